@@ -1,0 +1,1 @@
+//! Analyses over a decoded heap: statistics, reference graph, dominators, diffs.

@@ -1,0 +1,32 @@
+//! Command-line front-end: one file per subcommand, each a thin layer over the library.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// mo-mem: see inside Motoko canisters' memory.
+#[derive(Parser, Debug)]
+#[command(name = "mo-mem", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("mo-mem: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Dispatches one parsed subcommand to its implementation.
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {}
+}

@@ -1,0 +1,1 @@
+//! The FUSE adapter serving the virtual file tree.

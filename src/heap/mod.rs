@@ -1,0 +1,1 @@
+//! The Motoko heap: layouts, the linear walk, objects, stable variables, types and values.

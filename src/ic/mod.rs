@@ -1,0 +1,1 @@
+//! The Internet Computer client: snapshot API calls through ic-agent.

@@ -1,0 +1,1 @@
+//! The shared reader: bounds-checked, limit-enforcing access to untrusted memory images.

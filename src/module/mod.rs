@@ -1,0 +1,1 @@
+//! Facts read from a moc-compiled Wasm module: mode, GC, static addresses, stable signature.

@@ -1,0 +1,1 @@
+//! A small deterministic host that runs moc-compiled canisters on wasmi.

@@ -1,0 +1,1 @@
+//! The Motoko-subset script engine: syntax, evaluation, host values, limits.

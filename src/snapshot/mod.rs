@@ -1,0 +1,1 @@
+//! Snapshot sources: icp-cli/dfx snapshot directories and bare main-memory images.
