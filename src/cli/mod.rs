@@ -12,7 +12,10 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Print the version and the Motoko layouts this build reads.
+    Version,
+}
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
@@ -28,5 +31,13 @@ pub fn main() -> ExitCode {
 
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
-    match command {}
+    match command {
+        Command::Version => {
+            println!(
+                "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
+                env!("CARGO_PKG_VERSION")
+            );
+            Ok(())
+        }
+    }
 }
