@@ -12,6 +12,7 @@ mod layout;
 pub mod names;
 mod object;
 mod open;
+mod partitions;
 mod roots;
 pub mod scalar;
 mod stable_vars;
