@@ -1,5 +1,10 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod info;
+mod object;
+mod snapshot_args;
+mod stats;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -15,6 +20,12 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
+    /// Show a snapshot's layout, compiler version, GC, sizes and object count.
+    Info(info::InfoArgs),
+    /// Show objects and bytes per tag, free and unused space, per partition.
+    Stats(stats::StatsArgs),
+    /// Decode one heap object and list its outgoing references.
+    Object(object::ObjectArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -32,6 +43,9 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Info(args) => info::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Object(args) => object::run(args),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
