@@ -1,0 +1,1 @@
+//! Renderings of decoded values: Motoko `debug_show` text and JSON.

@@ -1,0 +1,1 @@
+//! Decoded Motoko values.
