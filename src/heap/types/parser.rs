@@ -393,20 +393,18 @@ impl Parser {
             name = Arc::from(format!("{name}.{next}"));
         }
         let mut args = Vec::new();
-        if self.eat_sym("<") {
-            if !self.eat_sym(">") {
-                loop {
-                    args.push(Arc::new(self.typ()?));
-                    if self.eat_sym(",") {
-                        continue;
-                    }
-                    self.expect_sym(">")?;
-                    break;
+        if self.eat_sym("<") && !self.eat_sym(">") {
+            loop {
+                args.push(Arc::new(self.typ()?));
+                if self.eat_sym(",") {
+                    continue;
                 }
+                self.expect_sym(">")?;
+                break;
             }
         }
         if args.is_empty() {
-            if self.scope.iter().any(|p| *p == name) {
+            if self.scope.contains(&name) {
                 return Ok(Type::Var(name));
             }
             if let Some(p) = Prim::from_name(&name) {
