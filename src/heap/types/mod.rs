@@ -14,7 +14,8 @@ pub use error::TypeError;
 pub use hash::label_hash;
 pub use parser::{parse_signature, parse_type, MAX_TYPE_DEPTH};
 pub use signature::{
-    Alias, StableSignature, StableVar, TypeEnv, VarKind, MAX_EXPANSIONS, MAX_SUBST_DEPTH,
+    collect_labels, Alias, StableSignature, StableVar, TypeEnv, VarKind, MAX_EXPANSIONS,
+    MAX_SUBST_DEPTH,
 };
 
 #[cfg(test)]

@@ -205,3 +205,50 @@ fn substitute(ty: &Arc<Type>, map: &[(Arc<str>, Arc<Type>)], depth: u32) -> Resu
         }
     })
 }
+
+/// Appends every field and tag label in `ty` to `out` (aliases are not expanded).
+pub fn collect_labels(ty: &Type, out: &mut Vec<Arc<str>>) {
+    let mut stack: Vec<&Type> = vec![ty];
+    while let Some(t) = stack.pop() {
+        match t {
+            Type::Prim(_) | Type::Var(_) => {}
+            Type::Opt(t) | Type::Weak(t) | Type::Async(t) => stack.push(t),
+            Type::Array { elem, .. } => stack.push(elem),
+            Type::Tuple(ts) => stack.extend(ts.iter().map(|t| &**t)),
+            Type::Con { args, .. } => stack.extend(args.iter().map(|t| &**t)),
+            Type::Object { fields, .. } => {
+                for f in fields.iter() {
+                    out.push(f.label.clone());
+                    stack.push(&f.ty);
+                }
+            }
+            Type::Variant(tags) => {
+                for tg in tags.iter() {
+                    out.push(tg.label.clone());
+                    stack.push(&tg.ty);
+                }
+            }
+            Type::Func(f) => {
+                stack.push(&f.arg);
+                stack.push(&f.result);
+            }
+        }
+    }
+}
+
+impl StableSignature {
+    /// Every field and tag label used in the signature (aliases and variables).
+    pub fn labels(&self) -> Vec<Arc<str>> {
+        let mut out = Vec::new();
+        for a in self.env.aliases.values() {
+            collect_labels(&a.body, &mut out);
+        }
+        for v in &self.vars {
+            out.push(v.name.clone());
+            collect_labels(&v.ty, &mut out);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
