@@ -221,15 +221,15 @@ impl<'h> Decoder<'h> {
                 let Body::Variant { hash, payload } = o.body else {
                     return Err(self.mismatch(word, &ty.to_string()));
                 };
-                let tag = tags
-                    .iter()
-                    .find(|t| t.hash == hash)
-                    .ok_or_else(|| DecodeError::Mismatch {
-                        word,
-                        addr: Some(o.addr),
-                        expected: ty.to_string(),
-                        found: format!("a variant with tag hash {hash}"),
-                    })?;
+                let tag =
+                    tags.iter()
+                        .find(|t| t.hash == hash)
+                        .ok_or_else(|| DecodeError::Mismatch {
+                            word,
+                            addr: Some(o.addr),
+                            expected: ty.to_string(),
+                            found: format!("a variant with tag hash {hash}"),
+                        })?;
                 Ok(Value::Variant {
                     addr: o.addr,
                     tag: tag.label.clone(),

@@ -27,10 +27,7 @@ pub fn heap_signature(heap: &Heap) -> Result<StableSignature, DecodeError> {
 }
 
 /// The stable variables of `heap` described by `sig`, sorted by name.
-pub fn stable_variables(
-    heap: &Heap,
-    sig: &StableSignature,
-) -> Result<Vec<NamedVar>, DecodeError> {
+pub fn stable_variables(heap: &Heap, sig: &StableSignature) -> Result<Vec<NamedVar>, DecodeError> {
     let roots = heap.stable_vars()?;
     let mut out = Vec::with_capacity(sig.vars.len());
     for v in &sig.vars {
