@@ -1,6 +1,8 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
 use clap::{Parser, Subcommand};
+
+mod vars;
 use std::process::ExitCode;
 
 /// mo-mem: see inside Motoko canisters' memory.
@@ -15,6 +17,8 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
+    /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
+    Vars(vars::VarsArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -32,6 +36,7 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Vars(args) => vars::run(args),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
