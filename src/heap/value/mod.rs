@@ -4,6 +4,7 @@
 mod decoder;
 mod error;
 mod model;
+mod piecemeal;
 mod prim;
 mod stable;
 mod untyped;
