@@ -12,4 +12,7 @@ mod untyped;
 pub use decoder::Decoder;
 pub use error::DecodeError;
 pub use model::{LazyValue, RecordField, Value};
+#[cfg(test)]
+mod tests;
+
 pub use stable::{heap_signature, signature_decoder, stable_variables, NamedVar};
