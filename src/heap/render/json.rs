@@ -83,6 +83,7 @@ fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
         Value::Int32(n) => out.push_str(&n.to_string()),
         Value::Int64(n) => out.push_str(&int_json(*n)),
         Value::Float(f) => out.push_str(&float_json(*f)),
+        Value::Float32(f) => out.push_str(&float_json(f64::from(*f))),
         Value::Char(c) => out.push_str(&json_string(&c.to_string())),
         Value::Text(t) => out.push_str(&json_string(t)),
         Value::Blob(b) => {

@@ -56,6 +56,7 @@ fn show_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
         Value::Int32(n) => out.push_str(&show_int(n)),
         Value::Int64(n) => out.push_str(&show_int(n)),
         Value::Float(f) => out.push_str(&show_float(*f)),
+        Value::Float32(f) => out.push_str(&show_float(f64::from(*f))),
         Value::Char(c) => {
             out.push('\'');
             out.push(*c);
@@ -172,6 +173,7 @@ fn first_char(v: &Value) -> Option<char> {
         Value::Int32(n) => int_first(i64::from(*n)),
         Value::Int64(n) => int_first(*n),
         Value::Float(f) => show_float(*f).chars().next()?,
+        Value::Float32(f) => show_float(f64::from(*f)).chars().next()?,
         Value::Unit | Value::Tuple { .. } => '(',
         Value::Text(_) | Value::Blob(_) => '"',
         Value::Record { .. } => '{',

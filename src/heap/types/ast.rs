@@ -27,6 +27,8 @@ pub enum Prim {
     Int64,
     /// `Float` (IEEE-754 f64).
     Float,
+    /// `Float32` (IEEE-754 f32).
+    Float32,
     /// `Bool`.
     Bool,
     /// `Char` (a Unicode scalar value).
@@ -64,6 +66,7 @@ impl Prim {
             "Int32" => Prim::Int32,
             "Int64" => Prim::Int64,
             "Float" => Prim::Float,
+            "Float32" => Prim::Float32,
             "Bool" => Prim::Bool,
             "Char" => Prim::Char,
             "Text" => Prim::Text,
@@ -92,6 +95,7 @@ impl Prim {
             Prim::Int32 => "Int32",
             Prim::Int64 => "Int64",
             Prim::Float => "Float",
+            Prim::Float32 => "Float32",
             Prim::Bool => "Bool",
             Prim::Char => "Char",
             Prim::Text => "Text",

@@ -60,6 +60,8 @@ pub enum Value {
     Int64(i64),
     /// `Float`.
     Float(f64),
+    /// `Float32`.
+    Float32(f32),
     /// `Char`.
     Char(char),
     /// `Text` (invalid UTF-8, impossible in a real heap, is replaced by U+FFFD).

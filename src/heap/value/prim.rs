@@ -77,6 +77,7 @@ impl<'h> Decoder<'h> {
                     .ok_or_else(|| bad(self))?,
             ),
             Prim::Float => Value::Float(f64::from_bits(self.bits64(word, BitsSort::Float, p)?)),
+            Prim::Float32 => Value::Float32(self.float32(word)?),
             Prim::Text => Value::Text(self.text(word)?),
             Prim::Blob => Value::Blob(self.blob_bytes(word, p)?),
             Prim::Principal => Value::Principal(self.blob_bytes(word, p)?),
@@ -105,6 +106,21 @@ impl<'h> Decoder<'h> {
         match self.obj(word)?.body {
             Body::Bits64 { bits, .. } => Ok(bits),
             _ => Err(self.mismatch(word, p.name())),
+        }
+    }
+
+    /// A `Float32`: unboxed in the high half of an EOP word, otherwise a Bits32 F box.
+    fn float32(&mut self, word: u64) -> Result<f32, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            if self.heap.layout().word.bits() == 64 {
+                return Ok(f32::from_bits((word >> 32) as u32));
+            }
+            return Err(self.mismatch(word, "Float32"));
+        }
+        match self.obj(word)?.body {
+            Body::Bits32 { bits, .. } => Ok(f32::from_bits(bits)),
+            Body::Bits64 { bits, .. } => Ok(f64::from_bits(bits) as f32),
+            _ => Err(self.mismatch(word, "Float32")),
         }
     }
 

@@ -98,7 +98,7 @@ impl Decoder<'_> {
                 Body::Bits32 { sort, bits } => match sort {
                     BitsSort::Unsigned => Value::Nat32(bits),
                     BitsSort::Signed => Value::Int32(bits as i32),
-                    BitsSort::Float => Value::Float(f64::from(f32::from_bits(bits))),
+                    BitsSort::Float => Value::Float32(f32::from_bits(bits)),
                 },
                 Body::Closure { .. } => self.closure(word)?,
                 Body::Some { value } => Value::Opt {
