@@ -6,6 +6,8 @@ mod snapshot_args;
 mod stats;
 
 use clap::{Parser, Subcommand};
+
+mod vars;
 use std::process::ExitCode;
 
 /// mo-mem: see inside Motoko canisters' memory.
@@ -20,12 +22,17 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
+<<<<<<< HEAD
     /// Show a snapshot's layout, compiler version, GC, sizes and object count.
     Info(info::InfoArgs),
     /// Show objects and bytes per tag, free and unused space, per partition.
     Stats(stats::StatsArgs),
     /// Decode one heap object and list its outgoing references.
     Object(object::ObjectArgs),
+=======
+    /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
+    Vars(vars::VarsArgs),
+>>>>>>> values
 }
 
 /// Runs the command line and returns the process exit code.
@@ -43,9 +50,13 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
+<<<<<<< HEAD
         Command::Info(args) => info::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Object(args) => object::run(args),
+=======
+        Command::Vars(args) => vars::run(args),
+>>>>>>> values
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",

@@ -13,10 +13,13 @@ pub mod names;
 mod object;
 mod open;
 mod partitions;
+pub mod render;
 mod roots;
 pub mod scalar;
 mod stable_vars;
 mod tag;
+pub mod types;
+pub mod value;
 mod walk;
 
 pub use error::{HeapError, ObjectError};
