@@ -22,17 +22,14 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
-<<<<<<< HEAD
     /// Show a snapshot's layout, compiler version, GC, sizes and object count.
     Info(info::InfoArgs),
     /// Show objects and bytes per tag, free and unused space, per partition.
     Stats(stats::StatsArgs),
     /// Decode one heap object and list its outgoing references.
     Object(object::ObjectArgs),
-=======
     /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
     Vars(vars::VarsArgs),
->>>>>>> values
 }
 
 /// Runs the command line and returns the process exit code.
@@ -50,13 +47,10 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
-<<<<<<< HEAD
         Command::Info(args) => info::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Object(args) => object::run(args),
-=======
         Command::Vars(args) => vars::run(args),
->>>>>>> values
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
