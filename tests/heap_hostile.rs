@@ -107,7 +107,6 @@ fn run(
     module_bytes: &[u8],
     rng: &mut fastrand::Rng,
 ) -> Vec<u8> {
-    let mut back = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
         let snap = match Snapshot::from_parts(
             Some(metadata),
@@ -137,10 +136,9 @@ fn run(
         }
     }));
     match result {
-        Ok(v) => back = v,
+        Ok(v) => v,
         Err(_) => panic!("{}: panicked on {case}", files.label),
     }
-    back
 }
 
 fn one_snapshot_per_mode() -> Vec<(String, std::path::PathBuf)> {
