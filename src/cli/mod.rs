@@ -1,8 +1,12 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
-use clap::{Parser, Subcommand};
-
+mod info;
+mod object;
+mod snapshot_args;
+mod stats;
 mod vars;
+
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// mo-mem: see inside Motoko canisters' memory.
@@ -17,6 +21,12 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
+    /// Show a snapshot's layout, compiler version, GC, sizes and object count.
+    Info(info::InfoArgs),
+    /// Show objects and bytes per tag, free and unused space, per partition.
+    Stats(stats::StatsArgs),
+    /// Decode one heap object and list its outgoing references.
+    Object(object::ObjectArgs),
     /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
     Vars(vars::VarsArgs),
 }
@@ -36,6 +46,9 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Info(args) => info::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Object(args) => object::run(args),
         Command::Vars(args) => vars::run(args),
         Command::Version => {
             println!(

@@ -12,6 +12,7 @@ mod layout;
 pub mod names;
 mod object;
 mod open;
+mod partitions;
 pub mod render;
 mod roots;
 pub mod scalar;

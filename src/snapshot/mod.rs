@@ -1,8 +1,9 @@
 //! Snapshot sources: icp-cli/dfx snapshot directories and bare main-memory images.
 
 mod error;
+pub mod fixture;
 pub mod metadata;
-mod open;
+pub mod open;
 mod source;
 
 pub use error::SnapshotError;
