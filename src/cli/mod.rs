@@ -4,10 +4,9 @@ mod info;
 mod object;
 mod snapshot_args;
 mod stats;
+mod vars;
 
 use clap::{Parser, Subcommand};
-
-mod vars;
 use std::process::ExitCode;
 
 /// mo-mem: see inside Motoko canisters' memory.

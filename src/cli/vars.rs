@@ -7,15 +7,13 @@
 //! per failure on stderr and a non-zero status (variables that did decode are still printed).
 
 use std::io::Write;
-use std::path::PathBuf;
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 
 use mo_mem::heap::render::{json_string, write_debug_show, write_json};
 use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, DecodeError};
-use mo_mem::heap::Heap;
-use mo_mem::image::ReaderLimits;
-use mo_mem::snapshot::Snapshot;
+
+use super::snapshot_args::SnapshotArgs;
 
 /// How `vars` renders values.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +27,9 @@ pub enum Format {
 /// Arguments of `mo-mem vars`.
 #[derive(clap::Args, Debug)]
 pub struct VarsArgs {
-    /// A snapshot directory (icp-cli/dfx layout) or a bare main-memory image.
-    pub snapshot: PathBuf,
+    /// The snapshot (and, for a bare image, its module).
+    #[command(flatten)]
+    pub source: SnapshotArgs,
     /// Print only this variable's value.
     pub name: Option<String>,
     /// Output format.
@@ -40,10 +39,7 @@ pub struct VarsArgs {
 
 /// Runs `mo-mem vars`.
 pub fn run(args: VarsArgs) -> anyhow::Result<()> {
-    let snapshot = Snapshot::open(&args.snapshot)
-        .with_context(|| format!("cannot open snapshot {}", args.snapshot.display()))?;
-    let heap = Heap::open(snapshot, ReaderLimits::default())
-        .with_context(|| format!("cannot read the heap of {}", args.snapshot.display()))?;
+    let heap = args.source.open_heap()?;
     let sig = heap_signature(&heap)?;
     let mut vars = stable_variables(&heap, &sig)?;
     if let Some(name) = &args.name {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::{DecodeError, LazyValue, RecordField, Value};
 use crate::heap::types::{FuncSort, ObjSort, Prim, Type, TypeEnv};
 use crate::heap::{ArraySort, Body, Heap, Tag};
-use crate::image::{Budget, ReaderLimits};
+use crate::image::{Budget, ImageError, LimitKind, ReaderLimits};
 
 /// Decodes values of one heap, with the type aliases of its stable signature and one work
 /// budget (all decoding through one decoder spends from it).
@@ -17,7 +17,12 @@ pub struct Decoder<'h> {
     pub(crate) limits: ReaderLimits,
     pub(crate) budget: Budget,
     pub(crate) labels: Option<std::collections::HashMap<u32, Arc<str>>>,
+    pub(crate) max_nodes: u64,
 }
+
+/// Default maximum number of value nodes one [`Decoder::deep`] call builds (bounds memory on
+/// heaps whose sharing or cycles would unfold into huge trees).
+pub const DEFAULT_MAX_NODES: u64 = 1 << 24;
 
 impl std::fmt::Debug for Decoder<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -49,7 +54,13 @@ impl<'h> Decoder<'h> {
             limits,
             budget: Budget::new(&limits),
             labels: None,
+            max_nodes: DEFAULT_MAX_NODES,
         }
+    }
+
+    /// Sets the maximum number of value nodes one [`Decoder::deep`] call builds.
+    pub fn set_max_nodes(&mut self, max: u64) {
+        self.max_nodes = max;
     }
 
     /// The heap being decoded.
@@ -66,6 +77,7 @@ impl<'h> Decoder<'h> {
     /// `max_depth`, or work beyond the budget, is an error naming the address.
     pub fn deep(&mut self, v: &LazyValue) -> Result<Value, DecodeError> {
         let root = self.shallow(v)?;
+        let mut nodes: u64 = 1;
         let mut stack = vec![Frame {
             value: root,
             next: 0,
@@ -89,6 +101,15 @@ impl<'h> Decoder<'h> {
                     let depth = top.depth + 1;
                     let addr = top.value.addr().unwrap_or(lazy.word);
                     self.limits.check_depth(depth, addr)?;
+                    nodes += 1;
+                    if nodes > self.max_nodes {
+                        return Err(ImageError::Limit {
+                            kind: LimitKind::Objects,
+                            max: self.max_nodes,
+                            addr,
+                        }
+                        .into());
+                    }
                     let child = self.shallow(&lazy)?;
                     if child.child_count() > 0 {
                         // Remember where it goes: the parent's `next` is i + 1.

@@ -9,7 +9,7 @@ mod prim;
 mod stable;
 mod untyped;
 
-pub use decoder::Decoder;
+pub use decoder::{Decoder, DEFAULT_MAX_NODES};
 pub use error::DecodeError;
 pub use model::{LazyValue, RecordField, Value};
 #[cfg(test)]

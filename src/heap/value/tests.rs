@@ -379,3 +379,83 @@ fn long_lists_decode_without_recursion() {
     let s = debug_show(&v);
     assert!(s.starts_with("?(4_999, ?(4_998, "), "{}", &s[..40]);
 }
+
+#[test]
+fn mutated_heaps_never_panic_or_hang() {
+    let sig = parse_signature(SIG).unwrap();
+    let limits = ReaderLimits {
+        max_work: 200_000,
+        max_text_bytes: 1 << 16,
+        max_depth: 500,
+        max_rope_depth: 500,
+        ..ReaderLimits::default()
+    };
+    for eop in [true, false] {
+        let (heap, vars) = build(eop);
+        let clean = heap.image().as_slice()[..0x3000].to_vec();
+        let mut rng = fastrand::Rng::with_seed(if eop { 7 } else { 11 });
+        for _ in 0..400 {
+            let mut mem = clean.clone();
+            mem.resize(1 << 16, 0);
+            for _ in 0..rng.usize(1..8) {
+                let i = rng.usize(0x1000..0x3000);
+                mem[i] = match rng.u8(0..4) {
+                    0 => 0xFF,
+                    1 => 0,
+                    2 => mem[i] ^ (1 << rng.u8(0..8)),
+                    _ => rng.u8(..),
+                };
+            }
+            let mut b = Builder::new(eop);
+            b.mem = mem;
+            let heap = b.heap();
+            let mut d = Decoder::with_limits(&heap, &sig.env, limits);
+            for (name, word) in &vars {
+                let ty = sig.var(name).unwrap().ty.clone();
+                if let Ok(v) = d.deep(&LazyValue {
+                    word: *word,
+                    ty: Some(ty),
+                }) {
+                    let _ = debug_show(&v);
+                    let _ = crate::heap::render::to_json(&v);
+                }
+                let _ = d.deep(&LazyValue {
+                    word: *word,
+                    ty: None,
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn shared_subvalues_cannot_unfold_without_bound() {
+    // A 40-deep chain of tuples whose two components are the same object: 2^40 leaves.
+    let sig =
+        parse_signature("type T = {#leaf; #node : (T, T)};\nactor { stable var t : T }").unwrap();
+    let mut b = Builder::new(true);
+    let mut t = b.alloc(23, &[u64::from(label_hash("leaf")), 0]);
+    for _ in 0..40 {
+        let pair = b.alloc(7, &[2, t, t]);
+        t = b.alloc(23, &[u64::from(label_hash("node")), pair]);
+    }
+    let heap = b.heap();
+    let mut d = Decoder::new(&heap, &sig.env);
+    d.set_max_nodes(100_000);
+    let e = d
+        .deep(&LazyValue {
+            word: t,
+            ty: Some(sig.vars[0].ty.clone()),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            DecodeError::Image(ImageError::Limit {
+                kind: LimitKind::Objects,
+                ..
+            })
+        ),
+        "{e}"
+    );
+}
