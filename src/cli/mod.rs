@@ -1,5 +1,9 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod browse;
+mod mount;
+mod served;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -15,6 +19,14 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
+    /// Mount snapshots as a read-only file tree (FUSE).
+    Mount(mount::MountArgs),
+    /// List a directory of a snapshot's tree, as the mount shows it.
+    Ls(browse::LsArgs),
+    /// Print a file of a snapshot's tree, as the mount shows it.
+    Cat(browse::CatArgs),
+    /// Draw a snapshot's tree, as the mount shows it.
+    Tree(browse::TreeArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -39,5 +51,9 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Mount(args) => mount::run(args),
+        Command::Ls(args) => browse::ls(args),
+        Command::Cat(args) => browse::cat(args),
+        Command::Tree(args) => browse::tree(args),
     }
 }

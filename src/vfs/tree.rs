@@ -44,6 +44,9 @@ pub struct Attr {
     pub kind: NodeKind,
     /// The exact size in bytes (0 for directories and control files).
     pub size: u64,
+    /// The node may change or vanish while served (control files, store listings):
+    /// front-ends must not cache it for long.
+    pub volatile: bool,
 }
 
 /// One child in a directory listing.
@@ -88,6 +91,7 @@ struct Node {
     parent: Ino,
     name: Arc<str>,
     entry: Entry,
+    volatile: bool,
     size: OnceLock<u64>,
     render_lock: Mutex<()>,
     children: Mutex<Option<Arc<Children>>>,
@@ -128,6 +132,7 @@ impl Tree {
             parent: ROOT_INO,
             name: Arc::from(""),
             entry: root,
+            volatile: false,
             size: OnceLock::new(),
             render_lock: Mutex::new(()),
             children: Mutex::new(None),
@@ -189,6 +194,7 @@ impl Tree {
             }
         }
         let listing = source.list()?;
+        let dynamic = source.is_dynamic();
         let previous = slot.clone().unwrap_or_default();
         let mut children = Children::default();
         let mut nodes = self.nodes.write().unwrap_or_else(|p| p.into_inner());
@@ -205,6 +211,7 @@ impl Tree {
                     nodes.push(Arc::new(Node {
                         parent: ino,
                         name: name.clone(),
+                        volatile: dynamic || kind == NodeKind::Control,
                         entry,
                         size: OnceLock::new(),
                         render_lock: Mutex::new(()),
@@ -280,6 +287,7 @@ impl Tree {
             ino,
             kind: NodeKind::File,
             size: content.len() as u64,
+            volatile: node.volatile,
         })
     }
 
@@ -297,7 +305,12 @@ impl Tree {
             Entry::Symlink(target) => target.len() as u64,
             Entry::File(_) => *node.size.get()?,
         };
-        Some(Attr { ino, kind, size })
+        Some(Attr {
+            ino,
+            kind,
+            size,
+            volatile: node.volatile,
+        })
     }
 
     fn content(&self, ino: Ino, node: &Node) -> Result<Arc<[u8]>, VfsError> {
