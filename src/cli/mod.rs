@@ -5,6 +5,8 @@ mod mount;
 mod served;
 
 use clap::{Parser, Subcommand};
+
+mod vars;
 use std::process::ExitCode;
 
 /// mo-mem: see inside Motoko canisters' memory.
@@ -27,6 +29,8 @@ enum Command {
     Cat(browse::CatArgs),
     /// Draw a snapshot's tree, as the mount shows it.
     Tree(browse::TreeArgs),
+    /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
+    Vars(vars::VarsArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -44,6 +48,7 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Vars(args) => vars::run(args),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
