@@ -3,7 +3,8 @@
 
 use anyhow::Context;
 use flate2::read::GzDecoder;
-use mo_mem::vfs::{ControlLimits, NoDecoder, NoScriptEngine, SnapshotServices};
+use mo_mem::vfs::heap_source::HeapDecoder;
+use mo_mem::vfs::{ControlLimits, NoScriptEngine, SnapshotServices};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use std::sync::Arc;
 /// The services every served snapshot directory uses.
 pub fn services() -> SnapshotServices {
     SnapshotServices {
-        decoder: Arc::new(NoDecoder),
+        decoder: Arc::new(HeapDecoder::default()),
         engine: Arc::new(NoScriptEngine),
         control_limits: ControlLimits::default(),
     }

@@ -11,6 +11,7 @@ pub mod control;
 pub mod decoded;
 pub mod entry;
 pub mod error;
+pub mod heap_source;
 pub mod names;
 pub mod objects_dir;
 pub mod raw;
