@@ -35,8 +35,7 @@ impl Decoder for HeapDecoder {
     fn open(&self, dir: &Path) -> Result<Arc<dyn DecodedSnapshot>, VfsError> {
         let what = dir.display().to_string();
         let snapshot = Snapshot::open(dir).map_err(|e| VfsError::decode(&what, e))?;
-        let heap =
-            Heap::open(snapshot, self.limits.clone()).map_err(|e| VfsError::decode(&what, e))?;
+        let heap = Heap::open(snapshot, self.limits).map_err(|e| VfsError::decode(&what, e))?;
         let signature = heap_signature(&heap).map_err(|e| e.to_string());
         Ok(Arc::new(HeapSnapshot {
             context: Arc::new(Context {
