@@ -4,6 +4,12 @@ mod info;
 mod object;
 mod snapshot_args;
 mod stats;
+mod browse;
+mod mount;
+mod served;
+
+use clap::{Parser, Subcommand};
+
 mod vars;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +33,14 @@ enum Command {
     Stats(stats::StatsArgs),
     /// Decode one heap object and list its outgoing references.
     Object(object::ObjectArgs),
+    /// Mount snapshots as a read-only file tree (FUSE).
+    Mount(mount::MountArgs),
+    /// List a directory of a snapshot's tree, as the mount shows it.
+    Ls(browse::LsArgs),
+    /// Print a file of a snapshot's tree, as the mount shows it.
+    Cat(browse::CatArgs),
+    /// Draw a snapshot's tree, as the mount shows it.
+    Tree(browse::TreeArgs),
     /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
     Vars(vars::VarsArgs),
 }
@@ -57,5 +71,9 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Mount(args) => mount::run(args),
+        Command::Ls(args) => browse::ls(args),
+        Command::Cat(args) => browse::cat(args),
+        Command::Tree(args) => browse::tree(args),
     }
 }

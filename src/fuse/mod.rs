@@ -1,1 +1,9 @@
-//! The FUSE adapter serving the virtual file tree.
+//! The FUSE adapter serving the virtual file tree: a thin translation of kernel requests
+//! into [`crate::vfs::Tree`] calls, served by a pool of worker threads.
+
+pub mod adapter;
+pub mod pool;
+pub mod session;
+
+pub use adapter::MountFs;
+pub use session::{serve, FuseError, MountConfig};

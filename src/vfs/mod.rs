@@ -1,1 +1,33 @@
 //! The virtual file tree a snapshot is presented as; no FUSE types here.
+//!
+//! A [`Tree`] holds nodes with stable inode numbers. Directories ([`DirSource`]) are listed
+//! on first use; generated files ([`FileSource`]) are rendered on first access and cached
+//! within a byte budget, their exact size known from then on; raw files are served in
+//! ranges from the memory-mapped source; control files ([`ControlNode`]) answer requests
+//! per session. The decoded content comes from [`Decoder`] implementations.
+
+pub mod cache;
+pub mod control;
+pub mod decoded;
+pub mod entry;
+pub mod error;
+pub mod heap_source;
+pub mod names;
+pub mod objects_dir;
+pub mod raw;
+pub mod readme;
+pub mod snapshot_dir;
+pub mod sources;
+pub mod tree;
+pub mod vars_dir;
+
+pub use control::{ControlFile, ControlLimits, ControlNode, NoScriptEngine, SessionId};
+pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
+pub use entry::{DirSource, Entry, FileSource, NodeKind};
+pub use error::VfsError;
+pub use snapshot_dir::{SnapshotDir, SnapshotServices};
+pub use sources::{PathsRoot, StoreRoot};
+pub use tree::{Attr, Child, Ino, OpenInfo, ReadBytes, Tree, TreeConfig, ROOT_INO};
+
+#[cfg(test)]
+mod tree_tests;

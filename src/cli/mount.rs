@@ -1,0 +1,82 @@
+//! `mo-mem mount [SOURCES...] MOUNTPOINT`: serve snapshots as a read-only file tree.
+
+use super::served::{committed_examples, default_store, materialize_examples, services};
+use anyhow::Context;
+use mo_mem::fuse::{serve, MountConfig};
+use mo_mem::vfs::{DirSource, Entry, PathsRoot, StoreRoot, Tree, TreeConfig};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Arguments of `mo-mem mount`.
+#[derive(clap::Args, Debug)]
+pub struct MountArgs {
+    /// Snapshot directories (or directories holding them) to serve, then the mount point.
+    /// With no sources, the store is served.
+    #[arg(required = true, num_args = 1.., value_name = "SOURCES... MOUNTPOINT")]
+    pub paths: Vec<PathBuf>,
+    /// Serve this store directory instead of the default one.
+    #[arg(long, conflicts_with = "examples")]
+    pub store: Option<PathBuf>,
+    /// Serve the bundled example snapshots.
+    #[arg(long)]
+    pub examples: bool,
+    /// Let other users read the mount.
+    #[arg(long)]
+    pub allow_other: bool,
+    /// Worker threads serving requests.
+    #[arg(long, default_value_t = 16)]
+    pub threads: usize,
+    /// MiB of generated file content kept cached.
+    #[arg(long, default_value_t = 64)]
+    pub cache_mib: usize,
+}
+
+/// Sets up logging to stderr (`MO_MEM_LOG` filters, default `info`).
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("MO_MEM_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Runs `mo-mem mount`.
+pub fn run(args: MountArgs) -> anyhow::Result<()> {
+    init_logging();
+    let mut paths = args.paths;
+    let mountpoint = paths.pop().context("missing the mount point")?;
+    let root: Arc<dyn DirSource> = if args.examples {
+        anyhow::ensure!(paths.is_empty(), "--examples takes no sources");
+        let examples = materialize_examples(&committed_examples())?;
+        Arc::new(PathsRoot::new(&[examples], services())?)
+    } else if paths.is_empty() {
+        let store = match args.store {
+            Some(store) => store,
+            None => default_store()?,
+        };
+        anyhow::ensure!(
+            store.is_dir(),
+            "store {} is not a directory",
+            store.display()
+        );
+        Arc::new(StoreRoot::new(&store, services()))
+    } else {
+        anyhow::ensure!(args.store.is_none(), "--store takes no sources");
+        Arc::new(PathsRoot::new(&paths, services())?)
+    };
+    let config = TreeConfig {
+        cache_budget: args.cache_mib.saturating_mul(1 << 20),
+        ..TreeConfig::default()
+    };
+    let tree = Arc::new(Tree::new(Entry::Dir(root), config)?);
+    let mount = MountConfig {
+        allow_other: args.allow_other,
+        threads: args.threads,
+    };
+    let shown = mountpoint.display().to_string();
+    serve(tree, &mountpoint, &mount, || {
+        eprintln!("mo-mem: mounted at {shown}; Ctrl-C or `fusermount3 -u {shown}` unmounts");
+    })?;
+    Ok(())
+}

@@ -1,0 +1,606 @@
+//! The fuser `Filesystem` over a [`Tree`]: translates requests, replies from worker
+//! threads, maps every failure to its deliberate errno and logs it.
+
+use super::pool::WorkerPool;
+use crate::vfs::{Attr, NodeKind, SessionId, Tree, VfsError, ROOT_INO};
+use fuser::{
+    consts, FileAttr, FileType, Filesystem, KernelConfig, ReplyAttr, ReplyCreate, ReplyData,
+    ReplyDirectory, ReplyDirectoryPlus, ReplyEmpty, ReplyEntry, ReplyOpen, ReplyStatfs, ReplyWrite,
+    ReplyXattr, Request, TimeOrNow,
+};
+use libc::c_int;
+use std::ffi::OsStr;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+/// How long the kernel may cache immutable entries and attributes.
+pub const IMMUTABLE_TTL: Duration = Duration::from_secs(3600);
+/// How long the kernel may cache entries of directories that change (store listings).
+pub const VOLATILE_TTL: Duration = Duration::from_secs(1);
+/// A write at least this long, in whole pages, may be followed by more of the same request.
+const CHUNKED_WRITE: usize = 64 << 10;
+
+/// The file system served over FUSE.
+pub struct MountFs {
+    inner: Arc<Inner>,
+    pool: WorkerPool,
+}
+
+struct Inner {
+    tree: Arc<Tree>,
+    uid: u32,
+    gid: u32,
+    time: SystemTime,
+}
+
+/// Logs a failed operation with its detail and returns the errno to reply with.
+fn fail(op: &str, err: &VfsError) -> c_int {
+    let errno = err.errno();
+    match err {
+        VfsError::NotFound(_) => tracing::debug!(op, errno, "{err}"),
+        _ => tracing::warn!(op, errno, "{err}"),
+    }
+    errno
+}
+
+fn read_only(op: &str, what: String) -> c_int {
+    fail(op, &VfsError::ReadOnly(what))
+}
+
+fn name_str<'a>(op: &str, name: &'a OsStr) -> Result<&'a str, c_int> {
+    name.to_str().ok_or_else(|| {
+        fail(
+            op,
+            &VfsError::NotFound(format!("{} (not UTF-8)", name.to_string_lossy())),
+        )
+    })
+}
+
+/// The terminal session of the process `pid` (the process itself if it has none).
+fn session_of(pid: u32) -> SessionId {
+    // SAFETY: getsid only reads the kernel's record of a process id; it has no
+    // preconditions and reports failure as -1.
+    let sid = unsafe { libc::getsid(pid as libc::pid_t) };
+    if sid > 0 {
+        SessionId(sid as u64)
+    } else {
+        SessionId(u64::from(pid) | (1 << 63))
+    }
+}
+
+impl Inner {
+    fn file_attr(&self, attr: &Attr) -> FileAttr {
+        let (kind, perm, nlink) = match attr.kind {
+            NodeKind::Dir => (FileType::Directory, 0o555, 2),
+            NodeKind::File => (FileType::RegularFile, 0o444, 1),
+            NodeKind::Symlink => (FileType::Symlink, 0o777, 1),
+            NodeKind::Control => (FileType::RegularFile, 0o644, 1),
+        };
+        FileAttr {
+            ino: attr.ino,
+            size: attr.size,
+            blocks: attr.size.div_ceil(512),
+            atime: self.time,
+            mtime: self.time,
+            ctime: self.time,
+            crtime: self.time,
+            kind,
+            perm,
+            nlink,
+            uid: self.uid,
+            gid: self.gid,
+            rdev: 0,
+            blksize: 4096,
+            flags: 0,
+        }
+    }
+
+    fn ttl(attr: &Attr) -> Duration {
+        match (attr.kind, attr.volatile) {
+            (NodeKind::Control, _) => Duration::ZERO,
+            (_, true) => VOLATILE_TTL,
+            _ => IMMUTABLE_TTL,
+        }
+    }
+}
+
+impl MountFs {
+    /// Serves `tree` with `threads` worker threads.
+    pub fn new(tree: Arc<Tree>, threads: usize) -> std::io::Result<MountFs> {
+        // SAFETY: geteuid/getegid have no preconditions and cannot fail.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        Ok(MountFs {
+            inner: Arc::new(Inner {
+                tree,
+                uid,
+                gid,
+                time: SystemTime::now(),
+            }),
+            pool: WorkerPool::new(threads)?,
+        })
+    }
+
+    fn run(&self, job: impl FnOnce(&Inner) + Send + 'static) {
+        let inner = self.inner.clone();
+        self.pool.spawn(move || job(&inner));
+    }
+}
+
+impl Filesystem for MountFs {
+    fn init(&mut self, _req: &Request<'_>, config: &mut KernelConfig) -> Result<(), c_int> {
+        for capability in [
+            consts::FUSE_DO_READDIRPLUS,
+            consts::FUSE_READDIRPLUS_AUTO,
+            consts::FUSE_PARALLEL_DIROPS,
+        ] {
+            if config.add_capabilities(capability).is_err() {
+                tracing::debug!(capability, "kernel lacks a FUSE capability");
+            }
+        }
+        if let Err(nearest) = config.set_max_readahead(1 << 20) {
+            let _ = config.set_max_readahead(nearest);
+        }
+        Ok(())
+    }
+
+    fn lookup(&mut self, _req: &Request<'_>, parent: u64, name: &OsStr, reply: ReplyEntry) {
+        let name = match name_str("lookup", name) {
+            Ok(name) => name.to_string(),
+            Err(errno) => return reply.error(errno),
+        };
+        self.run(move |fs| match fs.tree.lookup(parent, &name) {
+            Ok(attr) => reply.entry(&Inner::ttl(&attr), &fs.file_attr(&attr), 0),
+            Err(err) => reply.error(fail("lookup", &err)),
+        });
+    }
+
+    fn getattr(&mut self, _req: &Request<'_>, ino: u64, _fh: Option<u64>, reply: ReplyAttr) {
+        self.run(move |fs| match fs.tree.getattr(ino) {
+            Ok(attr) => reply.attr(&Inner::ttl(&attr), &fs.file_attr(&attr)),
+            Err(err) => reply.error(fail("getattr", &err)),
+        });
+    }
+
+    fn setattr(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        mode: Option<u32>,
+        uid: Option<u32>,
+        gid: Option<u32>,
+        size: Option<u64>,
+        _atime: Option<TimeOrNow>,
+        _mtime: Option<TimeOrNow>,
+        _ctime: Option<SystemTime>,
+        _fh: Option<u64>,
+        _crtime: Option<SystemTime>,
+        _chgtime: Option<SystemTime>,
+        _bkuptime: Option<SystemTime>,
+        _flags: Option<u32>,
+        reply: ReplyAttr,
+    ) {
+        self.run(move |fs| {
+            let attr = match fs.tree.getattr(ino) {
+                Ok(attr) => attr,
+                Err(err) => return reply.error(fail("setattr", &err)),
+            };
+            // Truncating a control file (`echo x > eval`) is how a new request starts;
+            // the request is replaced by the next write at offset 0 anyway.
+            let truncating_control = attr.kind == NodeKind::Control
+                && size.is_none_or(|s| s == 0)
+                && mode.is_none()
+                && uid.is_none()
+                && gid.is_none();
+            if truncating_control {
+                reply.attr(&Inner::ttl(&attr), &fs.file_attr(&attr));
+            } else {
+                reply.error(read_only("setattr", fs.tree.path_of(ino)));
+            }
+        });
+    }
+
+    fn readlink(&mut self, _req: &Request<'_>, ino: u64, reply: ReplyData) {
+        self.run(move |fs| match fs.tree.readlink(ino) {
+            Ok(target) => reply.data(target.as_bytes()),
+            Err(err) => reply.error(fail("readlink", &err)),
+        });
+    }
+
+    fn mknod(
+        &mut self,
+        _req: &Request<'_>,
+        parent: u64,
+        name: &OsStr,
+        _mode: u32,
+        _umask: u32,
+        _rdev: u32,
+        reply: ReplyEntry,
+    ) {
+        reply.error(read_only(
+            "mknod",
+            format!(
+                "{}/{}",
+                self.inner.tree.path_of(parent),
+                name.to_string_lossy()
+            ),
+        ));
+    }
+
+    fn mkdir(
+        &mut self,
+        _req: &Request<'_>,
+        parent: u64,
+        name: &OsStr,
+        _mode: u32,
+        _umask: u32,
+        reply: ReplyEntry,
+    ) {
+        reply.error(read_only(
+            "mkdir",
+            format!(
+                "{}/{}",
+                self.inner.tree.path_of(parent),
+                name.to_string_lossy()
+            ),
+        ));
+    }
+
+    fn unlink(&mut self, _req: &Request<'_>, parent: u64, name: &OsStr, reply: ReplyEmpty) {
+        reply.error(read_only(
+            "unlink",
+            format!(
+                "{}/{}",
+                self.inner.tree.path_of(parent),
+                name.to_string_lossy()
+            ),
+        ));
+    }
+
+    fn rmdir(&mut self, _req: &Request<'_>, parent: u64, name: &OsStr, reply: ReplyEmpty) {
+        reply.error(read_only(
+            "rmdir",
+            format!(
+                "{}/{}",
+                self.inner.tree.path_of(parent),
+                name.to_string_lossy()
+            ),
+        ));
+    }
+
+    fn symlink(
+        &mut self,
+        _req: &Request<'_>,
+        parent: u64,
+        link_name: &OsStr,
+        _target: &std::path::Path,
+        reply: ReplyEntry,
+    ) {
+        reply.error(read_only(
+            "symlink",
+            format!(
+                "{}/{}",
+                self.inner.tree.path_of(parent),
+                link_name.to_string_lossy()
+            ),
+        ));
+    }
+
+    fn rename(
+        &mut self,
+        _req: &Request<'_>,
+        parent: u64,
+        name: &OsStr,
+        _newparent: u64,
+        _newname: &OsStr,
+        _flags: u32,
+        reply: ReplyEmpty,
+    ) {
+        reply.error(read_only(
+            "rename",
+            format!(
+                "{}/{}",
+                self.inner.tree.path_of(parent),
+                name.to_string_lossy()
+            ),
+        ));
+    }
+
+    fn link(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        _newparent: u64,
+        _newname: &OsStr,
+        reply: ReplyEntry,
+    ) {
+        reply.error(read_only("link", self.inner.tree.path_of(ino)));
+    }
+
+    fn create(
+        &mut self,
+        _req: &Request<'_>,
+        parent: u64,
+        name: &OsStr,
+        _mode: u32,
+        _umask: u32,
+        _flags: i32,
+        reply: ReplyCreate,
+    ) {
+        reply.error(read_only(
+            "create",
+            format!(
+                "{}/{}",
+                self.inner.tree.path_of(parent),
+                name.to_string_lossy()
+            ),
+        ));
+    }
+
+    fn open(&mut self, req: &Request<'_>, ino: u64, flags: i32, reply: ReplyOpen) {
+        let write = flags & libc::O_ACCMODE != libc::O_RDONLY;
+        let session = session_of(req.pid());
+        self.run(move |fs| match fs.tree.open(ino, write, session) {
+            Ok(open) => {
+                let flags = if open.direct_io {
+                    consts::FOPEN_DIRECT_IO
+                } else {
+                    consts::FOPEN_KEEP_CACHE
+                };
+                reply.opened(open.fh, flags);
+            }
+            Err(err) => reply.error(fail("open", &err)),
+        });
+    }
+
+    fn read(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        fh: u64,
+        offset: i64,
+        size: u32,
+        _flags: i32,
+        _lock_owner: Option<u64>,
+        reply: ReplyData,
+    ) {
+        let Ok(offset) = u64::try_from(offset) else {
+            return reply.error(fail(
+                "read",
+                &VfsError::InvalidArgument(format!(
+                    "negative offset {offset} on {}",
+                    self.inner.tree.path_of(ino)
+                )),
+            ));
+        };
+        self.run(move |fs| match fs.tree.read(fh, offset, size as usize) {
+            Ok(bytes) => reply.data(bytes.as_slice()),
+            Err(err) => reply.error(fail("read", &err)),
+        });
+    }
+
+    fn write(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        fh: u64,
+        offset: i64,
+        data: &[u8],
+        _write_flags: u32,
+        _flags: i32,
+        _lock_owner: Option<u64>,
+        reply: ReplyWrite,
+    ) {
+        let Ok(offset) = u64::try_from(offset) else {
+            return reply.error(fail(
+                "write",
+                &VfsError::InvalidArgument(format!(
+                    "negative offset {offset} on {}",
+                    self.inner.tree.path_of(ino)
+                )),
+            ));
+        };
+        let data = data.to_vec();
+        self.run(move |fs| {
+            let more_may_follow = data.len() >= CHUNKED_WRITE && data.len() % 4096 == 0;
+            match fs.tree.write(fh, offset, &data, more_may_follow) {
+                Ok(written) => reply.written(written as u32),
+                Err(err) => reply.error(fail("write", &err)),
+            }
+        });
+    }
+
+    fn flush(
+        &mut self,
+        _req: &Request<'_>,
+        _ino: u64,
+        fh: u64,
+        _lock_owner: u64,
+        reply: ReplyEmpty,
+    ) {
+        self.run(move |fs| match fs.tree.flush(fh) {
+            Ok(()) => reply.ok(),
+            Err(err) => reply.error(fail("flush", &err)),
+        });
+    }
+
+    fn release(
+        &mut self,
+        _req: &Request<'_>,
+        _ino: u64,
+        fh: u64,
+        _flags: i32,
+        _lock_owner: Option<u64>,
+        _flush: bool,
+        reply: ReplyEmpty,
+    ) {
+        self.inner.tree.release(fh);
+        reply.ok();
+    }
+
+    fn fsync(
+        &mut self,
+        _req: &Request<'_>,
+        _ino: u64,
+        _fh: u64,
+        _datasync: bool,
+        reply: ReplyEmpty,
+    ) {
+        reply.ok();
+    }
+
+    fn opendir(&mut self, _req: &Request<'_>, ino: u64, _flags: i32, reply: ReplyOpen) {
+        self.run(move |fs| match fs.tree.getattr(ino) {
+            Ok(attr) if attr.kind == NodeKind::Dir => reply.opened(0, 0),
+            Ok(_) => reply.error(fail(
+                "opendir",
+                &VfsError::NotADirectory(fs.tree.path_of(ino)),
+            )),
+            Err(err) => reply.error(fail("opendir", &err)),
+        });
+    }
+
+    fn readdir(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        _fh: u64,
+        offset: i64,
+        mut reply: ReplyDirectory,
+    ) {
+        self.run(move |fs| {
+            let children = match fs.tree.children(ino, offset == 0) {
+                Ok(children) => children,
+                Err(err) => return reply.error(fail("readdir", &err)),
+            };
+            let parent = fs.tree.parent(ino).unwrap_or(ROOT_INO);
+            let dots = [(ino, "."), (parent, "..")];
+            let start = usize::try_from(offset).unwrap_or(0);
+            let all = dots
+                .iter()
+                .map(|(i, n)| (*i, NodeKind::Dir, *n))
+                .chain(children.iter().map(|c| (c.ino, c.kind, &*c.name)));
+            for (index, (child, kind, name)) in all.enumerate().skip(start) {
+                if reply.add(child, index as i64 + 1, file_type(kind), name) {
+                    break;
+                }
+            }
+            reply.ok();
+        });
+    }
+
+    fn readdirplus(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        _fh: u64,
+        offset: i64,
+        mut reply: ReplyDirectoryPlus,
+    ) {
+        self.run(move |fs| {
+            let children = match fs.tree.children(ino, offset == 0) {
+                Ok(children) => children,
+                Err(err) => return reply.error(fail("readdirplus", &err)),
+            };
+            let parent = fs.tree.parent(ino).unwrap_or(ROOT_INO);
+            let start = usize::try_from(offset).unwrap_or(0);
+            let dots = [(ino, "."), (parent, "..")];
+            let all = dots
+                .iter()
+                .map(|(i, n)| (*i, *n))
+                .chain(children.iter().map(|c| (c.ino, &*c.name)));
+            for (index, (child, name)) in all.enumerate().skip(start) {
+                // A generated file not rendered yet has no known size: listing must not
+                // generate it, so it is announced with size 0 and a zero TTL, and the
+                // kernel asks again (getattr/lookup, which render it) before using it.
+                let (attr, ttl) = match fs.tree.known_attr_of(child) {
+                    Some(attr) => (attr, Inner::ttl(&attr)),
+                    None => (
+                        Attr {
+                            ino: child,
+                            kind: NodeKind::File,
+                            size: 0,
+                            volatile: true,
+                        },
+                        Duration::ZERO,
+                    ),
+                };
+                if reply.add(child, index as i64 + 1, name, &ttl, &fs.file_attr(&attr), 0) {
+                    break;
+                }
+            }
+            reply.ok();
+        });
+    }
+
+    fn statfs(&mut self, _req: &Request<'_>, _ino: u64, reply: ReplyStatfs) {
+        let files = self.inner.tree.node_count() as u64;
+        reply.statfs(0, 0, 0, files, 0, 4096, 255, 4096);
+    }
+
+    fn setxattr(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        _name: &OsStr,
+        _value: &[u8],
+        _flags: i32,
+        _position: u32,
+        reply: ReplyEmpty,
+    ) {
+        reply.error(read_only("setxattr", self.inner.tree.path_of(ino)));
+    }
+
+    fn getxattr(
+        &mut self,
+        _req: &Request<'_>,
+        _ino: u64,
+        _name: &OsStr,
+        _size: u32,
+        reply: ReplyXattr,
+    ) {
+        reply.error(libc::ENODATA);
+    }
+
+    fn listxattr(&mut self, _req: &Request<'_>, _ino: u64, size: u32, reply: ReplyXattr) {
+        if size == 0 {
+            reply.size(0);
+        } else {
+            reply.data(&[]);
+        }
+    }
+
+    fn removexattr(&mut self, _req: &Request<'_>, ino: u64, _name: &OsStr, reply: ReplyEmpty) {
+        reply.error(read_only("removexattr", self.inner.tree.path_of(ino)));
+    }
+
+    fn access(&mut self, _req: &Request<'_>, ino: u64, mask: i32, reply: ReplyEmpty) {
+        self.run(move |fs| match fs.tree.getattr(ino) {
+            Ok(attr) if mask & libc::W_OK != 0 && attr.kind != NodeKind::Control => {
+                reply.error(read_only("access", fs.tree.path_of(ino)));
+            }
+            Ok(_) => reply.ok(),
+            Err(err) => reply.error(fail("access", &err)),
+        });
+    }
+
+    fn fallocate(
+        &mut self,
+        _req: &Request<'_>,
+        ino: u64,
+        _fh: u64,
+        _offset: i64,
+        _length: i64,
+        _mode: i32,
+        reply: ReplyEmpty,
+    ) {
+        reply.error(read_only("fallocate", self.inner.tree.path_of(ino)));
+    }
+}
+
+fn file_type(kind: NodeKind) -> FileType {
+    match kind {
+        NodeKind::Dir => FileType::Directory,
+        NodeKind::Symlink => FileType::Symlink,
+        NodeKind::File | NodeKind::Control => FileType::RegularFile,
+    }
+}

@@ -1,0 +1,347 @@
+//! Control files (`eval`): a writer's request is answered on the next read, per session.
+//!
+//! Semantics (Plan 9 `/net/cs` style): a write at offset 0 replaces the request (no stale
+//! bytes from a longer earlier one), a write at the end appends. A request that does not
+//! parse fails the write with `EINVAL` and its error text becomes the answer. Answers belong
+//! to the writer's session: a handle that wrote reads its own answer; a handle that only
+//! reads gets the latest answer of its session (so `echo x > eval; cat eval` works), or a
+//! usage text when its session has written nothing.
+
+use super::error::VfsError;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Whose answers a control file returns: the caller's terminal session (or process).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SessionId(pub u64);
+
+/// The engine behind a control file; the script engine implements it for `eval`.
+pub trait ControlFile: Send + Sync {
+    /// Checks that a complete request parses; `Err` holds the error text shown to the user.
+    fn check(&self, request: &[u8]) -> Result<(), String>;
+    /// Runs a request for `session` (whose definitions persist across its requests) and
+    /// returns the answer text: the output, or the error.
+    fn run(&self, session: SessionId, request: &[u8]) -> Vec<u8>;
+    /// Forgets a session's state (called when the session is evicted).
+    fn end_session(&self, _session: SessionId) {}
+    /// The text a session reads before it has written anything.
+    fn usage(&self) -> Vec<u8>;
+}
+
+/// The placeholder engine used until the script engine is wired in.
+pub struct NoScriptEngine;
+
+impl ControlFile for NoScriptEngine {
+    fn check(&self, _request: &[u8]) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn run(&self, _session: SessionId, _request: &[u8]) -> Vec<u8> {
+        b"eval: scripts are not available yet in this build of mo-mem\n".to_vec()
+    }
+
+    fn usage(&self) -> Vec<u8> {
+        b"Write a Motoko script into this file, then read the answer from it:\n  echo 'vars' > eval; cat eval\n".to_vec()
+    }
+}
+
+/// Limits of one control file.
+#[derive(Clone, Copy, Debug)]
+pub struct ControlLimits {
+    /// The largest request accepted, in bytes.
+    pub max_request: usize,
+    /// How many sessions keep their state before the least recently used is forgotten.
+    pub max_sessions: usize,
+}
+
+impl Default for ControlLimits {
+    fn default() -> Self {
+        ControlLimits {
+            max_request: 1 << 20,
+            max_sessions: 64,
+        }
+    }
+}
+
+/// One control file of the tree: its engine plus the answers of each session.
+pub struct ControlNode {
+    engine: Arc<dyn ControlFile>,
+    limits: ControlLimits,
+    sessions: Mutex<Sessions>,
+}
+
+#[derive(Default)]
+struct Sessions {
+    slots: HashMap<SessionId, Arc<Mutex<Slot>>>,
+    order: VecDeque<SessionId>,
+}
+
+#[derive(Clone)]
+enum Slot {
+    Empty,
+    Pending(Arc<[u8]>),
+    Answered(Arc<[u8]>),
+}
+
+/// An open control file: the request written through it and the answer it reads.
+pub struct ControlHandle {
+    session: SessionId,
+    request: Vec<u8>,
+    state: HandleState,
+}
+
+enum HandleState {
+    Fresh,
+    Written { deferred_error: Option<String> },
+    Answered(Arc<[u8]>),
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl ControlNode {
+    /// A control file served by `engine`.
+    pub fn new(engine: Arc<dyn ControlFile>, limits: ControlLimits) -> ControlNode {
+        ControlNode {
+            engine,
+            limits,
+            sessions: Mutex::new(Sessions::default()),
+        }
+    }
+
+    /// Opens the file for `session`.
+    pub fn open(&self, session: SessionId) -> ControlHandle {
+        ControlHandle {
+            session,
+            request: Vec::new(),
+            state: HandleState::Fresh,
+        }
+    }
+
+    fn slot(&self, session: SessionId) -> Arc<Mutex<Slot>> {
+        let mut sessions = lock(&self.sessions);
+        if let Some(slot) = sessions.slots.get(&session).cloned() {
+            sessions.order.retain(|s| *s != session);
+            sessions.order.push_back(session);
+            return slot;
+        }
+        while sessions.slots.len() >= self.limits.max_sessions.max(1) {
+            let Some(old) = sessions.order.pop_front() else {
+                break;
+            };
+            sessions.slots.remove(&old);
+            self.engine.end_session(old);
+        }
+        let slot = Arc::new(Mutex::new(Slot::Empty));
+        sessions.slots.insert(session, slot.clone());
+        sessions.order.push_back(session);
+        slot
+    }
+
+    /// Writes `data` at `offset` of the handle's request. `more_may_follow` says the write
+    /// filled a whole kernel chunk, so a parse error is reported at flush instead.
+    pub fn write(
+        &self,
+        handle: &mut ControlHandle,
+        offset: u64,
+        data: &[u8],
+        more_may_follow: bool,
+    ) -> Result<usize, VfsError> {
+        let offset = usize::try_from(offset)
+            .ok()
+            .filter(|o| *o <= handle.request.len())
+            .ok_or_else(|| {
+                VfsError::InvalidArgument(format!(
+                    "write at offset {offset} past the end of the request ({} bytes)",
+                    handle.request.len()
+                ))
+            })?;
+        let new_len = offset.saturating_add(data.len());
+        if new_len > self.limits.max_request {
+            return Err(VfsError::TooLarge(format!(
+                "request of {new_len} bytes exceeds the limit of {} bytes",
+                self.limits.max_request
+            )));
+        }
+        handle.request.truncate(offset);
+        handle.request.extend_from_slice(data);
+        let slot = self.slot(handle.session);
+        match self.engine.check(&handle.request) {
+            Ok(()) => {
+                handle.state = HandleState::Written {
+                    deferred_error: None,
+                };
+                *lock(&slot) = Slot::Pending(handle.request.clone().into());
+                Ok(data.len())
+            }
+            Err(text) if more_may_follow => {
+                handle.state = HandleState::Written {
+                    deferred_error: Some(text),
+                };
+                Ok(data.len())
+            }
+            Err(text) => Err(self.fail(handle, &slot, text)),
+        }
+    }
+
+    fn fail(&self, handle: &mut ControlHandle, slot: &Mutex<Slot>, text: String) -> VfsError {
+        let mut answer = text.clone().into_bytes();
+        if !answer.ends_with(b"\n") {
+            answer.push(b'\n');
+        }
+        let answer: Arc<[u8]> = answer.into();
+        *lock(slot) = Slot::Answered(answer.clone());
+        handle.state = HandleState::Answered(answer);
+        VfsError::InvalidArgument(text)
+    }
+
+    /// Reports a parse error deferred by [`ControlNode::write`] (on flush or close).
+    pub fn flush(&self, handle: &mut ControlHandle) -> Result<(), VfsError> {
+        if let HandleState::Written {
+            deferred_error: Some(text),
+        } = &handle.state
+        {
+            let text = text.clone();
+            let slot = self.slot(handle.session);
+            return Err(self.fail(handle, &slot, text));
+        }
+        Ok(())
+    }
+
+    /// The answer this handle reads (running its request, or its session's, if needed).
+    pub fn answer(&self, handle: &mut ControlHandle) -> Result<Arc<[u8]>, VfsError> {
+        self.flush(handle)?;
+        match &handle.state {
+            HandleState::Answered(answer) => return Ok(answer.clone()),
+            HandleState::Written { .. } => {
+                let slot = self.slot(handle.session);
+                let mut slot = lock(&slot);
+                let answer: Arc<[u8]> = self.engine.run(handle.session, &handle.request).into();
+                *slot = Slot::Answered(answer.clone());
+                handle.state = HandleState::Answered(answer.clone());
+                return Ok(answer);
+            }
+            HandleState::Fresh => {}
+        }
+        let slot = self.slot(handle.session);
+        let mut slot = lock(&slot);
+        let answer: Arc<[u8]> = match slot.clone() {
+            Slot::Empty => self.engine.usage().into(),
+            Slot::Answered(answer) => answer,
+            Slot::Pending(request) => {
+                let answer: Arc<[u8]> = self.engine.run(handle.session, &request).into();
+                *slot = Slot::Answered(answer.clone());
+                answer
+            }
+        };
+        handle.state = HandleState::Answered(answer.clone());
+        Ok(answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Echoes the request reversed; "bad" does not parse.
+    struct Reverse;
+    impl ControlFile for Reverse {
+        fn check(&self, request: &[u8]) -> Result<(), String> {
+            if request.starts_with(b"bad") {
+                Err("parse error at 1:1".into())
+            } else {
+                Ok(())
+            }
+        }
+        fn run(&self, _s: SessionId, request: &[u8]) -> Vec<u8> {
+            request.iter().rev().copied().collect()
+        }
+        fn usage(&self) -> Vec<u8> {
+            b"usage".to_vec()
+        }
+    }
+
+    fn node() -> ControlNode {
+        ControlNode::new(Arc::new(Reverse), ControlLimits::default())
+    }
+
+    #[test]
+    fn writer_then_reader_of_same_session_sees_answer() {
+        let node = node();
+        let mut w = node.open(SessionId(1));
+        node.write(&mut w, 0, b"abc", false).unwrap();
+        node.flush(&mut w).unwrap();
+        let mut r = node.open(SessionId(1));
+        assert_eq!(&*node.answer(&mut r).unwrap(), b"cba");
+        let mut other = node.open(SessionId(2));
+        assert_eq!(&*node.answer(&mut other).unwrap(), b"usage");
+    }
+
+    #[test]
+    fn rewrite_replaces_request_without_stale_bytes() {
+        let node = node();
+        let mut h = node.open(SessionId(1));
+        node.write(&mut h, 0, b"long request", false).unwrap();
+        node.write(&mut h, 0, b"ab", false).unwrap();
+        assert_eq!(&*node.answer(&mut h).unwrap(), b"ba");
+        node.write(&mut h, 0, b"x", false).unwrap();
+        node.write(&mut h, 1, b"y", false).unwrap();
+        assert_eq!(&*node.answer(&mut h).unwrap(), b"yx");
+    }
+
+    #[test]
+    fn parse_error_fails_write_and_becomes_answer() {
+        let node = node();
+        let mut h = node.open(SessionId(1));
+        let err = node.write(&mut h, 0, b"bad", false).unwrap_err();
+        assert_eq!(err.errno(), libc::EINVAL);
+        assert_eq!(&*node.answer(&mut h).unwrap(), b"parse error at 1:1\n");
+        let mut r = node.open(SessionId(1));
+        assert_eq!(&*node.answer(&mut r).unwrap(), b"parse error at 1:1\n");
+    }
+
+    #[test]
+    fn deferred_parse_error_reported_at_flush() {
+        let node = node();
+        let mut h = node.open(SessionId(1));
+        node.write(&mut h, 0, b"bad", true).unwrap();
+        assert_eq!(node.flush(&mut h).unwrap_err().errno(), libc::EINVAL);
+    }
+
+    #[test]
+    fn write_past_end_and_oversized_are_refused() {
+        let node = ControlNode::new(
+            Arc::new(Reverse),
+            ControlLimits {
+                max_request: 4,
+                max_sessions: 2,
+            },
+        );
+        let mut h = node.open(SessionId(1));
+        assert_eq!(
+            node.write(&mut h, 3, b"x", false).unwrap_err().errno(),
+            libc::EINVAL
+        );
+        assert_eq!(
+            node.write(&mut h, 0, b"12345", false).unwrap_err().errno(),
+            libc::EFBIG
+        );
+    }
+
+    #[test]
+    fn sessions_are_bounded() {
+        let node = ControlNode::new(
+            Arc::new(Reverse),
+            ControlLimits {
+                max_request: 16,
+                max_sessions: 2,
+            },
+        );
+        for s in 0..10 {
+            let mut h = node.open(SessionId(s));
+            node.write(&mut h, 0, b"ab", false).unwrap();
+        }
+        assert!(lock(&node.sessions).slots.len() <= 2);
+    }
+}

@@ -1,0 +1,64 @@
+//! The decoded content of a snapshot, behind small traits implemented over the heap
+//! decoder (`crate::heap`); the tree presents whatever implements them.
+
+use super::error::VfsError;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Values with their names: stable variables, record fields, elements by index.
+pub type NamedValues = Vec<(String, Arc<dyn ValueNode>)>;
+
+/// Opens the decoded view of a snapshot directory. Opening must be cheap (read headers,
+/// the module and the root set; never walk the whole heap).
+pub trait Decoder: Send + Sync {
+    /// The decoded view of the snapshot in `dir`, or why it cannot be decoded.
+    fn open(&self, dir: &Path) -> Result<Arc<dyn DecodedSnapshot>, VfsError>;
+}
+
+/// The decoded content of one snapshot, each part produced on demand.
+pub trait DecodedSnapshot: Send + Sync {
+    /// `info.json`: layout, compiler, GC, sizes, object counts (valid JSON).
+    fn info_json(&self) -> Result<Vec<u8>, VfsError>;
+    /// `stats.json`: objects and bytes per tag (valid JSON).
+    fn stats_json(&self) -> Result<Vec<u8>, VfsError>;
+    /// The stable variables, by name, in the order `mo-mem vars` lists them.
+    fn vars(&self) -> Result<NamedValues, VfsError>;
+    /// The heap objects.
+    fn objects(&self) -> Result<Arc<dyn ObjectSource>, VfsError>;
+}
+
+/// One decoded value: a scalar (shown as a file) or a compound (shown as a directory).
+pub trait ValueNode: Send + Sync {
+    /// Whether the value is compound (record, tuple, array, option, variant, map-like).
+    fn is_compound(&self) -> bool;
+    /// The parts of a compound value: fields by name, elements by index (`"0"`, `"1"`, ...);
+    /// empty for a scalar.
+    fn children(&self) -> Result<NamedValues, VfsError>;
+    /// The value as JSON, exactly as `mo-mem vars --format json` prints it (no newline).
+    fn json(&self) -> Result<Vec<u8>, VfsError>;
+    /// The value's `debug_show` text, as the canister would print it (no newline).
+    fn debug_show(&self) -> Result<Vec<u8>, VfsError>;
+}
+
+/// The objects of a heap, by address.
+pub trait ObjectSource: Send + Sync {
+    /// Calls `visit` with the address of every object at or after `from` (which is 0 or
+    /// the address of an object), in ascending order, until `visit` returns false.
+    fn visit_from(&self, from: u64, visit: &mut dyn FnMut(u64) -> bool) -> Result<(), VfsError>;
+    /// The object at `addr` as JSON: tag, size, fields, references by address.
+    fn object_json(&self, addr: u64) -> Result<Vec<u8>, VfsError>;
+    /// Hex digits of an address: 8 for 32-bit heaps, 16 for 64-bit heaps.
+    fn address_digits(&self) -> usize;
+}
+
+/// A decoder that decodes nothing: snapshots show raw files only.
+pub struct NoDecoder;
+
+impl Decoder for NoDecoder {
+    fn open(&self, _dir: &Path) -> Result<Arc<dyn DecodedSnapshot>, VfsError> {
+        Err(VfsError::decode(
+            "the snapshot",
+            "no heap decoder is available in this build",
+        ))
+    }
+}

@@ -1,0 +1,91 @@
+//! Errors of the virtual tree, each with the errno a file-system front-end reports.
+
+use std::io;
+
+/// A failed operation on the virtual tree; [`VfsError::errno`] gives its deliberate errno.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum VfsError {
+    /// No entry of that name (or inode) exists.
+    #[error("no such entry: {0}")]
+    NotFound(String),
+    /// A directory operation was asked of a file.
+    #[error("not a directory: {0}")]
+    NotADirectory(String),
+    /// A file operation was asked of a directory.
+    #[error("is a directory: {0}")]
+    IsADirectory(String),
+    /// The tree is read-only here (every file but the control files).
+    #[error("read-only: {0}")]
+    ReadOnly(String),
+    /// A malformed request: a bad offset, a bad write, a script that does not parse.
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
+    /// A generated file or a script would exceed its size limit.
+    #[error("too large: {0}")]
+    TooLarge(String),
+    /// The snapshot's content could not be decoded (corrupt or unsupported image).
+    #[error("cannot decode {what}: {detail}")]
+    Decode {
+        /// The file or value being generated.
+        what: String,
+        /// What went wrong, with the address or offset.
+        detail: String,
+    },
+    /// A real I/O failure reading a source file.
+    #[error("I/O error on {path}: {source}")]
+    Io {
+        /// The source file.
+        path: String,
+        /// The underlying error.
+        source: io::Error,
+    },
+}
+
+impl VfsError {
+    /// The errno a file-system front-end reports for this error.
+    pub fn errno(&self) -> i32 {
+        match self {
+            VfsError::NotFound(_) => libc::ENOENT,
+            VfsError::NotADirectory(_) => libc::ENOTDIR,
+            VfsError::IsADirectory(_) => libc::EISDIR,
+            VfsError::ReadOnly(_) => libc::EROFS,
+            VfsError::InvalidArgument(_) => libc::EINVAL,
+            VfsError::TooLarge(_) => libc::EFBIG,
+            VfsError::Decode { .. } => libc::EUCLEAN,
+            VfsError::Io { source, .. } => source.raw_os_error().unwrap_or(libc::EIO),
+        }
+    }
+
+    /// Builds an I/O error naming the path it happened on.
+    pub fn io(path: impl Into<String>, source: io::Error) -> Self {
+        VfsError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// Builds a decode error naming what was being generated.
+    pub fn decode(what: impl Into<String>, detail: impl std::fmt::Display) -> Self {
+        VfsError::Decode {
+            what: what.into(),
+            detail: detail.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errnos_are_deliberate() {
+        assert_eq!(VfsError::NotFound("x".into()).errno(), libc::ENOENT);
+        assert_eq!(VfsError::ReadOnly("x".into()).errno(), libc::EROFS);
+        assert_eq!(VfsError::IsADirectory("x".into()).errno(), libc::EISDIR);
+        assert_eq!(VfsError::InvalidArgument("x".into()).errno(), libc::EINVAL);
+        assert_eq!(VfsError::decode("x", "bad tag").errno(), libc::EUCLEAN);
+        let not_io = VfsError::io("p", io::Error::other("x"));
+        assert_eq!(not_io.errno(), libc::EIO);
+    }
+}

@@ -1,0 +1,275 @@
+//! The decoded content of a snapshot from the heap decoder (`crate::heap`): stable
+//! variables walked one level at a time, statistics, objects by address.
+
+use super::decoded::{DecodedSnapshot, Decoder, NamedValues, ObjectSource, ValueNode};
+use super::error::VfsError;
+use crate::analysis::stats::{heap_stats, HeapStats};
+use crate::heap::render::{write_debug_show, write_json};
+use crate::heap::types::StableSignature;
+use crate::heap::value::{heap_signature, signature_decoder, stable_variables, LazyValue, Value};
+use crate::heap::{BlockKind, Heap};
+use crate::image::ReaderLimits;
+use crate::snapshot::Snapshot;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// Decodes snapshots with [`Heap::open`] and the stable-signature value decoder.
+#[derive(Default)]
+pub struct HeapDecoder {
+    /// Limits applied to every image read and decode.
+    pub limits: ReaderLimits,
+}
+
+struct Context {
+    heap: Heap,
+    signature: Result<StableSignature, String>,
+    stats: OnceLock<HeapStats>,
+}
+
+/// One opened snapshot.
+struct HeapSnapshot {
+    context: Arc<Context>,
+}
+
+impl Decoder for HeapDecoder {
+    fn open(&self, dir: &Path) -> Result<Arc<dyn DecodedSnapshot>, VfsError> {
+        let what = dir.display().to_string();
+        let snapshot = Snapshot::open(dir).map_err(|e| VfsError::decode(&what, e))?;
+        let heap = Heap::open(snapshot, self.limits).map_err(|e| VfsError::decode(&what, e))?;
+        let signature = heap_signature(&heap).map_err(|e| e.to_string());
+        Ok(Arc::new(HeapSnapshot {
+            context: Arc::new(Context {
+                heap,
+                signature,
+                stats: OnceLock::new(),
+            }),
+        }))
+    }
+}
+
+impl Context {
+    fn stats(&self) -> &HeapStats {
+        self.stats.get_or_init(|| heap_stats(&self.heap))
+    }
+
+    fn signature(&self) -> Result<&StableSignature, VfsError> {
+        self.signature
+            .as_ref()
+            .map_err(|e| VfsError::decode("the stable signature", e))
+    }
+}
+
+fn to_json(what: &str, value: &impl serde::Serialize) -> Result<Vec<u8>, VfsError> {
+    serde_json::to_vec_pretty(value).map_err(|e| VfsError::decode(what, e))
+}
+
+impl DecodedSnapshot for HeapSnapshot {
+    fn info_json(&self) -> Result<Vec<u8>, VfsError> {
+        let heap = &self.context.heap;
+        let snapshot = heap.snapshot();
+        let stats = self.context.stats();
+        let info = serde_json::json!({
+            "layout": heap.layout(),
+            "ranges": heap.ranges(),
+            "memory_bytes": snapshot.memory().len(),
+            "stable_memory_bytes": snapshot.stable_memory().map_or(0, |m| m.len()),
+            "module_bytes": snapshot.module().map_or(0, |m| m.len()),
+            "objects": stats.objects,
+            "free": stats.free,
+            "stable_signature": self.context.signature.is_ok(),
+        });
+        to_json("info.json", &info)
+    }
+
+    fn stats_json(&self) -> Result<Vec<u8>, VfsError> {
+        to_json("stats.json", self.context.stats())
+    }
+
+    fn vars(&self) -> Result<NamedValues, VfsError> {
+        let heap = &self.context.heap;
+        let vars = stable_variables(heap, self.context.signature()?)
+            .map_err(|e| VfsError::decode("the stable variables", e))?;
+        Ok(vars
+            .into_iter()
+            .map(|var| {
+                let node = HeapValue::new(self.context.clone(), Value::Lazy(var.value));
+                (var.name.to_string(), Arc::new(node) as Arc<dyn ValueNode>)
+            })
+            .collect())
+    }
+
+    fn objects(&self) -> Result<Arc<dyn ObjectSource>, VfsError> {
+        Ok(Arc::new(HeapObjects {
+            context: self.context.clone(),
+        }))
+    }
+}
+
+/// A value of a stable variable: decoded one level on first use, completely when its
+/// JSON or `debug_show` text is asked for.
+struct HeapValue {
+    context: Arc<Context>,
+    value: Value,
+    shallow: OnceLock<Result<Value, String>>,
+}
+
+impl HeapValue {
+    fn new(context: Arc<Context>, value: Value) -> HeapValue {
+        HeapValue {
+            context,
+            value,
+            shallow: OnceLock::new(),
+        }
+    }
+
+    fn decode_error(e: impl std::fmt::Display) -> VfsError {
+        VfsError::decode("a stable variable", e)
+    }
+
+    /// The value with its top level decoded.
+    fn shallow(&self) -> Result<&Value, VfsError> {
+        let Value::Lazy(lazy) = &self.value else {
+            return Ok(&self.value);
+        };
+        self.shallow
+            .get_or_init(|| {
+                let sig = self.context.signature().map_err(|e| e.to_string())?;
+                let mut decoder = signature_decoder(&self.context.heap, sig);
+                decoder.shallow(lazy).map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(Self::decode_error)
+    }
+
+    /// The value decoded completely (every lazy part filled in).
+    fn deep(&self) -> Result<Value, VfsError> {
+        let sig = self.context.signature()?;
+        let mut decoder = signature_decoder(&self.context.heap, sig);
+        let mut value = self.value.clone();
+        complete(&mut decoder, &mut value, 0)?;
+        Ok(value)
+    }
+}
+
+/// How deep lazy parts are searched for in a value (a shallow decode leaves them at most
+/// a few levels down; deeper structure comes decoded from `Decoder::deep`).
+const MAX_LAZY_DEPTH: usize = 64;
+
+/// Replaces every lazy part of `value` with its complete decoding.
+fn complete(
+    decoder: &mut crate::heap::value::Decoder<'_>,
+    value: &mut Value,
+    depth: usize,
+) -> Result<(), VfsError> {
+    if let Value::Lazy(lazy) = value {
+        let lazy: LazyValue = lazy.clone();
+        *value = decoder.deep(&lazy).map_err(HeapValue::decode_error)?;
+        return Ok(());
+    }
+    if depth >= MAX_LAZY_DEPTH {
+        return Ok(());
+    }
+    for i in 0..value.child_count() {
+        if let Some(child) = value.child_mut(i) {
+            complete(decoder, child, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+impl ValueNode for HeapValue {
+    fn is_compound(&self) -> bool {
+        match self.shallow() {
+            Ok(Value::Record { fields, .. }) => !fields.is_empty(),
+            Ok(Value::Tuple { items, .. } | Value::Array { items, .. }) => !items.is_empty(),
+            Ok(Value::Opt { .. }) => true,
+            Ok(Value::Variant { payload, .. }) => !matches!(**payload, Value::Unit),
+            _ => false,
+        }
+    }
+
+    fn children(&self) -> Result<NamedValues, VfsError> {
+        let node = |v: &Value| {
+            Arc::new(HeapValue::new(self.context.clone(), v.clone())) as Arc<dyn ValueNode>
+        };
+        Ok(match self.shallow()? {
+            Value::Record { fields, .. } => fields
+                .iter()
+                .map(|f| (f.label.to_string(), node(&f.value)))
+                .collect(),
+            Value::Tuple { items, .. } | Value::Array { items, .. } => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i.to_string(), node(v)))
+                .collect(),
+            Value::Opt { value, .. } => vec![("some".to_string(), node(value))],
+            Value::Variant { tag, payload, .. } => vec![(tag.to_string(), node(payload))],
+            _ => Vec::new(),
+        })
+    }
+
+    fn json(&self) -> Result<Vec<u8>, VfsError> {
+        let mut out = String::new();
+        write_json(&self.deep()?, &mut out);
+        Ok(out.into_bytes())
+    }
+
+    fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
+        let mut out = String::new();
+        write_debug_show(&self.deep()?, &mut out);
+        Ok(out.into_bytes())
+    }
+}
+
+/// The heap's objects, found by the linear walk.
+struct HeapObjects {
+    context: Arc<Context>,
+}
+
+impl ObjectSource for HeapObjects {
+    fn visit_from(&self, from: u64, visit: &mut dyn FnMut(u64) -> bool) -> Result<(), VfsError> {
+        // The walk always starts at the heap's first range; blocks before `from` are skipped.
+        for block in self.context.heap.walk() {
+            let Ok(block) = block else { continue };
+            let BlockKind::Object(tag) = block.kind else {
+                continue;
+            };
+            if block.addr < from || !tag.is_object() {
+                continue;
+            }
+            if !visit(block.addr) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn object_json(&self, addr: u64) -> Result<Vec<u8>, VfsError> {
+        let what = format!("object {addr:#x}");
+        let object = self
+            .context
+            .heap
+            .object(addr)
+            .map_err(|e| VfsError::decode(&what, e))?;
+        let references: Vec<String> = object
+            .references()
+            .map(|w| format!("{:#x}", w.wrapping_add(1)))
+            .collect();
+        let json = serde_json::json!({
+            "address": format!("{addr:#x}"),
+            "tag": object.tag.name(),
+            "size": object.size,
+            "forwarded_to": object.forwarded_to().map(|a| format!("{a:#x}")),
+            "references": references,
+        });
+        to_json(&what, &json)
+    }
+
+    fn address_digits(&self) -> usize {
+        if self.context.heap.layout().word.bytes() == 8 {
+            16
+        } else {
+            8
+        }
+    }
+}

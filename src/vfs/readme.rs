@@ -1,0 +1,29 @@
+//! The `README` file of a snapshot directory.
+
+/// The README text of the snapshot served as `name`; `decoded` tells whether the decoded
+/// entries are present, `error` why not.
+pub fn snapshot_readme(name: &str, error: Option<&str>) -> Vec<u8> {
+    let mut text = format!(
+        "mo-mem snapshot {name}\n\
+         \n\
+         wasm_memory.bin     the canister's main memory, byte for byte\n\
+         stable_memory.bin   its stable memory (when not empty)\n\
+         wasm_module.bin     the installed Wasm module\n\
+         metadata.json       the snapshot's metadata (icp-cli format)\n\
+         info.json           layout, compiler, GC, sizes, object counts\n\
+         stats.json          objects and bytes per heap tag\n\
+         vars/               the stable variables: a scalar is a file holding its JSON value;\n\
+         \x20                   a compound value is a directory (fields by name, elements by\n\
+         \x20                   index) with NAME.json (the whole value) and NAME.mo (debug_show)\n\
+         objects/            every heap object as JSON, objects/REGION/BLOCK/ADDRESS.json\n\
+         eval                write a Motoko script into it, then read the answer from it\n\
+         \n\
+         Everything is read-only except eval. See docs/mount.md.\n"
+    );
+    if let Some(error) = error {
+        text.push_str(&format!(
+            "\nThe heap could not be decoded, so only the raw files are shown:\n  {error}\n"
+        ));
+    }
+    text.into_bytes()
+}
