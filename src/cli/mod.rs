@@ -1,15 +1,12 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod browse;
 mod info;
+mod mount;
 mod object;
+mod served;
 mod snapshot_args;
 mod stats;
-mod browse;
-mod mount;
-mod served;
-
-use clap::{Parser, Subcommand};
-
 mod vars;
 
 use clap::{Parser, Subcommand};
