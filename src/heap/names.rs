@@ -101,23 +101,46 @@ fn decl_name(bytes: &[u8], i: usize) -> (Option<String>, usize) {
     (None, j.max(i + 1))
 }
 
-/// The index just after the `{` of the last top-level `actor {` (or `actor ... {`).
+/// The index just after the `{` of the top-level `actor {` that declares the stable fields:
+/// the `actor` keyword at nesting depth 0 that starts an item (first, or after `;`), not an
+/// actor type on the right of a `type` alias or inside a field type.
 fn find_actor_body(bytes: &[u8]) -> Option<usize> {
-    let mut found = None;
+    let mut depth = 0usize;
+    let mut last_significant: Option<u8> = None;
     let mut i = 0;
-    while i + 5 <= bytes.len() {
-        if &bytes[i..i + 5] == b"actor"
-            && (i == 0 || !is_ident(bytes[i - 1]))
-            && bytes.get(i + 5).is_none_or(|&c| !is_ident(c))
-        {
-            let j = skip_ws(bytes, i + 5);
-            if bytes.get(j) == Some(&b'{') {
-                found = Some(j + 1);
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
             }
+            continue;
         }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if is_ident_start(c) {
+            let (word, next) = ident_at(bytes, i);
+            if depth == 0 && word == b"actor" && matches!(last_significant, None | Some(b';')) {
+                let j = skip_ws(bytes, next);
+                if bytes.get(j) == Some(&b'{') {
+                    return Some(j + 1);
+                }
+            }
+            last_significant = Some(b'a');
+            i = next;
+            continue;
+        }
+        match c {
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        last_significant = Some(c);
         i += 1;
     }
-    found
+    None
 }
 
 #[cfg(test)]
@@ -133,10 +156,15 @@ mod tests {
 
     #[test]
     fn names_from_a_signature() {
-        let sig = "// Version: 1.0.0\ntype T<K> = {#a : K; #b : {x : Nat; f : () -> ()}};\nactor {\n  stable var list : ?(Text, Nat);\n  stable store : [var Nat];\n  stable let text : T<Text>\n};\n";
+        let sig = "// Version: 1.0.0\ntype A = actor {m : shared () -> ()};\ntype T<K> = {#a : K; #b : {x : Nat; f : () -> ()}};\nactor {\n  stable var list : ?(Text, Nat);\n  stable var act : actor {f : shared query () -> async Text};\n  stable store : [var Nat];\n  stable let text : T<Text>\n};\n";
         assert_eq!(
             stable_var_names(sig),
-            Some(vec!["list".into(), "store".into(), "text".into()])
+            Some(vec![
+                "list".into(),
+                "act".into(),
+                "store".into(),
+                "text".into()
+            ])
         );
         assert_eq!(stable_var_names("nothing"), None);
     }
