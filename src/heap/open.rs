@@ -25,11 +25,21 @@ pub struct Heap {
 impl Heap {
     /// Opens the heap of `snapshot`: parses the module, detects and validates the layout.
     /// A classical image needs its module; an EOP image can be read without one (no names).
-    pub fn open(mut snapshot: Snapshot, limits: ReaderLimits) -> Result<Heap, HeapError> {
+    pub fn open(snapshot: Snapshot, limits: ReaderLimits) -> Result<Heap, HeapError> {
         let module = match snapshot.module() {
             Some(bytes) => Some(ModuleFacts::parse(bytes)?),
             None => None,
         };
+        Heap::open_with_module(snapshot, module, limits)
+    }
+
+    /// Opens the heap of `snapshot` with already parsed module facts (the snapshot's own
+    /// module bytes are not parsed again).
+    pub fn open_with_module(
+        mut snapshot: Snapshot,
+        module: Option<ModuleFacts>,
+        limits: ReaderLimits,
+    ) -> Result<Heap, HeapError> {
         let persistence = match &module {
             Some(m) => m.persistence,
             None if super::eop::has_fingerprint(snapshot.memory()) => Persistence::Enhanced,
@@ -57,6 +67,11 @@ impl Heap {
             limits,
             gc_phase,
         })
+    }
+
+    /// Gives the snapshot back.
+    pub fn into_snapshot(self) -> Snapshot {
+        self.snapshot
     }
 
     /// The snapshot.

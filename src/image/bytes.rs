@@ -67,6 +67,14 @@ impl Image {
         }
     }
 
+    /// The owned bytes back, or the image itself if it is memory-mapped.
+    pub fn into_vec(self) -> Result<Vec<u8>, Image> {
+        match self.backing {
+            Backing::Owned(v) => Ok(v),
+            Backing::Mapped(_) => Err(self),
+        }
+    }
+
     /// Memory-maps the file at `path` read-only. Word size 64 bits until changed.
     ///
     /// The file must not be modified while the image is alive (the mapping would change under

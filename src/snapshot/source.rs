@@ -76,6 +76,11 @@ impl Snapshot {
         &mut self.memory
     }
 
+    /// Gives the main memory back (e.g. to reuse an owned buffer).
+    pub fn into_memory(self) -> Image {
+        self.memory
+    }
+
     /// The stable memory, if present.
     pub fn stable_memory(&self) -> Option<&Image> {
         self.stable.as_ref()
