@@ -1,5 +1,6 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod fixture;
 mod info;
 mod object;
 mod snapshot_args;
@@ -29,6 +30,9 @@ enum Command {
     Object(object::ObjectArgs),
     /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
     Vars(vars::VarsArgs),
+    /// Fixture generation (for scripts/gen-fixtures).
+    #[command(subcommand, hide = true)]
+    Fixture(fixture::FixtureCommand),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -57,5 +61,6 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Fixture(cmd) => fixture::run(cmd),
     }
 }
