@@ -1,5 +1,7 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod eval;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -15,6 +17,8 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
+    /// Run a Motoko script (over a snapshot, or with --no-snapshot over nothing).
+    Eval(eval::EvalArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -39,5 +43,6 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Eval(args) => eval::run(args),
     }
 }
