@@ -20,6 +20,8 @@ pub enum Hint {
     Record(Vec<(Rc<str>, Hint)>),
     /// A variant type.
     Variant(Vec<(Rc<str>, Hint)>),
+    /// `Blob` (text literals become blobs).
+    Blob,
     /// Anything else.
     Any,
 }
@@ -32,7 +34,7 @@ impl Hint {
             Hint::Opt(h) | Hint::Array(h) => h.has_int(),
             Hint::Tuple(hs) => hs.iter().any(Hint::has_int),
             Hint::Record(fs) | Hint::Variant(fs) => fs.iter().any(|(_, h)| h.has_int()),
-            Hint::Any => false,
+            Hint::Any | Hint::Blob => false,
         }
     }
 

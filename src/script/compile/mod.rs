@@ -251,6 +251,9 @@ impl Compiler<'_> {
                 if let Some(k) = NumKind::from_name(&p[0]) {
                     return Hint::Num(k);
                 }
+                if p[0] == "Blob" {
+                    return Hint::Blob;
+                }
                 match self.globals.types.get(&p[0]) {
                     Some((params, body)) if params.is_empty() => self.hint_depth(body, depth + 1),
                     _ => Hint::Any,
@@ -635,6 +638,9 @@ impl Compiler<'_> {
         Ok(match &e.kind {
             ExprKind::Lit(l) => {
                 let v = lit_value(l, span)?;
+                if let (Some(Hint::Blob), Value::Text(t)) = (hint, &v) {
+                    return Ok(Code::Const(Value::Blob(text_to_blob(t))));
+                }
                 match (hint.and_then(Hint::num), &v) {
                     (Some(k), Value::Nat(_) | Value::BigNat(_)) => {
                         Code::Const(num::convert(v, k).map_err(|_| {
@@ -1076,4 +1082,20 @@ pub fn lit_value(l: &Lit, span: Span) -> CResult<Value> {
         Lit::Char(c) => Value::Char(*c),
         Lit::Text(t) => Value::text(t),
     })
+}
+
+/// The bytes of a text literal typed as `Blob` (byte escapes give raw bytes).
+pub fn text_to_blob(t: &str) -> Rc<[u8]> {
+    let base = crate::script::syntax::lexer::BYTE_ESCAPE_BASE;
+    let mut out = Vec::with_capacity(t.len());
+    for c in t.chars() {
+        let u = c as u32;
+        if (base + 0x80..=base + 0xFF).contains(&u) {
+            out.push((u - base) as u8);
+        } else {
+            let mut buf = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    Rc::from(out)
 }

@@ -534,15 +534,10 @@ impl Interp {
                         let cur = idx.and_then(|i| xs.borrow().get(i).cloned());
                         let cur = cur.ok_or_else(|| trap_at(*ispan, "index out of bounds"))?;
                         let v = num::binary(op, &cur, &rhs, hint).map_err(|m| trap_at(span, m))?;
-                        if let Some(slot) = idx.and_then(|i| {
-                            xs.borrow_mut()
-                                .get_mut(i)
-                                .map(|s| s as *mut Value)
-                                .map(|_| i)
-                        }) {
-                            if let Some(s) = xs.borrow_mut().get_mut(slot) {
-                                *s = v;
-                            }
+                        if let Some(s) =
+                            idx.and_then(|i| xs.borrow_mut().get_mut(i).map(|s| *s = v))
+                        {
+                            s
                         }
                         Ok(Value::Unit)
                     }

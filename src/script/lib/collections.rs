@@ -723,7 +723,14 @@ pub fn opt_chain(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 pub fn opt_unwrap(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     match arg(args, 0, "Option.unwrap")? {
         Value::Opt(x) => Ok((**x).clone()),
-        _ => Err(trap("Option.unwrap()")),
+        _ => Err(crate::script::eval::Ctrl::Trap(Box::new(
+            crate::script::eval::Trap {
+                kind: crate::script::eval::TrapKind::Trap,
+                message: "explicit trap: Option.unwrap()".into(),
+                span: None,
+                location: Some("prim:63.31-63.42".into()),
+            },
+        ))),
     }
 }
 
@@ -754,6 +761,7 @@ pub fn blob_from_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R 
     for x in xs.iter() {
         match x {
             Value::Nat8(b) => v.push(*b),
+            Value::Nat(n) if *n < 256 => v.push(*n as u8),
             other => return Err(wrong("Blob.fromArray", "Nat8", other)),
         }
     }
@@ -762,7 +770,11 @@ pub fn blob_from_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R 
 
 /// `Blob.toArray(b)`.
 pub fn blob_to_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    match arg(args, 0, "Blob.toArray")? {
+    let a = match arg(args, 0, "Blob.toArray")? {
+        Value::Text(t) => Value::Blob(crate::script::compile::text_to_blob(t)),
+        other => other.clone(),
+    };
+    match &a {
         Value::Blob(b) => {
             it.alloc(16 * b.len() as u64)?;
             Ok(arr(b.iter().map(|x| Value::Nat8(*x)).collect()))

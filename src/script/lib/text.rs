@@ -47,8 +47,13 @@ pub fn concat(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Text.join(sep, iter)`.
 pub fn join(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let sep = text_arg(args, 0, "Text.join")?;
-    let parts = collect(it, arg(args, 1, "Text.join")?)?;
+    // core's order is (iter, sep); the older base order (sep, iter) is accepted too
+    let (sep, iter) = match (arg(args, 0, "Text.join")?, arg(args, 1, "Text.join")?) {
+        (Value::Text(s), other) => (s.clone(), other.clone()),
+        (other, Value::Text(s)) => (s.clone(), other.clone()),
+        (a, _) => return Err(wrong("Text.join", "Text", a)),
+    };
+    let parts = collect(it, &iter)?;
     let mut s = String::new();
     for (i, p) in parts.iter().enumerate() {
         if i > 0 {
@@ -318,6 +323,11 @@ pub fn char_to_nat32(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 pub fn char_from_nat32(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     match arg(args, 0, "Char.fromNat32")? {
         Value::Nat32(n) => char::from_u32(*n)
+            .map(Value::Char)
+            .ok_or_else(|| crate::script::eval::trap("codepoint out of range")),
+        Value::Nat(n) => u32::try_from(*n)
+            .ok()
+            .and_then(char::from_u32)
             .map(Value::Char)
             .ok_or_else(|| crate::script::eval::trap("codepoint out of range")),
         other => Err(wrong("Char.fromNat32", "Nat32", other)),

@@ -97,6 +97,10 @@ const OPS: &[&str] = &[
     "?", ":", ";", ",", ".", "(", ")", "[", "]", "{", "}", "_", "@",
 ];
 
+/// Byte escapes `\XX` with XX >= 0x80 lex to the private-use character U+10FF00 + XX,
+/// which a `Blob` literal turns back into the byte.
+pub const BYTE_ESCAPE_BASE: u32 = 0x10FF00;
+
 /// Splits `src` into tokens; the last token is always [`Tok::Eof`].
 pub fn lex(src: &str) -> Result<Vec<Token>, SyntaxError> {
     let mut lx = Lexer {
@@ -388,6 +392,8 @@ impl Lexer<'_> {
                     .and_then(|e| e.to_digit(16))
                     .ok_or_else(|| self.err(start, "malformed byte escape"))?;
                 let v = d.to_digit(16).unwrap_or(0) * 16 + e;
+                // bytes >= 0x80 are kept apart so that Blob literals get the raw byte
+                let v = if v >= 0x80 { BYTE_ESCAPE_BASE + v } else { v };
                 char::from_u32(v).ok_or_else(|| self.err(start, "malformed byte escape"))?
             }
             other => return Err(self.err(start, format!("unknown escape \\{other}"))),

@@ -217,7 +217,10 @@ impl Parser {
                 let t = self.ty()?;
                 Ok(Dec::Type(name, params, t))
             }
-            Tok::Kw("func") if matches!(self.tok_at(1), Tok::Ident(_)) => {
+            Tok::Kw("func")
+                if matches!(self.tok_at(1), Tok::Ident(_))
+                    && matches!(self.tok_at(2), Tok::Op("(") | Tok::Op("<")) =>
+            {
                 self.advance();
                 let name = self.ident()?;
                 Ok(Dec::Func(Rc::new(self.func_rest(Some(name), start)?)))
@@ -355,9 +358,10 @@ impl Parser {
             }
             Tok::Op("{") => {
                 self.advance();
-                if self.eat_op("#") {
+                if self.at_op("#") && matches!(self.tok_at(1), Tok::Op("}")) {
                     // `{#}` is the empty variant
-                    self.expect_op("}")?;
+                    self.advance();
+                    self.advance();
                     return Ok(Type::Variant(Vec::new()));
                 }
                 if self.at_op("#") {
@@ -1045,14 +1049,12 @@ impl Parser {
                     return Ok(self.mk(ExprKind::Lit(Lit::Unit), start));
                 }
                 if es.len() == 1 && !trailing {
-                    let mut e = es.remove(0);
-                    e.span = start.to(self.prev_span());
-                    return Ok(e);
+                    return Ok(es.remove(0));
                 }
                 Ok(self.mk(ExprKind::Tuple(es), start))
             }
             Tok::Op("{") => {
-                if ob && self.looks_like_record() {
+                if self.surely_record() || ob && self.looks_like_record() {
                     self.record()
                 } else {
                     self.block()
@@ -1069,13 +1071,50 @@ impl Parser {
         }
     }
 
+    /// A `{` that can only open a record: `{ x = `, `{ x : T = `, `{ var x = e; y = `.
+    fn surely_record(&self) -> bool {
+        match (self.tok_at(1), self.tok_at(2)) {
+            (Tok::Ident(_), Tok::Op("=")) | (Tok::Ident(_), Tok::Op(":")) => true,
+            (Tok::Kw("var"), Tok::Ident(_)) => {
+                let mut depth = 0i32;
+                let mut k = self.i + 1;
+                while k < self.toks.len() {
+                    match &self.toks[k].tok {
+                        Tok::Op("(") | Tok::Op("[") | Tok::Op("{") => depth += 1,
+                        Tok::Op(")") | Tok::Op("]") => depth -= 1,
+                        Tok::Op("}") => {
+                            if depth == 0 {
+                                return true;
+                            }
+                            depth -= 1
+                        }
+                        Tok::Op(";") if depth == 0 => {
+                            let next = self.toks.get(k + 1).map(|t| &t.tok);
+                            let next2 = self.toks.get(k + 2).map(|t| &t.tok);
+                            return matches!(
+                                (next, next2),
+                                (Some(Tok::Ident(_)), Some(Tok::Op("=")))
+                                    | (Some(Tok::Kw("var")), _)
+                                    | (Some(Tok::Op("}")), _)
+                            );
+                        }
+                        Tok::Eof => return false,
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
     /// Decides whether a `{` in expression position opens a record literal.
     fn looks_like_record(&mut self) -> bool {
         match (self.tok_at(1), self.tok_at(2)) {
             (Tok::Op("}"), _) => true,
             (Tok::Ident(_), Tok::Op("=")) => true,
             (Tok::Ident(_), Tok::Op(";")) | (Tok::Ident(_), Tok::Op("}")) => true,
-            (Tok::Kw("var"), Tok::Ident(_)) => false,
             (Tok::Kw(_), _) => false,
             _ => {
                 // `{ e with ... }` / `{ a and b with ... }`: look for `with` at depth 0
@@ -1114,6 +1153,8 @@ impl Parser {
             (Tok::Ident(_), Tok::Op("="))
                 | (Tok::Ident(_), Tok::Op(";"))
                 | (Tok::Ident(_), Tok::Op("}"))
+                | (Tok::Ident(_), Tok::Op(":"))
+                | (Tok::Kw("var"), _)
                 | (Tok::Op("}"), _)
         ) {
             loop {

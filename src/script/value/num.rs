@@ -461,7 +461,7 @@ pub fn unary(op: UnOp, v: &Value, hint: Option<NumKind>) -> NResult {
                 if !k.signed() {
                     return Err("negation of an unsigned number");
                 }
-                fixed_checked(k, -fixed_of(v).unwrap_or(0))
+                fixed_checked(k, -fixed_of(v).unwrap_or(0)).map_err(|_| "value out of bounds")
             }
         },
         UnOp::BitNot => {
