@@ -9,6 +9,7 @@ mod served;
 mod snapshot_args;
 mod stats;
 mod vars;
+mod eval;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -44,6 +45,8 @@ enum Command {
     /// Fixture generation (for scripts/gen-fixtures).
     #[command(subcommand, hide = true)]
     Fixture(fixture::FixtureCommand),
+    /// Run a Motoko script (over a snapshot, or with --no-snapshot over nothing).
+    Eval(eval::EvalArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -77,5 +80,6 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Cat(args) => browse::cat(args),
         Command::Tree(args) => browse::tree(args),
         Command::Fixture(cmd) => fixture::run(cmd),
+        Command::Eval(args) => eval::run(args),
     }
 }

@@ -1,0 +1,97 @@
+//! `mo-mem eval`: run a Motoko script and print its output and value.
+
+use anyhow::{bail, Context};
+use mo_mem::script::{self, Limits, ScriptError, Session};
+use std::io::Read;
+use std::time::Duration;
+
+/// Arguments of `mo-mem eval`.
+#[derive(clap::Args, Debug)]
+pub struct EvalArgs {
+    /// The snapshot directory (omit with --no-snapshot).
+    snapshot: Option<String>,
+    /// The script text, or `-` to read it from standard input.
+    script: Option<String>,
+    /// Read the script from this file.
+    #[arg(short = 'f', long = "file")]
+    file: Option<String>,
+    /// Run without a snapshot (no `image`, `heap`, `vars`).
+    #[arg(long, hide = true)]
+    no_snapshot: bool,
+    /// Print JSON: {"output": [...], "value": ..., "show": "..."}.
+    #[arg(long)]
+    json: bool,
+    /// Step budget (deterministic fuel).
+    #[arg(long, default_value_t = Limits::default().max_steps)]
+    max_steps: u64,
+    /// Wall-clock budget in seconds.
+    #[arg(long, default_value_t = Limits::default().deadline.as_secs_f64())]
+    timeout: f64,
+    /// Allocation budget in bytes (cumulative, best effort).
+    #[arg(long, default_value_t = Limits::default().max_memory)]
+    max_memory: u64,
+    /// Output budget in bytes.
+    #[arg(long, default_value_t = Limits::default().max_output)]
+    max_output: u64,
+    /// Call depth budget.
+    #[arg(long, default_value_t = Limits::default().max_call_depth)]
+    max_depth: u32,
+}
+
+/// Runs `mo-mem eval`.
+pub fn run(args: EvalArgs) -> anyhow::Result<()> {
+    // without a snapshot the first positional is the script
+    let (snapshot, script_arg) = if args.no_snapshot {
+        (None, args.snapshot.clone().or(args.script.clone()))
+    } else {
+        (args.snapshot.clone(), args.script.clone())
+    };
+    if snapshot.is_some() {
+        bail!("snapshots are not readable by `eval` yet; use --no-snapshot");
+    }
+    let src = match (&args.file, script_arg.as_deref()) {
+        (Some(f), None) => std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?,
+        (None, Some("-")) => {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s)?;
+            s
+        }
+        (None, Some(s)) => s.to_string(),
+        _ => bail!("give the script as an argument, with -f FILE, or as - for standard input"),
+    };
+    let limits = Limits {
+        max_steps: args.max_steps,
+        deadline: Duration::from_secs_f64(args.timeout.max(0.0)),
+        max_memory: args.max_memory,
+        max_output: args.max_output,
+        max_call_depth: args.max_depth,
+    };
+    let json = args.json;
+    let name = args.file.clone().unwrap_or_else(|| "script".into());
+    let result = script::on_eval_thread(move || {
+        let mut s = Session::new(limits);
+        s.set_source_name(&name);
+        match s.eval(&src) {
+            Ok(ev) => Ok(if json {
+                format!("{}\n", ev.to_json())
+            } else {
+                ev.render()
+            }),
+            Err(e) => Err(match &e {
+                ScriptError::Trap { output, .. } => (output.clone(), e.to_string()),
+                ScriptError::Syntax { .. } => (String::new(), e.to_string()),
+            }),
+        }
+    })
+    .map_err(|_| anyhow::anyhow!("the evaluation thread failed"))?;
+    match result {
+        Ok(out) => {
+            print!("{out}");
+            Ok(())
+        }
+        Err((out, msg)) => {
+            print!("{out}");
+            bail!("{msg}")
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The compiled form: expressions with variables resolved to slots, labels to ids.
+
+use crate::script::syntax::ast::{BinOp, UnOp};
+use crate::script::syntax::Span;
+use crate::script::value::{NumKind, Value};
+use std::rc::Rc;
+
+/// An expected type, used to type literals and to convert `Nat` to `Int` at annotations.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// A numeric type.
+    Num(NumKind),
+    /// `?T`.
+    Opt(Box<Hint>),
+    /// `[T]` / `[var T]`.
+    Array(Box<Hint>),
+    /// `(A, B)`.
+    Tuple(Vec<Hint>),
+    /// A record type.
+    Record(Vec<(Rc<str>, Hint)>),
+    /// A variant type.
+    Variant(Vec<(Rc<str>, Hint)>),
+    /// `Blob` (text literals become blobs).
+    Blob,
+    /// Anything else.
+    Any,
+}
+
+impl Hint {
+    /// True when values of this type may need a run-time `Nat` to `Int` conversion.
+    pub fn has_int(&self) -> bool {
+        match self {
+            Hint::Num(k) => *k == NumKind::Int,
+            Hint::Opt(h) | Hint::Array(h) => h.has_int(),
+            Hint::Tuple(hs) => hs.iter().any(Hint::has_int),
+            Hint::Record(fs) | Hint::Variant(fs) => fs.iter().any(|(_, h)| h.has_int()),
+            Hint::Any | Hint::Blob => false,
+        }
+    }
+
+    /// The numeric kind, if this is a numeric type.
+    pub fn num(&self) -> Option<NumKind> {
+        match self {
+            Hint::Num(k) => Some(*k),
+            _ => None,
+        }
+    }
+}
+
+/// Where a variable lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// A slot of the current frame.
+    Local(u32),
+    /// A frame slot holding a shared cell.
+    LocalCell(u32),
+    /// An entry of the closure's captured environment (a cell or a copied value).
+    Env(u32),
+    /// A session-wide global.
+    Global(u32),
+}
+
+/// An assignable place.
+#[derive(Clone, Debug)]
+pub enum Place {
+    /// A variable.
+    Var(Slot),
+    /// A record field `e.f`.
+    Field(Code, Rc<str>, Span),
+    /// An array element `a[i]`.
+    Index(Code, Code, Span),
+}
+
+/// A compiled pattern.
+#[derive(Clone, Debug)]
+pub enum Pat {
+    /// `_`.
+    Wild,
+    /// Binds the value to a variable (flag: in a fresh cell when the slot is a cell).
+    Bind(Slot, bool),
+    /// A literal to compare with.
+    Lit(Value),
+    /// `(p, q)`.
+    Tuple(Vec<Pat>),
+    /// `?p`.
+    Opt(Box<Pat>),
+    /// `#tag p`.
+    Variant(Rc<str>, Box<Pat>),
+    /// `{ a = p }`.
+    Record(Vec<(Rc<str>, Pat)>),
+    /// `p or q`.
+    Or(Box<Pat>, Box<Pat>),
+    /// `p : T` where `T` mentions `Int`: convert first.
+    Coerce(Box<Pat>, Rc<Hint>),
+}
+
+/// What a closure captures from its creator.
+#[derive(Clone, Copy, Debug)]
+pub enum Capture {
+    /// The cell in a frame slot of the creator.
+    Local(u32),
+    /// An entry of the creator's own environment.
+    Env(u32),
+}
+
+/// A compiled function.
+#[derive(Debug)]
+pub struct FuncProto {
+    /// Name for messages (`<anonymous>` for lambdas).
+    pub name: Rc<str>,
+    /// Number of parameters.
+    pub arity: usize,
+    /// Frame size (parameters first).
+    pub nslots: u32,
+    /// Parameter patterns (applied to slots `0..arity`), `None` when all are plain bindings.
+    pub params: Option<Vec<Pat>>,
+    /// Cells to create on entry (captured parameters and locals).
+    pub param_cells: Vec<u32>,
+    /// The body.
+    pub body: Code,
+    /// The declared result type, when it needs a `Nat` to `Int` conversion.
+    pub result: Option<Rc<Hint>>,
+    /// Where it was defined.
+    pub span: Span,
+}
+
+/// A statement of a block.
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    /// An expression.
+    Expr(Code),
+    /// `let p = e` (with optional `else`).
+    Let(Pat, Code, Option<Code>, Span),
+    /// Stores a value into a variable (`var`, `func` declarations).
+    Store(Slot, Code),
+    /// Creates fresh cells for the block's captured variables.
+    NewCells(Vec<u32>),
+}
+
+/// A compiled expression.
+#[derive(Clone, Debug)]
+pub enum Code {
+    /// A constant.
+    Const(Value),
+    /// Reads a variable.
+    Var(Slot),
+    /// A unary operator.
+    Unary(UnOp, Box<Code>, Option<NumKind>, Span),
+    /// A binary arithmetic/bitwise/text operator.
+    Binary(BinOp, Box<(Code, Code)>, Option<NumKind>, Span),
+    /// A comparison.
+    Compare(BinOp, Box<(Code, Code)>, Span),
+    /// `a and b`.
+    And(Box<(Code, Code)>),
+    /// `a or b`.
+    Or(Box<(Code, Code)>),
+    /// `not a`.
+    Not(Box<Code>),
+    /// `p := e`.
+    Assign(Box<Place>, Box<Code>),
+    /// `p op= e`.
+    OpAssign(BinOp, Box<Place>, Box<Code>, Option<NumKind>, Span),
+    /// A tuple.
+    Tuple(Vec<Code>),
+    /// An array literal (flag: mutable).
+    Array(bool, Vec<Code>, Span),
+    /// A record literal: bases (`with`), then fields (name, mutable, value).
+    Record(Vec<Code>, Vec<(Rc<str>, bool, Code)>, Span),
+    /// `#tag e`.
+    Variant(Rc<str>, Box<Code>),
+    /// `?e`.
+    Opt(Box<Code>),
+    /// `e.name`.
+    Dot(Box<Code>, Rc<str>, Span),
+    /// `e.0`.
+    Proj(Box<Code>, usize, Span),
+    /// `a[i]`.
+    Index(Box<(Code, Code)>, Span),
+    /// `f(args)`.
+    Call(Box<Code>, Vec<Code>, Span),
+    /// `e.name(args)`.
+    Method(Box<Code>, Rc<str>, Vec<Code>, Span),
+    /// `e!` inside `do ? { }` with the given label.
+    Bang(Box<Code>, u32),
+    /// `debug_show e`.
+    Show(Box<Code>),
+    /// `ignore e`.
+    Ignore(Box<Code>),
+    /// `assert e`.
+    Assert(Box<Code>, Span),
+    /// Converts `Nat` to `Int` where the annotation says so.
+    Coerce(Box<Code>, Rc<Hint>),
+    /// A block.
+    Block(Vec<Stmt>),
+    /// `if c t else e`.
+    If(Box<(Code, Code, Code)>),
+    /// `switch e { cases }`.
+    Switch(Box<Code>, Vec<(Pat, Code)>, Span),
+    /// `while c body` with its label id.
+    While(Box<(Code, Code)>, u32),
+    /// `loop body` / `loop body while c` with its label id.
+    Loop(Box<Code>, Option<Box<Code>>, u32),
+    /// `for (p in e) body` with its label id.
+    For(Box<(Pat, Code, Code)>, u32, Span),
+    /// `label l e`.
+    Label(u32, Box<Code>),
+    /// `break l e`.
+    Break(u32, Box<Code>),
+    /// `continue l`.
+    Continue(u32),
+    /// `return e`.
+    Return(Box<Code>),
+    /// `do ? { }` with its label id.
+    DoOpt(Box<Code>, u32),
+    /// Creates a closure.
+    Closure(Rc<FuncProto>, Vec<Capture>),
+}

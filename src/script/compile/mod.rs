@@ -1,0 +1,1101 @@
+//! The resolver: AST to [`ir::Code`], variables to slots, labels to ids, literals typed by
+//! their expected type.
+
+mod captures;
+pub mod ir;
+
+use crate::script::lib::{self, Module};
+use crate::script::syntax::ast::{self, Dec, Expr, ExprKind, FuncDef, Lit, PatKind, Type};
+use crate::script::syntax::{Span, SyntaxError};
+use crate::script::value::{num, NumKind, Value};
+use ir::{Capture, Code, FuncProto, Hint, Pat, Place, Slot, Stmt};
+use num_bigint::BigUint;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// A variable known to the session (a top-level definition of an earlier evaluation).
+#[derive(Clone, Debug)]
+pub enum GlobalVar {
+    /// A value in the session's global table.
+    Slot {
+        /// Index into the globals.
+        idx: u32,
+        /// Declared with `var`.
+        mutable: bool,
+        /// Declared type, when it matters for conversions.
+        hint: Option<Rc<Hint>>,
+    },
+    /// An imported built-in module.
+    Module(&'static Module),
+}
+
+/// The session's names: globals and type declarations, kept across evaluations.
+#[derive(Clone, Debug, Default)]
+pub struct Globals {
+    /// Top-level names.
+    pub names: HashMap<String, GlobalVar>,
+    /// Number of global slots allocated.
+    pub count: u32,
+    /// Type declarations (`type T<A> = ...`).
+    pub types: HashMap<String, (Vec<String>, Type)>,
+}
+
+#[derive(Clone, Debug)]
+enum Var {
+    Slot {
+        slot: Slot,
+        mutable: bool,
+        hint: Option<Rc<Hint>>,
+    },
+    Module(&'static Module),
+}
+
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum LabelKind {
+    Loop,
+    Block,
+    DoOpt,
+}
+
+struct FnCtx {
+    scopes: Vec<HashMap<String, Var>>,
+    nslots: u32,
+    captures: Vec<(String, Var)>,
+    capture_src: Vec<Capture>,
+    captured_names: HashSet<String>,
+    labels: Vec<(String, u32, LabelKind)>,
+    ret_hint: Option<Rc<Hint>>,
+}
+
+impl FnCtx {
+    fn new(captured_names: HashSet<String>) -> Self {
+        FnCtx {
+            scopes: vec![HashMap::new()],
+            nslots: 0,
+            captures: Vec::new(),
+            capture_src: Vec::new(),
+            captured_names,
+            labels: Vec::new(),
+            ret_hint: None,
+        }
+    }
+}
+
+/// A compiled script: the top-level code and its frame size.
+#[derive(Debug)]
+pub struct CompiledProgram {
+    /// The top-level code; its value is the script's value.
+    pub main: Code,
+    /// Frame slots the top-level code needs.
+    pub nslots: u32,
+    /// Number of globals after this program.
+    pub globals: u32,
+}
+
+type CResult<T> = Result<T, SyntaxError>;
+
+/// Compiles a parsed program against the session's globals (which it extends).
+pub fn compile_program(prog: &ast::Program, globals: &mut Globals) -> CResult<CompiledProgram> {
+    let mut c = Compiler {
+        globals,
+        fns: vec![FnCtx::new(captures::captured_in_decs(&prog.decs))],
+        next_label: 0,
+    };
+    let main = c.block(&prog.decs, None, true)?;
+    Ok(CompiledProgram {
+        main,
+        nslots: c.fns[0].nslots,
+        globals: c.globals.count,
+    })
+}
+
+struct Compiler<'g> {
+    globals: &'g mut Globals,
+    fns: Vec<FnCtx>,
+    next_label: u32,
+}
+
+fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
+    SyntaxError::new(span, msg)
+}
+
+impl Compiler<'_> {
+    fn cur(&mut self) -> &mut FnCtx {
+        let n = self.fns.len() - 1;
+        &mut self.fns[n]
+    }
+
+    fn label(&mut self) -> u32 {
+        self.next_label += 1;
+        self.next_label
+    }
+
+    // ------------------------------------------------------------ names
+
+    fn is_toplevel(&self) -> bool {
+        self.fns.len() == 1 && self.fns[0].scopes.len() == 1
+    }
+
+    /// Declares a new variable in the current scope.
+    fn declare(&mut self, name: &str, mutable: bool, hint: Option<Rc<Hint>>) -> Slot {
+        if self.is_toplevel() {
+            let idx = self.globals.count;
+            self.globals.count += 1;
+            self.globals.names.insert(
+                name.to_string(),
+                GlobalVar::Slot {
+                    idx,
+                    mutable,
+                    hint: hint.clone(),
+                },
+            );
+            return Slot::Global(idx);
+        }
+        let f = self.cur();
+        let s = f.nslots;
+        f.nslots += 1;
+        let slot = if f.captured_names.contains(name) {
+            Slot::LocalCell(s)
+        } else {
+            Slot::Local(s)
+        };
+        if let Some(scope) = f.scopes.last_mut() {
+            scope.insert(
+                name.to_string(),
+                Var::Slot {
+                    slot,
+                    mutable,
+                    hint,
+                },
+            );
+        }
+        slot
+    }
+
+    fn declare_module(&mut self, name: &str, m: &'static Module) {
+        if self.is_toplevel() {
+            self.globals
+                .names
+                .insert(name.to_string(), GlobalVar::Module(m));
+        } else if let Some(scope) = self.cur().scopes.last_mut() {
+            scope.insert(name.to_string(), Var::Module(m));
+        }
+    }
+
+    fn resolve(&mut self, name: &str) -> Option<Var> {
+        let top = self.fns.len() - 1;
+        self.resolve_at(top, name)
+    }
+
+    fn resolve_at(&mut self, lvl: usize, name: &str) -> Option<Var> {
+        for scope in self.fns[lvl].scopes.iter().rev() {
+            if let Some(v) = scope.get(name) {
+                return Some(v.clone());
+            }
+        }
+        if let Some((_, v)) = self.fns[lvl].captures.iter().find(|(n, _)| n == name) {
+            return Some(v.clone());
+        }
+        if lvl == 0 {
+            return match self.globals.names.get(name)? {
+                GlobalVar::Slot { idx, mutable, hint } => Some(Var::Slot {
+                    slot: Slot::Global(*idx),
+                    mutable: *mutable,
+                    hint: hint.clone(),
+                }),
+                GlobalVar::Module(m) => Some(Var::Module(m)),
+            };
+        }
+        let outer = self.resolve_at(lvl - 1, name)?;
+        let (slot, mutable, hint) = match &outer {
+            Var::Module(_) => return Some(outer),
+            Var::Slot {
+                slot: Slot::Global(_),
+                ..
+            } => return Some(outer),
+            Var::Slot {
+                slot,
+                mutable,
+                hint,
+            } => (*slot, *mutable, hint.clone()),
+        };
+        let src = match slot {
+            Slot::Local(s) | Slot::LocalCell(s) => Capture::Local(s),
+            Slot::Env(i) => Capture::Env(i),
+            Slot::Global(_) => return Some(outer),
+        };
+        let f = &mut self.fns[lvl];
+        let idx = f.capture_src.len() as u32;
+        f.capture_src.push(src);
+        let v = Var::Slot {
+            slot: Slot::Env(idx),
+            mutable,
+            hint,
+        };
+        f.captures.push((name.to_string(), v.clone()));
+        Some(v)
+    }
+
+    // ------------------------------------------------------------ types
+
+    fn hint(&self, t: &Type) -> Hint {
+        self.hint_depth(t, 0)
+    }
+
+    fn hint_depth(&self, t: &Type, depth: u32) -> Hint {
+        if depth > 32 {
+            return Hint::Any;
+        }
+        match t {
+            Type::Path(p, _) if p.len() == 1 => {
+                if let Some(k) = NumKind::from_name(&p[0]) {
+                    return Hint::Num(k);
+                }
+                if p[0] == "Blob" {
+                    return Hint::Blob;
+                }
+                match self.globals.types.get(&p[0]) {
+                    Some((params, body)) if params.is_empty() => self.hint_depth(body, depth + 1),
+                    _ => Hint::Any,
+                }
+            }
+            Type::Path(..) | Type::Func(..) => Hint::Any,
+            Type::Tuple(ts) => {
+                Hint::Tuple(ts.iter().map(|t| self.hint_depth(t, depth + 1)).collect())
+            }
+            Type::Opt(t) => Hint::Opt(Box::new(self.hint_depth(t, depth + 1))),
+            Type::Array(_, t) => Hint::Array(Box::new(self.hint_depth(t, depth + 1))),
+            Type::Record(fs) => Hint::Record(
+                fs.iter()
+                    .map(|(n, _, t)| (Rc::from(n.as_str()), self.hint_depth(t, depth + 1)))
+                    .collect(),
+            ),
+            Type::Variant(fs) => Hint::Variant(
+                fs.iter()
+                    .map(|(n, t)| (Rc::from(n.as_str()), self.hint_depth(t, depth + 1)))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn coerce_hint(&self, t: &Type) -> (Hint, Option<Rc<Hint>>) {
+        let h = self.hint(t);
+        let c = if h.has_int() {
+            Some(Rc::new(h.clone()))
+        } else {
+            None
+        };
+        (h, c)
+    }
+
+    // ------------------------------------------------------------ blocks
+
+    /// Compiles declarations as a block; the outermost block of `main` declares globals.
+    fn block(&mut self, decs: &[Dec], hint: Option<&Hint>, top: bool) -> CResult<Code> {
+        if !top {
+            self.cur().scopes.push(HashMap::new());
+        }
+        let r = self.block_inner(decs, hint, top);
+        if !top {
+            self.cur().scopes.pop();
+        }
+        r
+    }
+
+    fn block_inner(&mut self, decs: &[Dec], hint: Option<&Hint>, top: bool) -> CResult<Code> {
+        // type declarations first: they are visible in the whole block
+        for d in decs {
+            if let Dec::Type(name, params, t) = d {
+                self.globals
+                    .types
+                    .insert(name.clone(), (params.clone(), t.clone()));
+            }
+        }
+        // pre-declare functions (mutual recursion) and, in inner blocks, all names
+        let mut pre: HashMap<String, Slot> = HashMap::new();
+        for d in decs {
+            let names: Vec<String> = match d {
+                Dec::Func(f) => f.name.iter().cloned().collect(),
+                Dec::Var(n, ..) if !top => vec![n.clone()],
+                Dec::Let(p, _, _) if !top => {
+                    let mut v = Vec::new();
+                    pat_names(p, &mut v);
+                    v
+                }
+                _ => Vec::new(),
+            };
+            for n in names {
+                if pre.contains_key(&n) {
+                    continue;
+                }
+                let (mutable, hint) = match d {
+                    Dec::Var(_, t, _, _) => (true, t.as_ref().and_then(|t| self.coerce_hint(t).1)),
+                    _ => (false, None),
+                };
+                let slot = self.declare(&n, mutable, hint);
+                pre.insert(n, slot);
+            }
+        }
+        let mut out = Vec::new();
+        let cells: Vec<u32> = pre
+            .values()
+            .filter_map(|s| match s {
+                Slot::LocalCell(i) => Some(*i),
+                _ => None,
+            })
+            .collect();
+        if !cells.is_empty() {
+            out.push(Stmt::NewCells(cells));
+        }
+        let n = decs.len();
+        for (i, d) in decs.iter().enumerate() {
+            let last = i + 1 == n;
+            let h = if last { hint } else { None };
+            match d {
+                Dec::Exp(e) => {
+                    let c = self.expr(e, h)?;
+                    out.push(Stmt::Expr(c));
+                }
+                Dec::Let(p, e, fail) => {
+                    let (pat_hint, _) = match &p.kind {
+                        PatKind::Annot(_, t) => self.coerce_hint(t),
+                        _ => (Hint::Any, None),
+                    };
+                    let value = self.expr(e, Some(&pat_hint))?;
+                    let fail = match fail {
+                        Some(f) => Some(self.expr(f, None)?),
+                        None => None,
+                    };
+                    let mut seen = HashMap::new();
+                    let cp = self.pat(p, &mut pre, &mut seen, true)?;
+                    out.push(Stmt::Let(cp, value, fail, p.span));
+                    if last {
+                        // at top level a trailing `let x = e` shows the bound value (as moc does)
+                        let shown = if top {
+                            n_of(&p.kind).and_then(|name| match self.resolve(name) {
+                                Some(Var::Slot { slot, .. }) => Some(slot),
+                                _ => None,
+                            })
+                        } else {
+                            None
+                        };
+                        out.push(Stmt::Expr(match shown {
+                            Some(slot) => Code::Var(slot),
+                            None => Code::Const(Value::Unit),
+                        }));
+                    }
+                }
+                Dec::Var(name, t, e, _) => {
+                    let (h, coerce) = match t {
+                        Some(t) => self.coerce_hint(t),
+                        None => (Hint::Any, None),
+                    };
+                    let mut value = self.expr(e, Some(&h))?;
+                    if let Some(c) = &coerce {
+                        value = Code::Coerce(Box::new(value), c.clone());
+                    }
+                    let slot = match pre.remove(name) {
+                        Some(s) => s,
+                        None => self.declare(name, true, coerce),
+                    };
+                    out.push(Stmt::Store(slot, value));
+                    if last {
+                        out.push(Stmt::Expr(if top {
+                            Code::Var(slot)
+                        } else {
+                            Code::Const(Value::Unit)
+                        }));
+                    }
+                }
+                Dec::Type(..) => {
+                    if last {
+                        out.push(Stmt::Expr(Code::Const(Value::Unit)));
+                    }
+                }
+                Dec::Func(f) => {
+                    let name = f.name.clone().unwrap_or_default();
+                    let slot = match pre.remove(&name) {
+                        Some(s) => s,
+                        None => self.declare(&name, false, None),
+                    };
+                    let clo = self.func(f)?;
+                    out.push(Stmt::Store(slot, clo));
+                    if last {
+                        out.push(Stmt::Expr(Code::Const(Value::Unit)));
+                    }
+                }
+                Dec::Import(p, path, span) => {
+                    let m = lib::module_by_path(path).ok_or_else(|| {
+                        err(
+                            *span,
+                            format!("import of {path:?} is not supported (mo:core/* and mo:base/* modules are built in)"),
+                        )
+                    })?;
+                    match &p.kind {
+                        PatKind::Var(n) => self.declare_module(n, m),
+                        PatKind::Record(fields) => {
+                            for (fname, fp) in fields {
+                                let member = m.get(fname).ok_or_else(|| {
+                                    err(
+                                        p.span,
+                                        format!("module {} has no member `{fname}`", m.name),
+                                    )
+                                })?;
+                                let bind = match &fp.kind {
+                                    PatKind::Var(b) => b.clone(),
+                                    _ => fname.clone(),
+                                };
+                                let slot = self.declare(&bind, false, None);
+                                out.push(Stmt::Store(slot, Code::Const(lib::member_value(member))));
+                            }
+                        }
+                        _ => return Err(err(p.span, "unsupported import pattern")),
+                    }
+                    if last {
+                        out.push(Stmt::Expr(Code::Const(Value::Unit)));
+                    }
+                }
+            }
+        }
+        Ok(Code::Block(out))
+    }
+
+    // ------------------------------------------------------------ patterns
+
+    /// Compiles a binding pattern. `pre` holds pre-declared slots (taken on first use);
+    /// `seen` maps names already bound by this pattern (for `or`).
+    fn pat(
+        &mut self,
+        p: &ast::Pat,
+        pre: &mut HashMap<String, Slot>,
+        seen: &mut HashMap<String, Slot>,
+        _is_let: bool,
+    ) -> CResult<Pat> {
+        let is_let = _is_let;
+        Ok(match &p.kind {
+            PatKind::Wild => Pat::Wild,
+            PatKind::Var(n) => {
+                if let Some(s) = seen.get(n) {
+                    return Ok(Pat::Bind(*s, false));
+                }
+                let (slot, fresh) = match pre.remove(n) {
+                    Some(s) => (s, false),
+                    None => (self.declare(n, false, None), true),
+                };
+                seen.insert(n.clone(), slot);
+                Pat::Bind(slot, fresh)
+            }
+            PatKind::Lit(l, neg) => {
+                let mut v = lit_value(l, p.span)?;
+                if *neg {
+                    v = num::unary(ast::UnOp::Neg, &v, None).map_err(|m| err(p.span, m))?;
+                }
+                Pat::Lit(v)
+            }
+            PatKind::Tuple(ps) => Pat::Tuple(
+                ps.iter()
+                    .map(|q| self.pat(q, pre, seen, is_let))
+                    .collect::<CResult<_>>()?,
+            ),
+            PatKind::Opt(q) => Pat::Opt(Box::new(self.pat(q, pre, seen, is_let)?)),
+            PatKind::Variant(t, q) => Pat::Variant(
+                Rc::from(t.as_str()),
+                Box::new(match q {
+                    Some(q) => self.pat(q, pre, seen, is_let)?,
+                    None => Pat::Wild,
+                }),
+            ),
+            PatKind::Record(fs) => {
+                let mut v = Vec::new();
+                for (n, q) in fs {
+                    v.push((Rc::from(n.as_str()), self.pat(q, pre, seen, is_let)?));
+                }
+                Pat::Record(v)
+            }
+            PatKind::Annot(q, t) => {
+                let inner = self.pat(q, pre, seen, is_let)?;
+                // literal patterns take the annotated type
+                let inner = match (inner, self.hint(t).num()) {
+                    (Pat::Lit(v), Some(k)) => {
+                        Pat::Lit(num::convert(v, k).map_err(|m| err(p.span, m))?)
+                    }
+                    (i, _) => i,
+                };
+                match self.coerce_hint(t).1 {
+                    Some(h) => Pat::Coerce(Box::new(inner), h),
+                    None => inner,
+                }
+            }
+            PatKind::Or(a, b) => Pat::Or(
+                Box::new(self.pat(a, pre, seen, is_let)?),
+                Box::new(self.pat(b, pre, seen, is_let)?),
+            ),
+        })
+    }
+
+    fn case_pat(&mut self, p: &ast::Pat) -> CResult<Pat> {
+        self.pat(p, &mut HashMap::new(), &mut HashMap::new(), false)
+    }
+
+    // ------------------------------------------------------------ functions
+
+    fn func(&mut self, f: &Rc<FuncDef>) -> CResult<Code> {
+        let captured = captures::captured_in_func(f);
+        let mut ctx = FnCtx::new(captured);
+        ctx.ret_hint = f.result.as_ref().and_then(|t| self.coerce_hint(t).1);
+        self.fns.push(ctx);
+        let r = self.func_body(f);
+        let ctx = self.fns.pop();
+        let (params, param_cells, body, result) = r?;
+        let ctx = ctx.ok_or_else(|| err(f.span, "internal: function context lost"))?;
+        let proto = FuncProto {
+            name: Rc::from(f.name.as_deref().unwrap_or("<anonymous>")),
+            arity: f.params.len(),
+            nslots: ctx.nslots,
+            params,
+            param_cells,
+            body,
+            result,
+            span: f.span,
+        };
+        Ok(Code::Closure(Rc::new(proto), ctx.capture_src))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn func_body(
+        &mut self,
+        f: &FuncDef,
+    ) -> CResult<(Option<Vec<Pat>>, Vec<u32>, Code, Option<Rc<Hint>>)> {
+        // slots 0..arity hold the arguments
+        let arity = f.params.len() as u32;
+        self.cur().nslots = arity;
+        let mut simple = true;
+        let mut cells = Vec::new();
+        for (i, p) in f.params.iter().enumerate() {
+            let (name, hint) = match &p.kind {
+                PatKind::Var(n) => (Some(n.clone()), None),
+                PatKind::Annot(q, t) => match &q.kind {
+                    PatKind::Var(n) if !self.hint(t).has_int() => (Some(n.clone()), None),
+                    _ => (None, Some(())),
+                },
+                PatKind::Wild => (Some(String::new()), None),
+                _ => (None, Some(())),
+            };
+            match (name, hint) {
+                (Some(n), None) => {
+                    if n.is_empty() {
+                        continue;
+                    }
+                    let cell = self.cur().captured_names.contains(&n);
+                    let slot = if cell {
+                        cells.push(i as u32);
+                        Slot::LocalCell(i as u32)
+                    } else {
+                        Slot::Local(i as u32)
+                    };
+                    if let Some(scope) = self.cur().scopes.last_mut() {
+                        scope.insert(
+                            n,
+                            Var::Slot {
+                                slot,
+                                mutable: false,
+                                hint: None,
+                            },
+                        );
+                    }
+                }
+                _ => simple = false,
+            }
+        }
+        let params = if simple {
+            None
+        } else {
+            let mut v = Vec::new();
+            for p in &f.params {
+                let mut seen = HashMap::new();
+                v.push(self.pat(p, &mut HashMap::new(), &mut seen, false)?);
+            }
+            Some(v)
+        };
+        let ret = f.result.as_ref().map(|t| self.hint(t));
+        let mut body = self.expr(&f.body, ret.as_ref())?;
+        let result = self.cur().ret_hint.clone();
+        if let Some(h) = &result {
+            body = Code::Coerce(Box::new(body), h.clone());
+        }
+        // param cells of non-simple params are handled by pattern binding
+        Ok((params, cells, body, result))
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    fn exprs(&mut self, es: &[Expr]) -> CResult<Vec<Code>> {
+        es.iter().map(|e| self.expr(e, None)).collect()
+    }
+
+    fn expr(&mut self, e: &Expr, hint: Option<&Hint>) -> CResult<Code> {
+        let span = e.span;
+        Ok(match &e.kind {
+            ExprKind::Lit(l) => {
+                let v = lit_value(l, span)?;
+                if let (Some(Hint::Blob), Value::Text(t)) = (hint, &v) {
+                    return Ok(Code::Const(Value::Blob(text_to_blob(t))));
+                }
+                match (hint.and_then(Hint::num), &v) {
+                    (Some(k), Value::Nat(_) | Value::BigNat(_)) => {
+                        Code::Const(num::convert(v, k).map_err(|_| {
+                            err(span, format!("literal out of range for type {k:?}"))
+                        })?)
+                    }
+                    _ => Code::Const(v),
+                }
+            }
+            ExprKind::Var(n) => match self.resolve(n) {
+                Some(Var::Slot { slot, .. }) => Code::Var(slot),
+                Some(Var::Module(m)) => Code::Const(Value::Module(m)),
+                None => return Err(err(span, format!("unbound variable {n}"))),
+            },
+            ExprKind::Unary(op, a) => {
+                let k = hint.and_then(Hint::num);
+                if let (ast::UnOp::Neg, ExprKind::Lit(Lit::Nat(_))) = (op, &a.kind) {
+                    let v = self.expr(a, None)?;
+                    if let Code::Const(v) = v {
+                        let r = num::unary(*op, &v, k)
+                            .map_err(|_| err(span, "literal out of range for its type"))?;
+                        return Ok(Code::Const(r));
+                    }
+                }
+                Code::Unary(*op, Box::new(self.expr(a, hint)?), k, span)
+            }
+            ExprKind::Binary(op, a, b) => {
+                if op.is_relational() {
+                    Code::Compare(
+                        *op,
+                        Box::new((self.expr(a, None)?, self.expr(b, None)?)),
+                        span,
+                    )
+                } else {
+                    let k = hint.and_then(Hint::num);
+                    let (ca, cb) = (self.expr(a, hint)?, self.expr(b, hint)?);
+                    // constant folding keeps literal arithmetic cheap
+                    if let (Code::Const(x), Code::Const(y)) = (&ca, &cb) {
+                        if let Ok(v) = num::binary(*op, x, y, k) {
+                            return Ok(Code::Const(v));
+                        }
+                    }
+                    Code::Binary(*op, Box::new((ca, cb)), k, span)
+                }
+            }
+            ExprKind::And(a, b) => Code::And(Box::new((self.expr(a, None)?, self.expr(b, None)?))),
+            ExprKind::Or(a, b) => Code::Or(Box::new((self.expr(a, None)?, self.expr(b, None)?))),
+            ExprKind::Not(a) => Code::Not(Box::new(self.expr(a, None)?)),
+            ExprKind::Assign(p, v) => {
+                let (place, h) = self.place(p)?;
+                let mut value = self.expr(v, h.as_deref())?;
+                if let Some(h) = h.filter(|h| h.has_int()) {
+                    value = Code::Coerce(Box::new(value), h);
+                }
+                Code::Assign(Box::new(place), Box::new(value))
+            }
+            ExprKind::OpAssign(op, p, v) => {
+                let (place, h) = self.place(p)?;
+                let value = self.expr(v, h.as_deref())?;
+                let k = h.as_deref().and_then(Hint::num);
+                Code::OpAssign(*op, Box::new(place), Box::new(value), k, span)
+            }
+            ExprKind::Tuple(es) => {
+                let hs: Vec<Option<&Hint>> = match hint {
+                    Some(Hint::Tuple(hs)) if hs.len() == es.len() => hs.iter().map(Some).collect(),
+                    _ => vec![None; es.len()],
+                };
+                let mut v = Vec::new();
+                for (x, h) in es.iter().zip(hs) {
+                    v.push(self.expr(x, h)?);
+                }
+                Code::Tuple(v)
+            }
+            ExprKind::Array(m, es) => {
+                let h = match hint {
+                    Some(Hint::Array(h)) => Some(&**h),
+                    _ => None,
+                };
+                let mut v = Vec::new();
+                for x in es {
+                    v.push(self.expr(x, h)?);
+                }
+                Code::Array(*m, v, span)
+            }
+            ExprKind::Record(bases, fields) => {
+                let bs = self.exprs(bases)?;
+                let mut fs = Vec::new();
+                for f in fields {
+                    let fh = match (&f.ty, hint) {
+                        (Some(t), _) => Some(self.hint(t)),
+                        (None, Some(Hint::Record(hs))) => hs
+                            .iter()
+                            .find(|(n, _)| **n == *f.name)
+                            .map(|(_, h)| h.clone()),
+                        _ => None,
+                    };
+                    let mut c = self.expr(&f.value, fh.as_ref())?;
+                    if let Some(h) = fh.filter(Hint::has_int) {
+                        c = Code::Coerce(Box::new(c), Rc::new(h));
+                    }
+                    fs.push((Rc::from(f.name.as_str()), f.mutable, c));
+                }
+                fs.sort_by(|a: &(Rc<str>, bool, Code), b: &(Rc<str>, bool, Code)| a.0.cmp(&b.0));
+                for w in fs.windows(2) {
+                    if w[0].0 == w[1].0 {
+                        return Err(err(span, format!("duplicate field {} in record", w[0].0)));
+                    }
+                }
+                Code::Record(bs, fs, span)
+            }
+            ExprKind::Variant(tag, a) => {
+                let h = match hint {
+                    Some(Hint::Variant(hs)) => hs
+                        .iter()
+                        .find(|(n, _)| **n == **tag)
+                        .map(|(_, h)| h.clone()),
+                    _ => None,
+                };
+                let arg = match a {
+                    Some(a) => self.expr(a, h.as_ref())?,
+                    None => Code::Const(Value::Unit),
+                };
+                Code::Variant(Rc::from(tag.as_str()), Box::new(arg))
+            }
+            ExprKind::Opt(a) => {
+                let h = match hint {
+                    Some(Hint::Opt(h)) => Some(&**h),
+                    _ => None,
+                };
+                Code::Opt(Box::new(self.expr(a, h)?))
+            }
+            ExprKind::Dot(a, name) => {
+                // statically resolved module members: `Debug.print`
+                if let ExprKind::Var(n) = &a.kind {
+                    if let Some(Var::Module(m)) = self.resolve(n) {
+                        let member = m.get(name).ok_or_else(|| {
+                            err(
+                                span,
+                                format!(
+                                    "module {} has no member `{name}` in mo-mem's built-in library",
+                                    m.name
+                                ),
+                            )
+                        })?;
+                        return Ok(Code::Const(lib::member_value(member)));
+                    }
+                }
+                Code::Dot(Box::new(self.expr(a, None)?), Rc::from(name.as_str()), span)
+            }
+            ExprKind::Proj(a, i) => Code::Proj(Box::new(self.expr(a, None)?), *i, span),
+            ExprKind::Index(a, i) => {
+                Code::Index(Box::new((self.expr(a, None)?, self.expr(i, None)?)), span)
+            }
+            ExprKind::Call(f, args) => {
+                // method calls on values: `xs.size()`, `it.next()`
+                if let ExprKind::Dot(recv, name) = &f.kind {
+                    let is_module = matches!(&recv.kind, ExprKind::Var(n) if matches!(self.resolve(n), Some(Var::Module(_))));
+                    if !is_module {
+                        let r = self.expr(recv, None)?;
+                        let a = self.exprs(args)?;
+                        return Ok(Code::Method(Box::new(r), Rc::from(name.as_str()), a, span));
+                    }
+                }
+                let callee = self.expr(f, None)?;
+                let hints: Option<&'static [Option<NumKind>]> = match &callee {
+                    Code::Const(Value::Builtin(b)) => Some(b.f.arg_hints),
+                    _ => None,
+                };
+                let mut a = Vec::new();
+                for (i, x) in args.iter().enumerate() {
+                    let h = hints
+                        .and_then(|hs| hs.get(i).copied().flatten())
+                        .map(Hint::Num);
+                    let mut c = self.expr(x, h.as_ref())?;
+                    if h == Some(Hint::Num(NumKind::Int)) {
+                        c = Code::Coerce(Box::new(c), Rc::new(Hint::Num(NumKind::Int)));
+                    }
+                    a.push(c);
+                }
+                Code::Call(Box::new(callee), a, span)
+            }
+            ExprKind::Bang(a) => {
+                let id = self
+                    .cur()
+                    .labels
+                    .iter()
+                    .rev()
+                    .find(|l| l.2 == LabelKind::DoOpt)
+                    .map(|l| l.1);
+                let id = id.ok_or_else(|| {
+                    err(
+                        span,
+                        "misplaced '!' (no enclosing 'do ? { ... }' expression)",
+                    )
+                })?;
+                Code::Bang(Box::new(self.expr(a, None)?), id)
+            }
+            ExprKind::DebugShow(a) => Code::Show(Box::new(self.expr(a, None)?)),
+            ExprKind::Ignore(a) => Code::Ignore(Box::new(self.expr(a, None)?)),
+            ExprKind::Assert(a) => Code::Assert(Box::new(self.expr(a, None)?), span),
+            ExprKind::Debug(a) => self.expr(a, None)?,
+            ExprKind::Annot(a, t) => {
+                let (h, c) = self.coerce_hint(t);
+                let code = self.expr(a, Some(&h))?;
+                match c {
+                    Some(c) => Code::Coerce(Box::new(code), c),
+                    None => code,
+                }
+            }
+            ExprKind::Block(decs) => self.block(decs, hint, false)?,
+            ExprKind::If(c, t, f) => {
+                let cc = self.expr(c, None)?;
+                let ct = self.expr(t, hint)?;
+                let cf = match f {
+                    Some(f) => self.expr(f, hint)?,
+                    None => Code::Const(Value::Unit),
+                };
+                Code::If(Box::new((cc, ct, cf)))
+            }
+            ExprKind::Switch(s, cases) => {
+                let cs = self.expr(s, None)?;
+                let mut v = Vec::new();
+                for case in cases {
+                    self.cur().scopes.push(HashMap::new());
+                    let r = (|| -> CResult<(Pat, Code)> {
+                        let p = self.case_pat(&case.pat)?;
+                        let b = self.expr(&case.body, hint)?;
+                        Ok((p, b))
+                    })();
+                    self.cur().scopes.pop();
+                    v.push(r?);
+                }
+                Code::Switch(Box::new(cs), v, span)
+            }
+            ExprKind::While(c, b) => self.looped(String::new(), |this, id| {
+                let cc = this.expr(c, None)?;
+                let cb = this.expr(b, None)?;
+                Ok(Code::While(Box::new((cc, cb)), id))
+            })?,
+            ExprKind::Loop(b, c) => self.looped(String::new(), |this, id| {
+                let cb = this.expr(b, None)?;
+                let cc = match c {
+                    Some(c) => Some(Box::new(this.expr(c, None)?)),
+                    None => None,
+                };
+                Ok(Code::Loop(Box::new(cb), cc, id))
+            })?,
+            ExprKind::For(p, it, b) => {
+                let cit = self.expr(it, None)?;
+                self.looped(String::new(), |this, id| {
+                    this.cur().scopes.push(HashMap::new());
+                    let r = (|| -> CResult<Code> {
+                        let cp = this.pat(p, &mut HashMap::new(), &mut HashMap::new(), true)?;
+                        let cb = this.expr(b, None)?;
+                        Ok(Code::For(Box::new((cp, cit.clone(), cb)), id, span))
+                    })();
+                    this.cur().scopes.pop();
+                    r
+                })?
+            }
+            ExprKind::Label(name, body) => {
+                let is_loop = matches!(
+                    body.kind,
+                    ExprKind::While(..) | ExprKind::Loop(..) | ExprKind::For(..)
+                );
+                if is_loop {
+                    // the label names the loop: `continue l` continues it
+                    let id = self.label();
+                    self.cur().labels.push((name.clone(), id, LabelKind::Loop));
+                    let r = self.expr(body, hint);
+                    self.cur().labels.pop();
+                    let code = r?;
+                    // re-tag the loop with the label's id as an outer label too
+                    return Ok(Code::Label(id, Box::new(retag_loop(code, id))));
+                }
+                let id = self.label();
+                self.cur().labels.push((name.clone(), id, LabelKind::Block));
+                let r = self.expr(body, hint);
+                self.cur().labels.pop();
+                Code::Label(id, Box::new(r?))
+            }
+            ExprKind::Break(name, v) => {
+                let id = self.find_label(name, false, span)?;
+                let val = match v {
+                    Some(v) => self.expr(v, None)?,
+                    None => Code::Const(Value::Unit),
+                };
+                Code::Break(id, Box::new(val))
+            }
+            ExprKind::Continue(name) => Code::Continue(self.find_label(name, true, span)?),
+            ExprKind::Return(v) => {
+                if self.fns.len() == 1 {
+                    return Err(err(span, "misplaced 'return' (not inside a function)"));
+                }
+                let rh = self.cur().ret_hint.clone();
+                let val = match v {
+                    Some(v) => self.expr(v, rh.as_deref())?,
+                    None => Code::Const(Value::Unit),
+                };
+                Code::Return(Box::new(val))
+            }
+            ExprKind::Do(b) => self.expr(b, hint)?,
+            ExprKind::DoOpt(b) => {
+                let id = self.label();
+                self.cur()
+                    .labels
+                    .push((String::new(), id, LabelKind::DoOpt));
+                let inner = match hint {
+                    Some(Hint::Opt(h)) => Some((**h).clone()),
+                    _ => None,
+                };
+                let r = self.expr(b, inner.as_ref());
+                self.cur().labels.pop();
+                Code::DoOpt(Box::new(r?), id)
+            }
+            ExprKind::Func(f) => self.func(f)?,
+        })
+    }
+
+    fn looped(
+        &mut self,
+        name: String,
+        body: impl FnOnce(&mut Self, u32) -> CResult<Code>,
+    ) -> CResult<Code> {
+        let id = self.label();
+        self.cur().labels.push((name, id, LabelKind::Loop));
+        let r = body(self, id);
+        self.cur().labels.pop();
+        r
+    }
+
+    fn find_label(&mut self, name: &str, is_continue: bool, span: Span) -> CResult<u32> {
+        let labels = &self.cur().labels;
+        let found = if name.is_empty() {
+            labels
+                .iter()
+                .rev()
+                .find(|l| l.2 == LabelKind::Loop && l.0.is_empty())
+        } else {
+            labels
+                .iter()
+                .rev()
+                .find(|l| l.0 == name && l.2 != LabelKind::DoOpt)
+        };
+        match found {
+            Some(l) if is_continue && l.2 != LabelKind::Loop => {
+                Err(err(span, format!("`continue {name}` needs a loop label")))
+            }
+            Some(l) => Ok(l.1),
+            None if name.is_empty() => Err(err(span, "`break`/`continue` outside a loop")),
+            None => Err(err(span, format!("unbound label {name}"))),
+        }
+    }
+
+    fn place(&mut self, e: &Expr) -> CResult<(Place, Option<Rc<Hint>>)> {
+        match &e.kind {
+            ExprKind::Var(n) => match self.resolve(n) {
+                Some(Var::Slot {
+                    slot,
+                    mutable: true,
+                    hint,
+                }) => Ok((Place::Var(slot), hint)),
+                Some(_) => Err(err(
+                    e.span,
+                    format!("cannot assign to immutable variable {n}"),
+                )),
+                None => Err(err(e.span, format!("unbound variable {n}"))),
+            },
+            ExprKind::Dot(r, f) => Ok((
+                Place::Field(self.expr(r, None)?, Rc::from(f.as_str()), e.span),
+                None,
+            )),
+            ExprKind::Index(a, i) => Ok((
+                Place::Index(self.expr(a, None)?, self.expr(i, None)?, e.span),
+                None,
+            )),
+            _ => Err(err(e.span, "cannot assign to this expression")),
+        }
+    }
+}
+
+/// Gives a loop the label id of its enclosing `label` so that `continue l` works.
+fn retag_loop(code: Code, id: u32) -> Code {
+    match code {
+        Code::While(b, _) => Code::While(b, id),
+        Code::Loop(b, c, _) => Code::Loop(b, c, id),
+        Code::For(b, _, s) => Code::For(b, id, s),
+        other => other,
+    }
+}
+
+fn n_of(p: &PatKind) -> Option<&String> {
+    match p {
+        PatKind::Var(n) => Some(n),
+        PatKind::Annot(q, _) => n_of(&q.kind),
+        _ => None,
+    }
+}
+
+/// The names a pattern binds, in order.
+pub fn pat_names(p: &ast::Pat, out: &mut Vec<String>) {
+    match &p.kind {
+        PatKind::Var(n) => {
+            if !out.contains(n) {
+                out.push(n.clone())
+            }
+        }
+        PatKind::Wild | PatKind::Lit(..) => {}
+        PatKind::Tuple(ps) => ps.iter().for_each(|q| pat_names(q, out)),
+        PatKind::Opt(q) | PatKind::Annot(q, _) => pat_names(q, out),
+        PatKind::Variant(_, q) => {
+            if let Some(q) = q {
+                pat_names(q, out)
+            }
+        }
+        PatKind::Record(fs) => fs.iter().for_each(|(_, q)| pat_names(q, out)),
+        PatKind::Or(a, b) => {
+            pat_names(a, out);
+            pat_names(b, out);
+        }
+    }
+}
+
+/// The value of a literal (numbers untyped: `Nat` or `Float`).
+pub fn lit_value(l: &Lit, span: Span) -> CResult<Value> {
+    Ok(match l {
+        Lit::Unit => Value::Unit,
+        Lit::Bool(b) => Value::Bool(*b),
+        Lit::Null => Value::Null,
+        Lit::Nat(s) => {
+            let n = if let Some(h) = s.strip_prefix("0x") {
+                BigUint::parse_bytes(h.as_bytes(), 16)
+            } else {
+                BigUint::parse_bytes(s.as_bytes(), 10)
+            };
+            Value::nat_big(n.ok_or_else(|| err(span, "malformed number"))?)
+        }
+        Lit::Float(f) => Value::Float(*f),
+        Lit::Char(c) => Value::Char(*c),
+        Lit::Text(t) => Value::text(t),
+    })
+}
+
+/// The bytes of a text literal typed as `Blob` (byte escapes give raw bytes).
+pub fn text_to_blob(t: &str) -> Rc<[u8]> {
+    let base = crate::script::syntax::lexer::BYTE_ESCAPE_BASE;
+    let mut out = Vec::with_capacity(t.len());
+    for c in t.chars() {
+        let u = c as u32;
+        if (base + 0x80..=base + 0xFF).contains(&u) {
+            out.push((u - base) as u8);
+        } else {
+            let mut buf = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    Rc::from(out)
+}

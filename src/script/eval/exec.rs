@@ -1,0 +1,652 @@
+//! Evaluation of compiled expressions.
+
+use super::{coerce, trap, trap_at, with_span, Ctrl, EResult, Interp};
+use crate::script::compile::ir::{Code, Place, Stmt};
+use crate::script::lib;
+use crate::script::syntax::ast::BinOp;
+use crate::script::syntax::Span;
+use crate::script::value::{num, ord, show, BoundBuiltin, Closure, Value};
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+fn truthy(v: &Value, span: Option<Span>) -> EResult<bool> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        other => {
+            let m = format!("expected a Bool, got {}", other.kind_name());
+            Err(match span {
+                Some(s) => trap_at(s, m),
+                None => trap(m),
+            })
+        }
+    }
+}
+
+/// Converts an index value to usize.
+fn index_of(v: &Value) -> Option<usize> {
+    match v {
+        Value::Nat(n) => usize::try_from(*n).ok(),
+        Value::Int(n) => usize::try_from(*n).ok(),
+        _ => None,
+    }
+}
+
+impl Interp {
+    /// Evaluates one compiled expression.
+    pub fn eval(&mut self, code: &Code) -> EResult {
+        match code {
+            Code::Const(v) => Ok(v.clone()),
+            Code::Var(s) => Ok(self.read(*s)),
+            Code::Binary(op, ab, hint, span) => {
+                let a = self.eval(&ab.0)?;
+                let b = self.eval(&ab.1)?;
+                if let (Value::Nat(x), Value::Nat(y), None) = (&a, &b, hint) {
+                    match op {
+                        BinOp::Add => {
+                            if let Some(r) = x.checked_add(*y) {
+                                return Ok(Value::Nat(r));
+                            }
+                        }
+                        BinOp::Sub if y <= x => return Ok(Value::Nat(x - y)),
+                        BinOp::Mul => {
+                            if let Some(r) = x.checked_mul(*y) {
+                                return Ok(Value::Nat(r));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if *op == BinOp::Cat {
+                    if let (Value::Text(x), Value::Text(y)) = (&a, &b) {
+                        self.alloc((x.len() + y.len()) as u64)?;
+                    }
+                }
+                num::binary(*op, &a, &b, *hint).map_err(|m| trap_at(*span, m))
+            }
+            Code::Compare(op, ab, span) => {
+                let a = self.eval(&ab.0)?;
+                let b = self.eval(&ab.1)?;
+                Ok(Value::Bool(compare_op(*op, &a, &b, *span)?))
+            }
+            Code::If(b) => {
+                let c = self.eval(&b.0)?;
+                if truthy(&c, None)? {
+                    self.eval(&b.1)
+                } else {
+                    self.eval(&b.2)
+                }
+            }
+            Code::Block(stmts) => self.block(stmts),
+            Code::While(b, id) => loop {
+                self.tick()?;
+                let c = self.eval(&b.0)?;
+                if !truthy(&c, None)? {
+                    return Ok(Value::Unit);
+                }
+                match self.eval(&b.1) {
+                    Ok(_) => {}
+                    Err(Ctrl::Continue(l)) if l == *id => {}
+                    Err(Ctrl::Break(l, v)) if l == *id => return Ok(v),
+                    Err(e) => return Err(e),
+                }
+            },
+            Code::Assign(place, value) => {
+                let v = self.eval(value)?;
+                self.assign(place, v)?;
+                Ok(Value::Unit)
+            }
+            Code::OpAssign(op, place, value, hint, span) => {
+                self.op_assign(*op, place, value, *hint, *span)
+            }
+            Code::Unary(op, a, hint, span) => {
+                let v = self.eval(a)?;
+                num::unary(*op, &v, *hint).map_err(|m| trap_at(*span, m))
+            }
+            Code::And(ab) => {
+                let a = self.eval(&ab.0)?;
+                if !truthy(&a, None)? {
+                    return Ok(Value::Bool(false));
+                }
+                self.eval(&ab.1)
+            }
+            Code::Or(ab) => {
+                let a = self.eval(&ab.0)?;
+                if truthy(&a, None)? {
+                    return Ok(Value::Bool(true));
+                }
+                self.eval(&ab.1)
+            }
+            Code::Not(a) => {
+                let v = self.eval(a)?;
+                Ok(Value::Bool(!truthy(&v, None)?))
+            }
+            Code::Tuple(es) => {
+                let mut v = Vec::with_capacity(es.len());
+                for e in es {
+                    v.push(self.eval(e)?);
+                }
+                self.alloc(16 * v.len() as u64)?;
+                Ok(Value::Tuple(Rc::from(v)))
+            }
+            Code::Array(m, es, _) => {
+                let mut v = Vec::with_capacity(es.len());
+                for e in es {
+                    v.push(self.eval(e)?);
+                }
+                self.alloc(16 * v.len() as u64)?;
+                Ok(if *m {
+                    Value::VarArray(Rc::new(RefCell::new(v)))
+                } else {
+                    Value::Array(Rc::from(v))
+                })
+            }
+            Code::Record(bases, fields, span) => self.record(bases, fields, *span),
+            Code::Variant(tag, a) => {
+                let v = self.eval(a)?;
+                Ok(Value::Variant(Rc::new((tag.clone(), v))))
+            }
+            Code::Opt(a) => Ok(Value::Opt(Rc::new(self.eval(a)?))),
+            Code::Dot(a, name, span) => {
+                let v = self.eval(a)?;
+                self.dot(&v, name).map_err(|e| with_span(e, *span))
+            }
+            Code::Proj(a, i, span) => match self.eval(a)? {
+                Value::Tuple(t) => t
+                    .get(*i)
+                    .cloned()
+                    .ok_or_else(|| trap_at(*span, "tuple index out of range")),
+                v if *i == 0 => Ok(v),
+                v => Err(trap_at(
+                    *span,
+                    format!("cannot project from a {}", v.kind_name()),
+                )),
+            },
+            Code::Index(ai, span) => {
+                let a = self.eval(&ai.0)?;
+                let i = self.eval(&ai.1)?;
+                let idx = index_of(&i);
+                let r = match &a {
+                    Value::Array(xs) => idx.and_then(|i| xs.get(i).cloned()),
+                    Value::VarArray(xs) => idx.and_then(|i| xs.borrow().get(i).cloned()),
+                    other => {
+                        return Err(trap_at(
+                            *span,
+                            format!("cannot index a {}", other.kind_name()),
+                        ))
+                    }
+                };
+                r.ok_or_else(|| trap_at(*span, "index out of bounds"))
+            }
+            Code::Call(f, args, span) => {
+                let fv = self.eval(f)?;
+                self.call_code(&fv, args, *span)
+            }
+            Code::Method(recv, name, args, span) => {
+                let r = self.eval(recv)?;
+                self.method(r, name, args, *span)
+            }
+            Code::Bang(a, id) => match self.eval(a)? {
+                Value::Opt(v) => Ok((*v).clone()),
+                Value::Null => Err(Ctrl::Break(*id, Value::Null)),
+                other => Err(trap(format!("`!` on a {}", other.kind_name()))),
+            },
+            Code::DoOpt(body, id) => match self.eval(body) {
+                Ok(v) => Ok(Value::Opt(Rc::new(v))),
+                Err(Ctrl::Break(l, v)) if l == *id => Ok(v),
+                Err(e) => Err(e),
+            },
+            Code::Show(a) => {
+                let v = self.eval(a)?;
+                let s = show::debug_show(&v);
+                self.alloc(s.len() as u64)?;
+                Ok(Value::Text(Rc::from(s)))
+            }
+            Code::Ignore(a) => {
+                self.eval(a)?;
+                Ok(Value::Unit)
+            }
+            Code::Assert(a, span) => {
+                let v = self.eval(a)?;
+                if truthy(&v, Some(*span))? {
+                    Ok(Value::Unit)
+                } else {
+                    Err(trap_at(*span, "assertion failure"))
+                }
+            }
+            Code::Coerce(a, h) => {
+                let v = self.eval(a)?;
+                coerce(v, h)
+            }
+            Code::Switch(s, cases, span) => {
+                let v = self.eval(s)?;
+                for (p, body) in cases {
+                    if self.bind(p, v.clone())? {
+                        return self.eval(body);
+                    }
+                }
+                Err(trap_at(*span, "switch fell through"))
+            }
+            Code::Loop(body, cond, id) => loop {
+                self.tick()?;
+                match self.eval(body) {
+                    Ok(_) => {}
+                    Err(Ctrl::Continue(l)) if l == *id => {}
+                    Err(Ctrl::Break(l, v)) if l == *id => return Ok(v),
+                    Err(e) => return Err(e),
+                }
+                if let Some(c) = cond {
+                    let c = self.eval(c)?;
+                    if !truthy(&c, None)? {
+                        return Ok(Value::Unit);
+                    }
+                }
+            },
+            Code::For(b, id, span) => self.for_loop(&b.0, &b.1, &b.2, *id, *span),
+            Code::Label(id, body) => match self.eval(body) {
+                Err(Ctrl::Break(l, v)) if l == *id => Ok(v),
+                other => other,
+            },
+            Code::Break(id, v) => {
+                let v = self.eval(v)?;
+                Err(Ctrl::Break(*id, v))
+            }
+            Code::Continue(id) => Err(Ctrl::Continue(*id)),
+            Code::Return(v) => {
+                let v = self.eval(v)?;
+                Err(Ctrl::Return(v))
+            }
+            Code::Closure(proto, caps) => {
+                let mut env = Vec::with_capacity(caps.len());
+                for c in caps {
+                    env.push(match c {
+                        crate::script::compile::ir::Capture::Local(i) => self
+                            .stack
+                            .get(self.bp + *i as usize)
+                            .cloned()
+                            .unwrap_or_default(),
+                        crate::script::compile::ir::Capture::Env(i) => self
+                            .env
+                            .as_ref()
+                            .and_then(|e| e.env.get(*i as usize).cloned())
+                            .unwrap_or_default(),
+                    });
+                }
+                Ok(Value::Func(Rc::new(Closure {
+                    proto: proto.clone(),
+                    env: env.into_boxed_slice(),
+                })))
+            }
+        }
+    }
+
+    fn block(&mut self, stmts: &[Stmt]) -> EResult {
+        let mut last = Value::Unit;
+        for s in stmts {
+            match s {
+                Stmt::Expr(c) => last = self.eval(c)?,
+                Stmt::Store(slot, c) => {
+                    let v = self.eval(c)?;
+                    self.write(*slot, v);
+                    last = Value::Unit;
+                }
+                Stmt::Let(p, c, fail, span) => {
+                    let v = self.eval(c)?;
+                    if !self.bind(p, v)? {
+                        match fail {
+                            Some(f) => {
+                                self.eval(f)?;
+                                return Err(trap_at(
+                                    *span,
+                                    "let-else body did not leave the block",
+                                ));
+                            }
+                            None => return Err(trap_at(*span, "pattern failed")),
+                        }
+                    }
+                    last = Value::Unit;
+                }
+                Stmt::NewCells(cells) => {
+                    for &i in cells {
+                        if let Some(s) = self.stack.get_mut(self.bp + i as usize) {
+                            *s = Value::Cell(Rc::new(RefCell::new(Value::Unit)));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(last)
+    }
+
+    fn call_code(&mut self, fv: &Value, args: &[Code], span: Span) -> EResult {
+        match fv {
+            Value::Func(clo) => {
+                let base = self.stack.len();
+                for a in args {
+                    match self.eval(a) {
+                        Ok(v) => self.stack.push(v),
+                        Err(e) => {
+                            self.stack.truncate(base);
+                            return Err(e);
+                        }
+                    }
+                }
+                let clo = clo.clone();
+                self.enter(&clo, base, args.len())
+                    .map_err(|e| with_span(e, span))
+            }
+            Value::Builtin(b) => {
+                let mut vs = Vec::with_capacity(args.len());
+                for a in args {
+                    vs.push(self.eval(a)?);
+                }
+                (b.f.f)(self, b.this.as_ref(), &vs).map_err(|e| with_span(e, span))
+            }
+            other => Err(trap_at(
+                span,
+                format!("cannot call a {}", other.kind_name()),
+            )),
+        }
+    }
+
+    fn method(&mut self, recv: Value, name: &str, args: &[Code], span: Span) -> EResult {
+        let mut vs = Vec::with_capacity(args.len());
+        for a in args {
+            vs.push(self.eval(a)?);
+        }
+        match &recv {
+            Value::Record(r) => {
+                let f = r
+                    .get(name)
+                    .map(|f| f.value.borrow().clone())
+                    .ok_or_else(|| trap_at(span, format!("record has no field {name}")))?;
+                self.call_value(&f, &vs).map_err(|e| with_span(e, span))
+            }
+            Value::Host(h) => match h.call(name, &vs) {
+                Ok(Some(v)) => Ok(v),
+                Ok(None) => match h.field(name) {
+                    Ok(Some(f)) => self.call_value(&f, &vs).map_err(|e| with_span(e, span)),
+                    Ok(None) => Err(trap_at(
+                        span,
+                        format!("{} has no method {name}", h.describe()),
+                    )),
+                    Err(e) => Err(trap_at(span, e.0)),
+                },
+                Err(e) => Err(trap_at(span, e.0)),
+            },
+            _ => match lib::method(&recv, name) {
+                Some(b) => (b.f)(self, Some(&recv), &vs).map_err(|e| with_span(e, span)),
+                None => Err(trap_at(
+                    span,
+                    format!("a {} has no method {name}", recv.kind_name()),
+                )),
+            },
+        }
+    }
+
+    /// `v.name` for a value that is not a statically known module.
+    pub fn dot(&mut self, v: &Value, name: &str) -> EResult {
+        match v {
+            Value::Record(r) => r
+                .get(name)
+                .map(|f| f.value.borrow().clone())
+                .ok_or_else(|| trap(format!("record has no field {name}"))),
+            Value::Module(m) => m
+                .get(name)
+                .map(lib::member_value)
+                .ok_or_else(|| trap(format!("module {} has no member {name}", m.name))),
+            Value::Host(h) => match h.field(name) {
+                Ok(Some(v)) => Ok(v),
+                Ok(None) => Err(trap(format!("{} has no field {name}", h.describe()))),
+                Err(e) => Err(trap(e.0)),
+            },
+            _ => match lib::method(v, name) {
+                Some(b) => Ok(Value::Builtin(Rc::new(BoundBuiltin {
+                    f: b,
+                    this: Some(v.clone()),
+                }))),
+                None => Err(trap(format!("a {} has no field {name}", v.kind_name()))),
+            },
+        }
+    }
+
+    fn record(&mut self, bases: &[Code], fields: &[(Rc<str>, bool, Code)], _span: Span) -> EResult {
+        let mut out: Vec<(Rc<str>, bool, Value)> = Vec::new();
+        for b in bases {
+            match self.eval(b)? {
+                Value::Record(r) => {
+                    for f in &r.fields {
+                        out.retain(|(n, _, _)| *n != f.name);
+                        out.push((f.name.clone(), f.mutable, f.value.borrow().clone()));
+                    }
+                }
+                other => return Err(trap(format!("`with` on a {}", other.kind_name()))),
+            }
+        }
+        for (name, m, c) in fields {
+            let v = self.eval(c)?;
+            out.retain(|(n, _, _)| n != name);
+            out.push((name.clone(), *m, v));
+        }
+        self.alloc(24 * out.len() as u64)?;
+        Ok(Value::record(out))
+    }
+
+    fn assign(&mut self, place: &Place, v: Value) -> EResult<()> {
+        match place {
+            Place::Var(s) => {
+                self.write(*s, v);
+                Ok(())
+            }
+            Place::Field(r, name, span) => match self.eval(r)? {
+                Value::Record(rec) => match rec.get(name) {
+                    Some(f) if f.mutable => {
+                        *f.value.borrow_mut() = v;
+                        Ok(())
+                    }
+                    Some(_) => Err(trap_at(*span, format!("field {name} is not mutable"))),
+                    None => Err(trap_at(*span, format!("record has no field {name}"))),
+                },
+                other => Err(trap_at(
+                    *span,
+                    format!("cannot assign a field of a {}", other.kind_name()),
+                )),
+            },
+            Place::Index(a, i, span) => {
+                let a = self.eval(a)?;
+                let i = self.eval(i)?;
+                match a {
+                    Value::VarArray(xs) => {
+                        let mut xs = xs.borrow_mut();
+                        match index_of(&i).and_then(|i| xs.get_mut(i)) {
+                            Some(slot) => {
+                                *slot = v;
+                                Ok(())
+                            }
+                            None => Err(trap_at(*span, "index out of bounds")),
+                        }
+                    }
+                    other => Err(trap_at(
+                        *span,
+                        format!("cannot assign into a {}", other.kind_name()),
+                    )),
+                }
+            }
+        }
+    }
+
+    fn op_assign(
+        &mut self,
+        op: BinOp,
+        place: &Place,
+        value: &Code,
+        hint: Option<crate::script::value::NumKind>,
+        span: Span,
+    ) -> EResult {
+        let rhs = self.eval(value)?;
+        match place {
+            Place::Var(s) => {
+                let cur = self.take(*s);
+                let r = match (op, cur, &rhs) {
+                    (BinOp::Add, Value::Nat(x), Value::Nat(y))
+                        if hint.is_none() && x.checked_add(*y).is_some() =>
+                    {
+                        Ok(Value::Nat(x + y))
+                    }
+                    (BinOp::Cat, Value::Text(x), Value::Text(y)) => {
+                        self.alloc((x.len() + y.len()) as u64)?;
+                        let mut s = String::with_capacity(x.len() + y.len());
+                        s.push_str(&x);
+                        s.push_str(y);
+                        Ok(Value::Text(Rc::from(s)))
+                    }
+                    (_, cur, _) => num::binary(op, &cur, &rhs, hint).map_err(|m| trap_at(span, m)),
+                };
+                match r {
+                    Ok(v) => {
+                        self.write(*s, v);
+                        Ok(Value::Unit)
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            Place::Field(r, name, fspan) => match self.eval(r)? {
+                Value::Record(rec) => match rec.get(name) {
+                    Some(f) if f.mutable => {
+                        let cur = f.value.borrow().clone();
+                        let v = num::binary(op, &cur, &rhs, hint).map_err(|m| trap_at(span, m))?;
+                        *f.value.borrow_mut() = v;
+                        Ok(Value::Unit)
+                    }
+                    _ => Err(trap_at(*fspan, format!("field {name} is not mutable"))),
+                },
+                other => Err(trap_at(
+                    *fspan,
+                    format!("cannot assign a field of a {}", other.kind_name()),
+                )),
+            },
+            Place::Index(a, i, ispan) => {
+                let a = self.eval(a)?;
+                let i = self.eval(i)?;
+                match a {
+                    Value::VarArray(xs) => {
+                        let idx = index_of(&i);
+                        let cur = idx.and_then(|i| xs.borrow().get(i).cloned());
+                        let cur = cur.ok_or_else(|| trap_at(*ispan, "index out of bounds"))?;
+                        let v = num::binary(op, &cur, &rhs, hint).map_err(|m| trap_at(span, m))?;
+                        if let Some(s) =
+                            idx.and_then(|i| xs.borrow_mut().get_mut(i).map(|s| *s = v))
+                        {
+                            s
+                        }
+                        Ok(Value::Unit)
+                    }
+                    other => Err(trap_at(
+                        *ispan,
+                        format!("cannot assign into a {}", other.kind_name()),
+                    )),
+                }
+            }
+        }
+    }
+
+    fn for_loop(
+        &mut self,
+        pat: &crate::script::compile::ir::Pat,
+        iter: &Code,
+        body: &Code,
+        id: u32,
+        span: Span,
+    ) -> EResult {
+        let it = self.eval(iter)?;
+        loop {
+            self.tick()?;
+            let next = self.iter_next(&it).map_err(|e| with_span(e, span))?;
+            let Some(v) = next else {
+                return Ok(Value::Unit);
+            };
+            if !self.bind(pat, v)? {
+                return Err(trap_at(span, "pattern failed"));
+            }
+            match self.eval(body) {
+                Ok(_) => {}
+                Err(Ctrl::Continue(l)) if l == id => {}
+                Err(Ctrl::Break(l, v)) if l == id => return Ok(v),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Advances any iterator value: native iterators or records with a `next` function.
+    pub fn iter_next(&mut self, it: &Value) -> EResult<Option<Value>> {
+        match it {
+            Value::Iter(rc) => {
+                let rc = rc.clone();
+                let mut b = rc
+                    .try_borrow_mut()
+                    .map_err(|_| trap("iterator used inside its own loop"))?;
+                b.next(self)
+            }
+            Value::Record(r) => {
+                let f = r
+                    .get("next")
+                    .map(|f| f.value.borrow().clone())
+                    .ok_or_else(|| trap("for loop over a record without `next`"))?;
+                match self.call_value(&f, &[])? {
+                    Value::Null => Ok(None),
+                    Value::Opt(v) => Ok(Some((*v).clone())),
+                    other => Err(trap(format!("`next` returned a {}", other.kind_name()))),
+                }
+            }
+            Value::Host(h) => {
+                let f = h
+                    .field("next")
+                    .map_err(|e| trap(e.0))?
+                    .ok_or_else(|| trap(format!("cannot iterate over {}", h.describe())))?;
+                match self.call_value(&f, &[])? {
+                    Value::Null => Ok(None),
+                    Value::Opt(v) => Ok(Some((*v).clone())),
+                    other => Err(trap(format!("`next` returned a {}", other.kind_name()))),
+                }
+            }
+            other => Err(trap(format!("cannot iterate over a {}", other.kind_name()))),
+        }
+    }
+}
+
+fn compare_op(op: BinOp, a: &Value, b: &Value, span: Span) -> EResult<bool> {
+    if let (Value::Nat(x), Value::Nat(y)) = (a, b) {
+        return Ok(match op {
+            BinOp::Lt => x < y,
+            BinOp::Le => x <= y,
+            BinOp::Gt => x > y,
+            BinOp::Ge => x >= y,
+            BinOp::Eq => x == y,
+            _ => x != y,
+        });
+    }
+    match op {
+        BinOp::Eq => Ok(ord::equal(a, b)),
+        BinOp::Ne => Ok(!ord::equal(a, b)),
+        _ => {
+            let o = ord::compare(a, b);
+            if o.is_none() && !matches!((a, b), (Value::Float(_), _) | (_, Value::Float(_))) {
+                return Err(trap_at(
+                    span,
+                    format!(
+                        "cannot compare a {} with a {}",
+                        a.kind_name(),
+                        b.kind_name()
+                    ),
+                ));
+            }
+            Ok(match (op, o) {
+                (_, None) => false,
+                (BinOp::Lt, Some(o)) => o == Ordering::Less,
+                (BinOp::Le, Some(o)) => o != Ordering::Greater,
+                (BinOp::Gt, Some(o)) => o == Ordering::Greater,
+                _ => o != Some(Ordering::Less),
+            })
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! Host values: objects the embedder injects (`image`, `heap`, `vars`), read lazily.
+
+use super::value::Value;
+
+/// An error raised by a host object; it stops the script like a trap.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct HostError(pub String);
+
+/// An object provided by the embedder, with named fields and methods returning script values.
+///
+/// Fields and methods are looked up by name when the script touches them, so a host
+/// object can decode lazily (touching one field of a huge structure stays cheap).
+/// Host objects must not give scripts access to files or the network.
+pub trait HostObject {
+    /// A short description used by `debug_show` and in error messages.
+    fn describe(&self) -> String;
+
+    /// The value of field `name`, or `Ok(None)` when there is no such field.
+    fn field(&self, name: &str) -> Result<Option<Value>, HostError>;
+
+    /// Calls method `name` with `args`; `Ok(None)` when there is no such method.
+    fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
+        let _ = (name, args);
+        Ok(None)
+    }
+
+    /// The names of the fields, for listings and completion.
+    fn field_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Lets built-in library code downcast to its own host types.
+    fn as_any(&self) -> &dyn std::any::Any;
+}

@@ -1,0 +1,121 @@
+//! The built-in library: `mo:core/*` (and `mo:base/*`) modules and the methods of values.
+
+/// Declares a built-in function: `func!(name, f)` or `func!(name, f, hints)`.
+macro_rules! func {
+    ($name:expr, $f:expr) => {
+        $crate::script::lib::Builtin {
+            name: $name,
+            f: $f,
+            arg_hints: &[],
+            value: None,
+        }
+    };
+    ($name:expr, $f:expr, $h:expr) => {
+        $crate::script::lib::Builtin {
+            name: $name,
+            f: $f,
+            arg_hints: $h,
+            value: None,
+        }
+    };
+}
+
+/// Declares a built-in constant: `constant!(name, || value)`.
+macro_rules! constant {
+    ($name:expr, $v:expr) => {
+        $crate::script::lib::Builtin {
+            name: $name,
+            f: $crate::script::lib::not_callable,
+            arg_hints: &[],
+            value: Some($v),
+        }
+    };
+}
+
+mod args;
+mod collections;
+mod iters;
+mod modules;
+mod numbers;
+mod text;
+
+use crate::script::eval::{EResult, Interp};
+use crate::script::value::{BoundBuiltin, NumKind, Value};
+use std::rc::Rc;
+
+pub use iters::{iter_value, VecIter};
+
+/// The Rust signature of a built-in function: interpreter, receiver (methods), arguments.
+pub type BuiltinFn = fn(&mut Interp, Option<&Value>, &[Value]) -> EResult;
+
+/// A built-in function or constant of a module.
+pub struct Builtin {
+    /// The member name (`print`).
+    pub name: &'static str,
+    /// The implementation (unused for constants).
+    pub f: BuiltinFn,
+    /// Expected numeric type of each argument (types literals; converts `Nat` to `Int`).
+    pub arg_hints: &'static [Option<NumKind>],
+    /// For constants (`Float.pi`): the value.
+    pub value: Option<fn() -> Value>,
+}
+
+/// The implementation slot of constants (never called: constants are values).
+pub fn not_callable(_: &mut Interp, _: Option<&Value>, _: &[Value]) -> EResult {
+    Err(crate::script::eval::trap("not a function"))
+}
+
+/// A built-in module.
+pub struct Module {
+    /// The module name (`Array`).
+    pub name: &'static str,
+    /// Its members, in documentation order.
+    pub members: &'static [Builtin],
+}
+
+impl Module {
+    /// The member called `name`.
+    pub fn get(&self, name: &str) -> Option<&'static Builtin> {
+        self.members.iter().find(|b| b.name == name)
+    }
+}
+
+impl std::fmt::Debug for Module {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "module {}", self.name)
+    }
+}
+
+/// The value of a module member (a function value, or the constant itself).
+pub fn member_value(b: &'static Builtin) -> Value {
+    match b.value {
+        Some(v) => v(),
+        None => Value::Builtin(Rc::new(BoundBuiltin { f: b, this: None })),
+    }
+}
+
+/// Resolves an import path (`mo:core/Array`, `mo:base/Array`) to a built-in module.
+pub fn module_by_path(path: &str) -> Option<&'static Module> {
+    let name = path
+        .strip_prefix("mo:core/")
+        .or_else(|| path.strip_prefix("mo:base/"))?;
+    modules::ALL.iter().copied().find(|m| m.name == name)
+}
+
+/// All built-in modules.
+pub fn all_modules() -> &'static [&'static Module] {
+    modules::ALL
+}
+
+/// The built-in method `name` of a value (`xs.size`, `t.chars`, `it.next`).
+pub fn method(v: &Value, name: &str) -> Option<&'static Builtin> {
+    let table: &'static [Builtin] = match v {
+        Value::Array(_) => collections::ARRAY_METHODS,
+        Value::VarArray(_) => collections::VAR_ARRAY_METHODS,
+        Value::Text(_) => text::TEXT_METHODS,
+        Value::Blob(_) => collections::BLOB_METHODS,
+        Value::Iter(_) => iters::ITER_METHODS,
+        _ => return None,
+    };
+    table.iter().find(|b| b.name == name)
+}

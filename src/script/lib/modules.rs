@@ -1,0 +1,404 @@
+//! The module tables: which `mo:core` functions are built in, by module.
+
+use super::args::{arg, text_arg, wrong};
+use super::collections as c;
+use super::numbers as n;
+use super::text as t;
+use super::{Builtin, Module};
+use crate::script::eval::{trap, Ctrl, EResult, Interp, Trap, TrapKind};
+use crate::script::value::{NumKind, Value};
+use std::rc::Rc;
+
+const INT: Option<NumKind> = Some(NumKind::Int);
+const NAT: Option<NumKind> = Some(NumKind::Nat);
+const FLOAT: Option<NumKind> = Some(NumKind::Float);
+
+fn debug_print(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    let s = text_arg(a, 0, "Debug.print")?;
+    it.print(&s)?;
+    Ok(Value::Unit)
+}
+
+fn runtime_trap(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    let s = text_arg(a, 0, "Runtime.trap")?;
+    Err(Ctrl::Trap(Box::new(Trap {
+        kind: TrapKind::Trap,
+        message: format!("explicit trap: {s}"),
+        span: None,
+        location: Some("prim:63.31-63.42".into()),
+    })))
+}
+
+fn runtime_unreachable(_: &mut Interp, _: Option<&Value>, _: &[Value]) -> EResult {
+    Err(trap("unreachable"))
+}
+
+fn principal_to_text(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    match arg(a, 0, "Principal.toText")? {
+        Value::Principal(p) => Ok(Value::text(&crate::script::value::show::principal_text(p))),
+        other => Err(wrong("Principal.toText", "Principal", other)),
+    }
+}
+
+fn principal_from_text(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    let s = text_arg(a, 0, "Principal.fromText")?;
+    let compact: String = s
+        .chars()
+        .filter(|c| *c != '-')
+        .collect::<String>()
+        .to_uppercase();
+    let bytes = base32::decode(base32::Alphabet::Rfc4648 { padding: false }, &compact)
+        .filter(|b| b.len() >= 4 && b.len() <= 33)
+        .ok_or_else(|| trap("Principal.fromText: not a principal"))?;
+    let body = &bytes[4..];
+    if crate::script::value::show::principal_text(body) != *s {
+        return Err(trap("Principal.fromText: checksum mismatch"));
+    }
+    Ok(Value::Principal(Rc::from(body)))
+}
+
+fn principal_to_blob(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    match arg(a, 0, "Principal.toBlob")? {
+        Value::Principal(p) => Ok(Value::Blob(p.clone())),
+        other => Err(wrong("Principal.toBlob", "Principal", other)),
+    }
+}
+
+fn principal_from_blob(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    match arg(a, 0, "Principal.fromBlob")? {
+        Value::Blob(p) => Ok(Value::Principal(p.clone())),
+        other => Err(wrong("Principal.fromBlob", "Blob", other)),
+    }
+}
+
+fn principal_is_anonymous(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    match arg(a, 0, "Principal.isAnonymous")? {
+        Value::Principal(p) => Ok(Value::Bool(**p == [4u8])),
+        other => Err(wrong("Principal.isAnonymous", "Principal", other)),
+    }
+}
+
+fn principal_anonymous(_: &mut Interp, _: Option<&Value>, _: &[Value]) -> EResult {
+    Ok(Value::Principal(Rc::from(&[4u8][..])))
+}
+
+fn bool_to_text(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    match arg(a, 0, "Bool.toText")? {
+        Value::Bool(b) => Ok(Value::text(if *b { "true" } else { "false" })),
+        other => Err(wrong("Bool.toText", "Bool", other)),
+    }
+}
+
+fn float_pi() -> Value {
+    Value::Float(std::f64::consts::PI)
+}
+
+fn float_e() -> Value {
+    Value::Float(std::f64::consts::E)
+}
+
+static DEBUG: Module = Module {
+    name: "Debug",
+    members: &[func!("print", debug_print)],
+};
+
+static RUNTIME: Module = Module {
+    name: "Runtime",
+    members: &[
+        func!("trap", runtime_trap),
+        func!("unreachable", runtime_unreachable),
+    ],
+};
+
+static NAT_MOD: Module = Module {
+    name: "Nat",
+    members: &[
+        func!("toText", n::to_text, &[NAT]),
+        func!("fromText", n::nat_from_text),
+        func!("toInt", n::to_int, &[NAT]),
+        func!("fromInt", n::int_to_nat, &[INT]),
+        func!("range", n::nat_range, &[NAT, NAT]),
+        func!("rangeInclusive", n::nat_range_inclusive, &[NAT, NAT]),
+        func!("compare", c::compare, &[NAT, NAT]),
+        func!("equal", c::equal, &[NAT, NAT]),
+        func!("notEqual", n::not_equal, &[NAT, NAT]),
+        func!("less", n::less, &[NAT, NAT]),
+        func!("lessOrEqual", n::less_or_equal, &[NAT, NAT]),
+        func!("greater", n::greater, &[NAT, NAT]),
+        func!("greaterOrEqual", n::greater_or_equal, &[NAT, NAT]),
+        func!("min", n::min, &[NAT, NAT]),
+        func!("max", n::max, &[NAT, NAT]),
+        func!("add", n::add, &[NAT, NAT]),
+        func!("sub", n::sub, &[NAT, NAT]),
+        func!("mul", n::mul, &[NAT, NAT]),
+        func!("div", n::div, &[NAT, NAT]),
+        func!("rem", n::rem, &[NAT, NAT]),
+        func!("pow", n::pow, &[NAT, NAT]),
+    ],
+};
+
+static INT_MOD: Module = Module {
+    name: "Int",
+    members: &[
+        func!("toText", n::to_text, &[INT]),
+        func!("fromText", n::int_from_text),
+        func!("abs", n::int_abs, &[INT]),
+        func!("neg", n::int_neg, &[INT]),
+        func!("toNat", n::int_to_nat, &[INT]),
+        func!("fromNat", n::to_int, &[NAT]),
+        func!("range", n::int_range, &[INT, INT]),
+        func!("rangeInclusive", n::int_range_inclusive, &[INT, INT]),
+        func!("compare", c::compare, &[INT, INT]),
+        func!("equal", c::equal, &[INT, INT]),
+        func!("notEqual", n::not_equal, &[INT, INT]),
+        func!("less", n::less, &[INT, INT]),
+        func!("lessOrEqual", n::less_or_equal, &[INT, INT]),
+        func!("greater", n::greater, &[INT, INT]),
+        func!("greaterOrEqual", n::greater_or_equal, &[INT, INT]),
+        func!("min", n::min, &[INT, INT]),
+        func!("max", n::max, &[INT, INT]),
+        func!("add", n::add, &[INT, INT]),
+        func!("sub", n::sub, &[INT, INT]),
+        func!("mul", n::mul, &[INT, INT]),
+        func!("div", n::div, &[INT, INT]),
+        func!("rem", n::rem, &[INT, INT]),
+        func!("pow", n::pow, &[INT, INT]),
+    ],
+};
+
+static FLOAT_MOD: Module = Module {
+    name: "Float",
+    members: &[
+        constant!("pi", float_pi),
+        constant!("e", float_e),
+        func!("toText", n::to_text, &[FLOAT]),
+        func!("fromInt", n::float_from_int, &[INT]),
+        func!("toInt", n::float_to_int, &[FLOAT]),
+        func!("sqrt", n::float_sqrt, &[FLOAT]),
+        func!("abs", n::float_abs, &[FLOAT]),
+        func!("floor", n::float_floor, &[FLOAT]),
+        func!("ceil", n::float_ceil, &[FLOAT]),
+        func!("trunc", n::float_trunc, &[FLOAT]),
+        func!("nearest", n::float_nearest, &[FLOAT]),
+        func!("sin", n::float_sin, &[FLOAT]),
+        func!("cos", n::float_cos, &[FLOAT]),
+        func!("tan", n::float_tan, &[FLOAT]),
+        func!("exp", n::float_exp, &[FLOAT]),
+        func!("log", n::float_log, &[FLOAT]),
+        func!("pow", n::float_pow, &[FLOAT, FLOAT]),
+        func!("min", n::float_min, &[FLOAT, FLOAT]),
+        func!("max", n::float_max, &[FLOAT, FLOAT]),
+        func!("isNaN", n::float_is_nan, &[FLOAT]),
+        func!("compare", c::compare, &[FLOAT, FLOAT]),
+        func!("equal", c::equal, &[FLOAT, FLOAT]),
+    ],
+};
+
+static CHAR_MOD: Module = Module {
+    name: "Char",
+    members: &[
+        func!("toNat32", t::char_to_nat32),
+        func!("fromNat32", t::char_from_nat32),
+        func!("toText", t::char_to_text),
+        func!("isDigit", t::is_digit),
+        func!("isWhitespace", t::is_whitespace),
+        func!("isUppercase", t::is_uppercase),
+        func!("isLowercase", t::is_lowercase),
+        func!("isAlphabetic", t::is_alphabetic),
+        func!("toUpper", t::char_to_upper),
+        func!("toLower", t::char_to_lower),
+        func!("compare", c::compare),
+        func!("equal", c::equal),
+    ],
+};
+
+static TEXT_MOD: Module = Module {
+    name: "Text",
+    members: &[
+        func!("size", t::size),
+        func!("concat", t::concat),
+        func!("join", t::join),
+        func!("contains", t::contains),
+        func!("startsWith", t::starts_with),
+        func!("endsWith", t::ends_with),
+        func!("split", t::split),
+        func!("tokens", t::tokens),
+        func!("replace", t::replace),
+        func!("trim", t::trim),
+        func!("fromChar", t::from_char),
+        func!("fromIter", t::from_iter),
+        func!("fromArray", t::from_array),
+        func!("toArray", t::to_array),
+        func!("toIter", t::chars),
+        func!("reverse", t::reverse),
+        func!("toUpper", t::to_upper),
+        func!("toLower", t::to_lower),
+        func!("isEmpty", t::is_empty),
+        func!("compare", c::compare),
+        func!("equal", c::equal),
+    ],
+};
+
+static ARRAY_MOD: Module = Module {
+    name: "Array",
+    members: &[
+        func!("size", c::values_size),
+        func!("tabulate", c::tabulate),
+        func!("repeat", c::repeat),
+        func!("map", c::map),
+        func!("filter", c::filter),
+        func!("filterMap", c::filter_map),
+        func!("flatMap", c::flat_map),
+        func!("foldLeft", c::fold_left),
+        func!("foldRight", c::fold_right),
+        func!("find", c::find),
+        func!("findIndex", c::find_index),
+        func!("indexOf", c::index_of),
+        func!("contains", c::contains),
+        func!("any", c::any),
+        func!("all", c::all),
+        func!("forEach", c::for_each),
+        func!("reverse", c::reverse),
+        func!("concat", c::concat),
+        func!("flatten", c::flatten),
+        func!("sort", c::sort),
+        func!("fromIter", c::from_iter),
+        func!("toVarArray", c::to_var_array),
+        func!("fromVarArray", c::from_var_array),
+        func!("values", c::values),
+        func!("vals", c::values),
+        func!("keys", c::values_keys),
+        func!("enumerate", c::enumerate),
+        func!("isEmpty", c::is_empty),
+        func!("empty", c::empty),
+        func!("singleton", c::singleton),
+        func!("sliceToArray", c::slice_to_array),
+    ],
+};
+
+static VAR_ARRAY_MOD: Module = Module {
+    name: "VarArray",
+    members: &[
+        func!("size", c::values_size),
+        func!("tabulate", c::tabulate_var),
+        func!("repeat", c::repeat_var),
+        func!("map", c::map_var),
+        func!("foldLeft", c::fold_left),
+        func!("find", c::find),
+        func!("forEach", c::for_each),
+        func!("sortInPlace", c::sort_in_place),
+        func!("fromArray", c::to_var_array),
+        func!("toArray", c::from_var_array),
+        func!("fromIter", c::from_iter_var),
+        func!("values", c::values),
+        func!("keys", c::values_keys),
+        func!("empty", c::empty_var),
+        func!("isEmpty", c::is_empty),
+    ],
+};
+
+static ITER_MOD: Module = Module {
+    name: "Iter",
+    members: &[
+        func!("toArray", c::iter_to_array),
+        func!("toVarArray", c::from_iter_var),
+        func!("map", c::iter_map),
+        func!("filter", c::iter_filter),
+        func!("take", c::iter_take),
+        func!("drop", c::iter_drop),
+        func!("enumerate", c::iter_enumerate),
+        func!("concat", c::iter_concat),
+        func!("size", c::iter_size),
+        func!("forEach", c::iter_for_each),
+        func!("foldLeft", c::iter_fold_left),
+        func!("find", c::iter_find),
+        func!("fromArray", c::iter_from_array),
+        func!("fromVarArray", c::iter_from_array),
+        func!("empty", c::iter_empty),
+        func!("singleton", c::iter_singleton),
+        func!("reverse", c::iter_reverse),
+    ],
+};
+
+static OPTION_MOD: Module = Module {
+    name: "Option",
+    members: &[
+        func!("get", c::opt_get),
+        func!("isSome", c::opt_is_some),
+        func!("isNull", c::opt_is_null),
+        func!("map", c::opt_map),
+        func!("chain", c::opt_chain),
+        func!("unwrap", c::opt_unwrap),
+        func!("some", c::opt_some),
+        func!("equal", c::opt_equal),
+    ],
+};
+
+static BLOB_MOD: Module = Module {
+    name: "Blob",
+    members: &[
+        func!("size", c::values_size),
+        func!("fromArray", c::blob_from_array),
+        func!("toArray", c::blob_to_array),
+        func!("compare", c::compare),
+        func!("equal", c::equal),
+    ],
+};
+
+static PRINCIPAL_MOD: Module = Module {
+    name: "Principal",
+    members: &[
+        func!("toText", principal_to_text),
+        func!("fromText", principal_from_text),
+        func!("toBlob", principal_to_blob),
+        func!("fromBlob", principal_from_blob),
+        func!("isAnonymous", principal_is_anonymous),
+        func!("anonymous", principal_anonymous),
+        func!("compare", c::compare),
+        func!("equal", c::equal),
+    ],
+};
+
+static BOOL_MOD: Module = Module {
+    name: "Bool",
+    members: &[
+        func!("toText", bool_to_text),
+        func!("compare", c::compare),
+        func!("equal", c::equal),
+    ],
+};
+
+static ORDER_MOD: Module = Module {
+    name: "Order",
+    members: &[],
+};
+
+/// Every built-in module.
+pub static ALL: &[&Module] = &[
+    &DEBUG,
+    &RUNTIME,
+    &NAT_MOD,
+    &INT_MOD,
+    &n::nat8::MODULE,
+    &n::nat16::MODULE,
+    &n::nat32::MODULE,
+    &n::nat64::MODULE,
+    &n::int8::MODULE,
+    &n::int16::MODULE,
+    &n::int32::MODULE,
+    &n::int64::MODULE,
+    &FLOAT_MOD,
+    &CHAR_MOD,
+    &TEXT_MOD,
+    &ARRAY_MOD,
+    &VAR_ARRAY_MOD,
+    &ITER_MOD,
+    &OPTION_MOD,
+    &BLOB_MOD,
+    &PRINCIPAL_MOD,
+    &BOOL_MOD,
+    &ORDER_MOD,
+];
+
+#[allow(dead_code)]
+fn unused(_: &Builtin) {}

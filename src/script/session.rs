@@ -1,0 +1,216 @@
+//! Sessions: definitions kept across evaluations (REPL semantics), limits, output.
+
+use super::compile::{compile_program, GlobalVar, Globals};
+use super::eval::{Ctrl, Interp, Trap, TrapKind};
+use super::host::HostObject;
+use super::limits::Limits;
+use super::syntax::{parse_program, SyntaxError};
+use super::value::{show::debug_show, Value};
+use std::rc::Rc;
+
+/// Why an evaluation failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScriptError {
+    /// The script does not parse, or uses something outside the subset.
+    #[error("{source_name}:{error}")]
+    Syntax {
+        /// The script's name in messages.
+        source_name: String,
+        /// The error.
+        error: SyntaxError,
+    },
+    /// The script trapped or ran out of a limit; `output` is what it printed before.
+    #[error("{}", trap.render(source_name))]
+    Trap {
+        /// The script's name in messages.
+        source_name: String,
+        /// The trap.
+        trap: Trap,
+        /// What `Debug.print` printed before the trap.
+        output: String,
+    },
+}
+
+impl ScriptError {
+    /// True when a resource limit (not a Motoko trap) stopped the script.
+    pub fn is_limit(&self) -> bool {
+        matches!(self, ScriptError::Trap { trap, .. } if trap.kind == TrapKind::Limit)
+    }
+}
+
+/// The result of one successful evaluation.
+#[derive(Debug)]
+pub struct Evaluation {
+    /// What `Debug.print` printed (one line per call).
+    pub output: String,
+    /// The script's value: the value of its last expression or declaration.
+    pub value: Value,
+    /// Steps the evaluation used.
+    pub steps: u64,
+}
+
+impl Evaluation {
+    /// The printed output, then the value's `debug_show` on its own line unless it is `()`.
+    pub fn render(&self) -> String {
+        let mut s = self.output.clone();
+        if !matches!(self.value, Value::Unit) {
+            s.push_str(&debug_show(&self.value));
+            s.push('\n');
+        }
+        s
+    }
+
+    /// `{"output": [lines], "value": <json>, "show": "<debug_show>"}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "output": self.output.lines().collect::<Vec<_>>(),
+            "value": super::json::to_json(&self.value),
+            "show": debug_show(&self.value),
+        })
+    }
+}
+
+/// A script session: globals and type declarations persist across [`Session::eval`] calls.
+pub struct Session {
+    globals: Globals,
+    interp: Interp,
+    source_name: String,
+}
+
+impl Session {
+    /// A new session with the given limits.
+    pub fn new(limits: Limits) -> Self {
+        Session {
+            globals: Globals::default(),
+            interp: Interp::new(limits),
+            source_name: "script".into(),
+        }
+    }
+
+    /// Sets the name used for the script in error messages (`script` by default).
+    pub fn set_source_name(&mut self, name: &str) {
+        self.source_name = name.to_string();
+    }
+
+    /// Changes the limits for the following evaluations.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.interp.set_limits(limits);
+    }
+
+    /// Binds a host object (`image`, `heap`, `vars`) as a global of this session.
+    pub fn define_host(&mut self, name: &str, obj: Rc<dyn HostObject>) {
+        self.define_value(name, Value::Host(obj));
+    }
+
+    /// Binds any value as an immutable global of this session.
+    pub fn define_value(&mut self, name: &str, v: Value) {
+        let idx = self.globals.count;
+        self.globals.count += 1;
+        self.globals.names.insert(
+            name.to_string(),
+            GlobalVar::Slot {
+                idx,
+                mutable: false,
+                hint: None,
+            },
+        );
+        let i = idx as usize;
+        if self.interp.globals.len() <= i {
+            self.interp.globals.resize(i + 1, Value::Unit);
+        }
+        self.interp.globals[i] = v;
+    }
+
+    /// The names defined so far (for completion and listings).
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.globals.names.keys().cloned().collect();
+        v.sort();
+        v
+    }
+
+    /// Checks that `src` parses and is inside the subset, without running it.
+    pub fn check(&self, src: &str) -> Result<(), ScriptError> {
+        let prog = parse_program(src).map_err(|e| self.syntax(e))?;
+        let mut g = self.globals.clone();
+        compile_program(&prog, &mut g).map_err(|e| self.syntax(e))?;
+        Ok(())
+    }
+
+    fn syntax(&self, error: SyntaxError) -> ScriptError {
+        ScriptError::Syntax {
+            source_name: self.source_name.clone(),
+            error,
+        }
+    }
+
+    /// Parses, compiles and runs `src`; its top-level definitions stay in the session.
+    pub fn eval(&mut self, src: &str) -> Result<Evaluation, ScriptError> {
+        let prog = parse_program(src).map_err(|e| self.syntax(e))?;
+        let mut g = self.globals.clone();
+        let compiled = compile_program(&prog, &mut g).map_err(|e| self.syntax(e))?;
+        self.globals = g;
+        self.interp.reset_budgets();
+        let r = self
+            .interp
+            .run_main(&compiled.main, compiled.nslots, compiled.globals);
+        let output = std::mem::take(&mut self.interp.output);
+        let steps = self.interp.steps_used();
+        match r {
+            Ok(value) => Ok(Evaluation {
+                output,
+                value,
+                steps,
+            }),
+            Err(Ctrl::Trap(t)) => Err(ScriptError::Trap {
+                source_name: self.source_name.clone(),
+                trap: *t,
+                output,
+            }),
+            Err(_) => Err(ScriptError::Trap {
+                source_name: self.source_name.clone(),
+                trap: Trap {
+                    kind: TrapKind::Trap,
+                    message: "control flow escaped the script".into(),
+                    span: None,
+                    location: None,
+                },
+                output,
+            }),
+        }
+    }
+}
+
+/// Runs `src` in a fresh session and renders the result the way moc's interpreter
+/// (`moc -r`, the npm package's `mo.run`) prints it: the output, then `() : ()` for a
+/// unit result (or `value : Type` for a primitive value), or the trap line.
+pub fn moc_compat(src: &str, source_name: &str, limits: Limits) -> String {
+    let mut s = Session::new(limits);
+    s.set_source_name(source_name);
+    match s.eval(src) {
+        Ok(ev) => {
+            let mut out = ev.output.clone();
+            let ty = prim_type(&ev.value);
+            out.push_str(&format!("{} : {}\n", debug_show(&ev.value), ty));
+            out
+        }
+        Err(ScriptError::Trap {
+            source_name,
+            trap,
+            output,
+        }) => format!("{output}{}\n", trap.render(&source_name)),
+        Err(e) => format!("{e}\n"),
+    }
+}
+
+fn prim_type(v: &Value) -> &'static str {
+    match v {
+        Value::Unit => "()",
+        Value::Null => "Null",
+        Value::Text(_) => "Text",
+        Value::Char(_) => "Char",
+        Value::Float(_) => "Float",
+        Value::Blob(_) => "Blob",
+        Value::Principal(_) => "Principal",
+        other => other.kind_name(),
+    }
+}

@@ -1,0 +1,11 @@
+//! Syntax: lexer, AST and parser for the Motoko subset.
+
+pub mod ast;
+pub mod error;
+pub mod lexer;
+pub mod parser;
+pub mod span;
+
+pub use error::SyntaxError;
+pub use parser::parse_program;
+pub use span::{Pos, Span};

@@ -1,0 +1,1262 @@
+//! The parser: tokens to the AST; constructs outside the subset are refused with their position.
+
+use super::ast::*;
+use super::error::SyntaxError;
+use super::lexer::{lex, Tok, Token};
+use super::span::Span;
+use std::rc::Rc;
+
+/// Deepest nesting of expressions, patterns and types the parser accepts.
+pub const MAX_NESTING: usize = 256;
+
+/// Parses a whole script.
+pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
+    let toks = lex(src)?;
+    let mut p = Parser {
+        toks,
+        i: 0,
+        depth: 0,
+    };
+    let decs = p.decs_until(|t| matches!(t, Tok::Eof))?;
+    Ok(Program { decs })
+}
+
+type PResult<T> = Result<T, SyntaxError>;
+
+struct Parser {
+    toks: Vec<Token>,
+    i: usize,
+    depth: usize,
+}
+
+/// Keywords that are valid Motoko but outside the subset, with what to call them.
+const UNSUPPORTED_KW: &[(&str, &str)] = &[
+    ("actor", "`actor`"),
+    ("async", "`async`"),
+    ("await", "`await`"),
+    ("class", "`class`"),
+    ("module", "`module`"),
+    ("object", "`object`"),
+    ("shared", "`shared` functions"),
+    ("query", "`query` functions"),
+    ("composite", "`composite query` functions"),
+    ("try", "`try`"),
+    ("throw", "`throw`"),
+    ("system", "`system`"),
+    ("stable", "`stable`"),
+    ("flexible", "`flexible`"),
+    ("persistent", "`persistent`"),
+    ("transient", "`transient`"),
+    ("to_candid", "`to_candid`"),
+    ("from_candid", "`from_candid`"),
+    ("public", "`public`"),
+    ("private", "`private`"),
+    ("finally", "`finally`"),
+    ("catch", "`catch`"),
+];
+
+impl Parser {
+    fn tok(&self) -> &Tok {
+        &self.toks[self.i.min(self.toks.len() - 1)].tok
+    }
+
+    fn tok_at(&self, k: usize) -> &Tok {
+        &self.toks[(self.i + k).min(self.toks.len() - 1)].tok
+    }
+
+    fn span(&self) -> Span {
+        self.toks[self.i.min(self.toks.len() - 1)].span
+    }
+
+    fn prev_span(&self) -> Span {
+        self.toks[self.i.saturating_sub(1)].span
+    }
+
+    fn space_before(&self) -> bool {
+        self.toks[self.i.min(self.toks.len() - 1)].space_before
+    }
+
+    fn advance(&mut self) {
+        if self.i < self.toks.len() - 1 {
+            self.i += 1;
+        }
+    }
+
+    fn at_op(&self, op: &str) -> bool {
+        matches!(self.tok(), Tok::Op(o) if *o == op)
+    }
+
+    fn at_kw(&self, kw: &str) -> bool {
+        matches!(self.tok(), Tok::Kw(k) if *k == kw)
+    }
+
+    fn eat_op(&mut self, op: &str) -> bool {
+        if self.at_op(op) {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_kw(&mut self, kw: &str) -> bool {
+        if self.at_kw(kw) {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self.tok() {
+            Tok::Ident(s) => format!("identifier `{s}`"),
+            Tok::Kw(k) => format!("keyword `{k}`"),
+            Tok::Nat(n) | Tok::Float(n) => format!("number `{n}`"),
+            Tok::Text(_) => "text literal".into(),
+            Tok::Char(_) => "character literal".into(),
+            Tok::Op(o) => format!("`{o}`"),
+            Tok::Eof => "end of input".into(),
+        }
+    }
+
+    fn error(&self, expected: &str) -> SyntaxError {
+        if let Tok::Kw(k) = self.tok() {
+            if let Some((_, what)) = UNSUPPORTED_KW.iter().find(|(kw, _)| kw == k) {
+                return SyntaxError::unsupported(self.span(), what);
+            }
+        }
+        SyntaxError::new(
+            self.span(),
+            format!("unexpected {}, expected {expected}", self.describe()),
+        )
+    }
+
+    fn expect_op(&mut self, op: &str) -> PResult<()> {
+        if self.eat_op(op) {
+            Ok(())
+        } else {
+            Err(self.error(&format!("`{op}`")))
+        }
+    }
+
+    fn ident(&mut self) -> PResult<String> {
+        if let Tok::Ident(s) = self.tok() {
+            let s = s.clone();
+            self.advance();
+            Ok(s)
+        } else {
+            Err(self.error("an identifier"))
+        }
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(SyntaxError::new(
+                self.span(),
+                format!("nesting deeper than {MAX_NESTING} levels"),
+            ));
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- declarations
+
+    fn decs_until(&mut self, end: impl Fn(&Tok) -> bool) -> PResult<Vec<Dec>> {
+        let mut decs = Vec::new();
+        loop {
+            while self.eat_op(";") {}
+            if end(self.tok()) {
+                return Ok(decs);
+            }
+            let dec = self.dec()?;
+            decs.push(dec);
+            if end(self.tok()) {
+                return Ok(decs);
+            }
+            let after_brace = matches!(self.toks[self.i.saturating_sub(1)].tok, Tok::Op("}"));
+            if !self.eat_op(";") && !after_brace {
+                return Err(self.error("`;` or end of block"));
+            }
+        }
+    }
+
+    fn dec(&mut self) -> PResult<Dec> {
+        let start = self.span();
+        match self.tok() {
+            Tok::Kw("let") => {
+                self.advance();
+                let pat = self.pat()?;
+                self.expect_op("=")?;
+                let e = self.expr(true)?;
+                let fail = if self.eat_kw("else") {
+                    Some(self.expr_nest()?)
+                } else {
+                    None
+                };
+                Ok(Dec::Let(pat, e, fail))
+            }
+            Tok::Kw("var") => {
+                self.advance();
+                let name = self.ident()?;
+                let ty = if self.eat_op(":") {
+                    Some(self.ty()?)
+                } else {
+                    None
+                };
+                self.expect_op("=")?;
+                let e = self.expr(true)?;
+                Ok(Dec::Var(name, ty, e, start.to(self.prev_span())))
+            }
+            Tok::Kw("type") => {
+                self.advance();
+                let name = self.ident()?;
+                let params = self.type_params()?;
+                self.expect_op("=")?;
+                let t = self.ty()?;
+                Ok(Dec::Type(name, params, t))
+            }
+            Tok::Kw("func")
+                if matches!(self.tok_at(1), Tok::Ident(_))
+                    && matches!(self.tok_at(2), Tok::Op("(") | Tok::Op("<")) =>
+            {
+                self.advance();
+                let name = self.ident()?;
+                Ok(Dec::Func(Rc::new(self.func_rest(Some(name), start)?)))
+            }
+            Tok::Kw("import") => {
+                self.advance();
+                let pat = self.pat_nullary()?;
+                let path = match self.tok() {
+                    Tok::Text(s) => s.clone(),
+                    _ => return Err(self.error("an import path")),
+                };
+                self.advance();
+                Ok(Dec::Import(pat, path, start.to(self.prev_span())))
+            }
+            _ => Ok(Dec::Exp(self.expr(false)?)),
+        }
+    }
+
+    fn type_params(&mut self) -> PResult<Vec<String>> {
+        let mut params = Vec::new();
+        if self.eat_op("<") {
+            loop {
+                params.push(self.ident()?);
+                if self.at_op("<") && matches!(self.tok_at(1), Tok::Op(":")) {
+                    self.advance();
+                    self.advance();
+                    self.ty()?;
+                }
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            self.close_angle()?;
+        }
+        Ok(params)
+    }
+
+    /// After `func name?`: type params, params, result type, body.
+    fn func_rest(&mut self, name: Option<String>, start: Span) -> PResult<FuncDef> {
+        let type_params = self.type_params()?;
+        let params = match self.pat_nullary()? {
+            Pat {
+                kind: PatKind::Tuple(ps),
+                ..
+            } => ps,
+            p => vec![p],
+        };
+        let result = if self.eat_op(":") {
+            Some(self.ty_nofunc_block()?)
+        } else {
+            None
+        };
+        let body = if self.eat_op("=") {
+            self.expr(true)?
+        } else if self.at_op("{") {
+            self.block()?
+        } else {
+            return Err(self.error("a function body"));
+        };
+        Ok(FuncDef {
+            name,
+            type_params,
+            params,
+            result,
+            body,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    // ---------------------------------------------------------------- types
+
+    fn ty(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let r = self.ty_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn ty_inner(&mut self) -> PResult<Type> {
+        if self.at_op("<") {
+            self.type_params()?;
+        }
+        let t = self.ty_un()?;
+        if self.eat_op("->") {
+            let r = self.ty()?;
+            return Ok(Type::Func(Box::new(t), Box::new(r)));
+        }
+        Ok(t)
+    }
+
+    /// A function result type: like `ty` but a `{` after it starts the body.
+    fn ty_nofunc_block(&mut self) -> PResult<Type> {
+        self.ty()
+    }
+
+    fn ty_un(&mut self) -> PResult<Type> {
+        if self.eat_op("?") {
+            self.enter()?;
+            let t = self.ty_un();
+            self.depth -= 1;
+            return Ok(Type::Opt(Box::new(t?)));
+        }
+        self.ty_nullary()
+    }
+
+    fn ty_nullary(&mut self) -> PResult<Type> {
+        match self.tok().clone() {
+            Tok::Op("(") => {
+                self.advance();
+                let mut ts = Vec::new();
+                while !self.at_op(")") {
+                    // named components `(x : T)`
+                    if matches!(self.tok(), Tok::Ident(_)) && matches!(self.tok_at(1), Tok::Op(":"))
+                    {
+                        self.advance();
+                        self.advance();
+                    }
+                    ts.push(self.ty()?);
+                    if !self.eat_op(",") {
+                        break;
+                    }
+                }
+                self.expect_op(")")?;
+                if ts.len() == 1 {
+                    return Ok(ts.remove(0));
+                }
+                Ok(Type::Tuple(ts))
+            }
+            Tok::Op("[") => {
+                self.advance();
+                let m = self.eat_kw("var");
+                let t = self.ty()?;
+                self.expect_op("]")?;
+                Ok(Type::Array(m, Box::new(t)))
+            }
+            Tok::Op("{") => {
+                self.advance();
+                if self.at_op("#") && matches!(self.tok_at(1), Tok::Op("}")) {
+                    // `{#}` is the empty variant
+                    self.advance();
+                    self.advance();
+                    return Ok(Type::Variant(Vec::new()));
+                }
+                if self.at_op("#") {
+                    let mut tags = Vec::new();
+                    while self.eat_op("#") {
+                        let name = self.field_name()?;
+                        let t = if self.eat_op(":") {
+                            self.ty()?
+                        } else {
+                            Type::Tuple(Vec::new())
+                        };
+                        tags.push((name, t));
+                        if !self.eat_op(";") {
+                            break;
+                        }
+                    }
+                    self.expect_op("}")?;
+                    return Ok(Type::Variant(tags));
+                }
+                let mut fields = Vec::new();
+                while !self.at_op("}") {
+                    let m = self.eat_kw("var");
+                    let name = self.field_name()?;
+                    let t = if self.at_op("<") || self.at_op("(") {
+                        // method shorthand `f(x : T) : U`
+                        self.type_params()?;
+                        let a = self.ty_nullary()?;
+                        self.expect_op(":")?;
+                        let r = self.ty()?;
+                        Type::Func(Box::new(a), Box::new(r))
+                    } else {
+                        self.expect_op(":")?;
+                        self.ty()?
+                    };
+                    fields.push((name, m, t));
+                    if !self.eat_op(";") {
+                        break;
+                    }
+                }
+                self.expect_op("}")?;
+                Ok(Type::Record(fields))
+            }
+            Tok::Ident(first) => {
+                self.advance();
+                let mut path = vec![first];
+                while self.at_op(".") {
+                    self.advance();
+                    path.push(self.ident()?);
+                }
+                let mut args = Vec::new();
+                if self.at_op("<") && !self.space_before() {
+                    self.advance();
+                    loop {
+                        args.push(self.ty()?);
+                        if !self.eat_op(",") {
+                            break;
+                        }
+                    }
+                    self.close_angle()?;
+                }
+                Ok(Type::Path(path, args))
+            }
+            Tok::Kw("async") => Err(SyntaxError::unsupported(self.span(), "`async` types")),
+            _ => Err(self.error("a type")),
+        }
+    }
+
+    /// Consumes one `>`, splitting `>>` when type arguments nest.
+    fn close_angle(&mut self) -> PResult<()> {
+        if self.eat_op(">") {
+            return Ok(());
+        }
+        if self.at_op(">>") {
+            let t = &mut self.toks[self.i];
+            t.tok = Tok::Op(">");
+            t.span.start.col += 1;
+            return Ok(());
+        }
+        Err(self.error("`>`"))
+    }
+
+    fn field_name(&mut self) -> PResult<String> {
+        match self.tok().clone() {
+            Tok::Ident(s) => {
+                self.advance();
+                Ok(s)
+            }
+            // keywords are not field names, but `#null`-style tags are common
+            Tok::Kw(k) => {
+                self.advance();
+                Ok(k.to_string())
+            }
+            _ => Err(self.error("a field name")),
+        }
+    }
+
+    // ---------------------------------------------------------------- patterns
+
+    fn pat(&mut self) -> PResult<Pat> {
+        self.enter()?;
+        let r = self.pat_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn pat_inner(&mut self) -> PResult<Pat> {
+        let mut p = self.pat_un()?;
+        while self.at_kw("or") {
+            self.advance();
+            let q = self.pat_un()?;
+            let span = p.span.to(q.span);
+            p = Pat {
+                kind: PatKind::Or(Box::new(p), Box::new(q)),
+                span,
+            };
+        }
+        if self.eat_op(":") {
+            let t = self.ty()?;
+            let span = p.span.to(self.prev_span());
+            p = Pat {
+                kind: PatKind::Annot(Box::new(p), t),
+                span,
+            };
+        }
+        Ok(p)
+    }
+
+    fn pat_un(&mut self) -> PResult<Pat> {
+        let start = self.span();
+        if self.eat_op("#") {
+            let tag = self.field_name()?;
+            let arg = if self.starts_pat_nullary() {
+                Some(Box::new(self.pat_nullary()?))
+            } else {
+                None
+            };
+            return Ok(Pat {
+                kind: PatKind::Variant(tag, arg),
+                span: start.to(self.prev_span()),
+            });
+        }
+        if self.eat_op("?") {
+            self.enter()?;
+            let p = self.pat_un();
+            self.depth -= 1;
+            let p = p?;
+            return Ok(Pat {
+                kind: PatKind::Opt(Box::new(p)),
+                span: start.to(self.prev_span()),
+            });
+        }
+        if self.at_op("-") || self.at_op("+") {
+            let neg = self.at_op("-");
+            self.advance();
+            let lit = match self.tok().clone() {
+                Tok::Nat(n) => Lit::Nat(n),
+                Tok::Float(f) => Lit::Float(parse_float(&f).ok_or_else(|| self.error("a float"))?),
+                _ => return Err(self.error("a number")),
+            };
+            self.advance();
+            return Ok(Pat {
+                kind: PatKind::Lit(lit, neg),
+                span: start.to(self.prev_span()),
+            });
+        }
+        self.pat_nullary()
+    }
+
+    fn starts_pat_nullary(&self) -> bool {
+        matches!(
+            self.tok(),
+            Tok::Op("(") | Tok::Op("{") | Tok::Op("_") | Tok::Ident(_)
+        ) || matches!(
+            self.tok(),
+            Tok::Nat(_) | Tok::Float(_) | Tok::Text(_) | Tok::Char(_)
+        ) || self.at_kw("null")
+            || self.at_kw("true")
+            || self.at_kw("false")
+    }
+
+    fn pat_nullary(&mut self) -> PResult<Pat> {
+        let start = self.span();
+        let kind = match self.tok().clone() {
+            Tok::Op("_") => {
+                self.advance();
+                PatKind::Wild
+            }
+            Tok::Ident(s) => {
+                self.advance();
+                PatKind::Var(s)
+            }
+            Tok::Op("(") => {
+                self.advance();
+                let mut ps = Vec::new();
+                while !self.at_op(")") {
+                    ps.push(self.pat()?);
+                    if !self.eat_op(",") {
+                        break;
+                    }
+                }
+                self.expect_op(")")?;
+                if ps.len() == 1 {
+                    let mut p = ps.remove(0);
+                    p.span = start.to(self.prev_span());
+                    return Ok(p);
+                }
+                PatKind::Tuple(ps)
+            }
+            Tok::Op("{") => {
+                self.advance();
+                let mut fields = Vec::new();
+                while !self.at_op("}") {
+                    let fstart = self.span();
+                    let name = self.field_name()?;
+                    let p = if self.eat_op("=") {
+                        self.pat()?
+                    } else {
+                        let mut p = Pat {
+                            kind: PatKind::Var(name.clone()),
+                            span: fstart,
+                        };
+                        if self.eat_op(":") {
+                            let t = self.ty()?;
+                            p = Pat {
+                                kind: PatKind::Annot(Box::new(p), t),
+                                span: fstart.to(self.prev_span()),
+                            };
+                        }
+                        p
+                    };
+                    fields.push((name, p));
+                    if !self.eat_op(";") {
+                        break;
+                    }
+                }
+                self.expect_op("}")?;
+                PatKind::Record(fields)
+            }
+            _ => {
+                let lit = self.literal().ok_or_else(|| self.error("a pattern"))??;
+                PatKind::Lit(lit, false)
+            }
+        };
+        Ok(Pat {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// Parses a literal token if the current token is one.
+    fn literal(&mut self) -> Option<PResult<Lit>> {
+        let lit = match self.tok().clone() {
+            Tok::Nat(n) => Lit::Nat(n),
+            Tok::Float(f) => match parse_float(&f) {
+                Some(v) => Lit::Float(v),
+                None => return Some(Err(self.error("a float literal"))),
+            },
+            Tok::Text(s) => Lit::Text(s),
+            Tok::Char(c) => Lit::Char(c),
+            Tok::Kw("true") => Lit::Bool(true),
+            Tok::Kw("false") => Lit::Bool(false),
+            Tok::Kw("null") => Lit::Null,
+            _ => return None,
+        };
+        self.advance();
+        Some(Ok(lit))
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn mk(&self, kind: ExprKind, start: Span) -> Expr {
+        Expr {
+            kind,
+            span: start.to(self.prev_span()),
+        }
+    }
+
+    /// A body: a block if it starts with `{`, otherwise an expression.
+    fn expr_nest(&mut self) -> PResult<Expr> {
+        if self.at_op("{") {
+            self.block()
+        } else {
+            self.expr(false)
+        }
+    }
+
+    fn block(&mut self) -> PResult<Expr> {
+        let start = self.span();
+        self.expect_op("{")?;
+        self.enter()?;
+        let decs = self.decs_until(|t| matches!(t, Tok::Op("}")));
+        self.depth -= 1;
+        let decs = decs?;
+        self.expect_op("}")?;
+        Ok(self.mk(ExprKind::Block(decs), start))
+    }
+
+    /// An expression; `ob` says whether a leading `{` may be a record literal.
+    fn expr(&mut self, ob: bool) -> PResult<Expr> {
+        self.enter()?;
+        let r = self.expr_inner(ob);
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, ob: bool) -> PResult<Expr> {
+        let start = self.span();
+        match self.tok().clone() {
+            Tok::Kw("return") => {
+                self.advance();
+                let e = if self.starts_expr() {
+                    Some(Box::new(self.expr(true)?))
+                } else {
+                    None
+                };
+                return Ok(self.mk(ExprKind::Return(e), start));
+            }
+            Tok::Kw("assert") => {
+                self.advance();
+                let e = self.expr_nest()?;
+                return Ok(self.mk(ExprKind::Assert(Box::new(e)), start));
+            }
+            Tok::Kw("label") => {
+                self.advance();
+                let l = self.ident()?;
+                if self.eat_op(":") {
+                    self.ty()?;
+                }
+                let e = self.expr_nest()?;
+                return Ok(self.mk(ExprKind::Label(l, Box::new(e)), start));
+            }
+            Tok::Kw("break") => {
+                self.advance();
+                let l = if matches!(self.tok(), Tok::Ident(_)) {
+                    self.ident()?
+                } else {
+                    String::new()
+                };
+                let e = if self.at_op("(") || self.at_op("{") || self.literal_next() {
+                    Some(Box::new(self.expr_nullary(true)?))
+                } else {
+                    None
+                };
+                return Ok(self.mk(ExprKind::Break(l, e), start));
+            }
+            Tok::Kw("continue") => {
+                self.advance();
+                let l = if matches!(self.tok(), Tok::Ident(_)) {
+                    self.ident()?
+                } else {
+                    String::new()
+                };
+                return Ok(self.mk(ExprKind::Continue(l), start));
+            }
+            Tok::Kw("debug") => {
+                self.advance();
+                let e = self.expr_nest()?;
+                return Ok(self.mk(ExprKind::Debug(Box::new(e)), start));
+            }
+            Tok::Kw("if") => {
+                self.advance();
+                let c = self.expr_nullary(true)?;
+                let t = self.expr_nest()?;
+                let e = if self.eat_kw("else") {
+                    Some(Box::new(self.expr_nest()?))
+                } else {
+                    None
+                };
+                return Ok(self.mk(ExprKind::If(Box::new(c), Box::new(t), e), start));
+            }
+            Tok::Kw("switch") => {
+                self.advance();
+                let scrut = self.expr_nullary(true)?;
+                self.expect_op("{")?;
+                let mut cases = Vec::new();
+                loop {
+                    while self.eat_op(";") {}
+                    if self.eat_op("}") {
+                        break;
+                    }
+                    if !self.eat_kw("case") {
+                        return Err(self.error("`case` or `}`"));
+                    }
+                    let pat = self.pat_un_or_annot()?;
+                    let body = self.expr_nest()?;
+                    cases.push(Case { pat, body });
+                }
+                return Ok(self.mk(ExprKind::Switch(Box::new(scrut), cases), start));
+            }
+            Tok::Kw("while") => {
+                self.advance();
+                let c = self.expr_nullary(true)?;
+                let b = self.expr_nest()?;
+                return Ok(self.mk(ExprKind::While(Box::new(c), Box::new(b)), start));
+            }
+            Tok::Kw("loop") => {
+                self.advance();
+                let b = self.expr_nest()?;
+                let c = if self.eat_kw("while") {
+                    Some(Box::new(self.expr_nest()?))
+                } else {
+                    None
+                };
+                return Ok(self.mk(ExprKind::Loop(Box::new(b), c), start));
+            }
+            Tok::Kw("for") => {
+                self.advance();
+                self.expect_op("(")?;
+                let p = self.pat()?;
+                if !self.eat_kw("in") {
+                    return Err(self.error("`in`"));
+                }
+                let it = self.expr(true)?;
+                self.expect_op(")")?;
+                let b = self.expr_nest()?;
+                return Ok(self.mk(ExprKind::For(p, Box::new(it), Box::new(b)), start));
+            }
+            Tok::Kw("ignore") => {
+                self.advance();
+                let e = self.expr_nest()?;
+                return Ok(self.mk(ExprKind::Ignore(Box::new(e)), start));
+            }
+            Tok::Kw("do") => {
+                self.advance();
+                if self.eat_op("?") {
+                    let b = self.block()?;
+                    return Ok(self.mk(ExprKind::DoOpt(Box::new(b)), start));
+                }
+                let b = self.block()?;
+                return Ok(self.mk(ExprKind::Do(Box::new(b)), start));
+            }
+            _ => {}
+        }
+        let lhs = self.expr_bin(0, ob)?;
+        if self.at_op(":=") {
+            self.advance();
+            let rhs = self.expr(true)?;
+            return Ok(self.mk(ExprKind::Assign(Box::new(lhs), Box::new(rhs)), start));
+        }
+        if let Tok::Op(op) = self.tok() {
+            if let Some(bop) = assign_op(op) {
+                self.advance();
+                let rhs = self.expr(true)?;
+                return Ok(self.mk(ExprKind::OpAssign(bop, Box::new(lhs), Box::new(rhs)), start));
+            }
+        }
+        Ok(lhs)
+    }
+
+    /// Case patterns: nullary patterns, plus bare `#tag`, `?p` and negative literals.
+    fn pat_un_or_annot(&mut self) -> PResult<Pat> {
+        let start = self.span();
+        if self.eat_op("#") {
+            let tag = self.field_name()?;
+            return Ok(Pat {
+                kind: PatKind::Variant(tag, None),
+                span: start.to(self.prev_span()),
+            });
+        }
+        if self.eat_op("?") {
+            let p = self.pat_nullary()?;
+            return Ok(Pat {
+                kind: PatKind::Opt(Box::new(p)),
+                span: start.to(self.prev_span()),
+            });
+        }
+        if self.at_op("-") {
+            return self.pat_un();
+        }
+        self.pat_nullary()
+    }
+
+    fn literal_next(&self) -> bool {
+        matches!(
+            self.tok(),
+            Tok::Nat(_) | Tok::Float(_) | Tok::Text(_) | Tok::Char(_)
+        ) || matches!(self.tok(), Tok::Ident(_))
+    }
+
+    fn starts_expr(&self) -> bool {
+        !matches!(
+            self.tok(),
+            Tok::Eof | Tok::Op(";") | Tok::Op("}") | Tok::Op(")") | Tok::Op("]") | Tok::Op(",")
+        ) && !self.at_kw("else")
+            && !self.at_kw("case")
+    }
+
+    fn expr_bin(&mut self, min_prec: u8, ob: bool) -> PResult<Expr> {
+        let start = self.span();
+        let mut lhs = self.expr_un(ob)?;
+        loop {
+            let (prec, op) = match self.tok() {
+                Tok::Kw("or") => (1, None),
+                Tok::Kw("and") => (2, None),
+                Tok::Op(":") => (0, None),
+                Tok::Op(o) => match bin_op(o) {
+                    Some((p, b)) => (p, Some(b)),
+                    None => break,
+                },
+                _ => break,
+            };
+            if prec < min_prec {
+                break;
+            }
+            if self.at_op(":") {
+                if min_prec > 0 {
+                    break;
+                }
+                self.advance();
+                let t = self.ty()?;
+                lhs = self.mk(ExprKind::Annot(Box::new(lhs), t), start);
+                continue;
+            }
+            let is_or = self.at_kw("or");
+            self.advance();
+            self.enter()?;
+            let rhs = self.expr_bin(prec + 1, true);
+            self.depth -= 1;
+            let rhs = rhs?;
+            let kind = match op {
+                Some(b) => ExprKind::Binary(b, Box::new(lhs), Box::new(rhs)),
+                None if is_or => ExprKind::Or(Box::new(lhs), Box::new(rhs)),
+                None => ExprKind::And(Box::new(lhs), Box::new(rhs)),
+            };
+            lhs = self.mk(kind, start);
+            if prec == 3 && matches!(self.tok(), Tok::Op(o) if matches!(bin_op(o), Some((3, _)))) {
+                return Err(
+                    self.error("an operator other than a comparison (comparisons do not chain)")
+                );
+            }
+        }
+        Ok(lhs)
+    }
+
+    fn expr_un(&mut self, ob: bool) -> PResult<Expr> {
+        let start = self.span();
+        let unary = |p: &mut Parser, k: fn(Box<Expr>) -> ExprKind| -> PResult<Expr> {
+            p.advance();
+            p.enter()?;
+            let e = p.expr_un(true);
+            p.depth -= 1;
+            let e = e?;
+            Ok(p.mk(k(Box::new(e)), start))
+        };
+        match self.tok().clone() {
+            Tok::Op("-") => unary(self, |e| ExprKind::Unary(UnOp::Neg, e)),
+            Tok::Op("+") => unary(self, |e| ExprKind::Unary(UnOp::Pos, e)),
+            Tok::Op("^") => unary(self, |e| ExprKind::Unary(UnOp::BitNot, e)),
+            Tok::Op("?") => unary(self, ExprKind::Opt),
+            Tok::Kw("not") => unary(self, ExprKind::Not),
+            Tok::Kw("debug_show") => unary(self, ExprKind::DebugShow),
+            Tok::Op("#") => {
+                self.advance();
+                let tag = self.field_name()?;
+                let arg =
+                    if self.at_op("(") || self.at_op("{") || self.at_op("[") || self.literal_next()
+                    {
+                        Some(Box::new(self.expr_post(true)?))
+                    } else {
+                        None
+                    };
+                Ok(self.mk(ExprKind::Variant(tag, arg), start))
+            }
+            Tok::Kw("func") => {
+                self.advance();
+                let f = self.func_rest(None, start)?;
+                Ok(self.mk(ExprKind::Func(Rc::new(f)), start))
+            }
+            _ => self.expr_post(ob),
+        }
+    }
+
+    fn expr_post(&mut self, ob: bool) -> PResult<Expr> {
+        let start = self.span();
+        let mut e = if self.at_op("[") {
+            self.advance();
+            let m = self.eat_kw("var");
+            let mut es = Vec::new();
+            while !self.at_op("]") {
+                es.push(self.expr(true)?);
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            self.expect_op("]")?;
+            self.mk(ExprKind::Array(m, es), start)
+        } else {
+            self.expr_nullary(ob)?
+        };
+        loop {
+            if self.at_op("[") && !self.space_before() || self.at_op("[") && !self.starts_new_line()
+            {
+                self.advance();
+                let i = self.expr(true)?;
+                self.expect_op("]")?;
+                e = self.mk(ExprKind::Index(Box::new(e), Box::new(i)), start);
+            } else if self.at_op(".") {
+                self.advance();
+                match self.tok().clone() {
+                    Tok::Nat(n) => {
+                        self.advance();
+                        let k = n
+                            .parse::<usize>()
+                            .map_err(|_| self.error("a tuple index"))?;
+                        e = self.mk(ExprKind::Proj(Box::new(e), k), start);
+                    }
+                    _ => {
+                        let name = self.field_name()?;
+                        e = self.mk(ExprKind::Dot(Box::new(e), name), start);
+                    }
+                }
+            } else if self.at_op("(") && !self.starts_new_line() {
+                let args = self.call_args()?;
+                e = self.mk(ExprKind::Call(Box::new(e), args), start);
+            } else if self.at_op("<") && !self.space_before() {
+                // explicit instantiation `f<T>(...)`: try, and fall back to `<`
+                let save = self.i;
+                self.advance();
+                let ok = (|| -> PResult<bool> {
+                    loop {
+                        self.ty()?;
+                        if !self.eat_op(",") {
+                            break;
+                        }
+                    }
+                    self.close_angle()?;
+                    Ok(self.at_op("("))
+                })();
+                if matches!(ok, Ok(true)) {
+                    let args = self.call_args()?;
+                    e = self.mk(ExprKind::Call(Box::new(e), args), start);
+                } else {
+                    self.i = save;
+                    break;
+                }
+            } else if self.at_op("!") {
+                self.advance();
+                e = self.mk(ExprKind::Bang(Box::new(e)), start);
+            } else {
+                break;
+            }
+        }
+        Ok(e)
+    }
+
+    fn starts_new_line(&self) -> bool {
+        let cur = self.span().start.line;
+        cur != self.prev_span().end.line
+    }
+
+    fn call_args(&mut self) -> PResult<Vec<Expr>> {
+        self.expect_op("(")?;
+        let mut args = Vec::new();
+        while !self.at_op(")") {
+            args.push(self.expr(true)?);
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_op(")")?;
+        Ok(args)
+    }
+
+    fn expr_nullary(&mut self, ob: bool) -> PResult<Expr> {
+        let start = self.span();
+        match self.tok().clone() {
+            Tok::Ident(s) => {
+                self.advance();
+                Ok(self.mk(ExprKind::Var(s), start))
+            }
+            Tok::Op("(") => {
+                self.advance();
+                let mut es = Vec::new();
+                let mut trailing = false;
+                while !self.at_op(")") {
+                    es.push(self.expr(true)?);
+                    trailing = false;
+                    if !self.eat_op(",") {
+                        break;
+                    }
+                    trailing = true;
+                }
+                self.expect_op(")")?;
+                if es.is_empty() {
+                    return Ok(self.mk(ExprKind::Lit(Lit::Unit), start));
+                }
+                if es.len() == 1 && !trailing {
+                    return Ok(es.remove(0));
+                }
+                Ok(self.mk(ExprKind::Tuple(es), start))
+            }
+            Tok::Op("{") => {
+                if self.surely_record() || ob && self.looks_like_record() {
+                    self.record()
+                } else {
+                    self.block()
+                }
+            }
+            Tok::Op("[") => self.expr_post(ob),
+            _ => match self.literal() {
+                Some(lit) => {
+                    let lit = lit?;
+                    Ok(self.mk(ExprKind::Lit(lit), start))
+                }
+                None => Err(self.error("an expression")),
+            },
+        }
+    }
+
+    /// A `{` that can only open a record: `{ x = `, `{ x : T = `, `{ var x = e; y = `.
+    fn surely_record(&self) -> bool {
+        match (self.tok_at(1), self.tok_at(2)) {
+            (Tok::Ident(_), Tok::Op("=")) | (Tok::Ident(_), Tok::Op(":")) => true,
+            (Tok::Kw("var"), Tok::Ident(_)) => {
+                let mut depth = 0i32;
+                let mut k = self.i + 1;
+                while k < self.toks.len() {
+                    match &self.toks[k].tok {
+                        Tok::Op("(") | Tok::Op("[") | Tok::Op("{") => depth += 1,
+                        Tok::Op(")") | Tok::Op("]") => depth -= 1,
+                        Tok::Op("}") => {
+                            if depth == 0 {
+                                return true;
+                            }
+                            depth -= 1
+                        }
+                        Tok::Op(";") if depth == 0 => {
+                            let next = self.toks.get(k + 1).map(|t| &t.tok);
+                            let next2 = self.toks.get(k + 2).map(|t| &t.tok);
+                            return matches!(
+                                (next, next2),
+                                (Some(Tok::Ident(_)), Some(Tok::Op("=")))
+                                    | (Some(Tok::Kw("var")), _)
+                                    | (Some(Tok::Op("}")), _)
+                            );
+                        }
+                        Tok::Eof => return false,
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// Decides whether a `{` in expression position opens a record literal.
+    fn looks_like_record(&mut self) -> bool {
+        match (self.tok_at(1), self.tok_at(2)) {
+            (Tok::Op("}"), _) => true,
+            (Tok::Ident(_), Tok::Op("=")) => true,
+            (Tok::Ident(_), Tok::Op(";")) | (Tok::Ident(_), Tok::Op("}")) => true,
+            (Tok::Kw(_), _) => false,
+            _ => {
+                // `{ e with ... }` / `{ a and b with ... }`: look for `with` at depth 0
+                let mut depth = 0i32;
+                let mut k = self.i + 1;
+                while k < self.toks.len() {
+                    match &self.toks[k].tok {
+                        Tok::Op("(") | Tok::Op("[") | Tok::Op("{") => depth += 1,
+                        Tok::Op(")") | Tok::Op("]") => depth -= 1,
+                        Tok::Op("}") => {
+                            if depth == 0 {
+                                return false;
+                            }
+                            depth -= 1
+                        }
+                        Tok::Op(";") if depth == 0 => return false,
+                        Tok::Kw("with") if depth == 0 => return true,
+                        Tok::Eof => return false,
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                false
+            }
+        }
+    }
+
+    fn record(&mut self) -> PResult<Expr> {
+        let start = self.span();
+        self.expect_op("{")?;
+        let mut bases = Vec::new();
+        let mut has_with = false;
+        // bases: `{ a and b with ...}`
+        if !matches!(
+            (self.tok(), self.tok_at(1)),
+            (Tok::Ident(_), Tok::Op("="))
+                | (Tok::Ident(_), Tok::Op(";"))
+                | (Tok::Ident(_), Tok::Op("}"))
+                | (Tok::Ident(_), Tok::Op(":"))
+                | (Tok::Kw("var"), _)
+                | (Tok::Op("}"), _)
+        ) {
+            loop {
+                bases.push(self.expr_bin(3, true)?);
+                if !self.eat_kw("and") {
+                    break;
+                }
+            }
+            if !self.eat_kw("with") {
+                return Err(self.error("`with`"));
+            }
+            has_with = true;
+        }
+        let mut fields = Vec::new();
+        while !self.at_op("}") {
+            let m = self.eat_kw("var");
+            let fstart = self.span();
+            let name = self.field_name()?;
+            let ty = if self.eat_op(":") {
+                Some(self.ty()?)
+            } else {
+                None
+            };
+            let value = if self.eat_op("=") {
+                self.expr(true)?
+            } else {
+                Expr {
+                    kind: ExprKind::Var(name.clone()),
+                    span: fstart,
+                }
+            };
+            fields.push(FieldExp {
+                mutable: m,
+                name,
+                ty,
+                value,
+            });
+            if !self.eat_op(";") {
+                break;
+            }
+        }
+        let _ = has_with;
+        self.expect_op("}")?;
+        Ok(self.mk(ExprKind::Record(bases, fields), start))
+    }
+}
+
+fn bin_op(op: &str) -> Option<(u8, BinOp)> {
+    Some(match op {
+        "==" => (3, BinOp::Eq),
+        "!=" => (3, BinOp::Ne),
+        "<" => (3, BinOp::Lt),
+        "<=" => (3, BinOp::Le),
+        ">" => (3, BinOp::Gt),
+        ">=" => (3, BinOp::Ge),
+        "+" => (4, BinOp::Add),
+        "-" => (4, BinOp::Sub),
+        "+%" => (4, BinOp::AddWrap),
+        "-%" => (4, BinOp::SubWrap),
+        "#" => (4, BinOp::Cat),
+        "*" => (5, BinOp::Mul),
+        "/" => (5, BinOp::Div),
+        "%" => (5, BinOp::Rem),
+        "*%" => (5, BinOp::MulWrap),
+        "|" => (6, BinOp::Or),
+        "&" => (7, BinOp::And),
+        "^" => (8, BinOp::Xor),
+        "<<" => (9, BinOp::Shl),
+        ">>" => (9, BinOp::Shr),
+        "<<>" => (9, BinOp::Rotl),
+        "<>>" => (9, BinOp::Rotr),
+        "**" => (10, BinOp::Pow),
+        "**%" => (10, BinOp::PowWrap),
+        _ => return None,
+    })
+}
+
+fn assign_op(op: &str) -> Option<BinOp> {
+    Some(match op {
+        "+=" => BinOp::Add,
+        "-=" => BinOp::Sub,
+        "*=" => BinOp::Mul,
+        "/=" => BinOp::Div,
+        "%=" => BinOp::Rem,
+        "**=" => BinOp::Pow,
+        "+%=" => BinOp::AddWrap,
+        "-%=" => BinOp::SubWrap,
+        "*%=" => BinOp::MulWrap,
+        "**%=" => BinOp::PowWrap,
+        "&=" => BinOp::And,
+        "|=" => BinOp::Or,
+        "^=" => BinOp::Xor,
+        "<<=" => BinOp::Shl,
+        ">>=" => BinOp::Shr,
+        "<<>=" => BinOp::Rotl,
+        "<>>=" => BinOp::Rotr,
+        "#=" => BinOp::Cat,
+        _ => return None,
+    })
+}
+
+/// Parses a float literal as written (decimal, exponent; underscores already removed).
+pub fn parse_float(s: &str) -> Option<f64> {
+    s.parse::<f64>().ok()
+}

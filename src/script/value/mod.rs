@@ -1,0 +1,224 @@
+//! Runtime values of the script engine.
+
+pub mod num;
+pub mod ord;
+pub mod show;
+
+use crate::script::host::HostObject;
+use crate::script::lib::Builtin;
+use num_bigint::{BigInt, BigUint};
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+pub use num::NumKind;
+
+/// A script value. Cheap to clone: aggregates are reference counted.
+#[derive(Clone, Default)]
+pub enum Value {
+    /// `()`.
+    #[default]
+    Unit,
+    /// `Bool`.
+    Bool(bool),
+    /// `null`.
+    Null,
+    /// A `Nat` that fits in 64 bits.
+    Nat(u64),
+    /// A `Nat` above `u64::MAX` (never holds a small value).
+    BigNat(Rc<BigUint>),
+    /// An `Int` that fits in 64 bits.
+    Int(i64),
+    /// An `Int` outside `i64` (never holds a small value).
+    BigInt(Rc<BigInt>),
+    /// `Nat8`.
+    Nat8(u8),
+    /// `Nat16`.
+    Nat16(u16),
+    /// `Nat32`.
+    Nat32(u32),
+    /// `Nat64`.
+    Nat64(u64),
+    /// `Int8`.
+    Int8(i8),
+    /// `Int16`.
+    Int16(i16),
+    /// `Int32`.
+    Int32(i32),
+    /// `Int64`.
+    Int64(i64),
+    /// `Float`.
+    Float(f64),
+    /// `Char`.
+    Char(char),
+    /// `Text`.
+    Text(Rc<str>),
+    /// `Blob`.
+    Blob(Rc<[u8]>),
+    /// `Principal` (its raw bytes).
+    Principal(Rc<[u8]>),
+    /// A tuple of two or more values.
+    Tuple(Rc<[Value]>),
+    /// An immutable array.
+    Array(Rc<[Value]>),
+    /// A mutable array.
+    VarArray(Rc<RefCell<Vec<Value>>>),
+    /// `?v`.
+    Opt(Rc<Value>),
+    /// `#tag v` (`v` is `()` for a bare tag).
+    Variant(Rc<(Rc<str>, Value)>),
+    /// A record (fields sorted by name).
+    Record(Rc<Record>),
+    /// A script function (closure).
+    Func(Rc<Closure>),
+    /// A built-in function, possibly bound to a receiver (`a.size`).
+    Builtin(Rc<BoundBuiltin>),
+    /// A built-in module (`mo:core/Array`).
+    Module(&'static crate::script::lib::Module),
+    /// A native iterator (`{ next : () -> ?T }`).
+    Iter(Rc<RefCell<dyn NativeIter>>),
+    /// An object provided by the embedder.
+    Host(Rc<dyn HostObject>),
+    /// A shared mutable cell (captured variables; never visible to scripts).
+    Cell(Rc<RefCell<Value>>),
+}
+
+/// A record field.
+pub struct Field {
+    /// The field name.
+    pub name: Rc<str>,
+    /// Declared with `var`.
+    pub mutable: bool,
+    /// The value.
+    pub value: RefCell<Value>,
+}
+
+/// A record value: fields sorted by name.
+pub struct Record {
+    /// The fields, sorted by name.
+    pub fields: Vec<Field>,
+}
+
+impl Record {
+    /// The field called `name`.
+    pub fn get(&self, name: &str) -> Option<&Field> {
+        self.fields
+            .binary_search_by(|f| (*f.name).cmp(name))
+            .ok()
+            .map(|i| &self.fields[i])
+    }
+}
+
+/// A closure: compiled code plus captured cells.
+pub struct Closure {
+    /// The compiled function.
+    pub proto: Rc<crate::script::compile::ir::FuncProto>,
+    /// Captured values (cells for mutable or forward-declared variables).
+    pub env: Box<[Value]>,
+}
+
+/// A built-in function with an optional receiver bound by a method access.
+pub struct BoundBuiltin {
+    /// The function.
+    pub f: &'static Builtin,
+    /// The receiver for methods (`xs.vals`), if any.
+    pub this: Option<Value>,
+}
+
+/// A native iterator; `next` may call back into the interpreter.
+pub trait NativeIter {
+    /// The next element, or `None` at the end.
+    fn next(
+        &mut self,
+        it: &mut crate::script::eval::Interp,
+    ) -> Result<Option<Value>, crate::script::eval::Ctrl>;
+}
+
+impl Value {
+    /// A text value.
+    pub fn text(s: &str) -> Value {
+        Value::Text(Rc::from(s))
+    }
+
+    /// A variant value.
+    pub fn variant(tag: &str, v: Value) -> Value {
+        Value::Variant(Rc::new((Rc::from(tag), v)))
+    }
+
+    /// `?v`.
+    pub fn some(v: Value) -> Value {
+        Value::Opt(Rc::new(v))
+    }
+
+    /// A record from (name, value) pairs (sorted here).
+    pub fn record(mut fields: Vec<(Rc<str>, bool, Value)>) -> Value {
+        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        Value::Record(Rc::new(Record {
+            fields: fields
+                .into_iter()
+                .map(|(name, mutable, v)| Field {
+                    name,
+                    mutable,
+                    value: RefCell::new(v),
+                })
+                .collect(),
+        }))
+    }
+
+    /// A `Nat` from a big integer, normalised to the small form when it fits.
+    pub fn nat_big(n: BigUint) -> Value {
+        match u64::try_from(&n) {
+            Ok(v) => Value::Nat(v),
+            Err(_) => Value::BigNat(Rc::new(n)),
+        }
+    }
+
+    /// An `Int` from a big integer, normalised to the small form when it fits.
+    pub fn int_big(n: BigInt) -> Value {
+        match i64::try_from(&n) {
+            Ok(v) => Value::Int(v),
+            Err(_) => Value::BigInt(Rc::new(n)),
+        }
+    }
+
+    /// The name of this value's kind, for error messages.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Unit => "()",
+            Value::Bool(_) => "Bool",
+            Value::Null => "Null",
+            Value::Nat(_) | Value::BigNat(_) => "Nat",
+            Value::Int(_) | Value::BigInt(_) => "Int",
+            Value::Nat8(_) => "Nat8",
+            Value::Nat16(_) => "Nat16",
+            Value::Nat32(_) => "Nat32",
+            Value::Nat64(_) => "Nat64",
+            Value::Int8(_) => "Int8",
+            Value::Int16(_) => "Int16",
+            Value::Int32(_) => "Int32",
+            Value::Int64(_) => "Int64",
+            Value::Float(_) => "Float",
+            Value::Char(_) => "Char",
+            Value::Text(_) => "Text",
+            Value::Blob(_) => "Blob",
+            Value::Principal(_) => "Principal",
+            Value::Tuple(_) => "tuple",
+            Value::Array(_) => "array",
+            Value::VarArray(_) => "mutable array",
+            Value::Opt(_) => "option",
+            Value::Variant(_) => "variant",
+            Value::Record(_) => "record",
+            Value::Func(_) | Value::Builtin(_) => "function",
+            Value::Module(_) => "module",
+            Value::Iter(_) => "iterator",
+            Value::Host(_) => "host object",
+            Value::Cell(_) => "cell",
+        }
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&show::debug_show(self))
+    }
+}

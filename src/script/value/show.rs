@@ -1,0 +1,247 @@
+//! `debug_show`: values as text, exactly as moc's interpreter prints them.
+
+use super::Value;
+use std::fmt::Write;
+
+/// Renders a value the way moc's interpreter renders `debug_show v`.
+pub fn debug_show(v: &Value) -> String {
+    let mut out = String::new();
+    show(&mut out, v);
+    out
+}
+
+/// Groups decimal digits by three from the right with `_`.
+pub fn group_digits(digits: &str) -> String {
+    let n = digits.len();
+    let mut s = String::with_capacity(n + n / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (n - i) % 3 == 0 {
+            s.push('_');
+        }
+        s.push(c);
+    }
+    s
+}
+
+fn group_frac(digits: &str) -> String {
+    let mut s = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            s.push('_');
+        }
+        s.push(c);
+    }
+    s
+}
+
+fn signed(out: &mut String, neg: bool, magnitude: &str) {
+    if magnitude == "0" {
+        out.push('0');
+        return;
+    }
+    out.push(if neg { '-' } else { '+' });
+    out.push_str(&group_digits(magnitude));
+}
+
+/// Formats a float like C's `%.17g`, with moc's digit grouping.
+pub fn show_float(f: f64) -> String {
+    if f.is_nan() {
+        let bits = f.to_bits();
+        let payload = bits & ((1u64 << 52) - 1);
+        let hex = format!("{payload:x}");
+        let mut g = String::new();
+        let n = hex.len();
+        for (i, c) in hex.chars().enumerate() {
+            if i > 0 && (n - i) % 4 == 0 {
+                g.push('_');
+            }
+            g.push(c);
+        }
+        let sign = if bits >> 63 == 1 { "-" } else { "" };
+        return format!("{sign}nan:0x{g}");
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
+    }
+    let e = format!("{f:.16e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let neg = mant.starts_with('-');
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let sign = if neg { "-" } else { "" };
+    if !(-4..17).contains(&exp) {
+        let (int, frac) = digits.split_at(1);
+        let frac = frac.trim_end_matches('0');
+        let es = if exp < 0 { '-' } else { '+' };
+        let ea = exp.unsigned_abs();
+        let mut s = format!("{sign}{int}");
+        if !frac.is_empty() {
+            s.push('.');
+            s.push_str(&group_frac(frac));
+        }
+        let _ = write!(s, "e{es}{ea:02}");
+        return s;
+    }
+    // fixed notation with 17 significant digits
+    let (int, frac): (String, String) = if exp >= 0 {
+        let k = (exp + 1) as usize;
+        (digits[..k].to_string(), digits[k..].to_string())
+    } else {
+        let zeros = "0".repeat((-exp - 1) as usize);
+        ("0".to_string(), format!("{zeros}{digits}"))
+    };
+    let frac = frac.trim_end_matches('0');
+    let mut s = format!("{sign}{}", group_digits(&int));
+    if !frac.is_empty() {
+        s.push('.');
+        s.push_str(&group_frac(frac));
+    }
+    s
+}
+
+/// The textual form of a principal (`aaaaa-aa`).
+pub fn principal_text(bytes: &[u8]) -> String {
+    let crc = crc32fast::hash(bytes);
+    let mut buf = crc.to_be_bytes().to_vec();
+    buf.extend_from_slice(bytes);
+    let enc = base32::encode(base32::Alphabet::Rfc4648 { padding: false }, &buf).to_lowercase();
+    let mut s = String::new();
+    for (i, c) in enc.chars().enumerate() {
+        if i > 0 && i % 5 == 0 {
+            s.push('-');
+        }
+        s.push(c);
+    }
+    s
+}
+
+/// True when the value prints without parentheses after `?`.
+fn nullary(v: &Value) -> bool {
+    match v {
+        Value::Opt(_) | Value::Variant(_) => false,
+        Value::Int(x) => *x == 0,
+        Value::BigInt(_) => false,
+        Value::Int8(x) => *x == 0,
+        Value::Int16(x) => *x == 0,
+        Value::Int32(x) => *x == 0,
+        Value::Int64(x) => *x == 0,
+        Value::Float(f) => !f.is_sign_negative(),
+        _ => true,
+    }
+}
+
+fn show_seq<'a>(out: &mut String, open: &str, items: impl Iterator<Item = &'a Value>, close: &str) {
+    out.push_str(open);
+    for (i, x) in items.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        show(out, x);
+    }
+    out.push_str(close);
+}
+
+fn show(out: &mut String, v: &Value) {
+    match v {
+        Value::Unit => out.push_str("()"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Null => out.push_str("null"),
+        Value::Nat(x) => out.push_str(&group_digits(&x.to_string())),
+        Value::BigNat(x) => out.push_str(&group_digits(&x.to_string())),
+        Value::Nat8(x) => out.push_str(&group_digits(&x.to_string())),
+        Value::Nat16(x) => out.push_str(&group_digits(&x.to_string())),
+        Value::Nat32(x) => out.push_str(&group_digits(&x.to_string())),
+        Value::Nat64(x) => out.push_str(&group_digits(&x.to_string())),
+        Value::Int(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
+        Value::BigInt(x) => signed(
+            out,
+            x.sign() == num_bigint::Sign::Minus,
+            &x.magnitude().to_string(),
+        ),
+        Value::Int8(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
+        Value::Int16(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
+        Value::Int32(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
+        Value::Int64(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
+        Value::Float(f) => out.push_str(&show_float(*f)),
+        Value::Char(c) => {
+            out.push('\'');
+            out.push(*c);
+            out.push('\'');
+        }
+        Value::Text(t) => {
+            out.push('"');
+            out.push_str(t);
+            out.push('"');
+        }
+        Value::Blob(b) => {
+            out.push('"');
+            for byte in b.iter() {
+                let _ = write!(out, "\\{byte:02X}");
+            }
+            out.push('"');
+        }
+        Value::Principal(p) => out.push_str(&principal_text(p)),
+        Value::Tuple(xs) => show_seq(out, "(", xs.iter(), ")"),
+        Value::Array(xs) => show_seq(out, "[", xs.iter(), "]"),
+        Value::VarArray(xs) => {
+            let xs = xs.borrow();
+            if xs.is_empty() {
+                out.push_str("[var]");
+            } else {
+                show_seq(out, "[var ", xs.iter(), "]");
+            }
+        }
+        Value::Opt(x) => {
+            out.push('?');
+            if nullary(x) {
+                show(out, x);
+            } else {
+                out.push('(');
+                show(out, x);
+                out.push(')');
+            }
+        }
+        Value::Variant(tv) => {
+            out.push('#');
+            out.push_str(&tv.0);
+            match &tv.1 {
+                Value::Unit => {}
+                Value::Tuple(_) => show(out, &tv.1),
+                x => {
+                    out.push('(');
+                    show(out, x);
+                    out.push(')');
+                }
+            }
+        }
+        Value::Record(r) => {
+            out.push('{');
+            for (i, f) in r.fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str("; ");
+                }
+                if f.mutable {
+                    out.push_str("var ");
+                }
+                out.push_str(&f.name);
+                out.push_str(" = ");
+                show(out, &f.value.borrow());
+            }
+            out.push('}');
+        }
+        Value::Func(_) | Value::Builtin(_) => out.push_str("func"),
+        Value::Module(m) => {
+            let _ = write!(out, "module {}", m.name);
+        }
+        Value::Iter(_) => out.push_str("{next = func}"),
+        Value::Host(h) => out.push_str(&h.describe()),
+        Value::Cell(c) => show(out, &c.borrow()),
+    }
+}

@@ -1,0 +1,10 @@
+import Debug "mo:core/Debug";
+import Array "mo:core/Array";
+import Nat "mo:core/Nat";
+Debug.print(debug_show (Array.concat([1], [2, 3])));
+Debug.print(debug_show (Array.flatten<Nat>([[1], [], [2, 3]])));
+Debug.print(debug_show (Array.sort<Nat>([3, 1, 2], Nat.compare)));
+Debug.print(debug_show (Array.indexOf<Nat>([4, 5, 6], Nat.equal, 6)));
+Debug.print(debug_show (Array.isEmpty<Nat>([])));
+Debug.print(debug_show (Array.any<Nat>([1, 2], func x = x > 1)));
+Debug.print(debug_show (Array.all<Nat>([1, 2], func x = x > 1)));

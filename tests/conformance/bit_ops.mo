@@ -1,0 +1,10 @@
+import Debug "mo:core/Debug";
+let a : Nat8 = 0xA5; let b : Nat8 = 0x0F;
+Debug.print(debug_show (a & b));
+Debug.print(debug_show (a | b));
+Debug.print(debug_show (a ^ b));
+Debug.print(debug_show (^a));
+Debug.print(debug_show (a << 2));
+Debug.print(debug_show (a >> 1));
+Debug.print(debug_show (a <<> 4));
+Debug.print(debug_show (a <>> 4));

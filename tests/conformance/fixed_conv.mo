@@ -1,0 +1,13 @@
+import Debug "mo:core/Debug";
+import Nat8 "mo:core/Nat8";
+import Int8 "mo:core/Int8";
+import Nat32 "mo:core/Nat32";
+import Int64 "mo:core/Int64";
+Debug.print(debug_show (Nat8.fromNat(255)));
+Debug.print(debug_show (Nat8.toNat(200)));
+Debug.print(debug_show (Int8.fromInt(-128)));
+Debug.print(debug_show (Int8.toInt(-5)));
+Debug.print(debug_show (Nat32.fromNat(70000)));
+Debug.print(debug_show (Int64.fromInt(-1)));
+Debug.print(debug_show (Nat8.fromIntWrap(300)));
+Debug.print(debug_show (Int8.fromIntWrap(200)));

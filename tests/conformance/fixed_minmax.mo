@@ -1,0 +1,12 @@
+import Debug "mo:core/Debug";
+import Nat8 "mo:core/Nat8";
+import Int8 "mo:core/Int8";
+import Nat16 "mo:core/Nat16";
+import Int32 "mo:core/Int32";
+import Nat64 "mo:core/Nat64";
+Debug.print(debug_show (Nat8.maxValue));
+Debug.print(debug_show (Int8.minValue));
+Debug.print(debug_show (Int8.maxValue));
+Debug.print(debug_show (Nat16.maxValue));
+Debug.print(debug_show (Int32.minValue));
+Debug.print(debug_show (Nat64.maxValue));

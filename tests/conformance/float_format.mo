@@ -1,0 +1,10 @@
+import Debug "mo:core/Debug";
+Debug.print(debug_show (1e20));
+Debug.print(debug_show (1e21));
+Debug.print(debug_show (1e-5));
+Debug.print(debug_show (123456.789));
+Debug.print(debug_show (1e16));
+Debug.print(debug_show (1e17));
+Debug.print(debug_show (0.000123));
+Debug.print(debug_show (100.0));
+Debug.print(debug_show (-0.0));

@@ -1,0 +1,10 @@
+import Debug "mo:core/Debug";
+import Float "mo:core/Float";
+Debug.print(debug_show (Float.sqrt(2.0)));
+Debug.print(debug_show (Float.abs(-3.5)));
+Debug.print(debug_show (Float.floor(2.7)));
+Debug.print(debug_show (Float.ceil(2.1)));
+Debug.print(debug_show (Float.trunc(-2.7)));
+Debug.print(debug_show (Float.nearest(2.5)));
+Debug.print(debug_show (Float.pi));
+Debug.print(debug_show (Float.e));

@@ -1,0 +1,4 @@
+import Debug "mo:core/Debug";
+let x : Int64 = 9223372036854775807;
+Debug.print(debug_show x);
+ignore (x + 1);

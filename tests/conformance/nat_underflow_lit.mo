@@ -1,0 +1,4 @@
+import Debug "mo:core/Debug";
+Debug.print("x");
+let z : Nat = 0;
+ignore (z - 1);

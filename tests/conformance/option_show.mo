@@ -1,0 +1,14 @@
+import Debug "mo:core/Debug";
+Debug.print(debug_show (?1));
+Debug.print(debug_show (?(?1)));
+Debug.print(debug_show (?null));
+Debug.print(debug_show (null));
+Debug.print(debug_show (?"a"));
+Debug.print(debug_show (?(-1 : Int)));
+Debug.print(debug_show (?(1 : Int)));
+Debug.print(debug_show (?(0 : Int)));
+Debug.print(debug_show (?#a));
+Debug.print(debug_show (?[1]));
+Debug.print(debug_show (?(1, 2)));
+Debug.print(debug_show (?()));
+Debug.print(debug_show (?true));

@@ -1,0 +1,2 @@
+import Debug "mo:core/Debug";
+Debug.print(debug_show (() == ()));

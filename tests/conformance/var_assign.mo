@@ -1,0 +1,10 @@
+import Debug "mo:core/Debug";
+var x = 1;
+x := x + 1;
+x += 10;
+x *= 2;
+x -= 4;
+Debug.print(debug_show x);
+var t = "a";
+t #= "b";
+Debug.print(t);

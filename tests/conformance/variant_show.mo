@@ -1,0 +1,12 @@
+import Debug "mo:core/Debug";
+Debug.print(debug_show (#a));
+Debug.print(debug_show (#b(1)));
+Debug.print(debug_show (#c(1, "x")));
+Debug.print(debug_show (#d(?1)));
+Debug.print(debug_show (#e({x = 1})));
+Debug.print(debug_show (#f([1])));
+Debug.print(debug_show (#g(#h)));
+Debug.print(debug_show (#i(-1 : Int)));
+Debug.print(debug_show (#j("s")));
+Debug.print(debug_show (#k(())));
+Debug.print(debug_show ([#a, #b 2]));
