@@ -8,6 +8,7 @@ mod served;
 mod snapshot_args;
 mod stats;
 mod vars;
+mod fixture;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +41,9 @@ enum Command {
     Tree(browse::TreeArgs),
     /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
     Vars(vars::VarsArgs),
+    /// Fixture generation (for scripts/gen-fixtures).
+    #[command(subcommand, hide = true)]
+    Fixture(fixture::FixtureCommand),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -72,5 +76,6 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Ls(args) => browse::ls(args),
         Command::Cat(args) => browse::cat(args),
         Command::Tree(args) => browse::tree(args),
+        Command::Fixture(cmd) => fixture::run(cmd),
     }
 }
