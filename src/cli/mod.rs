@@ -1,6 +1,7 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
 mod browse;
+mod fixture;
 mod info;
 mod mount;
 mod object;
@@ -8,7 +9,6 @@ mod served;
 mod snapshot_args;
 mod stats;
 mod vars;
-mod fixture;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
