@@ -9,115 +9,12 @@ pub fn label_hash(label: &str) -> u32 {
     h & 0x7FFF_FFFF
 }
 
-/// The names of the stable variables (`stable var x : T` and `stable let x : T`, with or
-/// without `stable`) declared in the signature's last `actor { ... }` block, in order.
-/// Returns `None` if no actor block is found. Bounded by the signature length.
+/// The names of the stable variables (`stable var x : T` and stable `let`s `stable x : T`)
+/// declared in the signature's actor (for a migration signature `actor (pre, post)`: the
+/// post record), in order. Returns `None` if the signature does not parse.
 pub fn stable_var_names(signature: &str) -> Option<Vec<String>> {
-    let bytes = signature.as_bytes();
-    let body = find_actor_body(bytes)?;
-    let mut names = Vec::new();
-    let mut depth = 0usize;
-    let mut at_decl_start = true;
-    let mut i = body;
-    while i < bytes.len() {
-        let c = bytes[i];
-        match c {
-            b'{' | b'(' | b'[' | b'<' => depth += 1,
-            b'}' | b')' | b']' | b'>' if depth == 0 && c == b'}' => break,
-            b'}' | b')' | b']' | b'>' => depth = depth.saturating_sub(1),
-            b';' if depth == 0 => at_decl_start = true,
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            _ if depth == 0 && at_decl_start && is_ident_start(c) => {
-                at_decl_start = false;
-                let (name, next) = decl_name(bytes, i);
-                if let Some(name) = name {
-                    names.push(name);
-                }
-                i = next;
-                continue;
-            }
-            _ => {}
-        }
-        // `->` is not a closing angle bracket.
-        if c == b'-' && bytes.get(i + 1) == Some(&b'>') {
-            i += 2;
-            continue;
-        }
-        i += 1;
-    }
-    Some(names)
-}
-
-fn is_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
-}
-
-fn is_ident(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
-}
-
-fn ident_at(bytes: &[u8], i: usize) -> (&[u8], usize) {
-    let mut j = i;
-    while j < bytes.len() && is_ident(bytes[j]) {
-        j += 1;
-    }
-    (&bytes[i..j], j)
-}
-
-fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-        i += 1;
-    }
-    i
-}
-
-/// Parses `[stable] [var|let] name :` at `i`; returns the name and the index after it.
-fn decl_name(bytes: &[u8], i: usize) -> (Option<String>, usize) {
-    let mut j = i;
-    for _ in 0..3 {
-        let (word, next) = ident_at(bytes, j);
-        let after = skip_ws(bytes, next);
-        match word {
-            b"stable" | b"var" | b"let" | b"flexible" | b"transient" => j = after,
-            _ => {
-                if bytes.get(after) == Some(&b':') {
-                    return (
-                        std::str::from_utf8(word).ok().map(str::to_string),
-                        after + 1,
-                    );
-                }
-                return (None, next);
-            }
-        }
-        if j >= bytes.len() || !is_ident_start(bytes[j]) {
-            return (None, j.max(i + 1));
-        }
-    }
-    (None, j.max(i + 1))
-}
-
-/// The index just after the `{` of the last top-level `actor {` (or `actor ... {`).
-fn find_actor_body(bytes: &[u8]) -> Option<usize> {
-    let mut found = None;
-    let mut i = 0;
-    while i + 5 <= bytes.len() {
-        if &bytes[i..i + 5] == b"actor"
-            && (i == 0 || !is_ident(bytes[i - 1]))
-            && bytes.get(i + 5).is_none_or(|&c| !is_ident(c))
-        {
-            let j = skip_ws(bytes, i + 5);
-            if bytes.get(j) == Some(&b'{') {
-                found = Some(j + 1);
-            }
-        }
-        i += 1;
-    }
-    found
+    let sig = super::types::parse_signature(signature).ok()?;
+    Some(sig.vars.iter().map(|v| v.name.to_string()).collect())
 }
 
 #[cfg(test)]

@@ -261,6 +261,10 @@ impl Parser {
             let kind = if self.eat_ident("var") {
                 VarKind::Var
             } else {
+                // moc writes stable lets as `stable x : T`; accept `let` too.
+                if matches!(self.peek_at(1), Tok::Ident(_)) {
+                    self.eat_ident("let");
+                }
                 VarKind::Let
             };
             let name = self.ident()?;
