@@ -166,6 +166,13 @@ impl Heap {
         Walk::new(self, Budget::new(&self.limits))
     }
 
+    /// A linear walk starting at `addr`, which must be a block boundary found by an earlier
+    /// walk (then it yields what that walk yielded from there on); empty if `addr` lies in no
+    /// range.
+    pub fn walk_from(&self, addr: u64) -> Walk<'_> {
+        Walk::starting_at(self, Budget::new(&self.limits), addr)
+    }
+
     /// The GC roots (spec 3.5).
     pub fn roots(&self) -> Result<Vec<Root>, HeapError> {
         super::roots::roots(self)

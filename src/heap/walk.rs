@@ -86,6 +86,23 @@ impl<'h> Walk<'h> {
         }
     }
 
+    /// A walk from `addr` (a block boundary) to the end of the last range.
+    pub(crate) fn starting_at(heap: &'h Heap, budget: Budget, addr: u64) -> Walk<'h> {
+        let ranges = heap.ranges();
+        let range = ranges
+            .iter()
+            .position(|r| r.start <= addr && addr < r.end)
+            .unwrap_or(ranges.len());
+        Walk {
+            heap,
+            budget,
+            range,
+            pos: addr,
+            stopped: false,
+            pending: None,
+        }
+    }
+
     /// The budget left (work and objects spent so far).
     pub fn budget(&self) -> &Budget {
         &self.budget

@@ -3,13 +3,15 @@
 
 use super::decoded::{DecodedSnapshot, Decoder, NamedValues, ObjectSource, ValueNode};
 use super::error::VfsError;
+use super::object_json::ObjectRenderer;
 use crate::analysis::stats::{heap_stats, HeapStats};
 use crate::heap::render::{write_debug_show, write_json};
-use crate::heap::types::StableSignature;
+use crate::heap::types::{label_hash, StableSignature, TypeEnv};
 use crate::heap::value::{heap_signature, signature_decoder, stable_variables, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
 use crate::image::ReaderLimits;
 use crate::snapshot::Snapshot;
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -24,6 +26,8 @@ struct Context {
     heap: Heap,
     signature: Result<StableSignature, String>,
     stats: OnceLock<HeapStats>,
+    labels: OnceLock<HashMap<u32, Arc<str>>>,
+    empty_env: TypeEnv,
 }
 
 /// One opened snapshot.
@@ -42,6 +46,8 @@ impl Decoder for HeapDecoder {
                 heap,
                 signature,
                 stats: OnceLock::new(),
+                labels: OnceLock::new(),
+                empty_env: TypeEnv::default(),
             }),
         }))
     }
@@ -50,6 +56,18 @@ impl Decoder for HeapDecoder {
 impl Context {
     fn stats(&self) -> &HeapStats {
         self.stats.get_or_init(|| heap_stats(&self.heap))
+    }
+
+    /// Every label of the stable signature, by hash (field and tag names in objects).
+    fn labels(&self) -> &HashMap<u32, Arc<str>> {
+        self.labels.get_or_init(|| match &self.signature {
+            Ok(sig) => sig
+                .labels()
+                .into_iter()
+                .map(|label| (label_hash(&label), label))
+                .collect(),
+            Err(_) => HashMap::new(),
+        })
     }
 
     fn signature(&self) -> Result<&StableSignature, VfsError> {
@@ -228,8 +246,13 @@ struct HeapObjects {
 
 impl ObjectSource for HeapObjects {
     fn visit_from(&self, from: u64, visit: &mut dyn FnMut(u64) -> bool) -> Result<(), VfsError> {
-        // The walk always starts at the heap's first range; blocks before `from` are skipped.
-        for block in self.context.heap.walk() {
+        let heap = &self.context.heap;
+        let walk = if from == 0 {
+            heap.walk()
+        } else {
+            heap.walk_from(from)
+        };
+        for block in walk {
             let Ok(block) = block else { continue };
             let BlockKind::Object(tag) = block.kind else {
                 continue;
@@ -246,22 +269,17 @@ impl ObjectSource for HeapObjects {
 
     fn object_json(&self, addr: u64) -> Result<Vec<u8>, VfsError> {
         let what = format!("object {addr:#x}");
-        let object = self
-            .context
+        let context = &self.context;
+        let object = context
             .heap
             .object(addr)
             .map_err(|e| VfsError::decode(&what, e))?;
-        let references: Vec<String> = object
-            .references()
-            .map(|w| format!("{:#x}", w.wrapping_add(1)))
-            .collect();
-        let json = serde_json::json!({
-            "address": format!("{addr:#x}"),
-            "tag": object.tag.name(),
-            "size": object.size,
-            "forwarded_to": object.forwarded_to().map(|a| format!("{a:#x}")),
-            "references": references,
-        });
+        let mut decoder = match &context.signature {
+            Ok(sig) => signature_decoder(&context.heap, sig),
+            Err(_) => crate::heap::value::Decoder::new(&context.heap, &context.empty_env),
+        };
+        let json =
+            ObjectRenderer::new(&context.heap, &mut decoder, context.labels()).render(&object);
         to_json(&what, &json)
     }
 

@@ -13,6 +13,7 @@ pub mod entry;
 pub mod error;
 pub mod heap_source;
 pub mod names;
+pub mod object_json;
 pub mod objects_dir;
 pub mod raw;
 pub mod readme;
