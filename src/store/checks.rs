@@ -121,7 +121,7 @@ pub fn check_layout(dir: &Path) -> Result<SnapshotMetadata, StoreError> {
                 reason: format!("chunk of {size} bytes exceeds 1 MiB"),
             });
         }
-        if digest.as_slice() != c.hash.as_slice() {
+        if digest[..] != c.hash[..] {
             return Err(StoreError::HashMismatch {
                 path,
                 expected: hex::encode(&c.hash),
