@@ -151,14 +151,25 @@ pub async fn pull(
     let canister = client.canister().to_text();
     let list = client.list().await?;
     let snapshot = match &opts.snapshot {
-        Some(id) => list.iter().find(|s| &s.id == id).cloned().ok_or_else(|| {
-            IcError::NoSuchSnapshot {
-                op: "pull".into(),
-                canister: canister.clone(),
-                snapshot: snapshot_hex(id),
-                message: "not in list_canister_snapshots".into(),
+        Some(id) => match list.iter().find(|s| &s.id == id) {
+            Some(s) => s.clone(),
+            None => {
+                let hex = snapshot_hex(id);
+                let dir = store.snapshot_dir(&canister, &hex)?;
+                if dir.join(PULL_STATE_FILE).exists() {
+                    return Err(IcError::ResumeRefused {
+                        dir,
+                        reason: format!("snapshot {hex} no longer exists on canister {canister}"),
+                    });
+                }
+                return Err(IcError::NoSuchSnapshot {
+                    op: "pull".into(),
+                    canister: canister.clone(),
+                    snapshot: hex,
+                    message: "not in list_canister_snapshots".into(),
+                });
             }
-        })?,
+        },
         None => latest(&list).cloned().ok_or_else(|| {
             IcError::Config(format!(
                 "canister {canister} has no snapshots; take one with `mo-mem create --canister {canister}`"
