@@ -1,0 +1,126 @@
+//! `mo-mem pull`: download a snapshot into the store, resumably and verified.
+
+use super::ic_common::{
+    canister, connect, human_bytes, runtime, CanisterArg, IcArgs, Protocol, StoreArgs,
+};
+use anyhow::{bail, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mo_mem::ic::{self, parse_snapshot_hex, snapshot_hex, PullOptions};
+use serde_json::json;
+
+/// Flags of `pull`.
+#[derive(Args, Debug, Clone)]
+pub struct PullArgs {
+    #[command(flatten)]
+    pub ic: IcArgs,
+    #[command(flatten)]
+    pub canister: CanisterArg,
+    #[command(flatten)]
+    pub store: StoreArgs,
+    /// The snapshot ID (hex, as `mo-mem info` prints it); default: the latest.
+    #[arg(long)]
+    pub snapshot: Option<String>,
+    /// Bytes per read, at most 2,000,000 (the IC's limit).
+    #[arg(long, default_value_t = ic::pull::MAX_SLICE)]
+    pub slice_size: u64,
+    /// Reads in flight.
+    #[arg(long, default_value_t = ic::pull::DEFAULT_CONCURRENCY)]
+    pub concurrency: usize,
+    /// Refuse snapshots larger than this many bytes.
+    #[arg(long, default_value_t = ic::pull::DEFAULT_MAX_BYTES)]
+    pub max_bytes: u64,
+    /// The snapshot API (default) or the canister-hosted protocol of motoko/main.mo.
+    #[arg(long, value_enum, default_value_t = Protocol::Management)]
+    pub protocol: Protocol,
+}
+
+/// Cycles charged to the canister for reading `bytes` in `slices` slices (13-node subnet):
+/// each read is charged 5,000,000 + size instructions at 1 cycle each.
+pub fn read_cost_cycles(bytes: u64, slices: u64) -> u64 {
+    slices.saturating_mul(5_000_000).saturating_add(bytes)
+}
+
+/// Pulls the snapshot and prints where it went.
+pub fn run(args: &PullArgs) -> Result<()> {
+    if args.protocol == Protocol::Canister {
+        bail!("--protocol canister: the canister-hosted protocol needs a canister built from motoko/main.mo with a compiler that has the main-memory-to-Region primitive; it is not implemented in this build yet");
+    }
+    let cid = canister(&args.ic, &args.canister)?;
+    let (store, key) = args.store.open()?;
+    let bar = if args.ic.json {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{bar:40}] {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar
+    };
+    let opts = PullOptions {
+        snapshot: args
+            .snapshot
+            .as_deref()
+            .map(parse_snapshot_hex)
+            .transpose()?,
+        slice_size: args.slice_size,
+        concurrency: args.concurrency,
+        max_bytes: args.max_bytes,
+        progress: bar,
+    };
+    ic::pull::check_options(&opts)?;
+    runtime()?.block_on(async {
+        let conn = connect(&args.ic).await?;
+        let out = ic::pull(
+            &conn.canister(cid),
+            &conn.network.label(),
+            &store,
+            &key,
+            &opts,
+        )
+        .await?;
+        for n in &out.notes {
+            eprintln!("note: {n}");
+        }
+        let slices = out.downloaded.div_ceil(opts.slice_size.max(1));
+        let cycles = read_cost_cycles(out.downloaded, slices);
+        if args.ic.json {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json!({
+                    "canister": cid.to_text(),
+                    "snapshot": snapshot_hex(&out.snapshot.id),
+                    "dir": out.dir,
+                    "downloaded": out.downloaded,
+                    "resumed": out.resumed,
+                    "already_complete": out.already_complete,
+                    "estimated_cycles": cycles,
+                    "notes": out.notes,
+                }))?
+            );
+        } else if out.already_complete {
+            println!(
+                "snapshot {} is already in the store and verifies: {}",
+                snapshot_hex(&out.snapshot.id),
+                out.dir.display()
+            );
+        } else {
+            println!(
+                "pulled snapshot {} of {cid} ({} this run{}) into {}",
+                snapshot_hex(&out.snapshot.id),
+                human_bytes(out.downloaded),
+                if out.resumed { ", resumed" } else { "" },
+                out.dir.display()
+            );
+            println!(
+                "checked and verified; the reads cost the canister about {:.4} T cycles",
+                cycles as f64 / 1e12
+            );
+        }
+        Ok(())
+    })
+}
