@@ -35,10 +35,25 @@ pub struct PullArgs {
     pub protocol: Protocol,
 }
 
-/// Cycles charged to the canister for reading `bytes` in `slices` slices (13-node subnet):
-/// each read is charged 5,000,000 + size instructions at 1 cycle each.
-pub fn read_cost_cycles(bytes: u64, slices: u64) -> u64 {
-    slices.saturating_mul(5_000_000).saturating_add(bytes)
+/// Estimated cycles charged to the canister for reading `bytes` in `reads` requests on a
+/// 13-node subnet: each read executes 5,000,000 + size instructions (1 cycle each) and pays the
+/// ingress fee, 1,200,000 cycles plus 2,000 per byte of its ~300-byte request.
+pub fn read_cost_cycles(bytes: u64, reads: u64) -> u64 {
+    reads
+        .saturating_mul(5_000_000 + 1_200_000 + 2_000 * 300)
+        .saturating_add(bytes)
+}
+
+/// Cycles for people: `4.8 B cycles`.
+pub fn human_cycles(c: u64) -> String {
+    let c = c as f64;
+    if c >= 1e12 {
+        format!("{:.3} T cycles", c / 1e12)
+    } else if c >= 1e9 {
+        format!("{:.2} B cycles", c / 1e9)
+    } else {
+        format!("{:.1} M cycles", c / 1e6)
+    }
 }
 
 /// Pulls the snapshot and prints where it went.
