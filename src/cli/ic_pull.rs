@@ -132,8 +132,8 @@ pub fn run(args: &PullArgs) -> Result<()> {
                 out.dir.display()
             );
             println!(
-                "checked and verified; the reads cost the canister about {:.4} T cycles",
-                cycles as f64 / 1e12
+                "checked and verified; the reads cost the canister about {} (estimate)",
+                human_cycles(cycles)
             );
         }
         Ok(())
