@@ -15,6 +15,7 @@ pub mod ops;
 pub mod pull;
 pub mod pull_state;
 pub mod retry;
+pub mod transfer;
 
 pub use agent::{connect, ConnectOptions, Connection};
 pub use calls::{parse_snapshot_hex, snapshot_hex, CanisterClient, CanisterState};

@@ -5,18 +5,16 @@ use super::calls::{snapshot_hex, CanisterClient};
 use super::error::IcError;
 use super::ops::latest;
 use super::pull_state::{PullState, STATE_VERSION};
+use super::transfer::{run_items, slice_items, Blob, Item, SnapshotReader};
 use crate::store::checks::{check_layout, check_metadata, chunk_rel_path};
 use crate::store::fsutil::{atomic_write, create_private_dir, open_private_rw, sync_parent};
 use crate::store::import::now_ns;
 use crate::store::{files, Manifest, Source, Store, StoreKey, MANIFEST_FILE, PULL_STATE_FILE};
-use ic_management_canister_types::{Snapshot, SnapshotDataKind, SnapshotSource};
+use ic_management_canister_types::{Snapshot, SnapshotSource};
 use indicatif::ProgressBar;
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
-use std::os::unix::fs::FileExt;
-use std::path::{Path, PathBuf};
-use tokio::task::JoinSet;
+use std::path::PathBuf;
 
 /// The IC's largest slice for `read_canister_snapshot_data`.
 pub const MAX_SLICE: u64 = 2_000_000;
@@ -69,57 +67,6 @@ pub struct PullOutcome {
     pub already_complete: bool,
     /// Remarks for the user.
     pub notes: Vec<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Blob {
-    Module,
-    Memory,
-    Stable,
-}
-
-impl Blob {
-    const ALL: [Blob; 3] = [Blob::Module, Blob::Memory, Blob::Stable];
-
-    fn file(self) -> &'static str {
-        match self {
-            Blob::Module => files::WASM_MODULE,
-            Blob::Memory => files::WASM_MEMORY,
-            Blob::Stable => files::STABLE_MEMORY,
-        }
-    }
-
-    fn kind(self, offset: u64, size: u64) -> SnapshotDataKind {
-        match self {
-            Blob::Module => SnapshotDataKind::WasmModule { offset, size },
-            Blob::Memory => SnapshotDataKind::WasmMemory { offset, size },
-            Blob::Stable => SnapshotDataKind::StableMemory { offset, size },
-        }
-    }
-}
-
-#[derive(Debug, Clone)]
-enum Item {
-    Slice {
-        blob: Blob,
-        index: u64,
-        offset: u64,
-        len: u64,
-    },
-    Chunk {
-        hash: Vec<u8>,
-    },
-}
-
-impl Item {
-    fn kind(&self) -> SnapshotDataKind {
-        match self {
-            Item::Slice {
-                blob, offset, len, ..
-            } => blob.kind(*offset, *len),
-            Item::Chunk { hash } => SnapshotDataKind::WasmChunk { hash: hash.clone() },
-        }
-    }
 }
 
 /// Checks the options against the IC's limits.
@@ -304,11 +251,12 @@ pub async fn pull(
     let mut handles: BTreeMap<Blob, File> = BTreeMap::new();
     let mut items = Vec::new();
     let mut done_bytes = 0u64;
-    for blob in Blob::ALL {
+    for blob in Blob::SNAPSHOT {
         let size = match blob {
             Blob::Module => meta.wasm_module_size,
             Blob::Memory => meta.wasm_memory_size,
             Blob::Stable => meta.stable_memory_size,
+            Blob::Bare => 0,
         };
         let path = dir.join(blob.file());
         let f = open_private_rw(&path)?;
@@ -323,22 +271,9 @@ pub async fn pull(
             .slices_done
             .entry(blob.file().to_string())
             .or_default();
-        let n = size.div_ceil(slice);
-        done.retain(|i| *i < n);
-        for index in 0..n {
-            let offset = index * slice;
-            let len = slice.min(size - offset);
-            if done.contains(&index) {
-                done_bytes += len;
-            } else {
-                items.push(Item::Slice {
-                    blob,
-                    index,
-                    offset,
-                    len,
-                });
-            }
-        }
+        let (mut todo, already) = slice_items(blob, size, slice, done);
+        items.append(&mut todo);
+        done_bytes += already;
         handles.insert(blob, f);
     }
     for c in &meta.wasm_chunk_store {
@@ -354,9 +289,12 @@ pub async fn pull(
     let bar = &opts.progress;
     bar.set_length(total);
     bar.set_position(done_bytes);
+    let reader = SnapshotReader {
+        client: client.clone(),
+        id: snapshot.id.clone(),
+    };
     let downloaded = run_items(
-        client,
-        &snapshot.id,
+        &reader,
         items,
         opts.concurrency,
         &dir,
@@ -399,124 +337,4 @@ pub async fn pull(
         already_complete: false,
         notes,
     })
-}
-
-/// Runs the reads with at most `concurrency` in flight; writes, syncs and records each batch of
-/// finished reads before recording them as done.
-#[allow(clippy::too_many_arguments)]
-async fn run_items(
-    client: &CanisterClient,
-    id: &[u8],
-    items: Vec<Item>,
-    concurrency: usize,
-    dir: &Path,
-    handles: &mut BTreeMap<Blob, File>,
-    state: &mut PullState,
-    state_path: &Path,
-    bar: &ProgressBar,
-) -> Result<u64, IcError> {
-    let mut pending = items.into_iter();
-    let mut set: JoinSet<Result<(Item, Vec<u8>), IcError>> = JoinSet::new();
-    let mut downloaded = 0u64;
-    let spawn = |set: &mut JoinSet<_>, item: Item| {
-        let c = client.clone();
-        let id = id.to_vec();
-        set.spawn(async move {
-            let data = c.read(&id, item.kind()).await?;
-            Ok((item, data))
-        });
-    };
-    for item in pending.by_ref().take(concurrency) {
-        spawn(&mut set, item);
-    }
-    while let Some(first) = set.join_next().await {
-        let mut batch = vec![first];
-        while let Some(more) = set.try_join_next() {
-            batch.push(more);
-        }
-        let mut touched = BTreeSet::new();
-        let mut finished = Vec::new();
-        for joined in batch {
-            let result = joined.map_err(|e| IcError::Config(format!("download task failed: {e}")));
-            let (item, data) = match result.and_then(|r| r) {
-                Ok(v) => v,
-                Err(e) => {
-                    set.abort_all();
-                    return Err(e);
-                }
-            };
-            match &item {
-                Item::Slice {
-                    blob, offset, len, ..
-                } => {
-                    if data.len() as u64 != *len {
-                        set.abort_all();
-                        return Err(IcError::BadReply {
-                            op: "read snapshot data".into(),
-                            reason: format!(
-                                "{} bytes for the {}-byte slice at offset {offset} of {}",
-                                data.len(),
-                                len,
-                                blob.file()
-                            ),
-                        });
-                    }
-                    let path = dir.join(blob.file());
-                    let f = handles
-                        .get(blob)
-                        .ok_or_else(|| IcError::Config("internal: no file".into()))?;
-                    f.write_all_at(&data, *offset)
-                        .map_err(crate::store::error::io_at(&path))?;
-                    touched.insert(*blob);
-                }
-                Item::Chunk { hash } => {
-                    let digest = Sha256::digest(&data);
-                    if digest[..] != hash[..] {
-                        set.abort_all();
-                        return Err(IcError::BadReply {
-                            op: "read snapshot data".into(),
-                            reason: format!(
-                                "chunk-store entry {} has a different SHA-256",
-                                hex::encode(hash)
-                            ),
-                        });
-                    }
-                    atomic_write(&dir.join(chunk_rel_path(hash)), &data)?;
-                }
-            }
-            downloaded += data.len() as u64;
-            finished.push((item, data.len() as u64));
-        }
-        for blob in touched {
-            if let Some(f) = handles.get(&blob) {
-                f.sync_data()
-                    .map_err(crate::store::error::io_at(&dir.join(blob.file())))?;
-            }
-        }
-        for (item, len) in finished {
-            match item {
-                Item::Slice { blob, index, .. } => {
-                    state
-                        .slices_done
-                        .entry(blob.file().to_string())
-                        .or_default()
-                        .insert(index);
-                    bar.inc(len);
-                }
-                Item::Chunk { hash } => {
-                    state.chunks_done.insert(hex::encode(hash));
-                    bar.inc_length(len);
-                    bar.inc(len);
-                }
-            }
-        }
-        state.save(state_path)?;
-        while set.len() < concurrency {
-            match pending.next() {
-                Some(item) => spawn(&mut set, item),
-                None => break,
-            }
-        }
-    }
-    Ok(downloaded)
 }
