@@ -551,3 +551,74 @@ async fn create_update_and_the_guards() {
     assert_eq!(up.replaced, Some(latest.id));
     assert_eq!(client.list().await.unwrap().len(), 10);
 }
+
+#[tokio::test]
+async fn hosted_protocol_create_update_pull_resume() {
+    let emu = Emulator::new();
+    let mut c = Emulator::simple_canister(
+        principal(1),
+        module(),
+        Data::Pattern {
+            seed: 4,
+            len: 65_536 * 40,
+        },
+        Data::bytes(vec![]),
+    );
+    c.hosted = Some(emulator::Hosted::default());
+    let cid = emu.install(c);
+    let mut o = ConnectOptions::new(Network::Url("http://emulator.invalid".into()), identity(1));
+    o.transport = Some(emu.transport());
+    o.verify_query_signatures = false; // the emulator does not sign queries with node keys
+    o.retry.initial_delay = Duration::from_millis(5);
+    let conn = ic::connect(o).await.unwrap();
+    let client = conn.hosted(cid);
+    assert!(client.info().await.unwrap().is_empty());
+    let first = client.take(false).await.unwrap();
+    let second = client.take(true).await.unwrap();
+    assert_ne!(first.id, second.id);
+    let list = client.info().await.unwrap();
+    assert_eq!(list, vec![second.clone()]);
+    assert_eq!(second.size, 65_536 * 40);
+
+    let l = local();
+    let base = emu
+        .stats
+        .slice_reads
+        .load(std::sync::atomic::Ordering::Relaxed);
+    emu.set_slice_hook(Some(Arc::new(move |n, e: &Emulator| {
+        if n == base + 2 {
+            e.faults.lock().unwrap().short_slices = true;
+        }
+    })));
+    let err = ic::hosted::pull_hosted(&client, "emu", &l.store, &l.key, &opts(500_000, 1), None)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, IcError::BadReply { .. }), "{err}");
+    emu.set_slice_hook(None);
+    emu.faults.lock().unwrap().short_slices = false;
+    let out = ic::hosted::pull_hosted(&client, "emu", &l.store, &l.key, &opts(500_000, 3), None)
+        .await
+        .unwrap();
+    assert!(out.resumed);
+    assert_eq!(out.label, format!("hosted-{}", second.id));
+    let image = std::fs::read(out.dir.join(files::BARE_IMAGE)).unwrap();
+    assert!(
+        image
+            == Data::Pattern {
+                seed: 4,
+                len: 65_536 * 40
+            }
+            .to_vec(),
+        "bare image differs"
+    );
+    let m = Manifest::verify(&out.dir, &l.key).unwrap();
+    assert_eq!(m.source.method, "canister");
+
+    // Controllers only.
+    let mut o = ConnectOptions::new(Network::Url("http://emulator.invalid".into()), identity(9));
+    o.transport = Some(emu.transport());
+    o.verify_query_signatures = false;
+    let stranger = ic::connect(o).await.unwrap();
+    let err = stranger.hosted(cid).info().await.unwrap_err();
+    assert!(matches!(err, IcError::NotController { .. }), "{err}");
+}

@@ -29,6 +29,9 @@ pub struct IcArgs {
     /// Print machine-readable JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// The snapshot API (default) or the canister-hosted protocol of motoko/main.mo.
+    #[arg(long, value_enum, default_value_t = Protocol::Management)]
+    pub protocol: Protocol,
 }
 
 /// The canister to act on.

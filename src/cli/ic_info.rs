@@ -1,6 +1,8 @@
 //! `mo-mem info --canister ID`: the canister's snapshots on the IC.
 
-use super::ic_common::{canister, connect, human_bytes, runtime, utc, CanisterArg, IcArgs};
+use super::ic_common::{
+    canister, connect, human_bytes, runtime, utc, CanisterArg, IcArgs, Protocol,
+};
 use anyhow::Result;
 use clap::Args;
 use mo_mem::ic::{self, snapshot_hex, MAX_SNAPSHOTS};
@@ -21,6 +23,9 @@ pub fn ic_info(args: &IcInfoArgs, c: &CanisterArg) -> Result<()> {
     let cid = canister(&args.ic, c)?;
     runtime()?.block_on(async {
         let conn = connect(&args.ic).await?;
+        if args.ic.protocol == Protocol::Canister {
+            return hosted_info(args, &conn, cid).await;
+        }
         let client = conn.canister(cid);
         let mut list = client.list().await?;
         list.sort_by_key(|s| (s.taken_at_timestamp, s.id.clone()));
@@ -95,4 +100,59 @@ pub fn ic_info(args: &IcInfoArgs, c: &CanisterArg) -> Result<()> {
         }
         Ok(())
     })
+}
+
+/// `info --protocol canister`: the snapshots the canister holds in its own Regions.
+async fn hosted_info(
+    args: &IcInfoArgs,
+    conn: &mo_mem::ic::Connection,
+    cid: candid::Principal,
+) -> Result<()> {
+    let list = conn.hosted(cid).info().await?;
+    let latest = ic::hosted::latest_hosted(&list).map(|s| s.id.clone());
+    if args.ic.json {
+        let snaps: Vec<_> = list
+            .iter()
+            .map(|s| {
+                json!({
+                    "id": s.id.0.to_string(),
+                    "taken_at_ns": s.taken_at_ns().to_string(),
+                    "taken_at": utc(s.taken_at_ns()),
+                    "total_size": s.size,
+                    "latest": Some(&s.id) == latest.as_ref(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "canister": cid.to_text(),
+                "network": conn.network.label(),
+                "protocol": "canister",
+                "count": list.len(),
+                "limit": MAX_SNAPSHOTS,
+                "snapshots": snaps,
+            }))?
+        );
+        return Ok(());
+    }
+    println!(
+        "canister {cid} on {} (hosted protocol): {} of {MAX_SNAPSHOTS} snapshots",
+        conn.network.label(),
+        list.len()
+    );
+    for s in &list {
+        let mark = if Some(&s.id) == latest.as_ref() {
+            "  (latest)"
+        } else {
+            ""
+        };
+        println!(
+            "  {}  {}  {}{mark}",
+            s.id,
+            utc(s.taken_at_ns()),
+            human_bytes(s.size)
+        );
+    }
+    Ok(())
 }

@@ -3,10 +3,10 @@
 use super::ic_common::{
     canister, connect, human_bytes, runtime, CanisterArg, IcArgs, Protocol, StoreArgs,
 };
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mo_mem::ic::{self, parse_snapshot_hex, snapshot_hex, PullOptions};
+use mo_mem::ic::{self, parse_snapshot_hex, PullOptions};
 use serde_json::json;
 
 /// Flags of `pull`.
@@ -30,9 +30,6 @@ pub struct PullArgs {
     /// Refuse snapshots larger than this many bytes.
     #[arg(long, default_value_t = ic::pull::DEFAULT_MAX_BYTES)]
     pub max_bytes: u64,
-    /// The snapshot API (default) or the canister-hosted protocol of motoko/main.mo.
-    #[arg(long, value_enum, default_value_t = Protocol::Management)]
-    pub protocol: Protocol,
 }
 
 /// Estimated cycles charged to the canister for reading `bytes` in `reads` requests on a
@@ -58,9 +55,6 @@ pub fn human_cycles(c: u64) -> String {
 
 /// Pulls the snapshot and prints where it went.
 pub fn run(args: &PullArgs) -> Result<()> {
-    if args.protocol == Protocol::Canister {
-        bail!("--protocol canister: the canister-hosted protocol needs a canister built from motoko/main.mo with a compiler that has the main-memory-to-Region primitive; it is not implemented in this build yet");
-    }
     let cid = canister(&args.ic, &args.canister)?;
     let (store, key) = args.store.open()?;
     let bar = if args.ic.json {
@@ -77,11 +71,14 @@ pub fn run(args: &PullArgs) -> Result<()> {
         bar
     };
     let opts = PullOptions {
-        snapshot: args
-            .snapshot
-            .as_deref()
-            .map(parse_snapshot_hex)
-            .transpose()?,
+        snapshot: match args.ic.protocol {
+            Protocol::Management => args
+                .snapshot
+                .as_deref()
+                .map(parse_snapshot_hex)
+                .transpose()?,
+            Protocol::Canister => None,
+        },
         slice_size: args.slice_size,
         concurrency: args.concurrency,
         max_bytes: args.max_bytes,
@@ -90,14 +87,19 @@ pub fn run(args: &PullArgs) -> Result<()> {
     ic::pull::check_options(&opts)?;
     runtime()?.block_on(async {
         let conn = connect(&args.ic).await?;
-        let out = ic::pull(
-            &conn.canister(cid),
-            &conn.network.label(),
-            &store,
-            &key,
-            &opts,
-        )
-        .await?;
+        let label = conn.network.label();
+        let out = match args.ic.protocol {
+            Protocol::Management => ic::pull(&conn.canister(cid), &label, &store, &key, &opts).await?,
+            Protocol::Canister => {
+                let id = match &args.snapshot {
+                    Some(s) => Some(s.parse::<u64>().map_err(|_| {
+                        anyhow::anyhow!("--snapshot {s:?}: hosted snapshot IDs are numbers (see `mo-mem info --protocol canister`)")
+                    })?),
+                    None => None,
+                };
+                ic::hosted::pull_hosted(&conn.hosted(cid), &label, &store, &key, &opts, id).await?
+            }
+        };
         for n in &out.notes {
             eprintln!("note: {n}");
         }
@@ -108,7 +110,7 @@ pub fn run(args: &PullArgs) -> Result<()> {
                 "{}",
                 serde_json::to_string_pretty(&json!({
                     "canister": cid.to_text(),
-                    "snapshot": snapshot_hex(&out.snapshot.id),
+                    "snapshot": out.label,
                     "dir": out.dir,
                     "downloaded": out.downloaded,
                     "resumed": out.resumed,
@@ -120,13 +122,13 @@ pub fn run(args: &PullArgs) -> Result<()> {
         } else if out.already_complete {
             println!(
                 "snapshot {} is already in the store and verifies: {}",
-                snapshot_hex(&out.snapshot.id),
+                out.label,
                 out.dir.display()
             );
         } else {
             println!(
                 "pulled snapshot {} of {cid} ({} this run{}) into {}",
-                snapshot_hex(&out.snapshot.id),
+                out.label,
                 human_bytes(out.downloaded),
                 if out.resumed { ", resumed" } else { "" },
                 out.dir.display()

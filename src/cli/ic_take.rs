@@ -1,6 +1,8 @@
 //! `mo-mem create` and `mo-mem update`: take a snapshot (update: replacing the latest).
 
-use super::ic_common::{canister, connect, human_bytes, runtime, utc, CanisterArg, IcArgs};
+use super::ic_common::{
+    canister, connect, human_bytes, runtime, utc, CanisterArg, IcArgs, Protocol,
+};
 use anyhow::Result;
 use clap::Args;
 use mo_mem::ic::{self, snapshot_hex, TakeOptions};
@@ -23,6 +25,9 @@ pub fn run(args: &TakeArgs, replace_latest: bool) -> Result<()> {
     let cid = canister(&args.ic, &args.canister)?;
     runtime()?.block_on(async {
         let conn = connect(&args.ic).await?;
+        if args.ic.protocol == Protocol::Canister {
+            return take_hosted(args, &conn, cid, replace_latest).await;
+        }
         let client = conn.canister(cid);
         let out = ic::ops::take(
             &client,
@@ -67,4 +72,35 @@ pub fn run(args: &TakeArgs, replace_latest: bool) -> Result<()> {
         }
         Ok(())
     })
+}
+
+/// `create`/`update --protocol canister`: the canister copies its main memory into a Region.
+async fn take_hosted(
+    args: &TakeArgs,
+    conn: &mo_mem::ic::Connection,
+    cid: candid::Principal,
+    replace_latest: bool,
+) -> Result<()> {
+    let s = conn.hosted(cid).take(replace_latest).await?;
+    if args.ic.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "canister": cid.to_text(),
+                "protocol": "canister",
+                "id": s.id.0.to_string(),
+                "taken_at_ns": s.taken_at_ns().to_string(),
+                "taken_at": utc(s.taken_at_ns()),
+                "total_size": s.size,
+            }))?
+        );
+    } else {
+        println!(
+            "hosted snapshot {} of {cid}: {}, taken {}",
+            s.id,
+            human_bytes(s.size),
+            utc(s.taken_at_ns())
+        );
+    }
+    Ok(())
 }

@@ -26,6 +26,8 @@ pub struct ConnectOptions {
     pub retry: RetryPolicy,
     /// How long to poll for a reply the replica accepted (HTTP 202) before giving up.
     pub max_polling_time: Duration,
+    /// Check replica node signatures on query replies (the hosted protocol reads by query).
+    pub verify_query_signatures: bool,
 }
 
 impl ConnectOptions {
@@ -38,6 +40,7 @@ impl ConnectOptions {
             root_key: None,
             retry: RetryPolicy::default(),
             max_polling_time: Duration::from_secs(300),
+            verify_query_signatures: true,
         }
     }
 }
@@ -71,7 +74,8 @@ pub async fn connect(opts: ConnectOptions) -> Result<Connection, IcError> {
     let mut builder = Agent::builder()
         .with_url(opts.network.url())
         .with_arc_identity(opts.identity.identity.clone())
-        .with_max_polling_time(opts.max_polling_time);
+        .with_max_polling_time(opts.max_polling_time)
+        .with_verify_query_signatures(opts.verify_query_signatures);
     if let Some(t) = opts.transport.clone() {
         builder = builder.with_arc_http_middleware(t);
     }
@@ -105,6 +109,11 @@ pub async fn connect(opts: ConnectOptions) -> Result<Connection, IcError> {
 }
 
 impl Connection {
+    /// A client for the canister-hosted protocol of `motoko/main.mo` on one canister.
+    pub fn hosted(&self, canister: Principal) -> super::hosted::HostedClient {
+        super::hosted::HostedClient::new(self, canister)
+    }
+
     /// A client for the snapshot calls on one canister.
     pub fn canister(&self, canister: Principal) -> CanisterClient {
         CanisterClient::new(self, canister)

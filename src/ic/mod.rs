@@ -9,6 +9,7 @@ pub mod agent;
 pub mod calls;
 pub mod canister;
 pub mod error;
+pub mod hosted;
 pub mod identity;
 pub mod network;
 pub mod ops;

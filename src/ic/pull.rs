@@ -59,6 +59,8 @@ pub struct PullOutcome {
     pub dir: PathBuf,
     /// The snapshot pulled.
     pub snapshot: Snapshot,
+    /// Its directory name in the store: the hex ID, or `hosted-<n>` for the canister-hosted protocol.
+    pub label: String,
     /// Bytes downloaded by this run (not counting what an earlier run had).
     pub downloaded: u64,
     /// Whether this run continued an interrupted pull.
@@ -140,6 +142,7 @@ pub async fn pull(
         let _ = std::fs::remove_file(dir.join(PULL_STATE_FILE));
         return Ok(PullOutcome {
             dir,
+            label: hex,
             snapshot,
             downloaded: 0,
             resumed: false,
@@ -331,6 +334,7 @@ pub async fn pull(
     bar.finish();
     Ok(PullOutcome {
         dir,
+        label: snapshot_hex(&snapshot.id),
         snapshot,
         downloaded,
         resumed,

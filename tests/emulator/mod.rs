@@ -51,6 +51,17 @@ pub struct Canister {
     pub version: u64,
     /// Whether anyone may read its snapshots (snapshot_visibility = public).
     pub public_snapshots: bool,
+    /// The canister-hosted protocol of motoko/main.mo, if the canister speaks it.
+    pub hosted: Option<Hosted>,
+}
+
+/// The state `motoko/main.mo` keeps: snapshots of main memory copied into Regions.
+#[derive(Clone, Debug, Default)]
+pub struct Hosted {
+    /// `(id, taken_at, copy of main memory)`, oldest first.
+    pub snapshots: Vec<(u64, u64, Data)>,
+    /// The next ID.
+    pub next_id: u64,
 }
 
 /// A stored snapshot.
@@ -213,6 +224,7 @@ impl Emulator {
             chunks: vec![],
             version: 1,
             public_snapshots: false,
+            hosted: None,
         }
     }
 
@@ -278,6 +290,7 @@ impl Emulator {
             ("GET", ["api", "v2", "status"]) => (200, self.status_body()),
             ("POST", ["api", "v4", "canister", ecid, "call"]) => self.handle_call(ecid, body),
             ("POST", ["api", "v3", "canister", _, "read_state"]) => self.handle_read_state(body),
+            ("POST", ["api", "v3", "canister", _, "query"]) => self.handle_query(body),
             _ => (404, format!("no route for {method} {path}").into_bytes()),
         }
     }
@@ -339,7 +352,7 @@ impl Emulator {
         let outcome = if canister_id == Principal::management_canister() {
             self.management(ecid, sender, &method_name, &arg)
         } else {
-            reject(3, "IC0301", format!("Canister {canister_id} not found"))
+            self.hosted_call(canister_id, sender, &method_name, &arg, false)
         };
         let rid = request_id.as_slice().to_vec();
         let accept = self.faults.lock().unwrap().accept_202;
@@ -355,6 +368,153 @@ impl Emulator {
         m.insert(Value::Text("status".into()), Value::Text("replied".into()));
         m.insert(Value::Text("certificate".into()), Value::Bytes(cert));
         (200, serde_cbor::to_vec(&Value::Map(m)).unwrap())
+    }
+
+    fn handle_query(&self, body: &[u8]) -> (u16, Vec<u8>) {
+        use ic_transport_types::{Envelope, EnvelopeContent};
+        use serde_cbor::Value;
+        let env: Envelope = match serde_cbor::from_slice(body) {
+            Ok(e) => e,
+            Err(e) => return (400, format!("bad envelope: {e}").into_bytes()),
+        };
+        let EnvelopeContent::Query {
+            sender,
+            canister_id,
+            method_name,
+            arg,
+            ..
+        } = env.content.into_owned()
+        else {
+            return (400, b"not a query".to_vec());
+        };
+        let outcome = self.hosted_call(canister_id, sender, &method_name, &arg, true);
+        let t = |s: &str| Value::Text(s.into());
+        let mut m = BTreeMap::new();
+        match outcome {
+            Outcome::Reply(bytes) => {
+                let mut reply = BTreeMap::new();
+                reply.insert(t("arg"), Value::Bytes(bytes));
+                m.insert(t("status"), t("replied"));
+                m.insert(t("reply"), Value::Map(reply));
+            }
+            Outcome::Reject {
+                code,
+                message,
+                error_code,
+            } => {
+                m.insert(t("status"), t("rejected"));
+                m.insert(t("reject_code"), Value::Integer(code as i128));
+                m.insert(t("reject_message"), Value::Text(message));
+                m.insert(t("error_code"), Value::Text(error_code));
+            }
+        }
+        (200, serde_cbor::to_vec(&Value::Map(m)).unwrap())
+    }
+
+    /// The canister-hosted protocol of motoko/main.mo, as that canister would answer.
+    fn hosted_call(
+        &self,
+        cid: Principal,
+        sender: Principal,
+        method: &str,
+        arg: &[u8],
+        query: bool,
+    ) -> Outcome {
+        let trap = |msg: &str| {
+            reject(
+                5,
+                "IC0503",
+                format!(
+                    "Error from Canister {cid}: Canister called `ic0.trap` with message: '{msg}'"
+                ),
+            )
+        };
+        let mut st = self.state.lock().unwrap();
+        let Some(c) = st.canisters.get_mut(&cid) else {
+            return reject(3, "IC0301", format!("Canister {cid} not found"));
+        };
+        let Some(h) = c.hosted.as_mut() else {
+            return reject(
+                5,
+                "IC0536",
+                format!("Canister {cid} has no method '{method}'"),
+            );
+        };
+        if !c.controllers.contains(&sender) {
+            return trap(
+                "mo-mem: only controllers of this canister may read or take its memory snapshots",
+            );
+        }
+        #[derive(candid::CandidType)]
+        struct HostedSnapshot {
+            id: candid::Nat,
+            taken_at: candid::Int,
+            size: u64,
+        }
+        let info = |(id, at, d): &(u64, u64, Data)| HostedSnapshot {
+            id: candid::Nat::from(*id),
+            taken_at: candid::Int::from(*at),
+            size: d.len(),
+        };
+        match (method, query) {
+            ("mo_mem_info", true) => Outcome::Reply(
+                candid::encode_one(h.snapshots.iter().map(info).collect::<Vec<_>>()).unwrap(),
+            ),
+            ("mo_mem_create" | "mo_mem_update", false) => {
+                if method == "mo_mem_create" && h.snapshots.len() >= MAX_SNAPSHOTS {
+                    return trap("mo-mem: the canister already holds the maximum number of snapshots (10); use mo_mem_update or mo_mem_delete");
+                }
+                if method == "mo_mem_update" && h.snapshots.pop().is_none() {
+                    return trap("mo-mem: no snapshot to replace; use mo_mem_create");
+                }
+                let entry = (h.next_id, now_ns(), c.memory.clone());
+                h.next_id += 1;
+                h.snapshots.push(entry.clone());
+                Outcome::Reply(candid::encode_one(info(&entry)).unwrap())
+            }
+            ("mo_mem_read", true) => {
+                let Ok((id, offset, size)) = candid::decode_args::<(candid::Nat, u64, u64)>(arg)
+                else {
+                    return reject(5, "IC0503", "bad argument");
+                };
+                let Some((_, _, data)) = h.snapshots.iter().find(|(i, _, _)| id == *i).cloned()
+                else {
+                    return trap("mo-mem: no such snapshot");
+                };
+                if size > MAX_SLICE {
+                    return trap("mo-mem: requested slice too large (at most 2000000 bytes)");
+                }
+                if offset > data.len() || size > data.len() - offset {
+                    return trap("mo-mem: slice out of bounds");
+                }
+                drop(st);
+                let count = self.stats.slice_reads.load(Ordering::Relaxed) + 1;
+                let hook = self.hook.lock().unwrap().clone();
+                if let Some(hook) = hook {
+                    hook(count, self);
+                }
+                let mut chunk = data.read(offset, size);
+                if self.faults.lock().unwrap().short_slices && !chunk.is_empty() {
+                    chunk.pop();
+                }
+                self.stats.slice_reads.fetch_add(1, Ordering::Relaxed);
+                self.stats
+                    .bytes_served
+                    .fetch_add(chunk.len() as u64, Ordering::Relaxed);
+                Outcome::Reply(
+                    candid::encode_one(ic_agent::export::serde_bytes::ByteBuf::from(chunk))
+                        .unwrap(),
+                )
+            }
+            _ => reject(
+                5,
+                "IC0536",
+                format!(
+                    "Canister {cid} has no {} method '{method}'",
+                    if query { "query" } else { "update" }
+                ),
+            ),
+        }
     }
 
     fn handle_read_state(&self, body: &[u8]) -> (u16, Vec<u8>) {
