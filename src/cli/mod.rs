@@ -10,6 +10,11 @@ mod snapshot_args;
 mod stats;
 mod vars;
 mod eval;
+mod ic_common;
+mod ic_info;
+mod ic_pull;
+mod ic_take;
+mod store_cmds;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -47,6 +52,26 @@ enum Command {
     Fixture(fixture::FixtureCommand),
     /// Run a Motoko script (over a snapshot, or with --no-snapshot over nothing).
     Eval(eval::EvalArgs),
+    /// Show a snapshot; with --canister, the canister's snapshots on the IC.
+    Info {
+        /// A local snapshot (directory or image).
+        snapshot: Option<std::path::PathBuf>,
+        /// The canister (principal or canister_ids.json name): list its snapshots on the IC.
+        #[arg(long)]
+        canister: Option<String>,
+        #[command(flatten)]
+        ic: ic_info::IcInfoArgs,
+    },
+    /// Take a snapshot of a canister (refused while it runs, unless --stop).
+    Create(ic_take::TakeArgs),
+    /// Take a snapshot replacing the canister's latest one (atomic on the IC; new ID).
+    Update(ic_take::TakeArgs),
+    /// Download a snapshot into the local store (resumable, verified).
+    Pull(ic_pull::PullArgs),
+    /// Check snapshots in the store against their authenticated manifests.
+    Verify(store_cmds::VerifyArgs),
+    /// Adopt a snapshot directory downloaded by icp-cli or dfx into the store.
+    Import(store_cmds::ImportArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -81,5 +106,21 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Tree(args) => browse::tree(args),
         Command::Fixture(cmd) => fixture::run(cmd),
         Command::Eval(args) => eval::run(args),
+        Command::Info {
+            snapshot,
+            canister,
+            ic,
+        } => match canister {
+            Some(c) => ic_info::ic_info(&ic, &ic_common::CanisterArg { canister: c }),
+            None => anyhow::bail!(
+                "info {}: local snapshot info is not in this build; pass --canister to list a canister's snapshots",
+                snapshot.map(|p| p.display().to_string()).unwrap_or_default()
+            ),
+        },
+        Command::Create(a) => ic_take::run(&a, false),
+        Command::Update(a) => ic_take::run(&a, true),
+        Command::Pull(a) => ic_pull::run(&a),
+        Command::Verify(a) => store_cmds::verify(&a),
+        Command::Import(a) => store_cmds::import(&a),
     }
 }

@@ -1,0 +1,158 @@
+//! `mo-mem info --canister ID`: the canister's snapshots on the IC.
+
+use super::ic_common::{
+    canister, connect, human_bytes, runtime, utc, CanisterArg, IcArgs, Protocol,
+};
+use anyhow::Result;
+use clap::Args;
+use mo_mem::ic::{self, snapshot_hex, MAX_SNAPSHOTS};
+use serde_json::json;
+
+/// Flags of `info --canister`.
+#[derive(Args, Debug, Clone)]
+pub struct IcInfoArgs {
+    #[command(flatten)]
+    pub ic: IcArgs,
+    /// Also read each snapshot's metadata (sizes of the module and memories, chunks, version).
+    #[arg(long)]
+    pub metadata: bool,
+}
+
+/// Lists the canister's snapshots: ID (hex), time, size, n of 10; metadata on request.
+pub fn ic_info(args: &IcInfoArgs, c: &CanisterArg) -> Result<()> {
+    let cid = canister(&args.ic, c)?;
+    runtime()?.block_on(async {
+        let conn = connect(&args.ic).await?;
+        if args.ic.protocol == Protocol::Canister {
+            return hosted_info(args, &conn, cid).await;
+        }
+        let client = conn.canister(cid);
+        let mut list = client.list().await?;
+        list.sort_by_key(|s| (s.taken_at_timestamp, s.id.clone()));
+        let latest = ic::latest(&list).map(|s| s.id.clone());
+        let mut rows = Vec::new();
+        for s in &list {
+            let meta = if args.metadata {
+                Some(client.metadata(&s.id).await?)
+            } else {
+                None
+            };
+            rows.push((s, meta));
+        }
+        if args.ic.json {
+            let snaps: Vec<_> = rows
+                .iter()
+                .map(|(s, m)| {
+                    json!({
+                        "id": snapshot_hex(&s.id),
+                        "taken_at_ns": s.taken_at_timestamp.to_string(),
+                        "taken_at": utc(s.taken_at_timestamp),
+                        "total_size": s.total_size,
+                        "latest": Some(&s.id) == latest.as_ref(),
+                        "metadata": m,
+                    })
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json!({
+                    "canister": cid.to_text(),
+                    "network": conn.network.label(),
+                    "count": list.len(),
+                    "limit": MAX_SNAPSHOTS,
+                    "snapshots": snaps,
+                }))?
+            );
+            return Ok(());
+        }
+        println!(
+            "canister {} on {}: {} of {MAX_SNAPSHOTS} snapshots",
+            cid,
+            conn.network.label(),
+            list.len()
+        );
+        for (s, m) in rows {
+            let mark = if Some(&s.id) == latest.as_ref() { "  (latest)" } else { "" };
+            println!(
+                "  {}  {}  {}{mark}",
+                snapshot_hex(&s.id),
+                utc(s.taken_at_timestamp),
+                human_bytes(s.total_size)
+            );
+            if let Some(m) = m {
+                let source = match &m.source {
+                    Some(ic_management_canister_types::SnapshotSource::TakenFromCanister(_)) => "taken from the canister",
+                    Some(ic_management_canister_types::SnapshotSource::MetadataUpload(_)) => "uploaded",
+                    None => "unknown",
+                };
+                println!(
+                    "      {source}; module {}, main memory {}, stable memory {}, {} chunk(s), canister version {}",
+                    human_bytes(m.wasm_module_size),
+                    human_bytes(m.wasm_memory_size),
+                    human_bytes(m.stable_memory_size),
+                    m.wasm_chunk_store.len(),
+                    m.canister_version
+                );
+            }
+        }
+        if list.is_empty() {
+            println!("  (none: take one with `mo-mem create --canister {cid}`)");
+        }
+        Ok(())
+    })
+}
+
+/// `info --protocol canister`: the snapshots the canister holds in its own Regions.
+async fn hosted_info(
+    args: &IcInfoArgs,
+    conn: &mo_mem::ic::Connection,
+    cid: candid::Principal,
+) -> Result<()> {
+    let list = conn.hosted(cid).info().await?;
+    let latest = ic::hosted::latest_hosted(&list).map(|s| s.id.clone());
+    if args.ic.json {
+        let snaps: Vec<_> = list
+            .iter()
+            .map(|s| {
+                json!({
+                    "id": s.id.0.to_string(),
+                    "taken_at_ns": s.taken_at_ns().to_string(),
+                    "taken_at": utc(s.taken_at_ns()),
+                    "total_size": s.size,
+                    "latest": Some(&s.id) == latest.as_ref(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "canister": cid.to_text(),
+                "network": conn.network.label(),
+                "protocol": "canister",
+                "count": list.len(),
+                "limit": MAX_SNAPSHOTS,
+                "snapshots": snaps,
+            }))?
+        );
+        return Ok(());
+    }
+    println!(
+        "canister {cid} on {} (hosted protocol): {} of {MAX_SNAPSHOTS} snapshots",
+        conn.network.label(),
+        list.len()
+    );
+    for s in &list {
+        let mark = if Some(&s.id) == latest.as_ref() {
+            "  (latest)"
+        } else {
+            ""
+        };
+        println!(
+            "  {}  {}  {}{mark}",
+            s.id,
+            utc(s.taken_at_ns()),
+            human_bytes(s.size)
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! `mo-mem pull`: download a snapshot into the store, resumably and verified.
+
+use super::ic_common::{
+    canister, connect, human_bytes, runtime, CanisterArg, IcArgs, Protocol, StoreArgs,
+};
+use anyhow::Result;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mo_mem::ic::{self, parse_snapshot_hex, PullOptions};
+use serde_json::json;
+
+/// Flags of `pull`.
+#[derive(Args, Debug, Clone)]
+pub struct PullArgs {
+    #[command(flatten)]
+    pub ic: IcArgs,
+    #[command(flatten)]
+    pub canister: CanisterArg,
+    #[command(flatten)]
+    pub store: StoreArgs,
+    /// The snapshot ID (hex, as `mo-mem info` prints it); default: the latest.
+    #[arg(long)]
+    pub snapshot: Option<String>,
+    /// Bytes per read, at most 2,000,000 (the IC's limit).
+    #[arg(long, default_value_t = ic::pull::MAX_SLICE)]
+    pub slice_size: u64,
+    /// Reads in flight.
+    #[arg(long, default_value_t = ic::pull::DEFAULT_CONCURRENCY)]
+    pub concurrency: usize,
+    /// Refuse snapshots larger than this many bytes.
+    #[arg(long, default_value_t = ic::pull::DEFAULT_MAX_BYTES)]
+    pub max_bytes: u64,
+}
+
+/// Estimated cycles charged to the canister for reading `bytes` in `reads` requests on a
+/// 13-node subnet: each read executes 5,000,000 + size instructions (1 cycle each) and pays the
+/// ingress fee, 1,200,000 cycles plus 2,000 per byte of its ~300-byte request.
+pub fn read_cost_cycles(bytes: u64, reads: u64) -> u64 {
+    reads
+        .saturating_mul(5_000_000 + 1_200_000 + 2_000 * 300)
+        .saturating_add(bytes)
+}
+
+/// Cycles for people: `4.8 B cycles`.
+pub fn human_cycles(c: u64) -> String {
+    let c = c as f64;
+    if c >= 1e12 {
+        format!("{:.3} T cycles", c / 1e12)
+    } else if c >= 1e9 {
+        format!("{:.2} B cycles", c / 1e9)
+    } else {
+        format!("{:.1} M cycles", c / 1e6)
+    }
+}
+
+/// Pulls the snapshot and prints where it went.
+pub fn run(args: &PullArgs) -> Result<()> {
+    let cid = canister(&args.ic, &args.canister)?;
+    let (store, key) = args.store.open()?;
+    let bar = if args.ic.json {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{bar:40}] {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar
+    };
+    let opts = PullOptions {
+        snapshot: match args.ic.protocol {
+            Protocol::Management => args
+                .snapshot
+                .as_deref()
+                .map(parse_snapshot_hex)
+                .transpose()?,
+            Protocol::Canister => None,
+        },
+        slice_size: args.slice_size,
+        concurrency: args.concurrency,
+        max_bytes: args.max_bytes,
+        progress: bar,
+    };
+    ic::pull::check_options(&opts)?;
+    runtime()?.block_on(async {
+        let conn = connect(&args.ic).await?;
+        let label = conn.network.label();
+        let out = match args.ic.protocol {
+            Protocol::Management => ic::pull(&conn.canister(cid), &label, &store, &key, &opts).await?,
+            Protocol::Canister => {
+                let id = match &args.snapshot {
+                    Some(s) => Some(s.parse::<u64>().map_err(|_| {
+                        anyhow::anyhow!("--snapshot {s:?}: hosted snapshot IDs are numbers (see `mo-mem info --protocol canister`)")
+                    })?),
+                    None => None,
+                };
+                ic::hosted::pull_hosted(&conn.hosted(cid), &label, &store, &key, &opts, id).await?
+            }
+        };
+        for n in &out.notes {
+            eprintln!("note: {n}");
+        }
+        let slices = out.downloaded.div_ceil(opts.slice_size.max(1));
+        let cycles = read_cost_cycles(out.downloaded, slices);
+        if args.ic.json {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json!({
+                    "canister": cid.to_text(),
+                    "snapshot": out.label,
+                    "dir": out.dir,
+                    "downloaded": out.downloaded,
+                    "resumed": out.resumed,
+                    "already_complete": out.already_complete,
+                    "estimated_cycles": cycles,
+                    "notes": out.notes,
+                }))?
+            );
+        } else if out.already_complete {
+            println!(
+                "snapshot {} is already in the store and verifies: {}",
+                out.label,
+                out.dir.display()
+            );
+        } else {
+            println!(
+                "pulled snapshot {} of {cid} ({} this run{}) into {}",
+                out.label,
+                human_bytes(out.downloaded),
+                if out.resumed { ", resumed" } else { "" },
+                out.dir.display()
+            );
+            println!(
+                "checked and verified; the reads cost the canister about {} (estimate)",
+                human_cycles(cycles)
+            );
+        }
+        Ok(())
+    })
+}
