@@ -6,6 +6,8 @@ use serde::Serialize;
 use mo_mem::analysis::stats::heap_stats;
 use mo_mem::heap::Heap;
 
+use super::ic_common::CanisterArg;
+use super::ic_info::{ic_info, IcInfoArgs};
 use super::snapshot_args::SnapshotArgs;
 
 /// Arguments of `mo-mem info`.
@@ -13,9 +15,12 @@ use super::snapshot_args::SnapshotArgs;
 pub struct InfoArgs {
     #[command(flatten)]
     snapshot: SnapshotArgs,
-    /// Print JSON instead of text.
+    /// List this canister's snapshots on the IC instead (a principal, or a name from the
+    /// project's canister_ids.json).
     #[arg(long)]
-    json: bool,
+    canister: Option<String>,
+    #[command(flatten)]
+    ic: IcInfoArgs,
 }
 
 /// What `info` reports.
@@ -72,9 +77,18 @@ fn info(heap: &Heap) -> Info {
 
 /// Runs `mo-mem info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<()> {
+    if let Some(canister) = args.canister {
+        if let Some(path) = &args.snapshot.snapshot {
+            anyhow::bail!(
+                "info: give either a SNAPSHOT path ({}) or --canister, not both",
+                path.display()
+            );
+        }
+        return ic_info(&args.ic, &CanisterArg { canister });
+    }
     let heap = args.snapshot.open_heap()?;
     let i = info(&heap);
-    if args.json {
+    if args.ic.ic.json {
         println!("{}", serde_json::to_string_pretty(&i)?);
         return Ok(());
     }

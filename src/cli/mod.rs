@@ -1,20 +1,20 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
 mod browse;
+mod eval;
 mod fixture;
+mod ic_common;
+mod ic_info;
+mod ic_pull;
+mod ic_take;
 mod info;
 mod mount;
 mod object;
 mod served;
 mod snapshot_args;
 mod stats;
-mod vars;
-mod eval;
-mod ic_common;
-mod ic_info;
-mod ic_pull;
-mod ic_take;
 mod store_cmds;
+mod vars;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -31,7 +31,8 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
-    /// Show a snapshot's layout, compiler version, GC, sizes and object count.
+    /// Show a snapshot's layout, compiler version, GC, sizes and object count; with
+    /// --canister, list the canister's snapshots on the IC.
     Info(info::InfoArgs),
     /// Show objects and bytes per tag, free and unused space, per partition.
     Stats(stats::StatsArgs),
@@ -52,16 +53,6 @@ enum Command {
     Fixture(fixture::FixtureCommand),
     /// Run a Motoko script (over a snapshot, or with --no-snapshot over nothing).
     Eval(eval::EvalArgs),
-    /// Show a snapshot; with --canister, the canister's snapshots on the IC.
-    Info {
-        /// A local snapshot (directory or image).
-        snapshot: Option<std::path::PathBuf>,
-        /// The canister (principal or canister_ids.json name): list its snapshots on the IC.
-        #[arg(long)]
-        canister: Option<String>,
-        #[command(flatten)]
-        ic: ic_info::IcInfoArgs,
-    },
     /// Take a snapshot of a canister (refused while it runs, unless --stop).
     Create(ic_take::TakeArgs),
     /// Take a snapshot replacing the canister's latest one (atomic on the IC; new ID).
@@ -106,17 +97,6 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Tree(args) => browse::tree(args),
         Command::Fixture(cmd) => fixture::run(cmd),
         Command::Eval(args) => eval::run(args),
-        Command::Info {
-            snapshot,
-            canister,
-            ic,
-        } => match canister {
-            Some(c) => ic_info::ic_info(&ic, &ic_common::CanisterArg { canister: c }),
-            None => anyhow::bail!(
-                "info {}: local snapshot info is not in this build; pass --canister to list a canister's snapshots",
-                snapshot.map(|p| p.display().to_string()).unwrap_or_default()
-            ),
-        },
         Command::Create(a) => ic_take::run(&a, false),
         Command::Update(a) => ic_take::run(&a, true),
         Command::Pull(a) => ic_pull::run(&a),
