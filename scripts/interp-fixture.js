@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Run a fixture's scenario in moc's interpreter (mo.run) and print its dump.
 //
-//   node scripts/interp-fixture.js NAME
+//   node scripts/interp-fixture.js NAME [SCENARIO_JSON]
+//
+// SCENARIO_JSON (optional) replaces the fixture's scenario.json, e.g. with smaller sizes:
+// the interpreter is slow and its stack is small.
 //
 // A quick check that a fixture's init, scenario calls and `dump` run without trapping,
 // before compiling it in every mode. The interpreter's debug_show differs from a compiled
@@ -39,10 +42,11 @@ function argSource(a) {
 
 function main() {
   const name = process.argv[2];
-  if (!name || !/^[a-z0-9_-]+$/.test(name)) die('usage: interp-fixture.js NAME');
+  if (!name || !/^[a-z0-9_-]+$/.test(name)) die('usage: interp-fixture.js NAME [SCENARIO_JSON]');
   const dir = path.join(ROOT, 'motoko', 'fixtures', name);
   const src = fs.readFileSync(path.join(dir, 'main.mo'), 'utf8');
-  const scenario = JSON.parse(fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8'));
+  const scenarioFile = process.argv[3] || path.join(dir, 'scenario.json');
+  const scenario = JSON.parse(fs.readFileSync(scenarioFile, 'utf8'));
   const m = src.match(/persistent actor (\w+)/);
   if (!m) die('main.mo has no named `persistent actor`');
   if ((scenario.init_args || []).length) die('init arguments are not supported in the interpreter check');
