@@ -1,5 +1,7 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod fixture;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -15,6 +17,9 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
+    /// Fixture generation (for scripts/gen-fixtures).
+    #[command(subcommand, hide = true)]
+    Fixture(fixture::FixtureCommand),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -39,5 +44,6 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Fixture(cmd) => fixture::run(cmd),
     }
 }

@@ -1,1 +1,4 @@
 //! Snapshot sources: icp-cli/dfx snapshot directories and bare main-memory images.
+
+pub mod fixture;
+pub mod metadata;
