@@ -1,5 +1,6 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod fixture;
 mod info;
 mod object;
 mod snapshot_args;
@@ -26,6 +27,9 @@ enum Command {
     Stats(stats::StatsArgs),
     /// Decode one heap object and list its outgoing references.
     Object(object::ObjectArgs),
+    /// Fixture generation (for scripts/gen-fixtures).
+    #[command(subcommand, hide = true)]
+    Fixture(fixture::FixtureCommand),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -53,5 +57,6 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Fixture(cmd) => fixture::run(cmd),
     }
 }

@@ -8,6 +8,7 @@ pub mod error;
 pub(crate) mod host;
 pub(crate) mod ic0;
 pub mod instrument;
+pub mod scenario;
 
 pub use crate::snapshot::metadata::GlobalValue;
 pub use canister::Canister;

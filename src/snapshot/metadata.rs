@@ -21,12 +21,12 @@ pub const FIXTURE_TIMESTAMP_NS: u64 = 1_700_000_000_000_000_000;
 #[derive(Debug, thiserror::Error)]
 pub enum MetadataError {
     /// The file could not be read.
-    #[error("{file}: cannot read snapshot metadata: {source}")]
+    #[error("{file}: cannot read snapshot metadata: {error}")]
     Io {
         /// The metadata file.
         file: PathBuf,
         /// The underlying error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file is larger than [`MAX_METADATA_BYTES`].
     #[error("{file}: snapshot metadata is {size} bytes or more, the limit is {limit}")]
@@ -183,9 +183,9 @@ impl SnapshotMetadata {
     /// Reads and parses a `metadata.json` file, refusing files over [`MAX_METADATA_BYTES`]
     /// without reading them whole.
     pub fn read(file: &Path) -> Result<SnapshotMetadata, MetadataError> {
-        let io = |source| MetadataError::Io {
+        let io = |error| MetadataError::Io {
             file: file.to_path_buf(),
-            source,
+            error,
         };
         let handle = std::fs::File::open(file).map_err(io)?;
         let mut bytes = Vec::new();
