@@ -19,6 +19,9 @@ mod stable_vars;
 mod tag;
 mod walk;
 
+#[cfg(test)]
+mod synth_tests;
+
 pub use error::{HeapError, ObjectError};
 pub use layout::{HeapRange, Layout, PartitionInfo, TagScheme};
 pub use object::{Body, Hashes, Object, Words};
