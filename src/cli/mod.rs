@@ -33,6 +33,7 @@ enum Command {
     Version,
     /// Show a snapshot's layout, compiler version, GC, sizes and object count; with
     /// --canister, list the canister's snapshots on the IC.
+    /// Show a snapshot's layout, compiler version, GC, sizes and object count.
     Info(info::InfoArgs),
     /// Show objects and bytes per tag, free and unused space, per partition.
     Stats(stats::StatsArgs),
@@ -63,6 +64,9 @@ enum Command {
     Verify(store_cmds::VerifyArgs),
     /// Adopt a snapshot directory downloaded by icp-cli or dfx into the store.
     Import(store_cmds::ImportArgs),
+    /// Fixture generation (for scripts/gen-fixtures).
+    #[command(subcommand, hide = true)]
+    Fixture(fixture::FixtureCommand),
 }
 
 /// Runs the command line and returns the process exit code.

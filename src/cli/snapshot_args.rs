@@ -17,6 +17,10 @@ pub struct SnapshotArgs {
     /// The canister's Wasm module, for a bare image (gzip'ed or plain).
     #[arg(long, value_name = "FILE")]
     pub wasm: Option<PathBuf>,
+    /// The canister's mutable globals for a bare image, as JSON (`[{"i32": 7}, ...]` or a
+    /// metadata.json): classical copying/compacting/generational heaps need `_HP` from them.
+    #[arg(long, value_name = "FILE", requires = "wasm")]
+    pub globals: Option<PathBuf>,
 }
 
 impl SnapshotArgs {
@@ -26,8 +30,16 @@ impl SnapshotArgs {
             .snapshot
             .as_deref()
             .context("a SNAPSHOT path is required")?;
+        let globals = match &self.globals {
+            Some(file) => {
+                let bytes = std::fs::read(file)
+                    .with_context(|| format!("cannot read {}", file.display()))?;
+                Some(mo_mem::snapshot::open::parse_globals_json(&bytes, file)?)
+            }
+            None => None,
+        };
         let snapshot = match &self.wasm {
-            Some(wasm) => Snapshot::open_image(path, Some(wasm), None),
+            Some(wasm) => Snapshot::open_image(path, Some(wasm), globals),
             None => Snapshot::open(path),
         };
         snapshot.with_context(|| format!("cannot open snapshot {}", path.display()))

@@ -112,7 +112,11 @@ fn find_table(image: &Image, module: &ModuleFacts) -> Result<u64, HeapError> {
             return Ok(table);
         }
     }
-    let from = module.stack_top.unwrap_or(0);
+    // The RTS data area is small (KiBs); never scan more than 16 MiB.
+    let from = module
+        .stack_top
+        .unwrap_or(0)
+        .max(module.heap_base.saturating_sub(16 << 20));
     let mut at = from & !3;
     while at < module.heap_base {
         if image.read_u32(at).ok() == Some(0) && is_table(image, at, module.heap_base) {

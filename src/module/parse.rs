@@ -392,3 +392,29 @@ fn classical_gc(
         ),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_what_is_not_a_moc_module() {
+        assert_eq!(parse_module(b"hello").unwrap_err(), ModuleError::NotWasm);
+        let empty = b"\0asm\x01\0\0\0";
+        assert!(matches!(
+            parse_module(empty),
+            Err(ModuleError::NotMotoko { .. })
+        ));
+        // A truncated section is malformed, not a panic.
+        let bad = b"\0asm\x01\0\0\0\x01\x05\x01";
+        assert!(matches!(
+            parse_module(bad),
+            Err(ModuleError::Malformed { .. })
+        ));
+        // Gzip garbage.
+        assert!(matches!(
+            parse_module(&[0x1f, 0x8b, 8, 0, 1, 2, 3]),
+            Err(ModuleError::Gzip(_))
+        ));
+    }
+}

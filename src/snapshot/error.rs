@@ -43,4 +43,12 @@ pub enum SnapshotError {
         /// What went wrong.
         reason: String,
     },
+    /// A globals file is invalid.
+    #[error("{file}: {reason}")]
+    Globals {
+        /// The globals file.
+        file: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
 }

@@ -207,3 +207,78 @@ pub(crate) fn from_parts(
         globals: None,
     })
 }
+
+/// Parses globals given as JSON, in the `metadata.json` form: `[{"i32": 7}, {"i64": -1}, ...]`
+/// (also accepts a whole metadata object with a `globals` field).
+pub fn parse_globals_json(json: &[u8], file: &Path) -> Result<Vec<GlobalValue>, SnapshotError> {
+    let bad = |reason: String| SnapshotError::Globals {
+        file: file.to_path_buf(),
+        reason: format!("invalid globals: {reason}"),
+    };
+    if json.len() as u64 > MAX_METADATA_BYTES {
+        return Err(bad("file too large".into()));
+    }
+    let value: serde_json::Value = serde_json::from_slice(json).map_err(|e| bad(e.to_string()))?;
+    let list = match &value {
+        serde_json::Value::Array(a) => a,
+        serde_json::Value::Object(o) => match o.get("globals") {
+            Some(serde_json::Value::Array(a)) => a,
+            _ => return Err(bad("expected a list or an object with `globals`".into())),
+        },
+        _ => return Err(bad("expected a list".into())),
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let obj = g.as_object().filter(|o| o.len() == 1);
+            let (k, v) = obj
+                .and_then(|o| o.iter().next())
+                .ok_or_else(|| bad(format!("entry {i} is not {{\"i32\": n}}-like")))?;
+            let int = || {
+                v.as_i64()
+                    .ok_or_else(|| bad(format!("entry {i}: not an integer")))
+            };
+            let float = || {
+                v.as_f64()
+                    .ok_or_else(|| bad(format!("entry {i}: not a number")))
+            };
+            Ok(match k.as_str() {
+                "i32" => GlobalValue::I32(i32::try_from(int()?).map_err(|e| bad(e.to_string()))?),
+                "i64" => GlobalValue::I64(int()?),
+                "f32" => GlobalValue::F32(float()? as f32),
+                "f64" => GlobalValue::F64(float()?),
+                _ => GlobalValue::Unknown,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globals_json_forms() {
+        let f = Path::new("g.json");
+        let g =
+            parse_globals_json(br#"[{"i32": 7}, {"i64": -1}, {"v128": [5]}]"#, f).expect("list");
+        assert_eq!(g.len(), 3);
+        assert_eq!(g[0].as_u64(), Some(7));
+        let g = parse_globals_json(br#"{"globals": [{"i32": 2116159}]}"#, f).expect("meta");
+        assert_eq!(g[0].as_u64(), Some(2_116_159));
+        assert!(parse_globals_json(br#"[{"i32": 1e99}]"#, f).is_err());
+        assert!(parse_globals_json(b"[", f).is_err());
+    }
+
+    #[test]
+    fn sizes_are_checked_against_metadata() {
+        let meta =
+            crate::snapshot::metadata::SnapshotMetadata::taken_from_canister(1, 3, &[], 8, 0, 1);
+        let json = meta.to_json_pretty().expect("json");
+        let err =
+            from_parts(Some(json.as_bytes()), Some(vec![0; 3]), vec![0; 9], None).unwrap_err();
+        assert!(err.to_string().contains("wasm_memory.bin"), "{err}");
+        assert!(from_parts(Some(json.as_bytes()), Some(vec![0; 3]), vec![0; 8], None).is_ok());
+        assert!(from_parts(Some(b"{"), None, vec![], None).is_err());
+    }
+}
