@@ -1,1 +1,3 @@
 //! Analyses over a decoded heap: statistics, reference graph, dominators, diffs.
+
+pub mod stats;

@@ -1,10 +1,16 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
+mod fixture;
 mod ic_common;
 mod ic_info;
 mod ic_pull;
 mod ic_take;
+mod info;
+mod object;
+mod snapshot_args;
+mod stats;
 mod store_cmds;
+mod vars;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -21,16 +27,23 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
-    /// Show a snapshot; with --canister, the canister's snapshots on the IC.
+    /// Show a snapshot's layout, compiler version, GC, sizes and object count; with --canister,
+    /// the canister's snapshots on the IC.
     Info {
-        /// A local snapshot (directory or image).
-        snapshot: Option<std::path::PathBuf>,
-        /// The canister (principal or canister_ids.json name): list its snapshots on the IC.
-        #[arg(long)]
-        canister: Option<String>,
         #[command(flatten)]
-        ic: ic_info::IcInfoArgs,
+        local: info::InfoArgs,
+        #[command(flatten)]
+        ic: ic_info::IcInfoFlags,
     },
+    /// Show objects and bytes per tag, free and unused space, per partition.
+    Stats(stats::StatsArgs),
+    /// Decode one heap object and list its outgoing references.
+    Object(object::ObjectArgs),
+    /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
+    Vars(vars::VarsArgs),
+    /// Fixture generation (for scripts/gen-fixtures).
+    #[command(subcommand, hide = true)]
+    Fixture(fixture::FixtureCommand),
     /// Take a snapshot of a canister (refused while it runs, unless --stop).
     Create(ic_take::TakeArgs),
     /// Take a snapshot replacing the canister's latest one (atomic on the IC; new ID).
@@ -58,6 +71,13 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Info { local, ic } => match ic.canister.is_some() {
+            true => ic_info::ic_info(&ic, local.json),
+            false => info::run(local),
+        },
+        Command::Stats(args) => stats::run(args),
+        Command::Object(args) => object::run(args),
+        Command::Vars(args) => vars::run(args),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
@@ -65,17 +85,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::Info {
-            snapshot,
-            canister,
-            ic,
-        } => match canister {
-            Some(c) => ic_info::ic_info(&ic, &ic_common::CanisterArg { canister: c }),
-            None => anyhow::bail!(
-                "info {}: local snapshot info is not in this build; pass --canister to list a canister's snapshots",
-                snapshot.map(|p| p.display().to_string()).unwrap_or_default()
-            ),
-        },
+        Command::Fixture(cmd) => fixture::run(cmd),
         Command::Create(a) => ic_take::run(&a, false),
         Command::Update(a) => ic_take::run(&a, true),
         Command::Pull(a) => ic_pull::run(&a),

@@ -1,1 +1,16 @@
-//! A small deterministic host that runs moc-compiled canisters on wasmi.
+//! A small deterministic host that runs moc-compiled canisters on wasmi: the `ic0` system API
+//! moc-generated code uses, fixed time and identities, an instruction limit, and access to the
+//! memories and globals a snapshot records.
+
+pub mod canister;
+pub mod config;
+pub mod error;
+pub(crate) mod host;
+pub(crate) mod ic0;
+pub mod instrument;
+pub mod scenario;
+
+pub use crate::snapshot::metadata::GlobalValue;
+pub use canister::Canister;
+pub use config::RuntimeConfig;
+pub use error::RuntimeError;

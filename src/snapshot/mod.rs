@@ -1,1 +1,13 @@
 //! Snapshot sources: icp-cli/dfx snapshot directories and bare main-memory images.
+
+mod error;
+pub mod fixture;
+pub mod metadata;
+pub mod open;
+mod source;
+
+pub use error::SnapshotError;
+pub use source::{Snapshot, SnapshotKind};
+
+/// Largest decompressed `wasm_module.bin` accepted.
+pub const MAX_MODULE_BYTES: u64 = crate::module::MAX_MODULE_BYTES;

@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// Compile one fixture canister in one persistence/GC mode with the pinned Motoko compiler.
+//
+//   node scripts/compile-fixture.js NAME MODE OUTFILE
+//
+// NAME: a folder under motoko/fixtures/ holding main.mo (and any other .mo files it imports).
+// MODE: eop | copying | compacting | generational | incremental, optionally with `-forcegc`.
+// OUTFILE: where the wasm goes (written atomically: temp file + rename).
+//
+// The compiler's gcFlags are process-global, so this script compiles exactly one mode per
+// process. The `core` package bundled with the compiler is loaded as `mo:core`. Any compile
+// error aborts with the diagnostics; warnings are printed but do not fail the build.
+// The produced module is then checked to really be what MODE claims (memory64 and the EOP
+// section for eop; 32-bit memory and the right GC entry point for the classical GCs; the
+// direct GC call for -forcegc), so a silently ignored flag cannot produce a wrong fixture.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const mo = require('motoko');
+const core = require('motoko/packages/latest/core.json');
+
+const ROOT = path.resolve(__dirname, '..');
+const FIXTURES = path.join(ROOT, 'motoko', 'fixtures');
+
+/// The classical GCs: mode name -> [gcFlags name, RTS GC function suffix].
+const CLASSICAL = {
+  copying: ['copying', 'copying'],
+  compacting: ['marking', 'compacting'],
+  generational: ['generational', 'generational'],
+  incremental: ['incremental', 'incremental'],
+};
+/// Warnings fixtures trigger on purpose (a `var` that is never reassigned is still a MutBox
+/// the decoder must read; unused transient state; a `()` variable).
+const QUIET_WARNINGS = new Set(['M0244', 'M0194', 'M0239']);
+const ALL_GCS = ['copying', 'compacting', 'generational', 'incremental'];
+
+function die(msg) {
+  process.stderr.write(`compile-fixture: ${msg}\n`);
+  process.exit(1);
+}
+
+/// Parses MODE into {base, force}.
+function parseMode(mode) {
+  const force = mode.endsWith('-forcegc');
+  const base = force ? mode.slice(0, -'-forcegc'.length) : mode;
+  if (base !== 'eop' && !(base in CLASSICAL)) {
+    die(`unknown mode '${mode}' (expected eop|copying|compacting|generational|incremental, optionally -forcegc)`);
+  }
+  return { base, force };
+}
+
+/// Lists every file under dir (relative paths, sorted).
+function listFiles(dir, prefix = '') {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...listFiles(path.join(dir, entry.name), rel));
+    else if (entry.name.endsWith('.mo')) out.push(rel);
+  }
+  return out;
+}
+
+/// Sets the process-global compiler flags for the mode.
+function setFlags({ base, force }) {
+  if (base === 'eop') {
+    mo.compiler.gcFlags('enhancedOP');
+  } else {
+    mo.compiler.gcFlags('classicOP');
+    mo.compiler.gcFlags(CLASSICAL[base][0]);
+  }
+  if (force) mo.compiler.gcFlags('force');
+}
+
+/// Minimal reader of the wasm facts we check: memory flags, custom section names,
+/// function names, imported function count and function bodies.
+function inspectWasm(bytes) {
+  const w = Buffer.from(bytes);
+  if (w.length < 8 || w.readUInt32LE(0) !== 0x6d736100) die('output is not a wasm module');
+  let p = 8;
+  const need = (n) => {
+    if (p + n > w.length) die('truncated wasm module');
+  };
+  const leb = () => {
+    let r = 0;
+    let s = 0;
+    let b;
+    do {
+      need(1);
+      b = w[p++];
+      r += (b & 0x7f) * 2 ** s;
+      s += 7;
+    } while (b & 0x80);
+    return r;
+  };
+  const name = () => {
+    const l = leb();
+    need(l);
+    const s = w.toString('utf8', p, p + l);
+    p += l;
+    return s;
+  };
+  const info = { memoryFlags: [], custom: [], names: new Map(), importedFuncs: 0, bodies: [], exports: new Map() };
+  while (p < w.length) {
+    const id = w[p++];
+    const len = leb();
+    const end = p + len;
+    need(len);
+    if (id === 0) {
+      const nm = name();
+      info.custom.push(nm);
+      if (nm === 'name') {
+        while (p < end) {
+          const sid = w[p++];
+          const sl = leb();
+          const se = p + sl;
+          if (sid === 1) {
+            const n = leb();
+            for (let i = 0; i < n; i++) {
+              const idx = leb();
+              info.names.set(idx, name());
+            }
+          }
+          p = se;
+        }
+      }
+    } else if (id === 2) {
+      const n = leb();
+      for (let i = 0; i < n; i++) {
+        name();
+        name();
+        const kind = w[p++];
+        if (kind === 0) {
+          leb();
+          info.importedFuncs++;
+        } else if (kind === 1) {
+          p++;
+          const f = leb();
+          leb();
+          if (f & 1) leb();
+        } else if (kind === 2) {
+          const f = leb();
+          info.memoryFlags.push(f);
+          leb();
+          if (f & 1) leb();
+        } else if (kind === 3) {
+          p += 2;
+        } else die(`unknown import kind ${kind}`);
+      }
+    } else if (id === 5) {
+      const n = leb();
+      for (let i = 0; i < n; i++) {
+        const f = leb();
+        info.memoryFlags.push(f);
+        leb();
+        if (f & 1) leb();
+      }
+    } else if (id === 7) {
+      const n = leb();
+      for (let i = 0; i < n; i++) {
+        const nm = name();
+        const kind = w[p++];
+        const idx = leb();
+        if (kind === 0) info.exports.set(nm, idx);
+      }
+    } else if (id === 10) {
+      const n = leb();
+      for (let i = 0; i < n; i++) {
+        const l = leb();
+        need(l);
+        info.bodies.push(w.subarray(p, p + l));
+        p += l;
+      }
+    }
+    p = end;
+  }
+  return info;
+}
+
+function encLeb(v) {
+  const o = [];
+  do {
+    let b = v & 0x7f;
+    v = Math.floor(v / 128);
+    if (v) b |= 0x80;
+    o.push(b);
+  } while (v);
+  return Buffer.from(o);
+}
+
+/// The names of the RTS GC functions whose `call` appears in the body of function `fn`.
+function gcCallsFrom(info, fnIndex) {
+  const body = info.bodies[fnIndex - info.importedFuncs];
+  if (!body) die(`function ${fnIndex} has no body`);
+  const byName = new Map();
+  for (const [idx, nm] of info.names) byName.set(nm, idx);
+  const called = [];
+  for (const gc of ALL_GCS) {
+    for (const nm of [`schedule_${gc}_gc`, `${gc}_gc`]) {
+      if (!byName.has(nm)) continue;
+      const pat = Buffer.concat([Buffer.from([0x10]), encLeb(byName.get(nm))]);
+      if (body.indexOf(pat) >= 0) called.push(nm);
+    }
+  }
+  return called;
+}
+
+/// Checks the compiled module against the mode; returns a one-line summary.
+function verify(bytes, { base, force }) {
+  const info = inspectWasm(bytes);
+  const mem64 = info.memoryFlags.length === 1 && (info.memoryFlags[0] & 4) !== 0;
+  const eopSection = info.custom.includes('icp:private enhanced-orthogonal-persistence');
+  if (info.memoryFlags.length !== 1) die(`expected one memory, found ${info.memoryFlags.length}`);
+  if (info.names.size === 0) die('module has no function names (name section missing)');
+  const wantGc = base === 'eop' ? 'incremental' : CLASSICAL[base][1];
+  if (base === 'eop') {
+    if (!mem64 || !eopSection) die(`mode eop produced a non-EOP module (memory64=${mem64}, eop section=${eopSection})`);
+  } else if (mem64 || eopSection) {
+    die(`classical mode ${base} produced an EOP module (memory64=${mem64}, eop section=${eopSection})`);
+  }
+  const helper = [...info.names].find(([, nm]) => nm === '__motoko_async_helper');
+  if (!helper) die('module has no __motoko_async_helper function');
+  const calls = gcCallsFrom(info, helper[0]);
+  const want = force ? `${wantGc}_gc` : `schedule_${wantGc}_gc`;
+  if (calls.length !== 1 || calls[0] !== want) {
+    die(`mode ${base}${force ? '-forcegc' : ''}: __motoko_async_helper should call ${want}, calls [${calls.join(', ')}]`);
+  }
+  return `${mem64 ? 'memory64' : 'memory32'}, gc ${wantGc}${force ? ' (forced)' : ''}`;
+}
+
+function main() {
+  const [name, mode, outFile] = process.argv.slice(2);
+  if (!name || !mode || !outFile || process.argv.length !== 5) {
+    die('usage: compile-fixture.js NAME MODE OUTFILE');
+  }
+  if (!/^[a-z0-9_-]+$/.test(name)) die(`bad fixture name '${name}'`);
+  const parsed = parseMode(mode);
+  const dir = path.join(FIXTURES, name);
+  if (!fs.existsSync(path.join(dir, 'main.mo'))) die(`no ${path.relative(ROOT, dir)}/main.mo`);
+
+  setFlags(parsed);
+  mo.loadPackage(core);
+  for (const rel of listFiles(dir)) {
+    mo.write(`${name}/${rel}`, fs.readFileSync(path.join(dir, rel), 'utf8'));
+  }
+  const main = `${name}/main.mo`;
+  const diags = mo.check(main) || [];
+  let errors = 0;
+  let quiet = 0;
+  for (const d of diags) {
+    if (d.severity !== 1 && QUIET_WARNINGS.has(d.code)) {
+      quiet++;
+      continue;
+    }
+    const where = d.range ? `${d.range.start.line + 1}:${d.range.start.character + 1}` : '?';
+    const sev = d.severity === 1 ? 'error' : 'warning';
+    if (d.severity === 1) errors++;
+    process.stderr.write(`motoko/fixtures/${d.source || main}:${where}: ${sev} ${d.code || ''}: ${d.message}\n`);
+  }
+  if (quiet > 0) process.stderr.write(`compile-fixture: ${name}: ${quiet} expected warning(s) (${[...QUIET_WARNINGS].join(', ')}) not shown\n`);
+  if (errors > 0) die(`${name} (${mode}): ${errors} compile error(s)`);
+  let result;
+  try {
+    result = mo.wasm(main, 'ic');
+  } catch (err) {
+    die(`${name} (${mode}): compile failed: ${err.message}`);
+  }
+  const summary = verify(result.wasm, parsed);
+  const tmp = `${outFile}.tmp-${process.pid}`;
+  fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+  fs.writeFileSync(tmp, Buffer.from(result.wasm));
+  fs.renameSync(tmp, outFile);
+  process.stderr.write(`compile-fixture: ${name} ${mode}: ${result.wasm.length} bytes, ${summary}, moc ${mo.version}\n`);
+}
+
+main();

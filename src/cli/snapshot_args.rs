@@ -1,0 +1,43 @@
+//! Shared arguments for commands that read one snapshot: the path and an optional module.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use mo_mem::heap::Heap;
+use mo_mem::image::ReaderLimits;
+use mo_mem::snapshot::Snapshot;
+
+/// Where to read a snapshot from.
+#[derive(Args, Debug, Clone)]
+pub struct SnapshotArgs {
+    /// A snapshot directory (icp-cli/dfx layout) or a bare main-memory image (.momm).
+    pub snapshot: Option<PathBuf>,
+    /// The canister's Wasm module, for a bare image (gzip'ed or plain).
+    #[arg(long, value_name = "FILE")]
+    pub wasm: Option<PathBuf>,
+}
+
+impl SnapshotArgs {
+    /// Opens the snapshot.
+    pub fn open(&self) -> anyhow::Result<Snapshot> {
+        let path = self
+            .snapshot
+            .as_deref()
+            .context("a SNAPSHOT path is required")?;
+        let snapshot = match &self.wasm {
+            Some(wasm) => Snapshot::open_image(path, Some(wasm), None),
+            None => Snapshot::open(path),
+        };
+        snapshot.with_context(|| format!("cannot open snapshot {}", path.display()))
+    }
+
+    /// Opens the snapshot and its heap.
+    pub fn open_heap(&self) -> anyhow::Result<Heap> {
+        let snapshot = self.open()?;
+        let path = snapshot.path().display().to_string();
+        Heap::open(snapshot, ReaderLimits::default())
+            .with_context(|| format!("cannot decode the heap of {path}"))
+    }
+}

@@ -1,0 +1,109 @@
+//! `mo-mem vars SNAPSHOT [NAME] --format motoko|json`: the actor's stable variables by name.
+//!
+//! Contract (scripts rely on it): `--format motoko` prints each stable variable, sorted by
+//! name, as `name = <debug_show text>` (a value may span several lines: Text is not escaped);
+//! with NAME only that value's text. `--format json` prints one JSON object keyed by variable
+//! name (with NAME: that value's JSON). Exit status 0 on success; otherwise a one-line reason
+//! per failure on stderr and a non-zero status (variables that did decode are still printed).
+
+use std::io::Write;
+
+use anyhow::anyhow;
+
+use mo_mem::heap::render::{json_string, write_debug_show, write_json};
+use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, DecodeError};
+
+use super::snapshot_args::SnapshotArgs;
+
+/// How `vars` renders values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Motoko `debug_show` text, exactly as the canister prints it.
+    Motoko,
+    /// JSON for jq (see docs/formats.md).
+    Json,
+}
+
+/// Arguments of `mo-mem vars`.
+#[derive(clap::Args, Debug)]
+pub struct VarsArgs {
+    /// The snapshot (and, for a bare image, its module).
+    #[command(flatten)]
+    pub source: SnapshotArgs,
+    /// Print only this variable's value.
+    pub name: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Motoko)]
+    pub format: Format,
+}
+
+/// Runs `mo-mem vars`.
+pub fn run(args: VarsArgs) -> anyhow::Result<()> {
+    let heap = args.source.open_heap()?;
+    let sig = heap_signature(&heap)?;
+    let mut vars = stable_variables(&heap, &sig)?;
+    if let Some(name) = &args.name {
+        vars.retain(|v| *v.name == **name);
+        if vars.is_empty() {
+            return Err(DecodeError::NoSuchVariable(name.clone()).into());
+        }
+    }
+    let mut decoder = signature_decoder(&heap, &sig);
+    let mut out = String::new();
+    let mut failures: Vec<String> = Vec::new();
+    let single = args.name.is_some();
+    if args.format == Format::Json && !single {
+        out.push('{');
+    }
+    let mut first = true;
+    for var in &vars {
+        let value = match decoder.deep(&var.value) {
+            Ok(v) => v,
+            Err(e) => {
+                failures.push(format!("stable variable `{}`: {e}", var.name));
+                continue;
+            }
+        };
+        match (args.format, single) {
+            (Format::Motoko, true) => {
+                write_debug_show(&value, &mut out);
+                out.push('\n');
+            }
+            (Format::Motoko, false) => {
+                out.push_str(&var.name);
+                out.push_str(" = ");
+                write_debug_show(&value, &mut out);
+                out.push('\n');
+            }
+            (Format::Json, true) => {
+                write_json(&value, &mut out);
+                out.push('\n');
+            }
+            (Format::Json, false) => {
+                if !first {
+                    out.push(',');
+                }
+                out.push_str(&json_string(&var.name));
+                out.push(':');
+                write_json(&value, &mut out);
+            }
+        }
+        first = false;
+    }
+    if args.format == Format::Json && !single {
+        out.push_str("}\n");
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
+    match failures.len() {
+        0 => Ok(()),
+        1 => Err(anyhow!("{}", failures[0])),
+        n => {
+            for f in &failures[..n - 1] {
+                eprintln!("mo-mem: {f}");
+            }
+            Err(anyhow!("{}", failures[n - 1]))
+        }
+    }
+}

@@ -1,0 +1,575 @@
+//! [`Object`]: a typed, zero-copy view of one heap object, and its decoder.
+
+use crate::image::{Image, WordSize};
+use crate::module::Persistence;
+
+use super::{ArraySort, BitsSort, BlobSort, Layout, ObjectError, Tag, EOP_NULL};
+
+/// A run of words inside an object (fields, elements, captures, digits), already bounds-checked.
+#[derive(Clone, Copy)]
+pub struct Words<'h> {
+    bytes: &'h [u8],
+    word: WordSize,
+    addr: u64,
+}
+
+impl std::fmt::Debug for Words<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Words({} at {:#x})", self.len(), self.addr)
+    }
+}
+
+impl<'h> Words<'h> {
+    pub(crate) fn new(bytes: &'h [u8], word: WordSize, addr: u64) -> Words<'h> {
+        Words { bytes, word, addr }
+    }
+
+    /// The number of words.
+    #[inline]
+    pub fn len(&self) -> u64 {
+        self.bytes.len() as u64 / self.word.bytes()
+    }
+
+    /// Whether there are no words.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The address of the first word.
+    #[inline]
+    pub fn addr(&self) -> u64 {
+        self.addr
+    }
+
+    /// The address of word `i` (not checked against the length).
+    #[inline]
+    pub fn addr_of(&self, i: u64) -> u64 {
+        self.addr.wrapping_add(i.wrapping_mul(self.word.bytes()))
+    }
+
+    /// Word `i`, zero-extended.
+    #[inline]
+    pub fn get(&self, i: u64) -> Option<u64> {
+        let w = self.word.bytes() as usize;
+        let start = usize::try_from(i).ok()?.checked_mul(w)?;
+        let b = self.bytes.get(start..start.checked_add(w)?)?;
+        Some(read_le(b))
+    }
+
+    /// All words in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = u64> + 'h {
+        self.bytes
+            .chunks_exact(self.word.bytes() as usize)
+            .map(read_le)
+    }
+}
+
+#[inline]
+fn read_le(b: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    buf[..b.len()].copy_from_slice(b);
+    u64::from_le_bytes(buf)
+}
+
+/// The sorted field-label hashes of an Object (EOP: u64 in a hash blob; classical: raw u32
+/// array in static data).
+#[derive(Clone, Copy)]
+pub struct Hashes<'h> {
+    bytes: &'h [u8],
+    width: usize,
+}
+
+impl std::fmt::Debug for Hashes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'h> Hashes<'h> {
+    /// The number of hashes.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.bytes.len() / self.width
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Hash `i` (truncated to 32 bits, as label hashes are).
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<u32> {
+        let start = i.checked_mul(self.width)?;
+        let b = self.bytes.get(start..start.checked_add(self.width)?)?;
+        Some(read_le(b) as u32)
+    }
+
+    /// All hashes in stored order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = u32> + 'h {
+        self.bytes
+            .chunks_exact(self.width)
+            .map(|b| read_le(b) as u32)
+    }
+
+    /// The position of `hash`, if present.
+    pub fn position(&self, hash: u32) -> Option<usize> {
+        self.iter().position(|h| h == hash)
+    }
+}
+
+/// The decoded contents of an object, by kind.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub enum Body<'h> {
+    /// Record/object: label hashes (ascending) and one value word per field.
+    Object {
+        /// Field label hashes.
+        hashes: Hashes<'h>,
+        /// Field values (immutable fields hold the value, `var` fields a MutBox pointer).
+        fields: Words<'h>,
+        /// EOP: the (skewed) pointer to the hash blob; classical: the skewed hash array pointer.
+        hash_ptr: u64,
+    },
+    /// Array, tuple or shared function.
+    Array {
+        /// Sort.
+        sort: ArraySort,
+        /// Elements.
+        elems: Words<'h>,
+        /// Resume index if the header held a slice tag.
+        slice_index: Option<u64>,
+    },
+    /// Boxed 64-bit value (little-endian; Float is IEEE-754 bits).
+    Bits64 {
+        /// Sort.
+        sort: BitsSort,
+        /// The payload.
+        bits: u64,
+    },
+    /// Boxed 32-bit value (classical).
+    Bits32 {
+        /// Sort.
+        sort: BitsSort,
+        /// The payload.
+        bits: u32,
+    },
+    /// Mutable cell.
+    MutBox {
+        /// The value word.
+        value: u64,
+    },
+    /// Function value.
+    Closure {
+        /// Wasm table index.
+        funid: u64,
+        /// Captured values.
+        captured: Words<'h>,
+    },
+    /// Option box.
+    Some {
+        /// The wrapped value word.
+        value: u64,
+    },
+    /// Variant.
+    Variant {
+        /// Raw label hash.
+        hash: u32,
+        /// Payload word.
+        payload: u64,
+    },
+    /// Blob, Text, Principal or actor bytes.
+    Blob {
+        /// Sort.
+        sort: BlobSort,
+        /// The payload bytes (exactly `len`).
+        bytes: &'h [u8],
+    },
+    /// libtommath big integer.
+    BigInt {
+        /// Whether negative.
+        negative: bool,
+        /// Digits in use.
+        used: u32,
+        /// Digits allocated (`digits.len()`).
+        alloc: u32,
+        /// All allocated digits (the first `used` count), least significant first.
+        digits: Words<'h>,
+        /// Bits per digit (60 EOP, 28 classical).
+        digit_bits: u32,
+    },
+    /// Text rope node.
+    Concat {
+        /// Total UTF-8 length.
+        n_bytes: u64,
+        /// Left text word.
+        left: u64,
+        /// Right text word.
+        right: u64,
+    },
+    /// Stable-memory region.
+    Region {
+        /// Region id.
+        id: u64,
+        /// Pages (64 KiB).
+        page_count: u64,
+        /// Pointer word to the Blob B of u16 block ids.
+        vec_pages: u64,
+    },
+    /// Weak reference.
+    WeakRef {
+        /// Target word (pointer or the null sentinel).
+        target: u64,
+    },
+    /// Classical null singleton.
+    Null,
+    /// One-word filler.
+    OneWordFiller,
+    /// Free space.
+    FreeSpace,
+    /// Copying-GC forwarding block.
+    FwdPtr {
+        /// The forwarding target word.
+        target: u64,
+    },
+}
+
+/// A typed view of one heap object (or filler/free block) at `addr`.
+#[derive(Debug, Clone, Copy)]
+pub struct Object<'h> {
+    /// Address of the header.
+    pub addr: u64,
+    /// The tag, with slice tags mapped to the array sort.
+    pub tag: Tag,
+    /// The raw header word.
+    pub raw_tag: u64,
+    /// Size in bytes (without any EOP Bits64 slack word).
+    pub size: u64,
+    /// The forwarding word if the layout has one and the tag carries it.
+    pub forward: Option<u64>,
+    /// The contents.
+    pub body: Body<'h>,
+}
+
+impl<'h> Object<'h> {
+    /// If this is a stale copy (forwarding word points elsewhere), the new address.
+    #[inline]
+    pub fn forwarded_to(&self) -> Option<u64> {
+        let fwd = self.forward?;
+        let target = fwd.wrapping_add(1);
+        (target != self.addr).then_some(target)
+    }
+
+    /// The words of every pointer field the GC traces (pointers only: scalars and the EOP
+    /// null sentinel are left out; the Object hash-blob pointer is included in EOP).
+    pub fn references(&self) -> impl Iterator<Item = u64> + 'h {
+        let (extra, words): ([Option<u64>; 2], Option<Words<'h>>) = match self.body {
+            Body::Object {
+                fields, hash_ptr, ..
+            } => {
+                let blob = (self.header_is_eop()).then_some(hash_ptr);
+                ([blob, None], Some(fields))
+            }
+            Body::Array { elems, .. } => ([None, None], Some(elems)),
+            Body::MutBox { value } | Body::Some { value } => ([Some(value), None], None),
+            Body::Closure { captured, .. } => ([None, None], Some(captured)),
+            Body::Variant { payload, .. } => ([Some(payload), None], None),
+            Body::Concat { left, right, .. } => ([Some(left), Some(right)], None),
+            Body::Region { vec_pages, .. } => ([Some(vec_pages), None], None),
+            Body::WeakRef { target } => ([Some(target), None], None),
+            _ => ([None, None], None),
+        };
+        extra
+            .into_iter()
+            .flatten()
+            .chain(words.into_iter().flat_map(|w| w.iter()))
+            .filter(|&w| is_pointer_word(w))
+    }
+
+    fn header_is_eop(&self) -> bool {
+        matches!(self.body, Body::Object { hashes, .. } if hashes.width == 8)
+    }
+}
+
+/// Whether a vanilla word is a pointer: LSB set, not `true` (1), not the EOP null sentinel.
+#[inline]
+pub fn is_pointer_word(w: u64) -> bool {
+    w & 1 == 1 && w != 1 && w != EOP_NULL
+}
+
+#[inline]
+fn round_up(len: u64, w: u64) -> Option<u64> {
+    len.checked_add(w - 1).map(|v| v & !(w - 1))
+}
+
+/// Follows forwarding words from `addr` (incremental GC), at most a few hops.
+pub(crate) fn resolve(image: &Image, layout: &Layout, addr: u64) -> Result<u64, ObjectError> {
+    if !layout.has_forwarding() {
+        return Ok(addr);
+    }
+    let w = layout.word.bytes();
+    let mut cur = addr;
+    for _ in 0..8 {
+        if cur % w != 0 {
+            return Err(ObjectError::Misaligned { addr: cur });
+        }
+        let raw = image.read_word(cur)?;
+        let tag = Tag::decode(raw, layout.tags).map(|t| t.0);
+        match tag {
+            Some(t) if t.has_forwarding() => {}
+            _ => {
+                return Err(ObjectError::BadTag {
+                    addr: cur,
+                    tag: raw,
+                })
+            }
+        }
+        let fwd = image.read_word(cur + w)?;
+        let next = fwd.wrapping_add(1);
+        if next == cur {
+            return Ok(cur);
+        }
+        if !is_pointer_word(fwd) {
+            return Err(ObjectError::BadForward { addr: cur, fwd });
+        }
+        cur = next;
+    }
+    Err(ObjectError::ForwardChain { addr })
+}
+
+/// Decodes the object at `addr` (no forwarding is followed for the object itself; the EOP
+/// hash-blob pointer is resolved to size the object).
+pub(crate) fn decode<'h>(
+    image: &'h Image,
+    layout: &Layout,
+    addr: u64,
+) -> Result<Object<'h>, ObjectError> {
+    let w = layout.word.bytes();
+    if addr % w != 0 {
+        return Err(ObjectError::Misaligned { addr });
+    }
+    let raw_tag = image.read_word(addr)?;
+    let (tag, slice_index) =
+        Tag::decode(raw_tag, layout.tags).ok_or(ObjectError::BadTag { addr, tag: raw_tag })?;
+    let h = if tag.has_forwarding() {
+        layout.header
+    } else {
+        w
+    };
+    let forward = if tag.has_forwarding() && layout.has_forwarding() {
+        Some(image.read_word(addr + w)?)
+    } else {
+        None
+    };
+    let eop = layout.persistence == Persistence::Enhanced;
+    let body_at = addr
+        .checked_add(h)
+        .ok_or(ObjectError::Misaligned { addr })?;
+    let rd = |off: u64| -> Result<u64, ObjectError> {
+        Ok(image.read_word(
+            body_at
+                .checked_add(off)
+                .ok_or(ObjectError::Misaligned { addr })?,
+        )?)
+    };
+    let too_large = |size: u64| ObjectError::TooLarge {
+        addr,
+        tag_name: tag.name(),
+        size,
+    };
+    // Reads `n` words starting at `off` after the header; returns the view and the end offset.
+    let words = |off: u64, n: u64| -> Result<(Words<'h>, u64), ObjectError> {
+        let len = n.checked_mul(w).ok_or_else(|| too_large(u64::MAX))?;
+        let start = body_at
+            .checked_add(off)
+            .ok_or_else(|| too_large(u64::MAX))?;
+        if !image.contains(start, len) {
+            return Err(too_large(h.saturating_add(off).saturating_add(len)));
+        }
+        let bytes = image.bytes(start, len)?;
+        Ok((Words::new(bytes, layout.word, start), h + off + len))
+    };
+    let (body, size) = match tag {
+        Tag::Object if eop => {
+            let hash_ptr = rd(0)?;
+            if !is_pointer_word(hash_ptr) {
+                return Err(ObjectError::Inconsistent {
+                    addr,
+                    what: "hash blob field is not a pointer",
+                });
+            }
+            let blob = resolve(image, layout, hash_ptr.wrapping_add(1))?;
+            let blob_tag = image.read_word(blob)?;
+            if blob_tag != 25 {
+                return Err(ObjectError::Inconsistent {
+                    addr,
+                    what: "hash blob is not a Blob B",
+                });
+            }
+            let blob_len = image.read_word(blob + h)?;
+            if blob_len % 8 != 0 {
+                return Err(ObjectError::Inconsistent {
+                    addr,
+                    what: "hash blob length is not a multiple of 8",
+                });
+            }
+            let n = blob_len / 8;
+            let (fields, size) = words(w, n)?;
+            let hashes = Hashes {
+                bytes: image.bytes(blob + h + w, blob_len)?,
+                width: 8,
+            };
+            (
+                Body::Object {
+                    hashes,
+                    fields,
+                    hash_ptr,
+                },
+                size,
+            )
+        }
+        Tag::Object => {
+            let n = rd(0)?;
+            let hash_ptr = rd(w)?;
+            let (fields, size) = words(2 * w, n)?;
+            let hash_bytes = n.checked_mul(4).ok_or_else(|| too_large(u64::MAX))?;
+            let bytes = image
+                .bytes(hash_ptr.wrapping_add(1), hash_bytes)
+                .map_err(|_| ObjectError::Inconsistent {
+                    addr,
+                    what: "field hash array is outside the image",
+                })?;
+            (
+                Body::Object {
+                    hashes: Hashes { bytes, width: 4 },
+                    fields,
+                    hash_ptr,
+                },
+                size,
+            )
+        }
+        Tag::Array(sort) => {
+            let len = rd(0)?;
+            let (elems, size) = words(w, len)?;
+            if slice_index.is_some_and(|i| i > len) {
+                return Err(ObjectError::BadTag { addr, tag: raw_tag });
+            }
+            (
+                Body::Array {
+                    sort,
+                    elems,
+                    slice_index,
+                },
+                size,
+            )
+        }
+        Tag::Bits64(sort) => {
+            let bits = image.read_u64(body_at)?;
+            (Body::Bits64 { sort, bits }, h + 8)
+        }
+        Tag::Bits32(sort) => {
+            let bits = image.read_u32(body_at)?;
+            (Body::Bits32 { sort, bits }, h + 4)
+        }
+        Tag::MutBox => (Body::MutBox { value: rd(0)? }, h + w),
+        Tag::Some => (Body::Some { value: rd(0)? }, h + w),
+        Tag::WeakRef => (Body::WeakRef { target: rd(0)? }, h + w),
+        Tag::Closure => {
+            let funid = rd(0)?;
+            let n = rd(w)?;
+            let (captured, size) = words(2 * w, n)?;
+            (Body::Closure { funid, captured }, size)
+        }
+        Tag::Variant => {
+            let hash = rd(0)? as u32;
+            let payload = rd(w)?;
+            (Body::Variant { hash, payload }, h + 2 * w)
+        }
+        Tag::Blob(sort) => {
+            let len = rd(0)?;
+            let padded = round_up(len, w).ok_or_else(|| too_large(u64::MAX))?;
+            let start = body_at + w;
+            if !image.contains(start, padded) {
+                return Err(too_large((h + w).saturating_add(padded)));
+            }
+            let bytes = image.bytes(start, len)?;
+            (Body::Blob { sort, bytes }, h + w + padded)
+        }
+        Tag::BigInt => {
+            let used = image.read_u32(body_at)?;
+            let alloc = image.read_u32(body_at + 4)?;
+            let sign = image.read_u32(body_at + 8)?;
+            if used > alloc || sign > 1 {
+                return Err(ObjectError::Inconsistent {
+                    addr,
+                    what: "BigInt used > alloc or bad sign",
+                });
+            }
+            let (digits_off, digit_bits) = if eop { (24, 60) } else { (16, 28) };
+            let (digits, size) = words(digits_off, u64::from(alloc))?;
+            (
+                Body::BigInt {
+                    negative: sign == 1,
+                    used,
+                    alloc,
+                    digits,
+                    digit_bits,
+                },
+                size,
+            )
+        }
+        Tag::Concat => (
+            Body::Concat {
+                n_bytes: rd(0)?,
+                left: rd(w)?,
+                right: rd(2 * w)?,
+            },
+            h + 3 * w,
+        ),
+        Tag::Region if eop => (
+            Body::Region {
+                id: rd(0)?,
+                page_count: rd(8)?,
+                vec_pages: rd(16)?,
+            },
+            h + 24,
+        ),
+        Tag::Region => (
+            Body::Region {
+                id: rd(0)? | (rd(4)? << 32),
+                page_count: rd(8)?,
+                vec_pages: rd(12)?,
+            },
+            h + 16,
+        ),
+        Tag::Null => (Body::Null, h),
+        Tag::OneWordFiller => (Body::OneWordFiller, w),
+        Tag::FreeSpace => {
+            let words_n = image.read_word(addr + w)?;
+            let size = words_n
+                .checked_mul(w)
+                .and_then(|b| b.checked_add(2 * w))
+                .ok_or_else(|| too_large(u64::MAX))?;
+            (Body::FreeSpace, size)
+        }
+        Tag::FwdPtr => (
+            Body::FwdPtr {
+                target: image.read_word(addr + w)?,
+            },
+            2 * w,
+        ),
+    };
+    if !image.contains(addr, size) {
+        return Err(too_large(size));
+    }
+    Ok(Object {
+        addr,
+        tag,
+        raw_tag,
+        size,
+        forward,
+        body,
+    })
+}

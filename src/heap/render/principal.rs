@@ -1,0 +1,34 @@
+//! The textual form of a principal: `base32(crc32_be(bytes) ++ bytes)`, lowercase, no padding,
+//! in dash-separated groups of 5 (e.g. `aaaaa-aa` for the management canister).
+
+/// The textual form of the principal with raw bytes `bytes`.
+pub fn principal_text(bytes: &[u8]) -> String {
+    let crc = crc32fast::hash(bytes);
+    let mut data = Vec::with_capacity(bytes.len() + 4);
+    data.extend_from_slice(&crc.to_be_bytes());
+    data.extend_from_slice(bytes);
+    let enc = base32::encode(base32::Alphabet::Rfc4648 { padding: false }, &data).to_lowercase();
+    let mut out = String::with_capacity(enc.len() + enc.len() / 5);
+    for (i, c) in enc.chars().enumerate() {
+        if i > 0 && i % 5 == 0 {
+            out.push('-');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::principal_text;
+
+    #[test]
+    fn known_principals() {
+        assert_eq!(principal_text(&[]), "aaaaa-aa");
+        assert_eq!(principal_text(&[4]), "2vxsx-fae");
+        assert_eq!(
+            principal_text(&[0, 0, 0, 0, 0, 0, 0, 1, 1, 1]),
+            "rrkah-fqaaa-aaaaa-aaaaq-cai"
+        );
+    }
+}

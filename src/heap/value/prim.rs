@@ -1,0 +1,251 @@
+//! Decoding of primitive-typed words: numbers (compact, BigInt, boxed Bits32/Bits64), Char,
+//! Float, Text (Blob T and Concat ropes, with an explicit stack), Blob, Principal, Region.
+
+use num_bigint::{BigInt, BigUint, Sign};
+
+use super::{DecodeError, Decoder, Value};
+use crate::heap::types::Prim;
+use crate::heap::{BitsSort, Body, Object, Tag};
+
+impl<'h> Decoder<'h> {
+    /// A mismatch error for `word` decoded as `expected`.
+    pub(crate) fn mismatch(&self, word: u64, expected: &str) -> DecodeError {
+        let (addr, found) = match self.heap.pointer(word) {
+            Some(a) => match self.heap.object_of(word) {
+                Ok(o) => (Some(o.addr), o.tag.name().to_string()),
+                Err(e) => (Some(a), format!("an unreadable object ({e})")),
+            },
+            None => (None, "a scalar".to_string()),
+        };
+        DecodeError::Mismatch {
+            word,
+            addr,
+            expected: expected.to_string(),
+            found,
+        }
+    }
+
+    /// The object `word` points to (following forwarding), counted against the budget.
+    pub(crate) fn obj(&mut self, word: u64) -> Result<Object<'h>, DecodeError> {
+        let o = self.heap.object_of(word)?;
+        self.budget.object(o.addr)?;
+        Ok(o)
+    }
+
+    /// Decodes `word` as the primitive type `p`.
+    pub(crate) fn prim(&mut self, p: Prim, word: u64) -> Result<Value, DecodeError> {
+        let sc = self.heap.scalars();
+        let ptr = self.heap.is_pointer(word);
+        let bad = |s: &Self| s.mismatch(word, p.name());
+        Ok(match p {
+            Prim::Bool => Value::Bool(sc.bool(word).ok_or_else(|| bad(self))?),
+            Prim::Nat | Prim::Int => {
+                let n: BigInt = if ptr {
+                    self.bigint(word, p)?
+                } else {
+                    BigInt::from(sc.nat_int(word).ok_or_else(|| bad(self))?)
+                };
+                if p == Prim::Int {
+                    Value::Int(n)
+                } else {
+                    Value::Nat(n.to_biguint().ok_or_else(|| bad(self))?)
+                }
+            }
+            Prim::Nat64 => Value::Nat64(match sc.nat64(word) {
+                Some(v) if !ptr => v,
+                _ => self.bits64(word, BitsSort::Unsigned, p)?,
+            }),
+            Prim::Int64 => Value::Int64(match sc.int64(word) {
+                Some(v) if !ptr => v,
+                _ => self.bits64(word, BitsSort::Signed, p)? as i64,
+            }),
+            Prim::Nat32 => Value::Nat32(match sc.nat32(word) {
+                Some(v) if !ptr => v,
+                _ => self.bits32(word, BitsSort::Unsigned, p)?,
+            }),
+            Prim::Int32 => Value::Int32(match sc.int32(word) {
+                Some(v) if !ptr => v,
+                _ => self.bits32(word, BitsSort::Signed, p)? as i32,
+            }),
+            Prim::Nat16 => Value::Nat16(sc.nat16(word).ok_or_else(|| bad(self))?),
+            Prim::Int16 => Value::Int16(sc.int16(word).ok_or_else(|| bad(self))?),
+            Prim::Nat8 => Value::Nat8(sc.nat8(word).ok_or_else(|| bad(self))?),
+            Prim::Int8 => Value::Int8(sc.int8(word).ok_or_else(|| bad(self))?),
+            Prim::Char => Value::Char(
+                sc.char(word)
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| bad(self))?,
+            ),
+            Prim::Float => Value::Float(f64::from_bits(self.bits64(word, BitsSort::Float, p)?)),
+            Prim::Float32 => Value::Float32(self.float32(word)?),
+            Prim::Text => Value::Text(self.text(word)?),
+            Prim::Blob => Value::Blob(self.blob_bytes(word, p)?),
+            Prim::Principal => Value::Principal(self.blob_bytes(word, p)?),
+            Prim::Null => {
+                if self.heap.is_null(word)? {
+                    Value::Null
+                } else {
+                    return Err(bad(self));
+                }
+            }
+            Prim::Region => self.region(word)?,
+            Prim::Any => return self.untyped_shallow(word),
+            Prim::Error => Value::Opaque {
+                word,
+                addr: self.heap.pointer(word),
+                what: "Error".into(),
+            },
+            Prim::None => return Err(bad(self)),
+        })
+    }
+
+    fn bits64(&mut self, word: u64, _sort: BitsSort, p: Prim) -> Result<u64, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Err(self.mismatch(word, p.name()));
+        }
+        match self.obj(word)?.body {
+            Body::Bits64 { bits, .. } => Ok(bits),
+            _ => Err(self.mismatch(word, p.name())),
+        }
+    }
+
+    /// A `Float32`: unboxed in the high half of an EOP word, otherwise a Bits32 F box.
+    fn float32(&mut self, word: u64) -> Result<f32, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            if self.heap.layout().word.bits() == 64 {
+                return Ok(f32::from_bits((word >> 32) as u32));
+            }
+            return Err(self.mismatch(word, "Float32"));
+        }
+        match self.obj(word)?.body {
+            Body::Bits32 { bits, .. } => Ok(f32::from_bits(bits)),
+            Body::Bits64 { bits, .. } => Ok(f64::from_bits(bits) as f32),
+            _ => Err(self.mismatch(word, "Float32")),
+        }
+    }
+
+    fn bits32(&mut self, word: u64, _sort: BitsSort, p: Prim) -> Result<u32, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Err(self.mismatch(word, p.name()));
+        }
+        match self.obj(word)?.body {
+            Body::Bits32 { bits, .. } => Ok(bits),
+            Body::Bits64 { bits, .. } => Ok(bits as u32),
+            _ => Err(self.mismatch(word, p.name())),
+        }
+    }
+
+    /// A libtommath BigInt object as an integer.
+    pub(crate) fn bigint(&mut self, word: u64, p: Prim) -> Result<BigInt, DecodeError> {
+        let o = self.obj(word)?;
+        let Body::BigInt {
+            negative,
+            used,
+            digits,
+            digit_bits,
+            ..
+        } = o.body
+        else {
+            return Err(self.mismatch(word, p.name()));
+        };
+        let used = u64::from(used).min(digits.len());
+        self.budget.spend(used, o.addr)?;
+        let mask = (1u64 << digit_bits) - 1;
+        let mut mag = BigUint::default();
+        for i in (0..used).rev() {
+            let d = digits.get(i).unwrap_or(0) & mask;
+            mag = (mag << digit_bits) + BigUint::from(d);
+        }
+        let sign = if negative { Sign::Minus } else { Sign::Plus };
+        Ok(BigInt::from_biguint(sign, mag))
+    }
+
+    /// The bytes of any blob object (Blob, Text, Principal or actor), within the text limit.
+    pub(crate) fn blob_bytes(&mut self, word: u64, p: Prim) -> Result<Vec<u8>, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Err(self.mismatch(word, p.name()));
+        }
+        let o = self.obj(word)?;
+        match o.body {
+            Body::Blob { bytes, .. } => {
+                self.limits.check_text_bytes(bytes.len() as u64, o.addr)?;
+                self.budget.spend(bytes.len() as u64 / 8, o.addr)?;
+                Ok(bytes.to_vec())
+            }
+            _ => Err(self.mismatch(word, p.name())),
+        }
+    }
+
+    /// A text: a Blob T, or a Concat rope walked with an explicit stack.
+    pub(crate) fn text(&mut self, word: u64) -> Result<String, DecodeError> {
+        let mut out: Vec<u8> = Vec::new();
+        let mut stack: Vec<u64> = vec![word];
+        while let Some(w) = stack.pop() {
+            if !self.heap.is_pointer(w) {
+                return Err(self.mismatch(w, "Text"));
+            }
+            let o = self.obj(w)?;
+            match o.body {
+                Body::Blob { bytes, .. } => {
+                    let total = out.len() as u64 + bytes.len() as u64;
+                    self.limits.check_text_bytes(total, o.addr)?;
+                    self.budget.spend(bytes.len() as u64 / 8, o.addr)?;
+                    out.extend_from_slice(bytes);
+                }
+                Body::Concat {
+                    n_bytes,
+                    left,
+                    right,
+                } => {
+                    if out.is_empty() && stack.is_empty() {
+                        self.limits.check_text_bytes(n_bytes, o.addr)?;
+                    }
+                    let depth = u32::try_from(stack.len() + 2).unwrap_or(u32::MAX);
+                    self.limits.check_rope_depth(depth, o.addr)?;
+                    stack.push(right);
+                    stack.push(left);
+                }
+                _ => return Err(self.mismatch(w, "Text")),
+            }
+        }
+        Ok(match String::from_utf8(out) {
+            Ok(s) => s,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        })
+    }
+
+    /// A Region object: id, page count and its block list.
+    pub(crate) fn region(&mut self, word: u64) -> Result<Value, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Err(self.mismatch(word, "Region"));
+        }
+        let o = self.obj(word)?;
+        let Body::Region {
+            id,
+            page_count,
+            vec_pages,
+        } = o.body
+        else {
+            return Err(self.mismatch(word, "Region"));
+        };
+        let bytes = self.blob_bytes(vec_pages, Prim::Blob)?;
+        let blocks = bytes
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        Ok(Value::Region {
+            addr: o.addr,
+            id,
+            page_count,
+            blocks,
+        })
+    }
+
+    /// Whether `word` points to an object with tag `tag`.
+    pub(crate) fn points_to(&mut self, word: u64, tag: Tag) -> Result<bool, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Ok(false);
+        }
+        Ok(self.heap.object_of(word)?.tag == tag)
+    }
+}

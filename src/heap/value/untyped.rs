@@ -1,0 +1,198 @@
+//! Untyped decoding: what a word is when no static type reaches it (captures, `Any`), from
+//! the object's tag and (EOP and rtti builds) the scalar's type tag.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use num_bigint::BigInt;
+
+use super::{DecodeError, Decoder, LazyValue, RecordField, Value};
+use crate::heap::types::{label_hash, Prim, Type};
+use crate::heap::{ArraySort, BitsSort, BlobSort, Body, ScalarCoding};
+
+/// Maximum MutBox-to-MutBox hops followed when a MutBox is decoded untyped.
+const MAX_MUTBOX_CHAIN: u32 = 64;
+
+impl Decoder<'_> {
+    /// Makes `labels` known to untyped decoding (record fields and variant tags of objects no
+    /// type reaches are named by reversing their hashes).
+    pub fn add_labels(&mut self, labels: impl IntoIterator<Item = Arc<str>>) {
+        let map = self.labels.get_or_insert_with(HashMap::new);
+        for l in labels {
+            map.insert(label_hash(&l), l);
+        }
+    }
+
+    /// The label with hash `hash`, or `_<hash>_` when unknown.
+    fn label_of(&self, hash: u32) -> Arc<str> {
+        self.labels
+            .as_ref()
+            .and_then(|m| m.get(&hash).cloned())
+            .unwrap_or_else(|| Arc::from(format!("_{hash}_")))
+    }
+
+    /// Decodes `word` without a type, one level deep.
+    pub fn untyped_shallow(&mut self, word: u64) -> Result<Value, DecodeError> {
+        let mut word = word;
+        for _ in 0..MAX_MUTBOX_CHAIN {
+            if self.heap.is_null(word)? {
+                return Ok(Value::Null);
+            }
+            if !self.heap.is_pointer(word) {
+                return Ok(self.untyped_scalar(word));
+            }
+            let o = self.obj(word)?;
+            let untyped = |w: u64| Value::Lazy(LazyValue { word: w, ty: None });
+            return Ok(match o.body {
+                Body::MutBox { value } => {
+                    word = value;
+                    continue;
+                }
+                Body::Object { hashes, fields, .. } => {
+                    self.budget.spend(fields.len(), o.addr)?;
+                    let mut out = Vec::with_capacity(hashes.len());
+                    for (h, w) in hashes.iter().zip(fields.iter()) {
+                        out.push(RecordField {
+                            label: self.label_of(h),
+                            mutable: false,
+                            value: untyped(w),
+                        });
+                    }
+                    Value::Record {
+                        addr: o.addr,
+                        fields: out,
+                    }
+                }
+                Body::Array { sort, elems, .. } => {
+                    self.budget.spend(elems.len(), o.addr)?;
+                    let items: Vec<Value> = elems.iter().map(untyped).collect();
+                    match sort {
+                        ArraySort::Tuple => Value::Tuple {
+                            addr: o.addr,
+                            items,
+                        },
+                        ArraySort::Immutable | ArraySort::Mutable => Value::Array {
+                            addr: o.addr,
+                            mutable: sort == ArraySort::Mutable,
+                            items,
+                        },
+                        ArraySort::Shared => {
+                            let ty = Type::Func(Box::new(crate::heap::types::FuncType {
+                                sort: crate::heap::types::FuncSort::Shared,
+                                type_params: Vec::new(),
+                                arg: Arc::new(Type::unit()),
+                                result: Arc::new(Type::unit()),
+                            }));
+                            return self.shallow(&LazyValue {
+                                word,
+                                ty: Some(Arc::new(ty)),
+                            });
+                        }
+                    }
+                }
+                Body::Bits64 { sort, bits } => match sort {
+                    BitsSort::Unsigned => Value::Nat64(bits),
+                    BitsSort::Signed => Value::Int64(bits as i64),
+                    BitsSort::Float => Value::Float(f64::from_bits(bits)),
+                },
+                Body::Bits32 { sort, bits } => match sort {
+                    BitsSort::Unsigned => Value::Nat32(bits),
+                    BitsSort::Signed => Value::Int32(bits as i32),
+                    BitsSort::Float => Value::Float32(f32::from_bits(bits)),
+                },
+                Body::Closure { .. } => self.closure(word)?,
+                Body::Some { value } => Value::Opt {
+                    addr: Some(o.addr),
+                    value: Box::new(untyped(value)),
+                },
+                Body::Variant { hash, payload } => Value::Variant {
+                    addr: o.addr,
+                    tag: self.label_of(hash),
+                    payload: Box::new(untyped(payload)),
+                },
+                Body::Blob { sort, .. } => match sort {
+                    BlobSort::Text => Value::Text(self.text(word)?),
+                    BlobSort::Bytes => Value::Blob(self.blob_bytes(word, Prim::Blob)?),
+                    BlobSort::Principal => {
+                        Value::Principal(self.blob_bytes(word, Prim::Principal)?)
+                    }
+                    BlobSort::Actor => Value::Actor(self.blob_bytes(word, Prim::Principal)?),
+                },
+                Body::BigInt { .. } => Value::Int(self.bigint(word, Prim::Int)?),
+                Body::Concat { .. } => Value::Text(self.text(word)?),
+                Body::Region { .. } => self.region(word)?,
+                Body::WeakRef { target } => {
+                    let alive = self.heap.is_pointer(target) && !self.heap.is_null(target)?;
+                    Value::Weak {
+                        addr: o.addr,
+                        target: alive.then(|| Box::new(untyped(target))),
+                    }
+                }
+                Body::Null => Value::Null,
+                _ => Value::Opaque {
+                    word,
+                    addr: Some(o.addr),
+                    what: o.tag.name().to_string(),
+                },
+            });
+        }
+        Ok(Value::Opaque {
+            word,
+            addr: self.heap.pointer(word),
+            what: "MutBox chain".into(),
+        })
+    }
+
+    /// A scalar word without a type: EOP and rtti scalars carry type tags; classical ones
+    /// without rtti are opaque.
+    fn untyped_scalar(&self, word: u64) -> Value {
+        let sc = self.heap.scalars();
+        match word {
+            0 => return Value::Bool(false),
+            1 => return Value::Bool(true),
+            _ => {}
+        }
+        if sc == ScalarCoding::Classical {
+            return Value::Opaque {
+                word,
+                addr: None,
+                what: "scalar".into(),
+            };
+        }
+        if let Some(n) = sc.nat_int(word) {
+            return Value::Int(BigInt::from(n));
+        }
+        if let Some(n) = sc.nat64(word) {
+            return Value::Nat64(n);
+        }
+        if let Some(n) = sc.int64(word) {
+            return Value::Int64(n);
+        }
+        if let Some(n) = sc.nat32(word) {
+            return Value::Nat32(n);
+        }
+        if let Some(n) = sc.int32(word) {
+            return Value::Int32(n);
+        }
+        if let Some(c) = sc.char(word).and_then(char::from_u32) {
+            return Value::Char(c);
+        }
+        if let Some(n) = sc.nat16(word) {
+            return Value::Nat16(n);
+        }
+        if let Some(n) = sc.int16(word) {
+            return Value::Int16(n);
+        }
+        if let Some(n) = sc.nat8(word) {
+            return Value::Nat8(n);
+        }
+        if let Some(n) = sc.int8(word) {
+            return Value::Int8(n);
+        }
+        Value::Opaque {
+            word,
+            addr: None,
+            what: "scalar".into(),
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! [`Walk`]: the linear walk over every heap range, proving each ends exactly at its end.
+
+use crate::image::{Budget, ImageError};
+
+use super::object::{decode, is_pointer_word};
+use super::{Heap, ObjectError, Tag};
+
+/// What a walked block is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// A block with a valid tag (objects, fillers, free space, FwdPtr).
+    Object(Tag),
+    /// The unused slack word after a compiler-made EOP Bits64 box (spec 10.1).
+    Slack,
+    /// The corrupted weak-ref registry blob the EOP RTS leaves per GC cycle (spec 10.3).
+    RegistryGarbage,
+}
+
+/// One block of the linear walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block {
+    /// Address of the block.
+    pub addr: u64,
+    /// Size in bytes.
+    pub size: u64,
+    /// What it is.
+    pub kind: BlockKind,
+    /// For a stale copy left by evacuation: the address its forwarding word points to.
+    pub forwarded_to: Option<u64>,
+    /// Index of the range in [`Heap::ranges`].
+    pub range: usize,
+}
+
+/// A block that could not be parsed; the walk resumes at the next range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WalkError {
+    /// The block at `addr` could not be decoded.
+    #[error("range {range}: unparseable block at {addr:#x}: {reason}")]
+    Block {
+        /// Range index.
+        range: usize,
+        /// Block address.
+        addr: u64,
+        /// Why.
+        reason: ObjectError,
+    },
+    /// A block extends past the end of its range.
+    #[error("range {range}: block at {addr:#x} of {size} bytes overruns the range end {end:#x}")]
+    Overrun {
+        /// Range index.
+        range: usize,
+        /// Block address.
+        addr: u64,
+        /// Block size.
+        size: u64,
+        /// Range end.
+        end: u64,
+    },
+    /// The work or object budget ran out; the walk stops.
+    #[error("walk stopped: {0}")]
+    Limit(ImageError),
+}
+
+/// An iterator over every block of every heap range, in address order.
+/// Errors are yielded in place; after an unparseable block the walk continues with the next range.
+pub struct Walk<'h> {
+    heap: &'h Heap,
+    budget: Budget,
+    range: usize,
+    pos: u64,
+    stopped: bool,
+    pending: Option<Block>,
+}
+
+impl<'h> Walk<'h> {
+    pub(crate) fn new(heap: &'h Heap, budget: Budget) -> Walk<'h> {
+        let pos = heap.ranges().first().map_or(0, |r| r.start);
+        Walk {
+            heap,
+            budget,
+            range: 0,
+            pos,
+            stopped: false,
+            pending: None,
+        }
+    }
+
+    /// The budget left (work and objects spent so far).
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn next_range(&mut self) {
+        self.range += 1;
+        if let Some(r) = self.heap.ranges().get(self.range) {
+            self.pos = r.start;
+        }
+    }
+
+    fn block(&self) -> Result<Block, ObjectError> {
+        let heap = self.heap;
+        let image = heap.image();
+        let layout = heap.layout();
+        let w = layout.word.bytes();
+        let addr = self.pos;
+        let eop = layout.word.bytes() == 8;
+        let obj = match decode(image, layout, addr) {
+            Ok(o) => o,
+            Err(e) => {
+                if eop && is_registry_garbage(heap, addr) {
+                    return Ok(Block {
+                        addr,
+                        size: 5 * w,
+                        kind: BlockKind::RegistryGarbage,
+                        forwarded_to: None,
+                        range: self.range,
+                    });
+                }
+                return Err(e);
+            }
+        };
+        let mut forwarded_to = None;
+        if let Some(fwd) = obj.forward {
+            if fwd != addr.wrapping_sub(1) {
+                let target = fwd.wrapping_add(1);
+                let valid = is_pointer_word(fwd)
+                    && target % w == 0
+                    && heap.in_heap(target)
+                    && image
+                        .read_word(target)
+                        .ok()
+                        .and_then(|t| Tag::decode(t, layout.tags))
+                        .is_some_and(|(t, _)| t.has_forwarding());
+                if !valid {
+                    if eop && is_registry_garbage(heap, addr) {
+                        return Ok(Block {
+                            addr,
+                            size: 5 * w,
+                            kind: BlockKind::RegistryGarbage,
+                            forwarded_to: None,
+                            range: self.range,
+                        });
+                    }
+                    return Err(ObjectError::BadForward { addr, fwd });
+                }
+                forwarded_to = Some(target);
+            }
+        }
+        Ok(Block {
+            addr,
+            size: obj.size,
+            kind: BlockKind::Object(obj.tag),
+            forwarded_to,
+            range: self.range,
+        })
+    }
+
+    /// Whether a compiler-made Bits64 box at `addr` (EOP) is followed by a slack word.
+    fn has_slack(&self, next: u64, end: u64, evacuate: bool) -> bool {
+        if next >= end {
+            return false;
+        }
+        let heap = self.heap;
+        let image = heap.image();
+        let layout = heap.layout();
+        let Ok(raw) = image.read_word(next) else {
+            return true;
+        };
+        let Some((tag, _)) = Tag::decode(raw, layout.tags) else {
+            return !is_registry_garbage(heap, next);
+        };
+        if !tag.has_forwarding() {
+            return false;
+        }
+        match image.read_word(next + 8) {
+            Ok(fwd) if fwd == next.wrapping_sub(1) => false,
+            Ok(fwd) => !(evacuate && is_pointer_word(fwd) && heap.in_heap(fwd.wrapping_add(1))),
+            Err(_) => true,
+        }
+    }
+}
+
+/// The EOP corrupted registry blob: word 0 an 8-aligned address, word 1 small, word 2 = 16.
+fn is_registry_garbage(heap: &Heap, addr: u64) -> bool {
+    let image = heap.image();
+    let (Ok(a), Ok(b), Ok(c)) = (
+        image.read_u64(addr),
+        image.read_u64(addr + 8),
+        image.read_u64(addr + 16),
+    ) else {
+        return false;
+    };
+    a != 0 && a % 8 == 0 && a < image.len() && b < (1 << 20) && c == 16 && image.contains(addr, 40)
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Result<Block, WalkError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(b) = self.pending.take() {
+            return Some(Ok(b));
+        }
+        loop {
+            if self.stopped {
+                return None;
+            }
+            let r = *self.heap.ranges().get(self.range)?;
+            if self.pos == r.end {
+                self.next_range();
+                continue;
+            }
+            if let Err(e) = self.budget.object(self.pos) {
+                self.stopped = true;
+                return Some(Err(WalkError::Limit(e)));
+            }
+            let range = self.range;
+            let block = match self.block() {
+                Ok(b) => b,
+                Err(reason) => {
+                    let addr = self.pos;
+                    self.next_range();
+                    return Some(Err(WalkError::Block {
+                        range,
+                        addr,
+                        reason,
+                    }));
+                }
+            };
+            let end = self.pos.saturating_add(block.size);
+            if end > r.end {
+                self.next_range();
+                return Some(Err(WalkError::Overrun {
+                    range,
+                    addr: block.addr,
+                    size: block.size,
+                    end: r.end,
+                }));
+            }
+            self.pos = end;
+            // EOP compiler-made Bits64 boxes may be followed by one unused slack word.
+            if let BlockKind::Object(Tag::Bits64(_)) = block.kind {
+                if self.heap.layout().word.bytes() == 8 {
+                    let evacuate = r.partition.is_some_and(|p| p.evacuate);
+                    if self.has_slack(end, r.end, evacuate) {
+                        self.pos = end + 8;
+                        self.pending = Some(Block {
+                            addr: end,
+                            size: 8,
+                            kind: BlockKind::Slack,
+                            forwarded_to: None,
+                            range,
+                        });
+                    }
+                }
+            }
+            return Some(Ok(block));
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Why a module's facts could not be read.
+
+/// Why a Wasm module was refused or could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ModuleError {
+    /// The bytes do not start with the Wasm magic (or the gzip magic).
+    #[error("not a WebAssembly module (no \\0asm magic)")]
+    NotWasm,
+    /// The module is larger than the limit (after decompression).
+    #[error("module is larger than {limit} bytes")]
+    TooLarge {
+        /// The size limit in bytes.
+        limit: u64,
+    },
+    /// The gzip-compressed module could not be decompressed.
+    #[error("cannot decompress the gzip'ed module: {0}")]
+    Gzip(String),
+    /// wasmparser refused the module.
+    #[error("malformed Wasm module at byte {offset:#x}: {message}")]
+    Malformed {
+        /// Byte offset of the error in the module.
+        offset: usize,
+        /// wasmparser's description.
+        message: String,
+    },
+    /// The module is Wasm but not produced by moc.
+    #[error("not a Motoko (moc) module: {missing}")]
+    NotMotoko {
+        /// What is missing.
+        missing: String,
+    },
+    /// The module is a moc module with a layout older than moc 0.13.
+    #[error("unsupported Motoko layout: {detected}; mo-mem reads moc >= 0.13")]
+    TooOld {
+        /// What was detected (version or missing feature).
+        detected: String,
+    },
+}
+
+impl ModuleError {
+    #[allow(dead_code)]
+    pub(crate) fn malformed(err: wasmparser::BinaryReaderError) -> ModuleError {
+        ModuleError::Malformed {
+            offset: err.offset(),
+            message: err.message().to_string(),
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! Parsing a moc module with wasmparser into [`ModuleFacts`].
+
+use std::collections::HashMap;
+use std::io::Read;
+
+use wasmparser::{
+    ElementItems, ElementKind, FunctionBody, KnownCustom, Name, Operator, Parser, Payload, TypeRef,
+};
+
+use super::code::{const_loads, ConstGlobals};
+use super::stable_slots::stable_slots;
+use super::{
+    FunctionNames, GcKind, ModuleError, ModuleFacts, Persistence, RtsStatics, MAX_MODULE_BYTES,
+};
+
+/// Most functions, globals or table entries accepted (moc modules have a few thousand).
+const MAX_ENTITIES: u32 = 1 << 20;
+
+/// The raw pieces of a module that the facts are derived from.
+pub(crate) struct RawModule<'a> {
+    pub(crate) imported_funcs: u32,
+    pub(crate) imported_globals: u32,
+    pub(crate) memory64: bool,
+    /// Defined globals: (mutable, constant init value).
+    pub(crate) globals: Vec<(bool, Option<u64>)>,
+    pub(crate) bodies: Vec<FunctionBody<'a>>,
+    pub(crate) names: HashMap<u32, String>,
+    pub(crate) table: Vec<u32>,
+    pub(crate) stable_types: Option<String>,
+    pub(crate) compiler: Option<String>,
+    pub(crate) eop_section: bool,
+    pub(crate) motoko_section: bool,
+}
+
+impl<'a> RawModule<'a> {
+    /// The body of the function with global index `func`.
+    pub(crate) fn body(&self, func: u32) -> Option<&FunctionBody<'a>> {
+        let i = func.checked_sub(self.imported_funcs)?;
+        self.bodies.get(i as usize)
+    }
+
+    /// The function index named `name`.
+    pub(crate) fn func_named(&self, name: &str) -> Option<u32> {
+        self.names
+            .iter()
+            .find_map(|(&i, n)| (n == name).then_some(i))
+    }
+
+    /// The body of the function named `name`.
+    pub(crate) fn body_named(&self, name: &str) -> Option<&FunctionBody<'a>> {
+        self.body(self.func_named(name)?)
+    }
+
+    /// Constant values of the immutable globals (index space including imports).
+    pub(crate) fn const_globals(&self) -> ConstGlobals {
+        ConstGlobals {
+            imported: self.imported_globals,
+            values: self
+                .globals
+                .iter()
+                .map(|&(m, v)| if m { None } else { v })
+                .collect(),
+        }
+    }
+}
+
+/// Decompresses a gzip'ed module (at most [`MAX_MODULE_BYTES`]); plain modules pass through.
+pub fn decompress_module(bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8]>, ModuleError> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(bytes)
+            .take(MAX_MODULE_BYTES + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| ModuleError::Gzip(e.to_string()))?;
+        if out.len() as u64 > MAX_MODULE_BYTES {
+            return Err(ModuleError::TooLarge {
+                limit: MAX_MODULE_BYTES,
+            });
+        }
+        Ok(std::borrow::Cow::Owned(out))
+    } else if bytes.len() as u64 > MAX_MODULE_BYTES {
+        Err(ModuleError::TooLarge {
+            limit: MAX_MODULE_BYTES,
+        })
+    } else {
+        Ok(std::borrow::Cow::Borrowed(bytes))
+    }
+}
+
+fn bounded(count: u32, what: &str) -> Result<(), ModuleError> {
+    if count > MAX_ENTITIES {
+        return Err(ModuleError::NotMotoko {
+            missing: format!("too many {what} ({count})"),
+        });
+    }
+    Ok(())
+}
+
+fn const_value(expr: &wasmparser::ConstExpr<'_>) -> Option<u64> {
+    let mut reader = expr.get_operators_reader();
+    match reader.read().ok()? {
+        Operator::I32Const { value } => Some(u64::from(value as u32)),
+        Operator::I64Const { value } => Some(value as u64),
+        _ => None,
+    }
+}
+
+/// Reads the raw pieces of a (decompressed) module.
+pub(crate) fn read_raw(wasm: &[u8]) -> Result<RawModule<'_>, ModuleError> {
+    if !wasm.starts_with(b"\0asm") {
+        return Err(ModuleError::NotWasm);
+    }
+    let mut raw = RawModule {
+        imported_funcs: 0,
+        imported_globals: 0,
+        memory64: false,
+        globals: Vec::new(),
+        bodies: Vec::new(),
+        names: HashMap::new(),
+        table: Vec::new(),
+        stable_types: None,
+        compiler: None,
+        eop_section: false,
+        motoko_section: false,
+    };
+    let m = ModuleError::malformed;
+    for payload in Parser::new(0).parse_all(wasm) {
+        match payload.map_err(m)? {
+            Payload::ImportSection(reader) => {
+                bounded(reader.count(), "imports")?;
+                for imp in reader {
+                    match imp.map_err(m)?.ty {
+                        TypeRef::Func(_) => raw.imported_funcs += 1,
+                        TypeRef::Global(_) => raw.imported_globals += 1,
+                        _ => {}
+                    }
+                }
+            }
+            Payload::MemorySection(reader) => {
+                for mem in reader {
+                    raw.memory64 |= mem.map_err(m)?.memory64;
+                }
+            }
+            Payload::GlobalSection(reader) => {
+                bounded(reader.count(), "globals")?;
+                for g in reader {
+                    let g = g.map_err(m)?;
+                    raw.globals.push((g.ty.mutable, const_value(&g.init_expr)));
+                }
+            }
+            Payload::ElementSection(reader) => {
+                bounded(reader.count(), "element segments")?;
+                for el in reader {
+                    let el = el.map_err(m)?;
+                    let ElementKind::Active {
+                        table_index,
+                        offset_expr,
+                    } = el.kind
+                    else {
+                        continue;
+                    };
+                    if table_index.unwrap_or(0) != 0 {
+                        continue;
+                    }
+                    let Some(offset) = const_value(&offset_expr) else {
+                        continue;
+                    };
+                    let ElementItems::Functions(funcs) = el.items else {
+                        continue;
+                    };
+                    bounded(funcs.count(), "table entries")?;
+                    let end = offset.saturating_add(u64::from(funcs.count()));
+                    if end > u64::from(MAX_ENTITIES) {
+                        return Err(ModuleError::NotMotoko {
+                            missing: format!("function table too large ({end} entries)"),
+                        });
+                    }
+                    if raw.table.len() < end as usize {
+                        raw.table.resize(end as usize, u32::MAX);
+                    }
+                    for (i, f) in funcs.into_iter().enumerate() {
+                        raw.table[offset as usize + i] = f.map_err(m)?;
+                    }
+                }
+            }
+            Payload::CodeSectionStart { count, .. } => bounded(count, "functions")?,
+            Payload::CodeSectionEntry(body) => raw.bodies.push(body),
+            Payload::CustomSection(reader) => {
+                let name = reader.name();
+                let text = || Some(String::from_utf8_lossy(reader.data()).into_owned());
+                match name
+                    .strip_prefix("icp:private ")
+                    .or(name.strip_prefix("icp:public "))
+                {
+                    Some("motoko:stable-types") => raw.stable_types = text(),
+                    Some("motoko:compiler") => raw.compiler = text(),
+                    Some("enhanced-orthogonal-persistence") => raw.eop_section = true,
+                    _ => {}
+                }
+                if name == "motoko" {
+                    raw.motoko_section = true;
+                }
+                if let KnownCustom::Name(names) = reader.as_known() {
+                    for sub in names {
+                        // A malformed name section only costs the names.
+                        let Ok(Name::Function(map)) = sub else {
+                            continue;
+                        };
+                        for naming in map.into_iter().flatten() {
+                            raw.names.insert(naming.index, naming.name.to_string());
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(raw)
+}
+
+/// Reads the facts from a Wasm module (plain or gzip-compressed).
+pub(crate) fn parse_module(wasm: &[u8]) -> Result<ModuleFacts, ModuleError> {
+    let wasm = decompress_module(wasm)?;
+    let raw = read_raw(&wasm)?;
+    derive_facts(&raw)
+}
+
+fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
+    if raw.names.is_empty() {
+        return Err(ModuleError::NotMotoko {
+            missing: "no function names (name section missing or stripped)".into(),
+        });
+    }
+    let is_motoko = raw.motoko_section
+        || raw.stable_types.is_some()
+        || raw.func_named("@get_actor_to_persist").is_some();
+    if !is_motoko {
+        return Err(ModuleError::NotMotoko {
+            missing: "no `motoko` custom section, no motoko:stable-types, no @get_actor_to_persist"
+                .into(),
+        });
+    }
+    let version = raw.compiler.clone().unwrap_or_else(|| "unknown".into());
+    let persistence = if raw.memory64 || raw.eop_section {
+        Persistence::Enhanced
+    } else {
+        Persistence::Classical
+    };
+    let globals = raw.const_globals();
+    let calls = |name: &str| -> Vec<u32> {
+        raw.body_named(name)
+            .map(super::code::calls)
+            .unwrap_or_default()
+    };
+    let named = |name: &str| raw.func_named(name);
+
+    // Tag-era probes (spec 8): slice-tag arrays and Bits32 sorts came in 0.13; the
+    // `get_static_variable` pool in EOP 0.13.
+    if raw.func_named("get_actor_to_persist").is_none()
+        && raw.func_named("@get_actor_to_persist").is_none()
+    {
+        return Err(ModuleError::TooOld {
+            detected: format!(
+                "compiler {version}: no @get_actor_to_persist (a `persistent actor` built by moc >= 0.13 has one)"
+            ),
+        });
+    }
+    if persistence == Persistence::Enhanced && named("get_static_variable").is_none() {
+        return Err(ModuleError::TooOld {
+            detected: format!("compiler {version}: EOP module without get_static_variable"),
+        });
+    }
+
+    let gc = match persistence {
+        Persistence::Enhanced => GcKind::Incremental,
+        Persistence::Classical => classical_gc(raw, &calls, &version)?,
+    };
+    let rtti = match persistence {
+        Persistence::Enhanced => true,
+        Persistence::Classical => raw
+            .body_named("B_add")
+            .is_some_and(super::code::has_i32_const_or_2),
+    };
+    let global_of = |name: &str| raw.body_named(name).and_then(super::code::first_global_get);
+    let heap_base_raw = global_of("get_heap_base").and_then(|g| globals.any_value(raw, g));
+    let heap_base = match persistence {
+        Persistence::Enhanced => 0x50_0000,
+        Persistence::Classical => {
+            let hb = heap_base_raw.ok_or_else(|| ModuleError::NotMotoko {
+                missing: "get_heap_base (`global.get __heap_base`) not found".into(),
+            })?;
+            hb.checked_add(31)
+                .map(|v| v & !31)
+                .ok_or(ModuleError::NotMotoko {
+                    missing: "heap base overflows".into(),
+                })?
+        }
+    };
+    let hp_global = global_of("__get_hp");
+    let hp_mutable_index = hp_global.and_then(|g| mutable_index(raw, g));
+    // The shadow stack top (`__stack_pointer`'s initial value) is the first mutable global
+    // initialised to a non-zero multiple of 64 KiB (0x200000 classical, 0x400000 EOP).
+    let stack_top = raw
+        .globals
+        .iter()
+        .find(|(m, v)| *m && v.is_some_and(|v| v != 0 && v % 0x1_0000 == 0))
+        .and_then(|(_, v)| *v);
+    let first_load = |name: &str| {
+        raw.body_named(name)
+            .and_then(|b| const_loads(b, &globals).into_iter().next())
+    };
+    let statics = RtsStatics {
+        static_variables: first_load("get_static_variable"),
+        static_roots: raw
+            .body_named("get_static_roots")
+            .and_then(super::code::first_const),
+        continuation_table: first_load("continuation_table_size"),
+        n_continuations: first_load("continuation_count"),
+        region0: first_load("region0_get"),
+        gc_state: if gc == GcKind::Incremental && persistence == Persistence::Classical {
+            raw.body_named("get_heap_size")
+                .and_then(|b| super::code::const_addresses(b, &globals).into_iter().next())
+        } else {
+            None
+        },
+    };
+    let stable_slots = match raw.body_named("@get_actor_to_persist") {
+        Some(body) => stable_slots(raw, body, persistence, gc)?,
+        None => Vec::new(),
+    };
+    Ok(ModuleFacts {
+        persistence,
+        gc,
+        rtti,
+        heap_base,
+        stack_top,
+        hp_global,
+        hp_mutable_index,
+        statics,
+        stable_types: raw.stable_types.clone(),
+        compiler: raw.compiler.clone(),
+        stable_slots,
+        has_weak_refs: named("weak_ref_is_live").is_some(),
+        has_dedup_table: named("set_dedup_table").is_some(),
+        functions: FunctionNames {
+            table: raw.table.clone(),
+            names: raw.names.clone(),
+        },
+    })
+}
+
+/// The position of global `g` among the module's mutable globals (snapshot `globals` order).
+fn mutable_index(raw: &RawModule<'_>, g: u32) -> Option<u32> {
+    let i = g.checked_sub(raw.imported_globals)? as usize;
+    if !raw.globals.get(i)?.0 {
+        return None;
+    }
+    Some(raw.globals[..i].iter().filter(|(m, _)| *m).count() as u32)
+}
+
+fn classical_gc(
+    raw: &RawModule<'_>,
+    calls: &dyn Fn(&str) -> Vec<u32>,
+    version: &str,
+) -> Result<GcKind, ModuleError> {
+    let called_from_start = calls("rts_start");
+    if let Some(inc) = raw.func_named("initialize_incremental_gc") {
+        if called_from_start.contains(&inc) {
+            return Ok(GcKind::Incremental);
+        }
+    }
+    // Which scheduling entry point the compiled code calls.
+    let candidates = [
+        ("schedule_copying_gc", GcKind::Copying),
+        ("schedule_compacting_gc", GcKind::Compacting),
+        ("schedule_generational_gc", GcKind::Generational),
+        ("copying_gc", GcKind::Copying),
+        ("compacting_gc", GcKind::Compacting),
+        ("generational_gc", GcKind::Generational),
+        ("schedule_incremental_gc", GcKind::Incremental),
+        ("incremental_gc", GcKind::Incremental),
+    ];
+    let called = super::code::called_from_compiled(raw);
+    for (name, kind) in candidates {
+        if raw.func_named(name).is_some_and(|f| called.contains(&f)) {
+            return Ok(kind);
+        }
+    }
+    Err(ModuleError::NotMotoko {
+        missing: format!(
+            "compiler {version}: cannot tell the classical GC (no schedule_*_gc call)"
+        ),
+    })
+}

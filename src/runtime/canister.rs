@@ -1,0 +1,558 @@
+//! One installed canister: a wasmi instance of a moc-compiled module with its host state, running
+//! init, update and query messages deterministically.
+
+use wasmi::{Engine, Error, Extern, Func, Global, Instance, Memory, Module, Store, TrapCode, Val};
+
+use super::config::RuntimeConfig;
+use super::error::RuntimeError;
+use super::host::{Host, HostTrap, MessageContext, MessageKind};
+use super::ic0::{self, Resolution};
+use super::instrument::{self, PreparedModule, GLOBAL_EXPORT_PREFIX, MEMORY_EXPORT, START_EXPORT};
+use crate::snapshot::metadata::GlobalValue;
+
+/// A canister module instantiated on the runner.
+pub struct Canister {
+    engine: Engine,
+    module: Module,
+    prepared: PreparedModule,
+    imports: Vec<Resolution>,
+    store: Store<Host>,
+    instance: Instance,
+    memory: Memory,
+    globals: Vec<Global>,
+}
+
+/// The state a query (or a trapping message) must not change.
+struct SavedState {
+    memory: Vec<u8>,
+    stable: Vec<u8>,
+    globals: Vec<Val>,
+    global_timer: u64,
+    certified_data: Vec<u8>,
+}
+
+/// A fresh instance of `module` in its own store.
+struct Instantiated {
+    store: Store<Host>,
+    instance: Instance,
+    memory: Memory,
+    globals: Vec<Global>,
+}
+
+fn engine_for() -> Engine {
+    let mut config = wasmi::Config::default();
+    config.wasm_memory64(true);
+    config.consume_fuel(true);
+    config.wasm_mutable_global(true);
+    config.wasm_bulk_memory(true);
+    config.wasm_multi_value(true);
+    config.wasm_sign_extension(true);
+    Engine::new(&config)
+}
+
+/// Resolves every import of `module`, refusing non-function imports and bad signatures.
+fn resolve_imports(module: &Module, memory64: bool) -> Result<Vec<Resolution>, RuntimeError> {
+    let mut out = Vec::new();
+    for import in module.imports() {
+        let Some(ty) = import.ty().func() else {
+            return Err(RuntimeError::UnsupportedImport(format!(
+                "{}.{} is not a function",
+                import.module(),
+                import.name()
+            )));
+        };
+        let resolution = ic0::resolve(import.module(), import.name(), ty, memory64);
+        if let Resolution::BadSignature { expected } = &resolution {
+            return Err(RuntimeError::ImportSignature {
+                module: import.module().to_string(),
+                name: import.name().to_string(),
+                found: ic0::show_signature(ty.params(), ty.results()),
+                expected: expected.clone(),
+            });
+        }
+        out.push(resolution);
+    }
+    Ok(out)
+}
+
+/// Turns a wasmi error from executing `method` into a [`RuntimeError`].
+fn message_error(err: Error, method: &str, limit: u64) -> RuntimeError {
+    let method = method.to_string();
+    if let Some(host) = err.downcast_ref::<HostTrap>() {
+        return match host {
+            HostTrap::Canister(message) => RuntimeError::Trap {
+                method,
+                message: message.clone(),
+            },
+            HostTrap::Unsupported(import) => RuntimeError::UnsupportedCall {
+                method,
+                import: import.clone(),
+            },
+            HostTrap::Violation(message) => RuntimeError::Trap {
+                method,
+                message: message.clone(),
+            },
+        };
+    }
+    if err.as_trap_code() == Some(TrapCode::OutOfFuel) {
+        return RuntimeError::InstructionLimit { method, limit };
+    }
+    RuntimeError::Trap {
+        method,
+        message: format!("wasm trap: {err}"),
+    }
+}
+
+fn global_value(v: &Val) -> GlobalValue {
+    match v {
+        Val::I32(x) => GlobalValue::I32(*x),
+        Val::I64(x) => GlobalValue::I64(*x),
+        Val::F32(x) => GlobalValue::F32(x.to_float()),
+        Val::F64(x) => GlobalValue::F64(x.to_float()),
+        _ => GlobalValue::Unknown,
+    }
+}
+
+impl Canister {
+    /// Loads a (possibly gzip-compressed) canister module and instantiates it; no message runs yet.
+    pub fn new(wasm: &[u8], cfg: RuntimeConfig) -> Result<Canister, RuntimeError> {
+        let prepared = instrument::prepare(wasm)?;
+        let engine = engine_for();
+        let module = Module::new(&engine, &prepared.rewritten[..])
+            .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
+        let imports = resolve_imports(&module, prepared.memory64)?;
+        let host = Host::new(cfg);
+        let inst = instantiate(&engine, &module, &prepared, &imports, host, None)?;
+        Ok(Canister {
+            engine,
+            module,
+            prepared,
+            imports,
+            store: inst.store,
+            instance: inst.instance,
+            memory: inst.memory,
+            globals: inst.globals,
+        })
+    }
+
+    /// Runs `canister_init` with the Candid-encoded `arg` (a no-op if the module has none).
+    pub fn init(&mut self, arg: &[u8]) -> Result<(), RuntimeError> {
+        self.run(
+            "canister_init",
+            "canister_init",
+            MessageKind::Init,
+            arg,
+            true,
+        )
+        .map(|_| ())
+    }
+
+    /// Runs update method `method` with the Candid-encoded `arg`; returns the reply bytes.
+    /// A query method called this way runs as an update (its changes are kept), as on the IC.
+    pub fn update(&mut self, method: &str, arg: &[u8]) -> Result<Vec<u8>, RuntimeError> {
+        let export = self.find_export(&["canister_update", "canister_query"], method, "update")?;
+        self.run(&export, method, MessageKind::Update, arg, false)
+    }
+
+    /// Runs query method `method`; every state change it makes is discarded afterwards.
+    pub fn query(&mut self, method: &str, arg: &[u8]) -> Result<Vec<u8>, RuntimeError> {
+        let export = self.find_export(
+            &["canister_query", "canister_composite_query"],
+            method,
+            "query",
+        )?;
+        self.run(&export, method, MessageKind::Query, arg, false)
+    }
+
+    /// Runs `canister_pre_upgrade` (a no-op if the module has none).
+    pub fn pre_upgrade(&mut self) -> Result<(), RuntimeError> {
+        self.run(
+            "canister_pre_upgrade",
+            "canister_pre_upgrade",
+            MessageKind::PreUpgrade,
+            &[],
+            true,
+        )
+        .map(|_| ())
+    }
+
+    /// Upgrades to `wasm`: runs `canister_pre_upgrade`, instantiates the new module keeping stable
+    /// memory (and, when both modules use 64-bit memory as EOP does, main memory), then runs
+    /// `canister_post_upgrade` with `arg`. On failure the canister keeps its old module and state.
+    pub fn upgrade(&mut self, wasm: &[u8], arg: &[u8]) -> Result<(), RuntimeError> {
+        let prepared = instrument::prepare(wasm)?;
+        let module = Module::new(&self.engine, &prepared.rewritten[..])
+            .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
+        let imports = resolve_imports(&module, prepared.memory64)?;
+        let saved = self.save();
+        self.pre_upgrade()?;
+        let keep_main = prepared.memory64 && self.prepared.memory64;
+        let main = keep_main.then(|| self.main_memory().to_vec());
+        let old_host = self.take_host();
+        let mut host = Host::new(old_host.cfg.clone());
+        host.stable = old_host.stable.clone();
+        host.debug_log = old_host.debug_log.clone();
+        host.messages_executed = old_host.messages_executed;
+        host.certified_data = old_host.certified_data.clone();
+        let fresh = instantiate(
+            &self.engine,
+            &module,
+            &prepared,
+            &imports,
+            host,
+            main.as_deref(),
+        );
+        let old = (
+            std::mem::replace(&mut self.module, module),
+            std::mem::replace(&mut self.prepared, prepared),
+            std::mem::replace(&mut self.imports, imports),
+        );
+        match fresh {
+            Ok(f) => self.install(f),
+            Err(e) => {
+                self.rollback_upgrade(old, old_host, &saved)?;
+                return Err(e);
+            }
+        }
+        let result = self.run(
+            "canister_post_upgrade",
+            "canister_post_upgrade",
+            MessageKind::PostUpgrade,
+            arg,
+            true,
+        );
+        if let Err(e) = result {
+            let new_host = self.take_host();
+            let mut old_host = old_host;
+            old_host.debug_log = new_host.debug_log;
+            self.rollback_upgrade(old, old_host, &saved)?;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Puts the old module back after a failed upgrade and restores the state before it.
+    fn rollback_upgrade(
+        &mut self,
+        old: (Module, PreparedModule, Vec<Resolution>),
+        host: Host,
+        saved: &SavedState,
+    ) -> Result<(), RuntimeError> {
+        self.module = old.0;
+        self.prepared = old.1;
+        self.imports = old.2;
+        let f = instantiate(
+            &self.engine,
+            &self.module,
+            &self.prepared,
+            &self.imports,
+            host,
+            None,
+        )?;
+        self.install(f);
+        self.restore(saved)
+    }
+
+    /// The main memory's bytes (`wasm_memory.bin` of a snapshot).
+    pub fn main_memory(&self) -> &[u8] {
+        self.memory.data(&self.store)
+    }
+
+    /// The stable memory's bytes (`stable_memory.bin` of a snapshot).
+    pub fn stable_memory(&self) -> &[u8] {
+        &self.store.data().stable
+    }
+
+    /// Every mutable global of the module in index order, as the IC's snapshot metadata lists them.
+    pub fn mutable_globals(&self) -> Vec<GlobalValue> {
+        self.globals
+            .iter()
+            .map(|g| global_value(&g.get(&self.store)))
+            .collect()
+    }
+
+    /// The module as given (gunzipped): a snapshot's `wasm_module.bin`.
+    pub fn wasm_module(&self) -> &[u8] {
+        &self.prepared.original
+    }
+
+    /// Whether the module uses 64-bit memory (enhanced orthogonal persistence).
+    pub fn is_memory64(&self) -> bool {
+        self.prepared.memory64
+    }
+
+    /// State-changing messages (init, updates, upgrade hooks) executed successfully so far: the
+    /// canister version a snapshot records.
+    pub fn messages_executed(&self) -> u64 {
+        self.store.data().messages_executed
+    }
+
+    /// The canister's `debug_print` output so far, oldest first.
+    pub fn debug_log(&self) -> &[String] {
+        &self.store.data().debug_log
+    }
+
+    /// The global timer deadline in ns, or `None` if the timer is inactive.
+    pub fn global_timer(&self) -> Option<u64> {
+        Some(self.store.data().global_timer).filter(|&t| t != 0)
+    }
+
+    /// The data set by `ic0.certified_data_set`.
+    pub fn certified_data(&self) -> &[u8] {
+        &self.store.data().certified_data
+    }
+
+    /// The runner configuration.
+    pub fn config(&self) -> &RuntimeConfig {
+        &self.store.data().cfg
+    }
+
+    /// The export for `method` under the first of `prefixes` the module has.
+    fn find_export(
+        &self,
+        prefixes: &[&str],
+        method: &str,
+        kind: &'static str,
+    ) -> Result<String, RuntimeError> {
+        prefixes
+            .iter()
+            .map(|p| format!("{p} {method}"))
+            .find(|name| self.instance.get_func(&self.store, name).is_some())
+            .ok_or_else(|| RuntimeError::NoSuchMethod {
+                kind,
+                method: method.to_string(),
+            })
+    }
+
+    /// Executes one message; `optional` exports that are missing succeed without running.
+    fn run(
+        &mut self,
+        export: &str,
+        method: &str,
+        kind: MessageKind,
+        arg: &[u8],
+        optional: bool,
+    ) -> Result<Vec<u8>, RuntimeError> {
+        let Some(func) = self.instance.get_func(&self.store, export) else {
+            if optional {
+                if kind != MessageKind::PreUpgrade {
+                    self.store.data_mut().messages_executed += 1;
+                }
+                return Ok(Vec::new());
+            }
+            return Err(RuntimeError::NoSuchMethod {
+                kind: "exported",
+                method: method.to_string(),
+            });
+        };
+        let max = self.store.data().cfg.max_message_bytes;
+        if arg.len() as u64 > max {
+            return Err(RuntimeError::Candid(format!(
+                "argument of {} bytes exceeds the limit of {max}",
+                arg.len()
+            )));
+        }
+        let rollback = kind == MessageKind::Query || self.store.data().cfg.rollback_on_trap;
+        let saved = rollback.then(|| self.save());
+        let limit = self.store.data().cfg.instruction_limit;
+        {
+            let host = self.store.data_mut();
+            host.kind = kind;
+            host.ctx = MessageContext {
+                method: method.to_string(),
+                arg: arg.to_vec(),
+                ..MessageContext::default()
+            };
+        }
+        self.store
+            .set_fuel(limit)
+            .map_err(|e| RuntimeError::Instantiate(e.to_string()))?;
+        let outcome = func.call(&mut self.store, &[], &mut []);
+        let ctx = std::mem::take(&mut self.store.data_mut().ctx);
+        let result = match outcome {
+            Err(e) => Err(message_error(e, method, limit)),
+            Ok(()) if !kind.replies() => Ok(Vec::new()),
+            Ok(()) => match (ctx.replied, ctx.rejected) {
+                (true, _) => Ok(ctx.reply),
+                (false, Some(message)) => Err(RuntimeError::Rejected {
+                    method: method.to_string(),
+                    message,
+                }),
+                (false, None) => Err(RuntimeError::NoReply {
+                    method: method.to_string(),
+                }),
+            },
+        };
+        let failed = matches!(
+            result,
+            Err(RuntimeError::Trap { .. }
+                | RuntimeError::UnsupportedCall { .. }
+                | RuntimeError::InstructionLimit { .. }
+                | RuntimeError::NoReply { .. })
+        );
+        if let Some(saved) = saved {
+            if kind == MessageKind::Query || failed {
+                self.restore(&saved)?;
+            }
+        }
+        if kind != MessageKind::Query && !failed {
+            self.store.data_mut().messages_executed += 1;
+        }
+        result
+    }
+
+    /// Copies the state a rollback needs.
+    fn save(&self) -> SavedState {
+        let host = self.store.data();
+        SavedState {
+            memory: self.main_memory().to_vec(),
+            stable: host.stable.clone(),
+            globals: self.globals.iter().map(|g| g.get(&self.store)).collect(),
+            global_timer: host.global_timer,
+            certified_data: host.certified_data.clone(),
+        }
+    }
+
+    /// Moves the host state out, leaving a placeholder store (to be replaced by `install`).
+    fn take_host(&mut self) -> Host {
+        let cfg = self.store.data().cfg.clone();
+        let placeholder = Store::new(&self.engine, Host::new(cfg));
+        std::mem::replace(&mut self.store, placeholder).into_data()
+    }
+
+    fn install(&mut self, f: Instantiated) {
+        self.store = f.store;
+        self.instance = f.instance;
+        self.memory = f.memory;
+        self.globals = f.globals;
+    }
+
+    /// Puts back a saved state. Memory that grew meanwhile cannot shrink, so then the module is
+    /// instantiated afresh (tables hold only the module's static elements in moc code).
+    fn restore(&mut self, saved: &SavedState) -> Result<(), RuntimeError> {
+        if self.main_memory().len() != saved.memory.len() {
+            let host = self.take_host();
+            let f = instantiate(
+                &self.engine,
+                &self.module,
+                &self.prepared,
+                &self.imports,
+                host,
+                None,
+            )?;
+            self.install(f);
+        }
+        copy_into_memory(&mut self.store, self.memory, &saved.memory)?;
+        for (g, v) in self.globals.iter().zip(&saved.globals) {
+            g.set(&mut self.store, v.clone())
+                .map_err(|e| RuntimeError::Instantiate(format!("restoring a global: {e}")))?;
+        }
+        let host = self.store.data_mut();
+        host.stable.clone_from(&saved.stable);
+        host.global_timer = saved.global_timer;
+        host.certified_data.clone_from(&saved.certified_data);
+        Ok(())
+    }
+}
+
+/// Grows the instance's memory to `bytes.len()` if needed and copies `bytes` into it.
+fn copy_into_memory(
+    store: &mut Store<Host>,
+    memory: Memory,
+    bytes: &[u8],
+) -> Result<(), RuntimeError> {
+    let page = 65536u64;
+    let have = memory.size(&*store);
+    let want = bytes.len() as u64 / page;
+    if want > have {
+        memory
+            .grow(&mut *store, want - have)
+            .map_err(|e| RuntimeError::Instantiate(format!("growing memory: {e}")))?;
+    }
+    let data = memory.data_mut(&mut *store);
+    if data.len() != bytes.len() {
+        return Err(RuntimeError::Instantiate(format!(
+            "memory is {} bytes, the state to restore {}",
+            data.len(),
+            bytes.len()
+        )));
+    }
+    data.copy_from_slice(bytes);
+    Ok(())
+}
+
+/// Creates a store for `host`, the import functions, and an instance of `module`; puts `memory`
+/// (if given) into its main memory and then runs its start function.
+fn instantiate(
+    engine: &Engine,
+    module: &Module,
+    prepared: &PreparedModule,
+    imports: &[Resolution],
+    host: Host,
+    memory_bytes: Option<&[u8]>,
+) -> Result<Instantiated, RuntimeError> {
+    let limit = host.cfg.instruction_limit;
+    let mut store = Store::new(engine, host);
+    store.limiter(|h| &mut h.limits);
+    store
+        .set_fuel(limit)
+        .map_err(|e| RuntimeError::Instantiate(e.to_string()))?;
+    let mut externs = Vec::with_capacity(imports.len());
+    for (import, resolution) in module.imports().zip(imports) {
+        let Some(ty) = import.ty().func().cloned() else {
+            return Err(RuntimeError::UnsupportedImport(format!(
+                "{}.{}",
+                import.module(),
+                import.name()
+            )));
+        };
+        let func = match resolution.clone() {
+            Resolution::Known(api) => {
+                Func::new(&mut store, ty, move |mut caller, params, results| {
+                    ic0::call(api, &mut caller, params, results)
+                })
+            }
+            Resolution::Unsupported(name) | Resolution::BadSignature { expected: name } => {
+                Func::new(&mut store, ty, move |_, _, _| {
+                    Err(Error::host(HostTrap::Unsupported(name.clone())))
+                })
+            }
+        };
+        externs.push(Extern::Func(func));
+    }
+    store.data_mut().kind = MessageKind::Start;
+    let instance = Instance::new(&mut store, module, &externs)
+        .map_err(|e| RuntimeError::Instantiate(message_error(e, "start", limit).to_string()))?;
+    let memory = instance
+        .get_memory(&store, MEMORY_EXPORT)
+        .ok_or_else(|| RuntimeError::Instantiate("the memory export is missing".into()))?;
+    let globals = prepared
+        .mutable_globals
+        .iter()
+        .map(|i| {
+            instance
+                .get_global(&store, &format!("{GLOBAL_EXPORT_PREFIX}{i}"))
+                .ok_or_else(|| RuntimeError::Instantiate(format!("global {i} export is missing")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    store.data_mut().memory = Some(memory);
+    let mut f = Instantiated {
+        store,
+        instance,
+        memory,
+        globals,
+    };
+    if let Some(bytes) = memory_bytes {
+        copy_into_memory(&mut f.store, f.memory, bytes)?;
+    }
+    if prepared.has_start {
+        let start = f
+            .instance
+            .get_func(&f.store, START_EXPORT)
+            .ok_or_else(|| RuntimeError::Instantiate("the start export is missing".into()))?;
+        start
+            .call(&mut f.store, &[], &mut [])
+            .map_err(|e| RuntimeError::Instantiate(message_error(e, "start", limit).to_string()))?;
+    }
+    Ok(f)
+}
