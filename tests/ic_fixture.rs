@@ -126,3 +126,56 @@ async fn pulled_real_canisters_decode_to_the_fixture_values() {
     assert!(checked > 0);
     eprintln!("{checked} fixture canisters pulled and decoded");
 }
+
+#[test]
+fn cli_reads_verified_store_snapshots_and_refuses_tampered_ones() {
+    let (label, fixture) = heap_support::snapshots()
+        .into_iter()
+        .find(|(l, d)| l.starts_with("scalars/") && d.join("expected.json").exists())
+        .expect("scalars fixture");
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+            .args(args)
+            .env("MO_MEM_STORE", tmp.path().join("store"))
+            .env("MO_MEM_CONFIG_DIR", tmp.path().join("config"))
+            .output()
+            .unwrap()
+    };
+    let err = |o: &std::process::Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    // A fixture named by path, without a manifest: read, with a note.
+    let out = run(&["info", fixture.to_str().unwrap()]);
+    assert!(out.status.success(), "{label}: {}", err(&out));
+    assert!(err(&out).contains("not authenticated"), "{}", err(&out));
+    // Imported into the store: verified, no note.
+    let out = run(&[
+        "import",
+        fixture.to_str().unwrap(),
+        "--canister",
+        "aaaaa-aa",
+        "--snapshot",
+        "0102030405060708090a",
+        "--trust",
+    ]);
+    assert!(out.status.success(), "{}", err(&out));
+    let snap = tmp.path().join("store/aaaaa-aa/0102030405060708090a");
+    let out = run(&["info", snap.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", err(&out));
+    assert!(!err(&out).contains("not authenticated"), "{}", err(&out));
+    // Tampered: refused, naming the file; --no-verify reads it with a warning.
+    let mem = snap.join("wasm_memory.bin");
+    let mut bytes = std::fs::read(&mem).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&mem, &bytes).unwrap();
+    let out = run(&["info", snap.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        err(&out).contains("wasm_memory.bin") && err(&out).contains("--no-verify"),
+        "{}",
+        err(&out)
+    );
+    let out = run(&["info", snap.to_str().unwrap(), "--no-verify"]);
+    assert!(out.status.success(), "{}", err(&out));
+    assert!(err(&out).contains("does not verify"), "{}", err(&out));
+}

@@ -99,6 +99,7 @@ pub fn run(args: ObjectArgs) -> anyhow::Result<()> {
     let heap = SnapshotArgs {
         snapshot: Some(args.snapshot.clone()),
         wasm: args.wasm.clone(),
+        no_verify: false,
     }
     .open_heap()?;
     let addr = parse_addr(&args.addr)?;

@@ -17,6 +17,9 @@ pub struct SnapshotArgs {
     /// The canister's Wasm module, for a bare image (gzip'ed or plain).
     #[arg(long, value_name = "FILE")]
     pub wasm: Option<PathBuf>,
+    /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
 impl SnapshotArgs {
@@ -26,6 +29,17 @@ impl SnapshotArgs {
             .snapshot
             .as_deref()
             .context("a SNAPSHOT path is required")?;
+        // Store snapshots must verify; a path without a manifest is read at the user's choice.
+        let trust =
+            mo_mem::store::check_trust_default(path, self.no_verify).with_context(|| {
+                format!(
+                    "refusing snapshot {} (pass --no-verify to read it anyway)",
+                    path.display()
+                )
+            })?;
+        if let Some(note) = trust.note(path) {
+            eprintln!("{note}");
+        }
         let snapshot = match &self.wasm {
             Some(wasm) => Snapshot::open_image(path, Some(wasm), None),
             None => Snapshot::open(path),
