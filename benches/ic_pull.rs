@@ -69,10 +69,12 @@ fn raw_rate(emu: &Emulator, cid: Principal, sid: &[u8], len: u64, threads: u64) 
 }
 
 fn main() {
+    // `cargo bench` passes `--bench`; under `cargo test --all-targets` run a small smoke test.
+    let benching = std::env::args().any(|a| a == "--bench");
     let mib: u64 = std::env::var("MO_MEM_BENCH_MIB")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1024);
+        .unwrap_or(if benching { 1024 } else { 4 });
     let len = (mib << 20).div_ceil(65_536) * 65_536;
     let emu = Emulator::new();
     let mut module = b"\0asm\x01\0\0\0".to_vec();

@@ -8,19 +8,47 @@ use clap::Args;
 use mo_mem::ic::{self, snapshot_hex, MAX_SNAPSHOTS};
 use serde_json::json;
 
-/// Flags of `info --canister`.
+/// The IC flags of `info` (`--json` is shared with the local `info`).
 #[derive(Args, Debug, Clone)]
-pub struct IcInfoArgs {
-    #[command(flatten)]
-    pub ic: IcArgs,
-    /// Also read each snapshot's metadata (sizes of the module and memories, chunks, version).
+pub struct IcInfoFlags {
+    /// List this canister's snapshots on the IC (a principal or a canister_ids.json name).
+    #[arg(long)]
+    pub canister: Option<String>,
+    /// With --canister: `ic` (mainnet), `local`, or a replica URL.
+    #[arg(long, default_value = "ic")]
+    pub network: String,
+    /// With --canister: an icp-cli or dfx identity name, a PEM file, or `anonymous`.
+    #[arg(long)]
+    pub identity: Option<String>,
+    /// With --canister: the snapshot API (default) or the canister-hosted protocol.
+    #[arg(long, value_enum, default_value_t = Protocol::Management)]
+    pub protocol: Protocol,
+    /// With --canister: also read each snapshot's metadata (sizes, chunks, version).
     #[arg(long)]
     pub metadata: bool,
 }
 
-/// Lists the canister's snapshots: ID (hex), time, size, n of 10; metadata on request.
-pub fn ic_info(args: &IcInfoArgs, c: &CanisterArg) -> Result<()> {
-    let cid = canister(&args.ic, c)?;
+struct IcInfoArgs {
+    ic: IcArgs,
+    metadata: bool,
+}
+
+/// `info --canister`: lists the canister's snapshots: ID (hex), time, size, n of 10; metadata on request.
+pub fn ic_info(flags: &IcInfoFlags, json: bool) -> Result<()> {
+    let c = CanisterArg {
+        canister: flags.canister.clone().unwrap_or_default(),
+    };
+    let args = IcInfoArgs {
+        ic: IcArgs {
+            network: flags.network.clone(),
+            identity: flags.identity.clone(),
+            json,
+            protocol: flags.protocol,
+        },
+        metadata: flags.metadata,
+    };
+    let args = &args;
+    let cid = canister(&args.ic, &c)?;
     runtime()?.block_on(async {
         let conn = connect(&args.ic).await?;
         if args.ic.protocol == Protocol::Canister {

@@ -6,8 +6,6 @@ use serde::Serialize;
 use mo_mem::analysis::stats::heap_stats;
 use mo_mem::heap::Heap;
 
-use super::ic_common::CanisterArg;
-use super::ic_info::{ic_info, IcInfoArgs};
 use super::snapshot_args::SnapshotArgs;
 
 /// Arguments of `mo-mem info`.
@@ -15,12 +13,9 @@ use super::snapshot_args::SnapshotArgs;
 pub struct InfoArgs {
     #[command(flatten)]
     snapshot: SnapshotArgs,
-    /// List this canister's snapshots on the IC instead (a principal, or a name from the
-    /// project's canister_ids.json).
+    /// Print JSON instead of text.
     #[arg(long)]
-    canister: Option<String>,
-    #[command(flatten)]
-    ic: IcInfoArgs,
+    pub json: bool,
 }
 
 /// What `info` reports.
@@ -77,18 +72,9 @@ fn info(heap: &Heap) -> Info {
 
 /// Runs `mo-mem info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<()> {
-    if let Some(canister) = args.canister {
-        if let Some(path) = &args.snapshot.snapshot {
-            anyhow::bail!(
-                "info: give either a SNAPSHOT path ({}) or --canister, not both",
-                path.display()
-            );
-        }
-        return ic_info(&args.ic, &CanisterArg { canister });
-    }
     let heap = args.snapshot.open_heap()?;
     let i = info(&heap);
-    if args.ic.ic.json {
+    if args.json {
         println!("{}", serde_json::to_string_pretty(&i)?);
         return Ok(());
     }

@@ -31,10 +31,14 @@ pub struct Cli {
 enum Command {
     /// Print the version and the Motoko layouts this build reads.
     Version,
-    /// Show a snapshot's layout, compiler version, GC, sizes and object count; with
-    /// --canister, list the canister's snapshots on the IC.
-    /// Show a snapshot's layout, compiler version, GC, sizes and object count.
-    Info(info::InfoArgs),
+    /// Show a snapshot's layout, compiler version, GC, sizes and object count; with --canister,
+    /// the canister's snapshots on the IC.
+    Info {
+        #[command(flatten)]
+        local: info::InfoArgs,
+        #[command(flatten)]
+        ic: ic_info::IcInfoFlags,
+    },
     /// Show objects and bytes per tag, free and unused space, per partition.
     Stats(stats::StatsArgs),
     /// Decode one heap object and list its outgoing references.
@@ -64,9 +68,6 @@ enum Command {
     Verify(store_cmds::VerifyArgs),
     /// Adopt a snapshot directory downloaded by icp-cli or dfx into the store.
     Import(store_cmds::ImportArgs),
-    /// Fixture generation (for scripts/gen-fixtures).
-    #[command(subcommand, hide = true)]
-    Fixture(fixture::FixtureCommand),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -84,7 +85,10 @@ pub fn main() -> ExitCode {
 /// Dispatches one parsed subcommand to its implementation.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Info(args) => info::run(args),
+        Command::Info { local, ic } => match ic.canister.is_some() {
+            true => ic_info::ic_info(&ic, local.json),
+            false => info::run(local),
+        },
         Command::Stats(args) => stats::run(args),
         Command::Object(args) => object::run(args),
         Command::Vars(args) => vars::run(args),

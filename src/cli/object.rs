@@ -100,6 +100,7 @@ pub fn run(args: ObjectArgs) -> anyhow::Result<()> {
         snapshot: Some(args.snapshot.clone()),
         wasm: args.wasm.clone(),
         globals: None,
+        no_verify: false,
     }
     .open_heap()?;
     let addr = parse_addr(&args.addr)?;

@@ -21,6 +21,9 @@ pub struct SnapshotArgs {
     /// metadata.json): classical copying/compacting/generational heaps need `_HP` from them.
     #[arg(long, value_name = "FILE", requires = "wasm")]
     pub globals: Option<PathBuf>,
+    /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
 impl SnapshotArgs {
@@ -38,6 +41,17 @@ impl SnapshotArgs {
             }
             None => None,
         };
+        // Store snapshots must verify; a path without a manifest is read at the user's choice.
+        let trust =
+            mo_mem::store::check_trust_default(path, self.no_verify).with_context(|| {
+                format!(
+                    "refusing snapshot {} (pass --no-verify to read it anyway)",
+                    path.display()
+                )
+            })?;
+        if let Some(note) = trust.note(path) {
+            eprintln!("{note}");
+        }
         let snapshot = match &self.wasm {
             Some(wasm) => Snapshot::open_image(path, Some(wasm), globals),
             None => Snapshot::open(path),

@@ -235,6 +235,7 @@ pub async fn pull_hosted(
         taken_at_timestamp: snap.taken_at_ns(),
         total_size: snap.size,
     };
+    let _lock = crate::store::DirLock::acquire(&dir)?;
     if dir.join(MANIFEST_FILE).exists() {
         Manifest::verify(&dir, key)?;
         return Ok(PullOutcome {

@@ -137,6 +137,7 @@ pub async fn pull(
             ));
         }
     }
+    let _lock = crate::store::DirLock::acquire(&dir)?;
     if dir.join(MANIFEST_FILE).exists() {
         Manifest::verify(&dir, key)?;
         let _ = std::fs::remove_file(dir.join(PULL_STATE_FILE));

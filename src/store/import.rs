@@ -38,6 +38,7 @@ pub fn import(
         }
     };
     let dest = store.snapshot_dir(&req.canister, &snapshot)?;
+    let _lock = super::lock::DirLock::acquire(&dest)?;
     if dest.join(MANIFEST_FILE).exists() {
         return Err(StoreError::Exists { path: dest });
     }

@@ -12,6 +12,7 @@ pub mod fsutil;
 pub mod import;
 pub mod key;
 pub mod layout;
+pub mod lock;
 pub mod manifest;
 pub mod trust;
 
@@ -20,6 +21,7 @@ pub use error::StoreError;
 pub use import::{import, ImportRequest};
 pub use key::StoreKey;
 pub use layout::{files, Store, StoredSnapshot};
+pub use lock::DirLock;
 pub use manifest::{FileEntry, Manifest, Source, MANIFEST_FILE, PULL_STATE_FILE};
 pub use trust::{check as check_trust, check_default as check_trust_default, Trust};
 

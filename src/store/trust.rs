@@ -70,9 +70,14 @@ pub fn check(
     }
 }
 
-/// [`check`] with the default store root and key (loaded, or created on first use).
+/// [`check`] with the default store root and key. The key is loaded (or created on first use)
+/// only when there is something to verify: a path with a manifest, or one inside the store.
 pub fn check_default(path: &Path, allow_unverified: bool) -> Result<Trust, StoreError> {
     let store = Store::at(None)?;
+    let dir = snapshot_root(path);
+    if !dir.join(MANIFEST_FILE).exists() && !store.contains(&dir) {
+        return Ok(Trust::Unauthenticated);
+    }
     let key = StoreKey::load_or_create(&StoreKey::default_path()?)?;
     check(path, &store, &key, allow_unverified)
 }

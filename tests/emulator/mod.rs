@@ -19,8 +19,8 @@ pub use data::Data;
 use ic_management_canister_types::{
     CanisterIdRecord, CanisterStatusType, ChunkHash, DeleteCanisterSnapshotArgs,
     ReadCanisterSnapshotDataArgs, ReadCanisterSnapshotDataResult, ReadCanisterSnapshotMetadataArgs,
-    ReadCanisterSnapshotMetadataResult, Snapshot, SnapshotDataKind, SnapshotSource,
-    TakeCanisterSnapshotArgs,
+    ReadCanisterSnapshotMetadataResult, Snapshot, SnapshotDataKind, SnapshotMetadataGlobal,
+    SnapshotSource, TakeCanisterSnapshotArgs,
 };
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
@@ -53,6 +53,45 @@ pub struct Canister {
     pub public_snapshots: bool,
     /// The canister-hosted protocol of motoko/main.mo, if the canister speaks it.
     pub hosted: Option<Hosted>,
+    /// The mutable globals a snapshot records.
+    pub globals: Vec<Option<SnapshotMetadataGlobal>>,
+    /// A real canister run on mo-mem's canister runner: snapshots copy its state.
+    pub live: Option<Live>,
+}
+
+/// A canister running on `mo_mem::runtime`, shared with the test that drives it.
+#[derive(Clone)]
+pub struct Live(pub Arc<Mutex<mo_mem::runtime::Canister>>);
+
+impl std::fmt::Debug for Live {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Live(runtime canister)")
+    }
+}
+
+impl Canister {
+    /// Copies module, memories and globals from the live canister, if there is one.
+    pub fn sync_from_live(&mut self) {
+        let Some(live) = &self.live else { return };
+        let rt = live.0.lock().unwrap();
+        self.module = Data::bytes(rt.wasm_module().to_vec());
+        self.memory = Data::bytes(rt.main_memory().to_vec());
+        self.stable = Data::bytes(rt.stable_memory().to_vec());
+        self.globals = rt.mutable_globals().into_iter().map(global_to_ic).collect();
+    }
+}
+
+/// The IC's form of a runtime global.
+pub fn global_to_ic(g: mo_mem::runtime::GlobalValue) -> Option<SnapshotMetadataGlobal> {
+    use mo_mem::runtime::GlobalValue as G;
+    match g {
+        G::I32(v) => Some(SnapshotMetadataGlobal::I32(v)),
+        G::I64(v) => Some(SnapshotMetadataGlobal::I64(v)),
+        G::F32(v) => Some(SnapshotMetadataGlobal::F32(v)),
+        G::F64(v) => Some(SnapshotMetadataGlobal::F64(v)),
+        G::V128(v) => Some(SnapshotMetadataGlobal::V128(candid::Nat::from(v))),
+        G::Unknown => None,
+    }
 }
 
 /// The state `motoko/main.mo` keeps: snapshots of main memory copied into Regions.
@@ -225,6 +264,8 @@ impl Emulator {
             version: 1,
             public_snapshots: false,
             hosted: None,
+            globals: vec![],
+            live: None,
         }
     }
 
@@ -830,11 +871,13 @@ fn take(
     cid: Principal,
     replace: Option<Vec<u8>>,
 ) -> Result<StoredSnapshot, Outcome> {
-    let c = st
+    let mut c = st
         .canisters
         .get(&cid)
         .cloned()
         .ok_or_else(|| reject(3, "IC0301", format!("Canister {cid} not found")))?;
+    c.sync_from_live();
+    c.live = None;
     if c.module.len() == 0 {
         return Err(reject(
             5,
@@ -877,7 +920,7 @@ fn metadata(s: &StoredSnapshot) -> ReadCanisterSnapshotMetadataResult {
         source: Some(SnapshotSource::TakenFromCanister(candid::Reserved)),
         taken_at_timestamp: s.taken_at,
         wasm_module_size: s.state.module.len(),
-        globals: vec![],
+        globals: s.state.globals.clone(),
         wasm_memory_size: s.state.memory.len(),
         stable_memory_size: s.state.stable.len(),
         wasm_chunk_store: s
