@@ -54,7 +54,12 @@ fn snapshot_tree(snapshot: &Path) -> anyhow::Result<Tree> {
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "snapshot".into());
     let dir = SnapshotDir::new(&name, snapshot, services());
-    Ok(Tree::new(Entry::Dir(Arc::new(dir)), TreeConfig::default())?)
+    // The command visits only what it prints: keep every node it makes.
+    let config = TreeConfig {
+        max_unreferenced_nodes: usize::MAX,
+        ..TreeConfig::default()
+    };
+    Ok(Tree::new(Entry::Dir(Arc::new(dir)), config)?)
 }
 
 fn resolve(tree: &Tree, path: Option<&str>) -> anyhow::Result<Ino> {
