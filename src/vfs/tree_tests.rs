@@ -365,15 +365,24 @@ fn undecodable_snapshot_serves_raw_files_and_errors() {
 fn store_root_lists_canisters_snapshots_and_latest() {
     let tmp = tempfile::tempdir().unwrap();
     let canister = tmp.path().join("aaaaa-aa");
-    snapshot_dir(&canister, "0001");
-    let newer = snapshot_dir(&canister, "0002");
+    let complete = |name: &str| {
+        let dir = snapshot_dir(&canister, name);
+        std::fs::write(dir.join(sources::STORE_MANIFEST), b"{}").unwrap();
+        dir
+    };
+    complete("0001");
+    let newer = complete("0002");
     std::fs::write(newer.join("metadata.json"), b"{\"taken_at_timestamp\": 9}").unwrap();
+    // Not complete: no manifest yet; a pull under way; a temporary directory.
+    snapshot_dir(&canister, "0009");
+    std::fs::write(complete("0008").join(".pull_state.json"), b"{}").unwrap();
+    complete("0007.tmp");
     let root = StoreRoot::new(tmp.path(), services(Arc::new(Counters::default())));
     let tree = Tree::new(Entry::Dir(Arc::new(root)), TreeConfig::default()).unwrap();
     assert_eq!(names(&tree, "/aaaaa-aa"), ["0001", "0002", "latest"]);
     let latest = tree.resolve("/aaaaa-aa/latest").unwrap();
     assert_eq!(tree.readlink(latest).unwrap(), "0002");
-    snapshot_dir(&canister, "0003");
+    complete("0003");
     assert_eq!(
         names(&tree, "/aaaaa-aa"),
         ["0001", "0002", "0003", "latest"]
