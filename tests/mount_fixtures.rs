@@ -124,6 +124,7 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
         let mut files = Vec::new();
         files_under(&top, &mut files);
         let (mut scalars, mut compounds, mut objects) = (0, 0, 0);
+        let mut object_jsons = Vec::new();
         for file in &files {
             let rel = file
                 .strip_prefix(&top)
@@ -143,6 +144,7 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
             }
             if rel.starts_with("objects/") {
                 objects += 1;
+                object_jsons.push((rel.clone(), serde_json::from_slice::<Json>(&bytes).unwrap()));
                 continue;
             }
             let Some(var_path) = rel.strip_prefix("vars/") else {
@@ -180,6 +182,7 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
                 scalars += 1;
             }
         }
+        check_objects(name, &top, &object_jsons);
         assert!(scalars > 10, "{name}: {scalars} scalar files");
         assert!(objects > 100, "{name}: {objects} object files");
         if name.starts_with("compound") {
@@ -193,6 +196,51 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
             );
         }
     }
+}
+
+fn addr(text: &Json) -> u64 {
+    let text = text.as_str().unwrap();
+    u64::from_str_radix(text.trim_start_matches("0x"), 16).unwrap()
+}
+
+/// Every object file is named by its address and says so, has the documented keys, and
+/// every reference into the walked heap ranges is an object file of the mount too.
+fn check_objects(name: &str, top: &Path, objects: &[(String, Json)]) {
+    let info: Json =
+        serde_json::from_slice(&std::fs::read(top.join("info.json")).unwrap()).unwrap();
+    let ranges: Vec<(u64, u64)> = info["ranges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["start"].as_u64().unwrap(), r["end"].as_u64().unwrap()))
+        .collect();
+    let mut addresses = std::collections::HashSet::new();
+    for (rel, json) in objects {
+        let file_addr = rel.rsplit('/').next().unwrap().trim_end_matches(".json");
+        let file_addr = u64::from_str_radix(file_addr.trim_start_matches("0x"), 16).unwrap();
+        assert_eq!(addr(&json["address"]), file_addr, "{name}/{rel}");
+        for key in ["tag", "raw_tag", "size", "forwarded_to", "references"] {
+            assert!(json.get(key).is_some(), "{name}/{rel} has no {key}");
+        }
+        addresses.insert(file_addr);
+    }
+    let mut checked = 0;
+    for (rel, json) in objects {
+        for reference in json["references"].as_array().unwrap() {
+            let target = addr(reference);
+            if ranges
+                .iter()
+                .any(|(start, end)| (*start..*end).contains(&target))
+            {
+                assert!(
+                    addresses.contains(&target),
+                    "{name}/{rel}: reference {target:#x} is not an object file"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "{name}: {checked} references checked");
 }
 
 /// The mount's tree below `dir`, drawn the way `mo-mem tree` draws it.

@@ -17,6 +17,8 @@ use std::time::{Duration, SystemTime};
 pub const IMMUTABLE_TTL: Duration = Duration::from_secs(3600);
 /// How long the kernel may cache entries of directories that change (store listings).
 pub const VOLATILE_TTL: Duration = Duration::from_secs(1);
+/// The largest read or write request asked of the kernel, and the I/O size `stat` suggests.
+const MAX_REQUEST: u32 = 1 << 20;
 /// A write at least this long, in whole pages, may be followed by more of the same request.
 const CHUNKED_WRITE: usize = 64 << 10;
 
@@ -90,7 +92,7 @@ impl Inner {
             uid: self.uid,
             gid: self.gid,
             rdev: 0,
-            blksize: 4096,
+            blksize: MAX_REQUEST,
             flags: 0,
         }
     }
@@ -137,9 +139,17 @@ impl Filesystem for MountFs {
                 tracing::debug!(capability, "kernel lacks a FUSE capability");
             }
         }
-        if let Err(nearest) = config.set_max_readahead(1 << 20) {
+        // Large requests: reads of raw files are served from the mapped source without a
+        // copy, so fewer, larger requests are what makes them fast. `max_write` also sets
+        // the largest request the kernel sends (FUSE_MAX_PAGES).
+        if let Err(nearest) = config.set_max_readahead(MAX_REQUEST) {
+            tracing::debug!(nearest, "kernel caps readahead");
             let _ = config.set_max_readahead(nearest);
         }
+        if let Err(nearest) = config.set_max_write(MAX_REQUEST) {
+            let _ = config.set_max_write(nearest);
+        }
+        let _ = config.set_max_background(64);
         Ok(())
     }
 
@@ -382,6 +392,7 @@ impl Filesystem for MountFs {
                 )),
             ));
         };
+        tracing::trace!(ino, offset, size, "read");
         self.run(move |fs| match fs.tree.read(fh, offset, size as usize) {
             Ok(bytes) => reply.data(bytes.as_slice()),
             Err(err) => reply.error(fail("read", &err)),
