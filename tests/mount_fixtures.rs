@@ -5,11 +5,8 @@
 //! what the mount shows, writes fail with the documented errno, 16 concurrent readers get
 //! no errors, `grep -r` finishes, and SIGTERM leaves no mount behind.
 
+mod common;
 mod mount_support;
-
-// The committed fixtures, materialized once (shared with the heap and values tests).
-#[path = "heap_support/mod.rs"]
-mod heap_support;
 
 use mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN};
 use serde_json::Value as Json;
@@ -21,10 +18,9 @@ use std::time::{Duration, Instant};
 
 /// `(served name, snapshot dir)` of every committed fixture, as the mount names them.
 fn fixtures() -> Vec<(String, PathBuf)> {
-    let fixtures: Vec<(String, PathBuf)> = heap_support::snapshots()
+    let fixtures: Vec<(String, PathBuf)> = common::all_fixtures()
         .into_iter()
-        .filter(|(_, dir)| dir.join("expected.json").exists())
-        .map(|(label, dir)| (label.replace('/', "-"), dir))
+        .map(|(name, mode, dir)| (format!("{name}-{mode}"), dir))
         .collect();
     assert!(!fixtures.is_empty(), "no committed fixture snapshots");
     fixtures
