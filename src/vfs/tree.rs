@@ -28,6 +28,9 @@ pub struct TreeConfig {
     /// Nodes kept that no front-end references (listed but not looked up, or forgotten
     /// while their children were alive); beyond it the oldest are dropped.
     pub max_unreferenced_nodes: usize,
+    /// Raw files are read with direct I/O: every read goes to the front-end, in requests as
+    /// large as the reader's, bypassing the kernel's page cache and its readahead limit.
+    pub raw_direct_io: bool,
 }
 
 impl Default for TreeConfig {
@@ -36,6 +39,7 @@ impl Default for TreeConfig {
             cache_budget: 64 << 20,
             max_file_size: 1 << 30,
             max_unreferenced_nodes: 1 << 16,
+            raw_direct_io: false,
         }
     }
 }
@@ -537,7 +541,7 @@ impl Tree {
                 true,
             ),
             _ if write => return Err(VfsError::ReadOnly(self.path_of(ino))),
-            Entry::Raw(raw) => (Handle::Raw(raw.clone()), false),
+            Entry::Raw(raw) => (Handle::Raw(raw.clone()), self.config.raw_direct_io),
             Entry::File(_) => (Handle::Content(self.content(ino, &node)?), false),
         };
         let fh = self.next_fh.fetch_add(1, Ordering::Relaxed);
