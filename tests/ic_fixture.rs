@@ -20,7 +20,7 @@ use mo_mem::runtime::scenario::{encode_args, Scenario};
 use mo_mem::runtime::{Canister as RtCanister, RuntimeConfig};
 use mo_mem::store::{Manifest, Store, StoreKey, Trust};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 fn expected_vars(dir: &Path) -> BTreeMap<String, String> {
@@ -88,7 +88,7 @@ async fn pulled_real_canisters_decode_to_the_fixture_values() {
     let mut checked = 0;
     for (label, fixture_dir) in &fixtures {
         let name = label.split('/').next().unwrap();
-        let scenario_path = heap_support::root()
+        let scenario_path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("motoko/fixtures")
             .join(name)
             .join("scenario.json");

@@ -29,6 +29,9 @@ pub struct MountArgs {
     /// MiB of generated file content kept cached.
     #[arg(long, default_value_t = 64)]
     pub cache_mib: usize,
+    /// Read raw files with direct I/O (no kernel page cache; requests as large as reads).
+    #[arg(long)]
+    pub raw_direct_io: bool,
 }
 
 /// Sets up logging to stderr (`MO_MEM_LOG` filters, default `info`).
@@ -67,6 +70,7 @@ pub fn run(args: MountArgs) -> anyhow::Result<()> {
     };
     let config = TreeConfig {
         cache_budget: args.cache_mib.saturating_mul(1 << 20),
+        raw_direct_io: args.raw_direct_io,
         ..TreeConfig::default()
     };
     let tree = Arc::new(Tree::new(Entry::Dir(root), config)?);

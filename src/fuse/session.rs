@@ -41,7 +41,7 @@ pub enum FuseError {
     )]
     StaleMount(PathBuf),
     /// The mount itself failed (no /dev/fuse, no fusermount3, permission denied).
-    #[error("cannot mount at {path}: {source}")]
+    #[error("cannot mount at {path}: {source} (FUSE needs /dev/fuse and fusermount3: install the `fuse3` package; without FUSE, `mo-mem ls/cat/tree` show the same tree)")]
     Mount {
         /// The mount point.
         path: PathBuf,
@@ -104,6 +104,10 @@ fn check_mountpoint(path: &Path) -> Result<(), FuseError> {
         Ok(_) => Err(FuseError::NotADirectory(path.to_path_buf())),
         Err(e) if e.raw_os_error() == Some(libc::ENOTCONN) => {
             Err(FuseError::StaleMount(path.to_path_buf()))
+        }
+        // A missing mount point is made (its parent must exist).
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir(path).map_err(|_| FuseError::NotADirectory(path.to_path_buf()))
         }
         Err(_) => Err(FuseError::NotADirectory(path.to_path_buf())),
     }
