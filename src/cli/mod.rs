@@ -1,6 +1,7 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
 mod eval;
+mod repl;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ enum Command {
     Version,
     /// Run a Motoko script (over a snapshot, or with --no-snapshot over nothing).
     Eval(eval::EvalArgs),
+    /// An interactive Motoko session (over a snapshot, or with --no-snapshot).
+    Repl(repl::ReplArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -44,5 +47,6 @@ fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Eval(args) => eval::run(args),
+        Command::Repl(args) => repl::run(args),
     }
 }
