@@ -463,8 +463,18 @@ impl Interp {
 /// Converts `Nat` values to `Int` where the hint says `Int` (subtyping made visible).
 pub fn coerce(v: Value, h: &Hint) -> EResult {
     Ok(match (h, v) {
-        (Hint::Num(crate::script::value::NumKind::Int), v @ (Value::Nat(_) | Value::BigNat(_))) => {
-            num::convert(v, crate::script::value::NumKind::Int).map_err(trap)?
+        (Hint::Num(k), v @ (Value::Nat(_) | Value::BigNat(_)))
+            if *k != crate::script::value::NumKind::Nat =>
+        {
+            num::convert(v, *k).map_err(trap)?
+        }
+        (Hint::Num(k), v @ (Value::Int(_) | Value::BigInt(_)))
+            if !matches!(
+                k,
+                crate::script::value::NumKind::Int | crate::script::value::NumKind::Nat
+            ) =>
+        {
+            num::convert(v, *k).map_err(trap)?
         }
         (Hint::Opt(h), Value::Opt(x)) => Value::Opt(Rc::new(coerce((*x).clone(), h)?)),
         (Hint::Array(h), Value::Array(xs)) => {
