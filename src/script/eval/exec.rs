@@ -144,9 +144,14 @@ impl Interp {
             Code::Record(bases, fields, span) => self.record(bases, fields, *span),
             Code::Variant(tag, a) => {
                 let v = self.eval(a)?;
+                self.alloc(32)?;
                 Ok(Value::Variant(Rc::new((tag.clone(), v))))
             }
-            Code::Opt(a) => Ok(Value::Opt(Rc::new(self.eval(a)?))),
+            Code::Opt(a) => {
+                let v = self.eval(a)?;
+                self.alloc(16)?;
+                Ok(Value::Opt(Rc::new(v)))
+            }
             Code::Dot(a, name, span) => {
                 let v = self.eval(a)?;
                 self.dot(&v, name).map_err(|e| with_span(e, *span))
