@@ -52,6 +52,13 @@ fn eval_json_and_stdin() {
 }
 
 #[test]
+fn json_pragma_selects_json() {
+    let (ok, out, _) = mo_mem(&["eval", "--no-snapshot", "-"], "// @json\n[1, 2]");
+    assert!(ok);
+    assert_eq!(out, "{\"output\":[],\"show\":\"[1, 2]\",\"value\":[1,2]}\n");
+}
+
+#[test]
 fn eval_trap_and_limit_fail_with_message() {
     let (ok, out, err) = mo_mem(
         &[
