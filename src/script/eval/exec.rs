@@ -564,6 +564,34 @@ impl Interp {
         span: Span,
     ) -> EResult {
         let it = self.eval(iter)?;
+        // an unshared counting iterator: count here instead of calling `next`
+        if let Value::Iter(rc) = &it {
+            if Rc::strong_count(rc) == 1 {
+                let bounds = rc.try_borrow().ok().and_then(|b| b.range_bounds());
+                if let Some((mut cur, end, step, int)) = bounds {
+                    let in_range = |c: i128| c >= i64::MIN as i128 && c <= u64::MAX as i128;
+                    while (step > 0 && cur < end || step < 0 && cur > end) && in_range(cur) {
+                        self.tick()?;
+                        let v = if int {
+                            Value::Int(cur as i64)
+                        } else {
+                            Value::Nat(cur as u64)
+                        };
+                        cur += step;
+                        if !self.bind(pat, v)? {
+                            return Err(trap_at(span, "pattern failed"));
+                        }
+                        match self.eval(body) {
+                            Ok(_) => {}
+                            Err(Ctrl::Continue(l)) if l == id => {}
+                            Err(Ctrl::Break(l, v)) if l == id => return Ok(v),
+                            Err(e) => return Err(e),
+                        }
+                    }
+                    return Ok(Value::Unit);
+                }
+            }
+        }
         loop {
             self.tick()?;
             let next = self.iter_next(&it).map_err(|e| with_span(e, span))?;
