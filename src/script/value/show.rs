@@ -241,9 +241,6 @@ fn show(out: &mut String, v: &Value, depth: u32) {
                 if i > 0 {
                     out.push_str("; ");
                 }
-                if f.mutable {
-                    out.push_str("var ");
-                }
                 out.push_str(&f.name);
                 out.push_str(" = ");
                 show(out, &f.value.borrow(), d);
