@@ -125,6 +125,7 @@ pub struct Interp {
     started: Instant,
     depth: u32,
     allocated: u64,
+    stack_base: usize,
     /// What `Debug.print` printed.
     pub output: String,
 }
@@ -143,6 +144,7 @@ impl Interp {
             started: Instant::now(),
             depth: 0,
             allocated: 0,
+            stack_base: 0,
             output: String::new(),
         }
     }
@@ -270,6 +272,8 @@ impl Interp {
         self.stack.resize(nslots as usize, Value::Unit);
         self.bp = 0;
         self.env = None;
+        let marker = 0u8;
+        self.stack_base = std::ptr::addr_of!(marker) as usize;
         let r = self.eval(code);
         self.stack.clear();
         match r {
@@ -403,6 +407,15 @@ impl Interp {
                     proto.name, proto.arity
                 )));
             }
+        }
+        let here = 0u8;
+        let used = self.stack_base.abs_diff(std::ptr::addr_of!(here) as usize);
+        if self.stack_base != 0 && used > self.limits.max_native_stack {
+            self.stack.truncate(base);
+            return Err(limit(format!(
+                "native stack budget exhausted ({used} bytes at call depth {})",
+                self.depth
+            )));
         }
         if self.depth >= self.limits.max_call_depth {
             self.stack.truncate(base);
