@@ -228,3 +228,75 @@ impl fmt::Debug for Value {
         f.write_str(&show::debug_show(self))
     }
 }
+
+/// Drops a value without recursion: deep structures (a long `?(x, list)` chain, a deep
+/// variant tree) would otherwise overflow the native stack when their last reference
+/// goes away. Shared parts (other references alive) are left alone.
+pub fn dispose(v: Value) {
+    if !v.is_aggregate() {
+        return;
+    }
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        match v {
+            Value::Opt(rc) => {
+                if let Ok(inner) = Rc::try_unwrap(rc) {
+                    work.push(inner);
+                }
+            }
+            Value::Variant(rc) => {
+                if let Ok((_, inner)) = Rc::try_unwrap(rc) {
+                    work.push(inner);
+                }
+            }
+            Value::Tuple(mut rc) | Value::Array(mut rc) => {
+                if let Some(xs) = Rc::get_mut(&mut rc) {
+                    for x in xs.iter_mut() {
+                        if x.is_aggregate() {
+                            work.push(std::mem::take(x));
+                        }
+                    }
+                }
+            }
+            Value::VarArray(rc) => {
+                if let Ok(cell) = Rc::try_unwrap(rc) {
+                    work.extend(cell.into_inner().into_iter().filter(Value::is_aggregate));
+                }
+            }
+            Value::Record(rc) => {
+                if let Ok(r) = Rc::try_unwrap(rc) {
+                    work.extend(r.fields.into_iter().map(|f| f.value.into_inner()));
+                }
+            }
+            Value::Cell(rc) => {
+                if let Ok(c) = Rc::try_unwrap(rc) {
+                    work.push(c.into_inner());
+                }
+            }
+            Value::Func(rc) => {
+                if let Ok(c) = Rc::try_unwrap(rc) {
+                    work.extend(c.env.into_vec());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Value {
+    /// True for values that hold other values.
+    #[inline]
+    pub fn is_aggregate(&self) -> bool {
+        matches!(
+            self,
+            Value::Opt(_)
+                | Value::Variant(_)
+                | Value::Tuple(_)
+                | Value::Array(_)
+                | Value::VarArray(_)
+                | Value::Record(_)
+                | Value::Cell(_)
+                | Value::Func(_)
+        )
+    }
+}
