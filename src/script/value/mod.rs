@@ -232,10 +232,15 @@ impl fmt::Debug for Value {
 /// Drops a value without recursion: deep structures (a long `?(x, list)` chain, a deep
 /// variant tree) would otherwise overflow the native stack when their last reference
 /// goes away. Shared parts (other references alive) are left alone.
+#[inline]
 pub fn dispose(v: Value) {
-    if !v.is_aggregate() {
-        return;
+    if v.is_aggregate() {
+        dispose_deep(v);
     }
+}
+
+#[inline(never)]
+fn dispose_deep(v: Value) {
     let mut work = vec![v];
     while let Some(v) = work.pop() {
         match v {
