@@ -241,6 +241,19 @@ pub fn dispose(v: Value) {
 
 #[inline(never)]
 fn dispose_deep(v: Value) {
+    let unique = match &v {
+        Value::Opt(rc) => Rc::strong_count(rc) == 1,
+        Value::Variant(rc) => Rc::strong_count(rc) == 1,
+        Value::Tuple(rc) | Value::Array(rc) => Rc::strong_count(rc) == 1,
+        Value::VarArray(rc) => Rc::strong_count(rc) == 1,
+        Value::Record(rc) => Rc::strong_count(rc) == 1,
+        Value::Cell(rc) => Rc::strong_count(rc) == 1,
+        Value::Func(rc) => Rc::strong_count(rc) == 1,
+        _ => false,
+    };
+    if !unique {
+        return; // only a reference count goes down
+    }
     let mut work = vec![v];
     while let Some(v) = work.pop() {
         match v {
