@@ -6,7 +6,7 @@ mod pattern;
 use crate::script::compile::ir::{Code, Hint, Slot};
 use crate::script::limits::Limits;
 use crate::script::syntax::Span;
-use crate::script::value::{num, Closure, Value};
+use crate::script::value::{dispose, num, Closure, Value};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -125,6 +125,7 @@ pub struct Interp {
     started: Instant,
     depth: u32,
     allocated: u64,
+    stack_base: usize,
     /// What `Debug.print` printed.
     pub output: String,
 }
@@ -143,6 +144,7 @@ impl Interp {
             started: Instant::now(),
             depth: 0,
             allocated: 0,
+            stack_base: 0,
             output: String::new(),
         }
     }
@@ -270,12 +272,23 @@ impl Interp {
         self.stack.resize(nslots as usize, Value::Unit);
         self.bp = 0;
         self.env = None;
+        let marker = 0u8;
+        self.stack_base = std::ptr::addr_of!(marker) as usize;
         let r = self.eval(code);
-        self.stack.clear();
+        self.pop_frame(0);
         match r {
             Err(Ctrl::Break(..)) | Err(Ctrl::Continue(_)) => Err(trap("break outside its label")),
             Err(Ctrl::Return(v)) => Ok(v),
             other => other,
+        }
+    }
+
+    /// Removes the stack above `base`, dropping deep values without recursion.
+    fn pop_frame(&mut self, base: usize) {
+        while self.stack.len() > base {
+            if let Some(v) = self.stack.pop() {
+                dispose(v);
+            }
         }
     }
 
@@ -306,13 +319,13 @@ impl Interp {
         match slot {
             Slot::Local(i) => {
                 if let Some(s) = self.stack.get_mut(self.bp + i as usize) {
-                    *s = v;
+                    dispose(std::mem::replace(s, v));
                 }
             }
             Slot::LocalCell(i) => {
                 if let Some(s) = self.stack.get_mut(self.bp + i as usize) {
                     match s {
-                        Value::Cell(c) => *c.borrow_mut() = v,
+                        Value::Cell(c) => dispose(std::mem::replace(&mut *c.borrow_mut(), v)),
                         other => *other = Value::Cell(Rc::new(RefCell::new(v))),
                     }
                 }
@@ -320,7 +333,7 @@ impl Interp {
             Slot::Env(i) => {
                 if let Some(Value::Cell(c)) = self.env.as_ref().and_then(|e| e.env.get(i as usize))
                 {
-                    *c.borrow_mut() = v;
+                    dispose(std::mem::replace(&mut *c.borrow_mut(), v));
                 }
             }
             Slot::Global(i) => {
@@ -328,7 +341,7 @@ impl Interp {
                 if i >= self.globals.len() {
                     self.globals.resize(i + 1, Value::Unit);
                 }
-                self.globals[i] = v;
+                dispose(std::mem::replace(&mut self.globals[i], v));
             }
         }
     }
@@ -404,6 +417,15 @@ impl Interp {
                 )));
             }
         }
+        let here = 0u8;
+        let used = self.stack_base.abs_diff(std::ptr::addr_of!(here) as usize);
+        if self.stack_base != 0 && used > self.limits.max_native_stack {
+            self.stack.truncate(base);
+            return Err(limit(format!(
+                "native stack budget exhausted ({used} bytes at call depth {})",
+                self.depth
+            )));
+        }
         if self.depth >= self.limits.max_call_depth {
             self.stack.truncate(base);
             return Err(limit(format!(
@@ -448,7 +470,7 @@ impl Interp {
         self.depth -= 1;
         self.bp = saved_bp;
         self.env = saved_env;
-        self.stack.truncate(base);
+        self.pop_frame(base);
         match r {
             Err(Ctrl::Return(v)) => match &proto.result {
                 Some(h) => coerce(v, h),
@@ -460,11 +482,30 @@ impl Interp {
     }
 }
 
+impl Drop for Interp {
+    fn drop(&mut self) {
+        self.pop_frame(0);
+        for g in std::mem::take(&mut self.globals) {
+            dispose(g);
+        }
+    }
+}
+
 /// Converts `Nat` values to `Int` where the hint says `Int` (subtyping made visible).
 pub fn coerce(v: Value, h: &Hint) -> EResult {
     Ok(match (h, v) {
-        (Hint::Num(crate::script::value::NumKind::Int), v @ (Value::Nat(_) | Value::BigNat(_))) => {
-            num::convert(v, crate::script::value::NumKind::Int).map_err(trap)?
+        (Hint::Num(k), v @ (Value::Nat(_) | Value::BigNat(_)))
+            if *k != crate::script::value::NumKind::Nat =>
+        {
+            num::convert(v, *k).map_err(trap)?
+        }
+        (Hint::Num(k), v @ (Value::Int(_) | Value::BigInt(_)))
+            if !matches!(
+                k,
+                crate::script::value::NumKind::Int | crate::script::value::NumKind::Nat
+            ) =>
+        {
+            num::convert(v, *k).map_err(trap)?
         }
         (Hint::Opt(h), Value::Opt(x)) => Value::Opt(Rc::new(coerce((*x).clone(), h)?)),
         (Hint::Array(h), Value::Array(xs)) => {
