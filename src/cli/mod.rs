@@ -10,11 +10,11 @@ mod ic_take;
 mod info;
 mod mount;
 mod object;
+mod repl;
 mod served;
 mod snapshot_args;
 mod stats;
 mod store_cmds;
-mod repl;
 mod vars;
 
 use clap::{Parser, Subcommand};
