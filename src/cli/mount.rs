@@ -29,9 +29,10 @@ pub struct MountArgs {
     /// MiB of generated file content kept cached.
     #[arg(long, default_value_t = 64)]
     pub cache_mib: usize,
-    /// Read raw files with direct I/O (no kernel page cache; requests as large as reads).
+    /// Read raw files through the kernel's page cache (cached between reads, and `mmap`
+    /// works) instead of with direct I/O (the default: about 3 times the throughput).
     #[arg(long)]
-    pub raw_direct_io: bool,
+    pub raw_page_cache: bool,
 }
 
 /// Sets up logging to stderr (`MO_MEM_LOG` filters, default `info`).
@@ -70,7 +71,7 @@ pub fn run(args: MountArgs) -> anyhow::Result<()> {
     };
     let config = TreeConfig {
         cache_budget: args.cache_mib.saturating_mul(1 << 20),
-        raw_direct_io: args.raw_direct_io,
+        raw_direct_io: !args.raw_page_cache,
         ..TreeConfig::default()
     };
     let tree = Arc::new(Tree::new(Entry::Dir(root), config)?);

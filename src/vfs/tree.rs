@@ -39,7 +39,7 @@ impl Default for TreeConfig {
             cache_budget: 64 << 20,
             max_file_size: 1 << 30,
             max_unreferenced_nodes: 1 << 16,
-            raw_direct_io: false,
+            raw_direct_io: true,
         }
     }
 }
