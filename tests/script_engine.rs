@@ -265,6 +265,15 @@ fn hostile_inputs_fail_cleanly() {
     })
     .expect("thread");
     assert!(r.unwrap_err().contains("nesting deeper than"));
+    let long = format!("0{}", " + 1".repeat(100_000));
+    let r = script::on_eval_thread(move || {
+        Session::new(Limits::default())
+            .eval(&long)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .expect("thread");
+    assert!(r.unwrap_err().contains("operators in one expression"));
     for src in [
         "\"unterminated",
         "'",

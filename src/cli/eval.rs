@@ -65,8 +65,9 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
         max_memory: args.max_memory,
         max_output: args.max_output,
         max_call_depth: args.max_depth,
+        ..Limits::default()
     };
-    let json = args.json;
+    let json = args.json || script::session::output_mode(&src) == script::session::OutputMode::Json;
     let name = args.file.clone().unwrap_or_else(|| "script".into());
     let result = script::on_eval_thread(move || {
         let mut s = Session::new(limits);

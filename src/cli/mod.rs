@@ -15,6 +15,7 @@ mod snapshot_args;
 mod stats;
 mod store_cmds;
 mod vars;
+mod repl;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -63,6 +64,8 @@ enum Command {
     Verify(store_cmds::VerifyArgs),
     /// Adopt a snapshot directory downloaded by icp-cli or dfx into the store.
     Import(store_cmds::ImportArgs),
+    /// An interactive Motoko session (over a snapshot, or with --no-snapshot).
+    Repl(repl::ReplArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -102,5 +105,6 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Pull(a) => ic_pull::run(&a),
         Command::Verify(a) => store_cmds::verify(&a),
         Command::Import(a) => store_cmds::import(&a),
+        Command::Repl(args) => repl::run(args),
     }
 }

@@ -31,10 +31,16 @@ pub struct Limits {
     pub max_output: u64,
     /// Call depth budget.
     pub max_call_depth: u32,
+    /// Native stack the evaluation may use, in bytes (checked at every call, so deep
+    /// recursion stops with a message instead of overflowing the thread's stack). The
+    /// thread must have at least this much stack plus a margin; [`crate::script::on_eval_thread`]
+    /// provides [`crate::script::EVAL_STACK_SIZE`].
+    pub max_native_stack: usize,
 }
 
 impl Default for Limits {
-    /// 1 billion steps, 30 seconds, 2 GiB of allocation, 16 MiB of output, depth 2000.
+    /// 1 billion steps, 30 seconds, 2 GiB of allocation, 16 MiB of output, depth 2000,
+    /// 224 MiB of native stack.
     fn default() -> Self {
         Limits {
             max_steps: 1_000_000_000,
@@ -42,6 +48,7 @@ impl Default for Limits {
             max_memory: 2 << 30,
             max_output: 16 << 20,
             max_call_depth: 2000,
+            max_native_stack: crate::script::EVAL_STACK_SIZE - (32 << 20),
         }
     }
 }

@@ -214,3 +214,21 @@ fn prim_type(v: &Value) -> &'static str {
         other => other.kind_name(),
     }
 }
+
+/// How a script asks for its result to be shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputMode {
+    /// Output lines, then the value's `debug_show`.
+    Text,
+    /// One JSON object (see [`Evaluation::to_json`]).
+    Json,
+}
+
+/// The output mode a script asks for: a first line `// @json` selects JSON (for scripts
+/// written to the mount's `eval` file, which has no flags).
+pub fn output_mode(src: &str) -> OutputMode {
+    match src.lines().next().map(str::trim) {
+        Some("// @json") | Some("//@json") => OutputMode::Json,
+        _ => OutputMode::Text,
+    }
+}

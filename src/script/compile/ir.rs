@@ -27,10 +27,11 @@ pub enum Hint {
 }
 
 impl Hint {
-    /// True when values of this type may need a run-time `Nat` to `Int` conversion.
+    /// True when values of this type may need a run-time conversion: `Nat` to `Int`
+    /// (subtyping), or an untyped literal to a fixed-width type or `Float`.
     pub fn has_int(&self) -> bool {
         match self {
-            Hint::Num(k) => *k == NumKind::Int,
+            Hint::Num(k) => *k != NumKind::Nat,
             Hint::Opt(h) | Hint::Array(h) => h.has_int(),
             Hint::Tuple(hs) => hs.iter().any(Hint::has_int),
             Hint::Record(fs) | Hint::Variant(fs) => fs.iter().any(|(_, h)| h.has_int()),

@@ -38,6 +38,8 @@ pub struct Globals {
     pub count: u32,
     /// Type declarations (`type T<A> = ...`).
     pub types: HashMap<String, (Vec<String>, Type)>,
+    /// Parameter types of global functions (to type the literals of their arguments).
+    pub func_params: HashMap<u32, Rc<Vec<Option<Hint>>>>,
 }
 
 #[derive(Clone, Debug)]
@@ -65,6 +67,7 @@ struct FnCtx {
     captured_names: HashSet<String>,
     labels: Vec<(String, u32, LabelKind)>,
     ret_hint: Option<Rc<Hint>>,
+    func_params: HashMap<u32, Rc<Vec<Option<Hint>>>>,
 }
 
 impl FnCtx {
@@ -77,6 +80,7 @@ impl FnCtx {
             captured_names,
             labels: Vec::new(),
             ret_hint: None,
+            func_params: HashMap::new(),
         }
     }
 }
@@ -418,6 +422,24 @@ impl Compiler<'_> {
                         Some(s) => s,
                         None => self.declare(&name, false, None),
                     };
+                    let params: Vec<Option<Hint>> = f
+                        .params
+                        .iter()
+                        .map(|p| match &p.kind {
+                            PatKind::Annot(_, t) => Some(self.hint(t)),
+                            _ => None,
+                        })
+                        .collect();
+                    let params = Rc::new(params);
+                    match slot {
+                        Slot::Global(i) => {
+                            self.globals.func_params.insert(i, params);
+                        }
+                        Slot::Local(i) | Slot::LocalCell(i) => {
+                            self.cur().func_params.insert(i, params);
+                        }
+                        Slot::Env(_) => {}
+                    }
                     let clo = self.func(f)?;
                     out.push(Stmt::Store(slot, clo));
                     if last {
@@ -809,8 +831,19 @@ impl Compiler<'_> {
                     Code::Const(Value::Builtin(b)) => Some(b.f.arg_hints),
                     _ => None,
                 };
+                let user: Option<Rc<Vec<Option<Hint>>>> = match &callee {
+                    Code::Var(Slot::Global(i)) => self.globals.func_params.get(i).cloned(),
+                    Code::Var(Slot::Local(i) | Slot::LocalCell(i)) => {
+                        self.cur().func_params.get(i).cloned()
+                    }
+                    _ => None,
+                };
                 let mut a = Vec::new();
                 for (i, x) in args.iter().enumerate() {
+                    if let Some(ps) = user.as_ref().filter(|ps| ps.len() == args.len()) {
+                        a.push(self.expr(x, ps[i].as_ref())?);
+                        continue;
+                    }
                     let h = hints
                         .and_then(|hs| hs.get(i).copied().flatten())
                         .map(Hint::Num);

@@ -33,8 +33,94 @@ fn index_of(v: &Value) -> Option<usize> {
 }
 
 impl Interp {
-    /// Evaluates one compiled expression.
+    /// Evaluates one compiled expression. The common forms are handled here with a small
+    /// stack frame (recursion depth is bounded by the native stack); the rest go to
+    /// [`Interp::eval_other`].
     pub fn eval(&mut self, code: &Code) -> EResult {
+        match code {
+            Code::Const(v) => Ok(v.clone()),
+            Code::Var(s) => Ok(self.read(*s)),
+            Code::Binary(op, ab, hint, span) => self.eval_binary(*op, ab, *hint, *span),
+            Code::Compare(op, ab, span) => {
+                let a = self.eval(&ab.0)?;
+                let b = self.eval(&ab.1)?;
+                Ok(Value::Bool(compare_op(*op, &a, &b, *span)?))
+            }
+            Code::If(b) => {
+                let c = self.eval(&b.0)?;
+                if truthy(&c, None)? {
+                    self.eval(&b.1)
+                } else {
+                    self.eval(&b.2)
+                }
+            }
+            Code::Block(stmts) => self.block(stmts),
+            Code::Call(f, args, span) => {
+                let fv = self.eval(f)?;
+                self.call_code(&fv, args, *span)
+            }
+            Code::Switch(s, cases, span) => self.eval_switch(s, cases, *span),
+            Code::Return(v) => {
+                let v = self.eval(v)?;
+                Err(Ctrl::Return(v))
+            }
+            _ => self.eval_other(code),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_binary(
+        &mut self,
+        op: BinOp,
+        ab: &(Code, Code),
+        hint: Option<crate::script::value::NumKind>,
+        span: Span,
+    ) -> EResult {
+        let a = self.eval(&ab.0)?;
+        let b = self.eval(&ab.1)?;
+        if let (Value::Nat(x), Value::Nat(y), None) = (&a, &b, hint) {
+            match op {
+                BinOp::Add => {
+                    if let Some(r) = x.checked_add(*y) {
+                        return Ok(Value::Nat(r));
+                    }
+                }
+                BinOp::Sub if y <= x => return Ok(Value::Nat(x - y)),
+                BinOp::Mul => {
+                    if let Some(r) = x.checked_mul(*y) {
+                        return Ok(Value::Nat(r));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if op == BinOp::Cat {
+            if let (Value::Text(x), Value::Text(y)) = (&a, &b) {
+                self.alloc((x.len() + y.len()) as u64)?;
+            }
+        }
+        num::binary(op, &a, &b, hint).map_err(|m| trap_at(span, m))
+    }
+
+    #[inline(never)]
+    fn eval_switch(
+        &mut self,
+        s: &Code,
+        cases: &[(crate::script::compile::ir::Pat, Code)],
+        span: Span,
+    ) -> EResult {
+        let v = self.eval(s)?;
+        for (p, body) in cases {
+            if self.bind(p, v.clone())? {
+                return self.eval(body);
+            }
+        }
+        Err(trap_at(span, "switch fell through"))
+    }
+
+    /// The less common forms of [`Interp::eval`].
+    #[inline(never)]
+    fn eval_other(&mut self, code: &Code) -> EResult {
         match code {
             Code::Const(v) => Ok(v.clone()),
             Code::Var(s) => Ok(self.read(*s)),
@@ -144,9 +230,14 @@ impl Interp {
             Code::Record(bases, fields, span) => self.record(bases, fields, *span),
             Code::Variant(tag, a) => {
                 let v = self.eval(a)?;
+                self.alloc(32)?;
                 Ok(Value::Variant(Rc::new((tag.clone(), v))))
             }
-            Code::Opt(a) => Ok(Value::Opt(Rc::new(self.eval(a)?))),
+            Code::Opt(a) => {
+                let v = self.eval(a)?;
+                self.alloc(16)?;
+                Ok(Value::Opt(Rc::new(v)))
+            }
             Code::Dot(a, name, span) => {
                 let v = self.eval(a)?;
                 self.dot(&v, name).map_err(|e| with_span(e, *span))
@@ -559,6 +650,34 @@ impl Interp {
         span: Span,
     ) -> EResult {
         let it = self.eval(iter)?;
+        // an unshared counting iterator: count here instead of calling `next`
+        if let Value::Iter(rc) = &it {
+            if Rc::strong_count(rc) == 1 {
+                let bounds = rc.try_borrow().ok().and_then(|b| b.range_bounds());
+                if let Some((mut cur, end, step, int)) = bounds {
+                    let in_range = |c: i128| c >= i64::MIN as i128 && c <= u64::MAX as i128;
+                    while (step > 0 && cur < end || step < 0 && cur > end) && in_range(cur) {
+                        self.tick()?;
+                        let v = if int {
+                            Value::Int(cur as i64)
+                        } else {
+                            Value::Nat(cur as u64)
+                        };
+                        cur += step;
+                        if !self.bind(pat, v)? {
+                            return Err(trap_at(span, "pattern failed"));
+                        }
+                        match self.eval(body) {
+                            Ok(_) => {}
+                            Err(Ctrl::Continue(l)) if l == id => {}
+                            Err(Ctrl::Break(l, v)) if l == id => return Ok(v),
+                            Err(e) => return Err(e),
+                        }
+                    }
+                    return Ok(Value::Unit);
+                }
+            }
+        }
         loop {
             self.tick()?;
             let next = self.iter_next(&it).map_err(|e| with_span(e, span))?;

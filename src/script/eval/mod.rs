@@ -125,6 +125,7 @@ pub struct Interp {
     started: Instant,
     depth: u32,
     allocated: u64,
+    stack_base: usize,
     /// What `Debug.print` printed.
     pub output: String,
 }
@@ -143,6 +144,7 @@ impl Interp {
             started: Instant::now(),
             depth: 0,
             allocated: 0,
+            stack_base: 0,
             output: String::new(),
         }
     }
@@ -270,6 +272,8 @@ impl Interp {
         self.stack.resize(nslots as usize, Value::Unit);
         self.bp = 0;
         self.env = None;
+        let marker = 0u8;
+        self.stack_base = std::ptr::addr_of!(marker) as usize;
         let r = self.eval(code);
         self.stack.clear();
         match r {
@@ -404,6 +408,15 @@ impl Interp {
                 )));
             }
         }
+        let here = 0u8;
+        let used = self.stack_base.abs_diff(std::ptr::addr_of!(here) as usize);
+        if self.stack_base != 0 && used > self.limits.max_native_stack {
+            self.stack.truncate(base);
+            return Err(limit(format!(
+                "native stack budget exhausted ({used} bytes at call depth {})",
+                self.depth
+            )));
+        }
         if self.depth >= self.limits.max_call_depth {
             self.stack.truncate(base);
             return Err(limit(format!(
@@ -463,8 +476,18 @@ impl Interp {
 /// Converts `Nat` values to `Int` where the hint says `Int` (subtyping made visible).
 pub fn coerce(v: Value, h: &Hint) -> EResult {
     Ok(match (h, v) {
-        (Hint::Num(crate::script::value::NumKind::Int), v @ (Value::Nat(_) | Value::BigNat(_))) => {
-            num::convert(v, crate::script::value::NumKind::Int).map_err(trap)?
+        (Hint::Num(k), v @ (Value::Nat(_) | Value::BigNat(_)))
+            if *k != crate::script::value::NumKind::Nat =>
+        {
+            num::convert(v, *k).map_err(trap)?
+        }
+        (Hint::Num(k), v @ (Value::Int(_) | Value::BigInt(_)))
+            if !matches!(
+                k,
+                crate::script::value::NumKind::Int | crate::script::value::NumKind::Nat
+            ) =>
+        {
+            num::convert(v, *k).map_err(trap)?
         }
         (Hint::Opt(h), Value::Opt(x)) => Value::Opt(Rc::new(coerce((*x).clone(), h)?)),
         (Hint::Array(h), Value::Array(xs)) => {

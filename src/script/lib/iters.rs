@@ -68,6 +68,10 @@ impl NativeIter for RangeIter {
             Value::Nat(v as u64)
         }))
     }
+
+    fn range_bounds(&self) -> Option<(i128, i128, i128, bool)> {
+        Some((self.cur, self.end, self.step, self.int))
+    }
 }
 
 /// Iterates over the characters of a text.

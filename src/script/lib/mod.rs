@@ -34,6 +34,7 @@ macro_rules! constant {
 
 mod args;
 mod collections;
+mod containers;
 mod iters;
 mod modules;
 mod numbers;

@@ -4,7 +4,7 @@ use super::args::{arg, text_arg, wrong};
 use super::collections as c;
 use super::numbers as n;
 use super::text as t;
-use super::{Builtin, Module};
+use super::Module;
 use crate::script::eval::{trap, Ctrl, EResult, Interp, Trap, TrapKind};
 use crate::script::value::{NumKind, Value};
 use std::rc::Rc;
@@ -398,7 +398,6 @@ pub static ALL: &[&Module] = &[
     &PRINCIPAL_MOD,
     &BOOL_MOD,
     &ORDER_MOD,
+    &super::containers::MAP_MOD,
+    &super::containers::LIST_MOD,
 ];
-
-#[allow(dead_code)]
-fn unused(_: &Builtin) {}

@@ -9,6 +9,10 @@ use std::rc::Rc;
 /// Deepest nesting of expressions, patterns and types the parser accepts.
 pub const MAX_NESTING: usize = 256;
 
+/// Longest chain of binary operators or postfix operations (`.f`, `[i]`, calls) in one
+/// expression; chains nest in the tree, so this bounds the evaluator's recursion too.
+pub const MAX_CHAIN: usize = 4096;
+
 /// Parses a whole script.
 pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
     let toks = lex(src)?;
@@ -852,7 +856,15 @@ impl Parser {
     fn expr_bin(&mut self, min_prec: u8, ob: bool) -> PResult<Expr> {
         let start = self.span();
         let mut lhs = self.expr_un(ob)?;
+        let mut chain = 0usize;
         loop {
+            chain += 1;
+            if chain > MAX_CHAIN {
+                return Err(SyntaxError::new(
+                    self.span(),
+                    format!("more than {MAX_CHAIN} operators in one expression"),
+                ));
+            }
             let (prec, op) = match self.tok() {
                 Tok::Kw("or") => (1, None),
                 Tok::Kw("and") => (2, None),

@@ -132,6 +132,12 @@ pub trait NativeIter {
         &mut self,
         it: &mut crate::script::eval::Interp,
     ) -> Result<Option<Value>, crate::script::eval::Ctrl>;
+
+    /// For counting iterators: `(next, end, step, yields Int)`, so that a `for` loop
+    /// that owns the iterator can count without dynamic calls.
+    fn range_bounds(&self) -> Option<(i128, i128, i128, bool)> {
+        None
+    }
 }
 
 impl Value {

@@ -6,9 +6,12 @@ use std::fmt::Write;
 /// Renders a value the way moc's interpreter renders `debug_show v`.
 pub fn debug_show(v: &Value) -> String {
     let mut out = String::new();
-    show(&mut out, v);
+    show(&mut out, v, 0);
     out
 }
+
+/// Values nested deeper than this print as `...` (bounds the native stack).
+pub const MAX_SHOW_DEPTH: u32 = 10_000;
 
 /// Groups decimal digits by three from the right with `_`.
 pub fn group_digits(digits: &str) -> String {
@@ -137,18 +140,29 @@ fn nullary(v: &Value) -> bool {
     }
 }
 
-fn show_seq<'a>(out: &mut String, open: &str, items: impl Iterator<Item = &'a Value>, close: &str) {
+fn show_seq<'a>(
+    out: &mut String,
+    open: &str,
+    items: impl Iterator<Item = &'a Value>,
+    close: &str,
+    d: u32,
+) {
     out.push_str(open);
     for (i, x) in items.enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        show(out, x);
+        show(out, x, d);
     }
     out.push_str(close);
 }
 
-fn show(out: &mut String, v: &Value) {
+fn show(out: &mut String, v: &Value, depth: u32) {
+    if depth > MAX_SHOW_DEPTH {
+        out.push_str("...");
+        return;
+    }
+    let d = depth + 1;
     match v {
         Value::Unit => out.push_str("()"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -188,23 +202,23 @@ fn show(out: &mut String, v: &Value) {
             out.push('"');
         }
         Value::Principal(p) => out.push_str(&principal_text(p)),
-        Value::Tuple(xs) => show_seq(out, "(", xs.iter(), ")"),
-        Value::Array(xs) => show_seq(out, "[", xs.iter(), "]"),
+        Value::Tuple(xs) => show_seq(out, "(", xs.iter(), ")", d),
+        Value::Array(xs) => show_seq(out, "[", xs.iter(), "]", d),
         Value::VarArray(xs) => {
             let xs = xs.borrow();
             if xs.is_empty() {
                 out.push_str("[var]");
             } else {
-                show_seq(out, "[var ", xs.iter(), "]");
+                show_seq(out, "[var ", xs.iter(), "]", d);
             }
         }
         Value::Opt(x) => {
             out.push('?');
             if nullary(x) {
-                show(out, x);
+                show(out, x, d);
             } else {
                 out.push('(');
-                show(out, x);
+                show(out, x, d);
                 out.push(')');
             }
         }
@@ -213,10 +227,10 @@ fn show(out: &mut String, v: &Value) {
             out.push_str(&tv.0);
             match &tv.1 {
                 Value::Unit => {}
-                Value::Tuple(_) => show(out, &tv.1),
+                Value::Tuple(_) => show(out, &tv.1, d),
                 x => {
                     out.push('(');
-                    show(out, x);
+                    show(out, x, d);
                     out.push(')');
                 }
             }
@@ -227,12 +241,9 @@ fn show(out: &mut String, v: &Value) {
                 if i > 0 {
                     out.push_str("; ");
                 }
-                if f.mutable {
-                    out.push_str("var ");
-                }
                 out.push_str(&f.name);
                 out.push_str(" = ");
-                show(out, &f.value.borrow());
+                show(out, &f.value.borrow(), d);
             }
             out.push('}');
         }
@@ -242,6 +253,6 @@ fn show(out: &mut String, v: &Value) {
         }
         Value::Iter(_) => out.push_str("{next = func}"),
         Value::Host(h) => out.push_str(&h.describe()),
-        Value::Cell(c) => show(out, &c.borrow()),
+        Value::Cell(c) => show(out, &c.borrow(), d),
     }
 }

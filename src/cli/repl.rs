@@ -1,0 +1,67 @@
+//! `mo-mem repl`: an interactive Motoko session (definitions persist between inputs).
+
+use anyhow::bail;
+use mo_mem::script::{self, Limits, ScriptError, Session};
+use std::io::{BufRead, Write};
+
+/// Arguments of `mo-mem repl`.
+#[derive(clap::Args, Debug)]
+pub struct ReplArgs {
+    /// The snapshot directory (omit with --no-snapshot).
+    snapshot: Option<String>,
+    /// Run without a snapshot (no `image`, `heap`, `vars`).
+    #[arg(long, hide = true)]
+    no_snapshot: bool,
+}
+
+/// Runs `mo-mem repl`: reads inputs until they parse, evaluates, prints; `:quit` ends.
+pub fn run(args: ReplArgs) -> anyhow::Result<()> {
+    if args.snapshot.is_some() && !args.no_snapshot {
+        bail!("snapshots are not readable by `repl` yet; use --no-snapshot");
+    }
+    script::on_eval_thread(|| {
+        let mut session = Session::new(Limits::default());
+        session.set_source_name("input");
+        let stdin = std::io::stdin();
+        let mut buf = String::new();
+        loop {
+            print!("{}", if buf.is_empty() { "mo> " } else { "..> " });
+            let _ = std::io::stdout().flush();
+            let mut line = String::new();
+            match stdin.lock().read_line(&mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let trimmed = line.trim();
+            if buf.is_empty() && (trimmed == ":quit" || trimmed == ":q") {
+                break;
+            }
+            if buf.is_empty() && trimmed == ":names" {
+                println!("{}", session.names().join(" "));
+                continue;
+            }
+            buf.push_str(&line);
+            if buf.trim().is_empty() {
+                buf.clear();
+                continue;
+            }
+            if let Err(ScriptError::Syntax { error, .. }) = session.check(&buf) {
+                if error.message.contains("end of input") {
+                    continue;
+                }
+            }
+            match session.eval(&buf) {
+                Ok(ev) => print!("{}", ev.render()),
+                Err(e) => {
+                    if let ScriptError::Trap { output, .. } = &e {
+                        print!("{output}");
+                    }
+                    eprintln!("{e}");
+                }
+            }
+            buf.clear();
+        }
+    })
+    .map_err(|_| anyhow::anyhow!("the evaluation thread failed"))?;
+    Ok(())
+}

@@ -1,0 +1,421 @@
+//! `mo:core/Map` and `mo:core/List`: native containers for scripts, and read access to
+//! the real core data structures (decoded from a heap) through the same functions.
+//!
+//! Maps made by a script are ordered by the keys' natural order (numbers, text, chars,
+//! tuples...): the `compare` argument is accepted but not called. A core `Map` record
+//! (`{ var root; var size }`, a B-tree) is read in its stored order.
+
+use super::args::{arg, usize_arg, wrong};
+use super::iters::{iter_value, VecIter};
+use super::Module;
+use crate::script::eval::{trap, EResult, Interp};
+use crate::script::host::{HostError, HostObject};
+use crate::script::value::{ord, Value};
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+type R = EResult;
+
+/// A value ordered by [`ord::total_order`], usable as a map key.
+#[derive(Clone)]
+pub struct Key(pub Value);
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        ord::total_order(&self.0, &other.0) == Ordering::Equal
+    }
+}
+impl Eq for Key {}
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Key {
+    fn cmp(&self, other: &Self) -> Ordering {
+        ord::total_order(&self.0, &other.0)
+    }
+}
+
+/// A map created by a script (`Map.empty()`).
+#[derive(Default)]
+pub struct NativeMap {
+    entries: RefCell<BTreeMap<Key, Value>>,
+}
+
+impl HostObject for NativeMap {
+    fn describe(&self) -> String {
+        format!("Map({} entries)", self.entries.borrow().len())
+    }
+    fn field(&self, _: &str) -> Result<Option<Value>, HostError> {
+        Ok(None)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// A growable list created by a script (`List.empty()`).
+#[derive(Default)]
+pub struct NativeList {
+    items: Rc<RefCell<Vec<Value>>>,
+}
+
+impl HostObject for NativeList {
+    fn describe(&self) -> String {
+        format!("List({} elements)", self.items.borrow().len())
+    }
+    fn field(&self, _: &str) -> Result<Option<Value>, HostError> {
+        Ok(None)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+fn native_map(v: &Value) -> Option<&NativeMap> {
+    match v {
+        Value::Host(h) => h.as_any().downcast_ref::<NativeMap>(),
+        _ => None,
+    }
+}
+
+fn native_list(v: &Value) -> Option<&NativeList> {
+    match v {
+        Value::Host(h) => h.as_any().downcast_ref::<NativeList>(),
+        _ => None,
+    }
+}
+
+fn field(v: &Value, name: &str) -> Option<Value> {
+    match v {
+        Value::Record(r) => r.get(name).map(|f| f.value.borrow().clone()),
+        Value::Host(h) => h.field(name).ok().flatten(),
+        _ => None,
+    }
+}
+
+fn var_items(v: &Value) -> Vec<Value> {
+    match v {
+        Value::VarArray(xs) => xs.borrow().clone(),
+        Value::Array(xs) => xs.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// In-order entries of a core B-tree `Map` node, charging a step per entry.
+fn walk_node(
+    it: &mut Interp,
+    node: &Value,
+    out: &mut Vec<(Value, Value)>,
+    depth: u32,
+) -> EResult<()> {
+    if depth > 64 {
+        return Err(trap("Map: B-tree deeper than 64 levels"));
+    }
+    let Value::Variant(tv) = node else {
+        return Err(wrong("Map", "B-tree node", node));
+    };
+    let data = field(&tv.1, "data").ok_or_else(|| trap("Map: node without data"))?;
+    let kvs = var_items(&field(&data, "kvs").unwrap_or(Value::Unit));
+    let count = match field(&data, "count") {
+        Some(Value::Nat(n)) => usize::try_from(n).unwrap_or(usize::MAX).min(kvs.len()),
+        _ => kvs.len(),
+    };
+    let children = if &*tv.0 == "internal" {
+        var_items(&field(&tv.1, "children").unwrap_or(Value::Unit))
+    } else {
+        Vec::new()
+    };
+    for i in 0..=count {
+        if let Some(Value::Opt(child)) = children.get(i) {
+            walk_node(it, child, out, depth + 1)?;
+        }
+        if i < count {
+            it.tick()?;
+            if let Some(Value::Opt(kv)) = kvs.get(i) {
+                if let Value::Tuple(t) = &**kv {
+                    if t.len() == 2 {
+                        out.push((t[0].clone(), t[1].clone()));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// All entries of a map value (native or a core `Map` record), in key order.
+fn entries_of(it: &mut Interp, m: &Value) -> EResult<Vec<(Value, Value)>> {
+    if let Some(n) = native_map(m) {
+        let e = n.entries.borrow();
+        it.ticks(e.len() as u64)?;
+        return Ok(e.iter().map(|(k, v)| (k.0.clone(), v.clone())).collect());
+    }
+    let root = field(m, "root").ok_or_else(|| wrong("Map", "Map", m))?;
+    let mut out = Vec::new();
+    walk_node(it, &root, &mut out, 0)?;
+    Ok(out)
+}
+
+fn map_arg<'a>(args: &'a [Value], who: &str) -> EResult<&'a Value> {
+    arg(args, 0, who)
+}
+
+fn map_empty(_: &mut Interp, _: Option<&Value>, _: &[Value]) -> R {
+    Ok(Value::Host(Rc::new(NativeMap::default())))
+}
+
+fn map_add(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let m = native_map(map_arg(a, "Map.add")?)
+        .ok_or_else(|| trap("Map.add: only maps created by the script can change"))?;
+    let k = arg(a, 2, "Map.add")?.clone();
+    let v = arg(a, 3, "Map.add")?.clone();
+    it.alloc(48)?;
+    m.entries.borrow_mut().insert(Key(k), v);
+    Ok(Value::Unit)
+}
+
+fn map_remove(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let m = native_map(map_arg(a, "Map.remove")?)
+        .ok_or_else(|| trap("Map.remove: only maps created by the script can change"))?;
+    let k = arg(a, 2, "Map.remove")?.clone();
+    m.entries.borrow_mut().remove(&Key(k));
+    Ok(Value::Unit)
+}
+
+fn map_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let m = map_arg(a, "Map.get")?;
+    let k = arg(a, 2, "Map.get")?;
+    if let Some(n) = native_map(m) {
+        return Ok(match n.entries.borrow().get(&Key(k.clone())) {
+            Some(v) => Value::some(v.clone()),
+            None => Value::Null,
+        });
+    }
+    for (key, v) in entries_of(it, m)? {
+        if ord::equal(&key, k) {
+            return Ok(Value::some(v));
+        }
+    }
+    Ok(Value::Null)
+}
+
+fn map_contains(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(!matches!(map_get(it, t, a)?, Value::Null)))
+}
+
+fn map_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let m = map_arg(a, "Map.size")?;
+    if let Some(n) = native_map(m) {
+        return Ok(Value::Nat(n.entries.borrow().len() as u64));
+    }
+    match field(m, "size") {
+        Some(v @ Value::Nat(_)) => Ok(v),
+        _ => Ok(Value::Nat(entries_of(it, m)?.len() as u64)),
+    }
+}
+
+fn map_is_empty(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(matches!(map_size(it, t, a)?, Value::Nat(0))))
+}
+
+fn items_iter(v: Vec<Value>) -> Value {
+    iter_value(VecIter {
+        items: Rc::from(v),
+        pos: 0,
+    })
+}
+
+fn map_entries(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = entries_of(it, map_arg(a, "Map.entries")?)?;
+    it.alloc(32 * e.len() as u64)?;
+    Ok(items_iter(
+        e.into_iter()
+            .map(|(k, v)| Value::Tuple(Rc::from(vec![k, v])))
+            .collect(),
+    ))
+}
+
+fn map_keys(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = entries_of(it, map_arg(a, "Map.keys")?)?;
+    it.alloc(16 * e.len() as u64)?;
+    Ok(items_iter(e.into_iter().map(|(k, _)| k).collect()))
+}
+
+fn map_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = entries_of(it, map_arg(a, "Map.values")?)?;
+    it.alloc(16 * e.len() as u64)?;
+    Ok(items_iter(e.into_iter().map(|(_, v)| v).collect()))
+}
+
+fn map_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = entries_of(it, map_arg(a, "Map.toArray")?)?;
+    it.alloc(32 * e.len() as u64)?;
+    Ok(Value::Array(Rc::from(
+        e.into_iter()
+            .map(|(k, v)| Value::Tuple(Rc::from(vec![k, v])))
+            .collect::<Vec<_>>(),
+    )))
+}
+
+fn map_from_iter(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = super::iters::collect(it, arg(a, 0, "Map.fromIter")?)?;
+    let m = NativeMap::default();
+    for kv in items {
+        match kv {
+            Value::Tuple(t) if t.len() == 2 => {
+                m.entries
+                    .borrow_mut()
+                    .insert(Key(t[0].clone()), t[1].clone());
+            }
+            other => return Err(wrong("Map.fromIter", "(key, value)", &other)),
+        }
+    }
+    Ok(Value::Host(Rc::new(m)))
+}
+
+/// Elements of a list value (native, or a core `List` record `{ var blocks; ... }`).
+fn list_items(v: &Value) -> EResult<Vec<Value>> {
+    if let Some(l) = native_list(v) {
+        return Ok(l.items.borrow().clone());
+    }
+    let blocks = field(v, "blocks").ok_or_else(|| wrong("List", "List", v))?;
+    let mut out = Vec::new();
+    for b in var_items(&blocks) {
+        for x in var_items(&b) {
+            if let Value::Opt(x) = x {
+                out.push((*x).clone());
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn list_empty(_: &mut Interp, _: Option<&Value>, _: &[Value]) -> R {
+    Ok(Value::Host(Rc::new(NativeList::default())))
+}
+
+fn list_add(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let l = native_list(arg(a, 0, "List.add")?)
+        .ok_or_else(|| trap("List.add: only lists created by the script can change"))?;
+    it.alloc(16)?;
+    l.items.borrow_mut().push(arg(a, 1, "List.add")?.clone());
+    Ok(Value::Unit)
+}
+
+fn list_get(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = list_items(arg(a, 0, "List.get")?)?;
+    let i = usize_arg(a, 1, "List.get")?;
+    Ok(items
+        .get(i)
+        .cloned()
+        .map(Value::some)
+        .unwrap_or(Value::Null))
+}
+
+fn list_at(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = list_items(arg(a, 0, "List.at")?)?;
+    let i = usize_arg(a, 1, "List.at")?;
+    items
+        .get(i)
+        .cloned()
+        .ok_or_else(|| trap("index out of bounds"))
+}
+
+fn list_put(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let l = native_list(arg(a, 0, "List.put")?)
+        .ok_or_else(|| trap("List.put: only lists created by the script can change"))?;
+    let i = usize_arg(a, 1, "List.put")?;
+    let v = arg(a, 2, "List.put")?.clone();
+    match l.items.borrow_mut().get_mut(i) {
+        Some(s) => *s = v,
+        None => return Err(trap("index out of bounds")),
+    }
+    Ok(Value::Unit)
+}
+
+fn list_remove_last(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let l = native_list(arg(a, 0, "List.removeLast")?)
+        .ok_or_else(|| trap("List.removeLast: only lists created by the script can change"))?;
+    Ok(match l.items.borrow_mut().pop() {
+        Some(v) => Value::some(v),
+        None => Value::Null,
+    })
+}
+
+fn list_size(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Nat(list_items(arg(a, 0, "List.size")?)?.len() as u64))
+}
+
+fn list_is_empty(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(
+        list_items(arg(a, 0, "List.isEmpty")?)?.is_empty(),
+    ))
+}
+
+fn list_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let l = arg(a, 0, "List.values")?;
+    if let Some(n) = native_list(l) {
+        return Ok(iter_value(super::iters::VarIter {
+            items: n.items.clone(),
+            pos: 0,
+        }));
+    }
+    let v = list_items(l)?;
+    it.alloc(16 * v.len() as u64)?;
+    Ok(items_iter(v))
+}
+
+fn list_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let v = list_items(arg(a, 0, "List.toArray")?)?;
+    it.alloc(16 * v.len() as u64)?;
+    Ok(Value::Array(Rc::from(v)))
+}
+
+fn list_from_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let xs = super::args::elems(arg(a, 0, "List.fromArray")?, "List.fromArray")?;
+    it.alloc(16 * xs.len() as u64)?;
+    Ok(Value::Host(Rc::new(NativeList {
+        items: Rc::new(RefCell::new(xs.to_vec())),
+    })))
+}
+
+/// `mo:core/Map`.
+pub static MAP_MOD: Module = Module {
+    name: "Map",
+    members: &[
+        func!("empty", map_empty),
+        func!("add", map_add),
+        func!("remove", map_remove),
+        func!("get", map_get),
+        func!("containsKey", map_contains),
+        func!("size", map_size),
+        func!("isEmpty", map_is_empty),
+        func!("entries", map_entries),
+        func!("keys", map_keys),
+        func!("values", map_values),
+        func!("toArray", map_to_array),
+        func!("fromIter", map_from_iter),
+    ],
+};
+
+/// `mo:core/List`.
+pub static LIST_MOD: Module = Module {
+    name: "List",
+    members: &[
+        func!("empty", list_empty),
+        func!("add", list_add),
+        func!("get", list_get),
+        func!("at", list_at),
+        func!("put", list_put),
+        func!("removeLast", list_remove_last),
+        func!("size", list_size),
+        func!("isEmpty", list_is_empty),
+        func!("values", list_values),
+        func!("toArray", list_to_array),
+        func!("fromArray", list_from_array),
+    ],
+};

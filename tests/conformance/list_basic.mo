@@ -1,0 +1,11 @@
+import Debug "mo:core/Debug";
+import List "mo:core/List";
+import Nat "mo:core/Nat";
+let l = List.empty<Nat>();
+for (i in Nat.range(0, 5)) { List.add(l, i * i) };
+Debug.print(debug_show (List.size(l), List.get(l, 3), List.toArray(l)));
+List.put(l, 0, 99);
+Debug.print(debug_show (List.removeLast(l), List.toArray(l)));
+var s = 0;
+for (x in List.values(l)) { s += x };
+Debug.print(debug_show (s, List.isEmpty(l)));

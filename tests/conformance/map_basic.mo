@@ -1,0 +1,14 @@
+import Debug "mo:core/Debug";
+import Map "mo:core/Map";
+import Text "mo:core/Text";
+import Iter "mo:core/Iter";
+let m = Map.empty<Text, Nat>();
+Map.add(m, Text.compare, "b", 2);
+Map.add(m, Text.compare, "a", 1);
+Map.add(m, Text.compare, "c", 3);
+Map.add(m, Text.compare, "a", 10);
+Debug.print(debug_show (Map.size(m), Map.get(m, Text.compare, "a"), Map.get(m, Text.compare, "z")));
+Debug.print(debug_show (Iter.toArray(Map.keys(m)), Iter.toArray(Map.values(m))));
+Map.remove(m, Text.compare, "b");
+for ((k, v) in Map.entries(m)) { Debug.print(k # "=" # debug_show v) };
+Debug.print(debug_show (Map.containsKey(m, Text.compare, "b"), Map.isEmpty(m)));
