@@ -239,6 +239,11 @@ fn upgrade_keeps_stable_variables() {
         c.upgrade(wasm, &Encode!().unwrap())
             .unwrap_or_else(|e| panic!("{mode}: {e}"));
         assert_eq!(get(&mut c), 41u32, "{mode}");
+        assert_eq!(
+            c.messages_executed(),
+            4,
+            "{mode}: init, 2 updates, 1 upgrade"
+        );
         let r = c.query("dump", &Encode!().unwrap()).unwrap();
         let dump = Decode!(&r, Vec<(String, String)>).unwrap();
         assert!(

@@ -24,8 +24,9 @@ pub struct LsArgs {
 pub struct CatArgs {
     /// A snapshot directory.
     pub snapshot: PathBuf,
-    /// The file inside the snapshot's directory.
-    pub path: String,
+    /// Files inside the snapshot's directory (printed one after the other, like cat(1)).
+    #[arg(required = true, num_args = 1..)]
+    pub paths: Vec<String>,
 }
 
 /// Arguments of `mo-mem tree`.
@@ -53,7 +54,12 @@ fn snapshot_tree(snapshot: &Path) -> anyhow::Result<Tree> {
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "snapshot".into());
     let dir = SnapshotDir::new(&name, snapshot, services());
-    Ok(Tree::new(Entry::Dir(Arc::new(dir)), TreeConfig::default())?)
+    // The command visits only what it prints: keep every node it makes.
+    let config = TreeConfig {
+        max_unreferenced_nodes: usize::MAX,
+        ..TreeConfig::default()
+    };
+    Ok(Tree::new(Entry::Dir(Arc::new(dir)), config)?)
 }
 
 fn resolve(tree: &Tree, path: Option<&str>) -> anyhow::Result<Ino> {
@@ -113,14 +119,17 @@ pub fn ls(args: LsArgs) -> anyhow::Result<()> {
     emit(out.as_bytes())
 }
 
-/// Runs `mo-mem cat`: the file's exact bytes.
+/// Runs `mo-mem cat`: each file's exact bytes, in order.
 pub fn cat(args: CatArgs) -> anyhow::Result<()> {
     let tree = snapshot_tree(&args.snapshot)?;
-    let ino = resolve(&tree, Some(&args.path))?;
-    let bytes = tree
-        .read_all(ino)
-        .with_context(|| format!("cannot read {}", args.path))?;
-    emit(&bytes)
+    for path in &args.paths {
+        let ino = resolve(&tree, Some(path))?;
+        let bytes = tree
+            .read_all(ino)
+            .with_context(|| format!("cannot read {path}"))?;
+        emit(&bytes)?;
+    }
+    Ok(())
 }
 
 /// Runs `mo-mem tree`: the directory tree, `tree(1)` style, down to `--depth` levels.

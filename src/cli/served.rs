@@ -2,10 +2,9 @@
 //! the default store and the bundled example snapshots.
 
 use anyhow::Context;
-use flate2::read::GzDecoder;
+use mo_mem::snapshot::fixture::materialize;
 use mo_mem::vfs::heap_source::HeapDecoder;
 use mo_mem::vfs::{ControlLimits, NoScriptEngine, SnapshotServices};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -48,7 +47,8 @@ pub fn committed_examples() -> PathBuf {
 }
 
 /// Materializes every committed example `<name>/<mode>/` under `from` into a cache
-/// directory (gunzipped, once; redone when its expected.json changes) and returns it.
+/// directory (gunzipped, once; redone when its metadata.json or expected.json changes) and
+/// returns it.
 pub fn materialize_examples(from: &Path) -> anyhow::Result<PathBuf> {
     let cache = match std::env::var_os("MO_MEM_EXAMPLES_CACHE") {
         Some(dir) => PathBuf::from(dir),
@@ -68,17 +68,34 @@ pub fn materialize_examples(from: &Path) -> anyhow::Result<PathBuf> {
                 continue;
             };
             let out = cache.join(name).join(mode_name);
-            let expected = std::fs::read(mode.join("expected.json")).ok();
-            let current = std::fs::read(out.join("expected.json")).ok();
-            if !out.join("metadata.json").is_file() || expected != current {
-                materialize(&mode, &out)
-                    .with_context(|| format!("cannot materialize {}", mode.display()))?;
+            if !is_current(&mode, &out) {
+                if out.exists() {
+                    std::fs::remove_dir_all(&out)
+                        .with_context(|| format!("cannot remove the stale {}", out.display()))?;
+                }
+                match materialize(&mode, &out) {
+                    Ok(()) => {}
+                    // Another process materialized it meanwhile.
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(e) => {
+                        return Err(e)
+                            .with_context(|| format!("cannot materialize {}", mode.display()))
+                    }
+                }
             }
             count += 1;
         }
     }
     anyhow::ensure!(count > 0, "no example snapshots in {}", from.display());
     Ok(cache)
+}
+
+/// Whether `out` holds the current materialization of the committed fixture `committed`.
+fn is_current(committed: &Path, out: &Path) -> bool {
+    ["metadata.json", "expected.json"].iter().all(|name| {
+        let want = std::fs::read(committed.join(name)).ok();
+        want.is_some() && want == std::fs::read(out.join(name)).ok()
+    }) && out.join("wasm_memory.bin").is_file()
 }
 
 fn sorted_subdirs(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
@@ -91,53 +108,4 @@ fn sorted_subdirs(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     }
     dirs.sort();
     Ok(dirs)
-}
-
-/// The largest raw file a committed example may expand to.
-const MAX_EXAMPLE_FILE: u64 = 1 << 32;
-
-/// Turns a committed fixture (`*.bin.gz` + json) into a snapshot directory, atomically.
-fn materialize(committed: &Path, out: &Path) -> anyhow::Result<()> {
-    let parent = out.parent().context("materialize target has no parent")?;
-    create_private_dir(parent)?;
-    let tmp = tempfile_dir(parent)?;
-    for entry in std::fs::read_dir(committed)? {
-        let path = entry?.path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        if let Some(stem) = name.strip_suffix(".gz") {
-            let file = std::fs::File::open(&path)?;
-            let mut bytes = Vec::new();
-            GzDecoder::new(file)
-                .take(MAX_EXAMPLE_FILE + 1)
-                .read_to_end(&mut bytes)
-                .with_context(|| format!("cannot gunzip {}", path.display()))?;
-            anyhow::ensure!(
-                bytes.len() as u64 <= MAX_EXAMPLE_FILE,
-                "{} is too large",
-                path.display()
-            );
-            std::fs::write(tmp.join(stem), bytes)?;
-        } else if name.ends_with(".json") {
-            std::fs::copy(&path, tmp.join(name))?;
-        }
-    }
-    if out.exists() {
-        std::fs::remove_dir_all(out)?;
-    }
-    std::fs::rename(&tmp, out)?;
-    Ok(())
-}
-
-fn tempfile_dir(parent: &Path) -> anyhow::Result<PathBuf> {
-    let dir = parent.join(format!(".tmp-{}-{}", std::process::id(), fastrand_suffix()));
-    create_private_dir(&dir)?;
-    Ok(dir)
-}
-
-fn fastrand_suffix() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }

@@ -17,6 +17,8 @@ use std::time::{Duration, SystemTime};
 pub const IMMUTABLE_TTL: Duration = Duration::from_secs(3600);
 /// How long the kernel may cache entries of directories that change (store listings).
 pub const VOLATILE_TTL: Duration = Duration::from_secs(1);
+/// The largest read or write request asked of the kernel, and the I/O size `stat` suggests.
+const MAX_REQUEST: u32 = 1 << 20;
 /// A write at least this long, in whole pages, may be followed by more of the same request.
 const CHUNKED_WRITE: usize = 64 << 10;
 
@@ -90,7 +92,7 @@ impl Inner {
             uid: self.uid,
             gid: self.gid,
             rdev: 0,
-            blksize: 4096,
+            blksize: MAX_REQUEST,
             flags: 0,
         }
     }
@@ -137,9 +139,17 @@ impl Filesystem for MountFs {
                 tracing::debug!(capability, "kernel lacks a FUSE capability");
             }
         }
-        if let Err(nearest) = config.set_max_readahead(1 << 20) {
+        // Large requests: reads of raw files are served from the mapped source without a
+        // copy, so fewer, larger requests are what makes them fast. `max_write` also sets
+        // the largest request the kernel sends (FUSE_MAX_PAGES).
+        if let Err(nearest) = config.set_max_readahead(MAX_REQUEST) {
+            tracing::debug!(nearest, "kernel caps readahead");
             let _ = config.set_max_readahead(nearest);
         }
+        if let Err(nearest) = config.set_max_write(MAX_REQUEST) {
+            let _ = config.set_max_write(nearest);
+        }
+        let _ = config.set_max_background(64);
         Ok(())
     }
 
@@ -152,6 +162,16 @@ impl Filesystem for MountFs {
             Ok(attr) => reply.entry(&Inner::ttl(&attr), &fs.file_attr(&attr), 0),
             Err(err) => reply.error(fail("lookup", &err)),
         });
+    }
+
+    fn forget(&mut self, _req: &Request<'_>, ino: u64, nlookup: u64) {
+        self.inner.tree.forget(ino, nlookup);
+    }
+
+    fn batch_forget(&mut self, _req: &Request<'_>, nodes: &[fuser::fuse_forget_one]) {
+        for node in nodes {
+            self.inner.tree.forget(node.nodeid, node.nlookup);
+        }
     }
 
     fn getattr(&mut self, _req: &Request<'_>, ino: u64, _fh: Option<u64>, reply: ReplyAttr) {
@@ -372,6 +392,7 @@ impl Filesystem for MountFs {
                 )),
             ));
         };
+        tracing::trace!(ino, offset, size, "read");
         self.run(move |fs| match fs.tree.read(fh, offset, size as usize) {
             Ok(bytes) => reply.data(bytes.as_slice()),
             Err(err) => reply.error(fail("read", &err)),
@@ -497,22 +518,40 @@ impl Filesystem for MountFs {
         mut reply: ReplyDirectoryPlus,
     ) {
         self.run(move |fs| {
-            let children = match fs.tree.children(ino, offset == 0) {
-                Ok(children) => children,
+            let names = match fs.tree.names(ino, offset == 0) {
+                Ok(names) => names,
                 Err(err) => return reply.error(fail("readdirplus", &err)),
             };
             let parent = fs.tree.parent(ino).unwrap_or(ROOT_INO);
             let start = usize::try_from(offset).unwrap_or(0);
             let dots = [(ino, "."), (parent, "..")];
-            let all = dots
-                .iter()
-                .map(|(i, n)| (*i, *n))
-                .chain(children.iter().map(|c| (c.ino, &*c.name)));
-            for (index, (child, name)) in all.enumerate().skip(start) {
-                // A generated file not rendered yet has no known size: listing must not
-                // generate it, so it is announced with size 0 and a zero TTL, and the
+            for (index, (child, name)) in dots.iter().map(|(i, n)| (*i, *n)).enumerate().skip(start)
+            {
+                let attr = fs.tree.known_attr_of(child).unwrap_or(Attr {
+                    ino: child,
+                    kind: NodeKind::Dir,
+                    size: 0,
+                    volatile: true,
+                });
+                let ttl = Inner::ttl(&attr);
+                if reply.add(child, index as i64 + 1, name, &ttl, &fs.file_attr(&attr), 0) {
+                    return reply.ok();
+                }
+            }
+            let skip = start.saturating_sub(dots.len());
+            for (index, (name, _)) in names.iter().enumerate().skip(skip) {
+                // Each entry listed with attributes counts as a lookup (the kernel forgets it
+                // later). A generated file not rendered yet has no known size: listing must
+                // not generate it, so it is announced with size 0 and a zero TTL, and the
                 // kernel asks again (getattr/lookup, which render it) before using it.
-                let (attr, ttl) = match fs.tree.known_attr_of(child) {
+                let (child, known) = match fs.tree.lookup_listed(ino, name) {
+                    Ok(found) => found,
+                    Err(err) => {
+                        fail("readdirplus", &err);
+                        continue;
+                    }
+                };
+                let (attr, ttl) = match known {
                     Some(attr) => (attr, Inner::ttl(&attr)),
                     None => (
                         Attr {
@@ -524,7 +563,10 @@ impl Filesystem for MountFs {
                         Duration::ZERO,
                     ),
                 };
-                if reply.add(child, index as i64 + 1, name, &ttl, &fs.file_attr(&attr), 0) {
+                let offset = (index + dots.len()) as i64 + 1;
+                if reply.add(child, offset, &**name, &ttl, &fs.file_attr(&attr), 0) {
+                    // Not sent: the kernel holds no reference to it.
+                    fs.tree.forget(child, 1);
                     break;
                 }
             }

@@ -281,7 +281,7 @@ impl Canister {
         self.prepared.memory64
     }
 
-    /// State-changing messages (init, updates, upgrade hooks) executed successfully so far: the
+    /// State-changing messages (init, updates, upgrades) executed successfully so far: the
     /// canister version a snapshot records.
     pub fn messages_executed(&self) -> u64 {
         self.store.data().messages_executed
@@ -395,7 +395,8 @@ impl Canister {
                 self.restore(&saved)?;
             }
         }
-        if kind != MessageKind::Query && !failed {
+        // An upgrade (pre_upgrade + post_upgrade) counts once, as on the IC.
+        if !matches!(kind, MessageKind::Query | MessageKind::PreUpgrade) && !failed {
             self.store.data_mut().messages_executed += 1;
         }
         result

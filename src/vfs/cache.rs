@@ -67,6 +67,15 @@ impl ContentCache {
         }
     }
 
+    /// Drops the content of `ino`, if cached.
+    pub fn remove(&self, ino: u64) {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((old, age)) = state.entries.remove(&ino) {
+            state.bytes -= old.len();
+            state.by_age.remove(&age);
+        }
+    }
+
     /// The bytes currently held.
     pub fn bytes(&self) -> usize {
         self.state.lock().unwrap_or_else(|p| p.into_inner()).bytes

@@ -159,6 +159,33 @@ impl HeapValue {
             .map_err(Self::decode_error)
     }
 
+    /// Whether `value` (a part of this value) is `()`: a variant tag without payload is
+    /// shown as a file, like a scalar.
+    fn is_unit(&self, value: &Value) -> bool {
+        let shallow;
+        let value = match value {
+            Value::Lazy(lazy) => {
+                let Ok(sig) = self.context.signature() else {
+                    return false;
+                };
+                let mut decoder = signature_decoder(&self.context.heap, sig);
+                match decoder.shallow(lazy) {
+                    Ok(v) => {
+                        shallow = v;
+                        &shallow
+                    }
+                    Err(_) => return false,
+                }
+            }
+            other => other,
+        };
+        match value {
+            Value::Unit => true,
+            Value::Tuple { items, .. } => items.is_empty(),
+            _ => false,
+        }
+    }
+
     /// The value decoded completely (every lazy part filled in).
     fn deep(&self) -> Result<Value, VfsError> {
         let sig = self.context.signature()?;
@@ -201,7 +228,7 @@ impl ValueNode for HeapValue {
             Ok(Value::Record { fields, .. }) => !fields.is_empty(),
             Ok(Value::Tuple { items, .. } | Value::Array { items, .. }) => !items.is_empty(),
             Ok(Value::Opt { .. }) => true,
-            Ok(Value::Variant { payload, .. }) => !matches!(**payload, Value::Unit),
+            Ok(Value::Variant { payload, .. }) => !self.is_unit(payload),
             _ => false,
         }
     }

@@ -27,7 +27,7 @@ pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
 pub use entry::{DirSource, Entry, FileSource, NodeKind};
 pub use error::VfsError;
 pub use snapshot_dir::{SnapshotDir, SnapshotServices};
-pub use sources::{PathsRoot, StoreRoot};
+pub use sources::{ManifestGate, PathsRoot, SnapshotGate, StoreRoot};
 pub use tree::{Attr, Child, Ino, OpenInfo, ReadBytes, Tree, TreeConfig, ROOT_INO};
 
 #[cfg(test)]

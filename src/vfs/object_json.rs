@@ -114,6 +114,8 @@ impl<'a, 'h> ObjectRenderer<'a, 'h> {
             if let Some(object) = resolved.and_then(|r| self.heap.object(r).ok()) {
                 out.insert("target_tag".into(), json!(object.tag.name()));
             }
+        } else if word <= 1 {
+            // 0 and 1 are `false`/`true` but also `()` and other untagged words: ambiguous.
         } else if let Ok(value) = self.decoder.untyped_shallow(word) {
             if is_scalar(&value) {
                 if let Some(v) = value_json(&value) {
@@ -199,7 +201,7 @@ impl<'a, 'h> ObjectRenderer<'a, 'h> {
                 if fields.len() > MAX_LISTED_WORDS as u64 {
                     out.insert("fields_total".into(), json!(fields.len()));
                 }
-                out.insert("hash_table".into(), json!(hex(hash_ptr)));
+                out.insert("hash_table".into(), self.slot(hash_ptr));
             }
             Body::Array {
                 sort,

@@ -44,8 +44,36 @@ fn search(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) -> Result<(), VfsE
     Ok(())
 }
 
+/// Marks of a snapshot directory still being written: icp-cli/dfx's download progress and
+/// the store's resumable pull state (`crate::store` on the `ic` branch: `PULL_STATE_FILE`).
+const IN_PROGRESS_MARKS: [&str; 2] = [".download_progress.json", ".pull_state.json"];
+
+/// The file the store writes into a snapshot directory once its checks have passed (the
+/// store's `MANIFEST_FILE`).
+pub const STORE_MANIFEST: &str = "manifest.json";
+
 fn is_incomplete(dir: &Path) -> bool {
-    dir.join(".download_progress.json").exists()
+    IN_PROGRESS_MARKS.iter().any(|mark| dir.join(mark).exists())
+        || dir
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().ends_with(".tmp"))
+}
+
+/// Decides which snapshot directories of a store are served. The store owns the rule (a
+/// snapshot is complete once its manifest is written, after its checks pass); the mount
+/// takes it through this seam so the store can supply its own (`Store::list`'s `complete`).
+pub trait SnapshotGate: Send + Sync {
+    /// Whether the snapshot directory `dir` of the store may be served.
+    fn is_servable(&self, dir: &Path) -> bool;
+}
+
+/// The store's rule as files: a manifest is present and no pull or download is under way.
+pub struct ManifestGate;
+
+impl SnapshotGate for ManifestGate {
+    fn is_servable(&self, dir: &Path) -> bool {
+        dir.join(STORE_MANIFEST).is_file() && !is_incomplete(dir)
+    }
 }
 
 fn subdirs(dir: &Path) -> Result<Vec<PathBuf>, VfsError> {
@@ -159,14 +187,25 @@ impl DirSource for PathsRoot {
 pub struct StoreRoot {
     dir: PathBuf,
     services: SnapshotServices,
+    gate: Arc<dyn SnapshotGate>,
 }
 
 impl StoreRoot {
-    /// Serves the store in `dir`.
+    /// Serves the complete snapshots of the store in `dir` ([`ManifestGate`]).
     pub fn new(dir: &Path, services: SnapshotServices) -> StoreRoot {
+        StoreRoot::with_gate(dir, services, Arc::new(ManifestGate))
+    }
+
+    /// Serves the snapshots of the store in `dir` that `gate` lets through.
+    pub fn with_gate(
+        dir: &Path,
+        services: SnapshotServices,
+        gate: Arc<dyn SnapshotGate>,
+    ) -> StoreRoot {
         StoreRoot {
             dir: dir.to_path_buf(),
             services,
+            gate,
         }
     }
 }
@@ -181,6 +220,7 @@ impl DirSource for StoreRoot {
             let dir = CanisterDir {
                 dir: canister,
                 services: self.services.clone(),
+                gate: self.gate.clone(),
             };
             entries.push((name, Entry::Dir(Arc::new(dir))));
         }
@@ -196,6 +236,7 @@ impl DirSource for StoreRoot {
 struct CanisterDir {
     dir: PathBuf,
     services: SnapshotServices,
+    gate: Arc<dyn SnapshotGate>,
 }
 
 /// When a snapshot was taken: `taken_at_timestamp` from its metadata, else its mtime.
@@ -225,7 +266,7 @@ impl DirSource for CanisterDir {
         let mut entries = Vec::new();
         let mut newest: Option<(u128, String)> = None;
         for snapshot in subdirs(&self.dir)? {
-            if !is_snapshot_dir(&snapshot) || is_incomplete(&snapshot) {
+            if !is_snapshot_dir(&snapshot) || !self.gate.is_servable(&snapshot) {
                 continue;
             }
             let Some(label) = snapshot

@@ -7,9 +7,10 @@ use super::entry::{Entry, NodeKind};
 use super::error::VfsError;
 use super::names::is_valid_name;
 use super::raw::RawFile;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 
 /// An inode number; stable for as long as the tree lives.
 pub type Ino = u64;
@@ -24,6 +25,9 @@ pub struct TreeConfig {
     pub cache_budget: usize,
     /// The largest generated file, in bytes; larger ones fail with `EFBIG`.
     pub max_file_size: usize,
+    /// Nodes kept that no front-end references (listed but not looked up, or forgotten
+    /// while their children were alive); beyond it the oldest are dropped.
+    pub max_unreferenced_nodes: usize,
 }
 
 impl Default for TreeConfig {
@@ -31,6 +35,7 @@ impl Default for TreeConfig {
         TreeConfig {
             cache_budget: 64 << 20,
             max_file_size: 1 << 30,
+            max_unreferenced_nodes: 1 << 16,
         }
     }
 }
@@ -94,14 +99,23 @@ struct Node {
     volatile: bool,
     size: OnceLock<u64>,
     render_lock: Mutex<()>,
-    children: Mutex<Option<Arc<Children>>>,
+    /// The directory's listing (sources of its children), made on first use.
+    listing: Mutex<Option<Arc<Listing>>>,
+    /// The children that have a node now, by name.
+    live: Mutex<HashMap<Arc<str>, Ino>>,
+    /// References the front-end holds (the kernel's lookup count).
+    lookups: AtomicU64,
 }
 
-#[derive(Default)]
-struct Children {
-    list: Vec<Child>,
-    by_name: HashMap<Arc<str>, Ino>,
+/// What a directory listed: its children's names and sources, in order.
+struct Listing {
+    entries: Vec<(Arc<str>, Entry)>,
+    index: HashMap<Arc<str>, usize>,
+    listed_at: Instant,
 }
+
+/// How long a dynamic directory's listing answers lookups before it is listed again.
+const DYNAMIC_LISTING_TTL: Duration = Duration::from_secs(1);
 
 enum Handle {
     Content(Arc<[u8]>),
@@ -113,9 +127,26 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// Whether a node made from `old` may keep serving what a new listing calls `new`.
+fn same_entry(old: &Entry, new: &Entry) -> bool {
+    match (old, new) {
+        (Entry::Symlink(a), Entry::Symlink(b)) => a == b,
+        (Entry::Raw(a), Entry::Raw(b)) => a.path() == b.path() && a.size() == b.size(),
+        _ => old.kind() == new.kind(),
+    }
+}
+
 /// The virtual file tree: what the mount and `mo-mem ls/cat/tree` show.
+///
+/// Nodes are made when a directory's children are listed or looked up, and live while the
+/// front-end holds references to them ([`Tree::lookup`] counts one, [`Tree::forget`] drops
+/// them, as the kernel's lookup count does). Nodes nobody references are kept up to
+/// [`TreeConfig::max_unreferenced_nodes`], the least recently made dropped first, so memory
+/// stays bounded however many distinct paths are visited. Inode numbers are never reused.
 pub struct Tree {
-    nodes: RwLock<Vec<Arc<Node>>>,
+    nodes: RwLock<HashMap<Ino, Arc<Node>>>,
+    next_ino: AtomicU64,
+    unreferenced: Mutex<VecDeque<Ino>>,
     cache: ContentCache,
     config: TreeConfig,
     handles: Mutex<HashMap<u64, Handle>>,
@@ -128,17 +159,12 @@ impl Tree {
         if root.kind() != NodeKind::Dir {
             return Err(VfsError::NotADirectory("the root of a tree".into()));
         }
-        let root = Node {
-            parent: ROOT_INO,
-            name: Arc::from(""),
-            entry: root,
-            volatile: false,
-            size: OnceLock::new(),
-            render_lock: Mutex::new(()),
-            children: Mutex::new(None),
-        };
+        let root = Self::make_node(ROOT_INO, Arc::from(""), root, false);
+        root.lookups.store(1, Ordering::Relaxed);
         Ok(Tree {
-            nodes: RwLock::new(vec![Arc::new(root)]),
+            nodes: RwLock::new(HashMap::from([(ROOT_INO, Arc::new(root))])),
+            next_ino: AtomicU64::new(ROOT_INO + 1),
+            unreferenced: Mutex::new(VecDeque::new()),
             cache: ContentCache::new(config.cache_budget),
             config,
             handles: Mutex::new(HashMap::new()),
@@ -146,14 +172,24 @@ impl Tree {
         })
     }
 
+    fn make_node(parent: Ino, name: Arc<str>, entry: Entry, volatile: bool) -> Node {
+        Node {
+            parent,
+            name,
+            volatile,
+            entry,
+            size: OnceLock::new(),
+            render_lock: Mutex::new(()),
+            listing: Mutex::new(None),
+            live: Mutex::new(HashMap::new()),
+            lookups: AtomicU64::new(0),
+        }
+    }
+
     fn node(&self, ino: Ino) -> Result<Arc<Node>, VfsError> {
-        let index = ino
-            .checked_sub(1)
-            .and_then(|i| usize::try_from(i).ok())
-            .ok_or_else(|| VfsError::NotFound(format!("inode {ino}")))?;
         let nodes = self.nodes.read().unwrap_or_else(|p| p.into_inner());
         nodes
-            .get(index)
+            .get(&ino)
             .cloned()
             .ok_or_else(|| VfsError::NotFound(format!("inode {ino}")))
     }
@@ -177,103 +213,232 @@ impl Tree {
     }
 
     /// The children of a directory, listing it on first use (and on every call with
-    /// `refresh` for directories whose content may change).
+    /// `refresh` for directories whose content may change). Each child gets a node.
     pub fn children(&self, ino: Ino, refresh: bool) -> Result<Vec<Child>, VfsError> {
-        Ok(self.children_of(ino, refresh)?.list.clone())
-    }
-
-    fn children_of(&self, ino: Ino, refresh: bool) -> Result<Arc<Children>, VfsError> {
         let node = self.node(ino)?;
-        let Entry::Dir(source) = &node.entry else {
-            return Err(VfsError::NotADirectory(self.path_of(ino)));
-        };
-        let mut slot = lock(&node.children);
-        if let Some(children) = slot.as_ref() {
-            if !(refresh && source.is_dynamic()) {
-                return Ok(children.clone());
-            }
-        }
-        let listing = source.list()?;
-        let dynamic = source.is_dynamic();
-        let previous = slot.clone().unwrap_or_default();
-        let mut children = Children::default();
-        let mut nodes = self.nodes.write().unwrap_or_else(|p| p.into_inner());
-        for (name, entry) in listing {
-            if !is_valid_name(&name) || children.by_name.contains_key(name.as_str()) {
-                tracing::warn!(dir = %self.path_of_locked(&nodes, ino), name = %name.escape_debug(), "skipping an invalid or duplicate name");
-                continue;
-            }
-            let name: Arc<str> = Arc::from(name);
-            let kind = entry.kind();
-            let child_ino = match previous.by_name.get(&name) {
-                Some(existing) => *existing,
-                None => {
-                    nodes.push(Arc::new(Node {
-                        parent: ino,
-                        name: name.clone(),
-                        volatile: dynamic || kind == NodeKind::Control,
-                        entry,
-                        size: OnceLock::new(),
-                        render_lock: Mutex::new(()),
-                        children: Mutex::new(None),
-                    }));
-                    nodes.len() as Ino
-                }
-            };
-            children.by_name.insert(name.clone(), child_ino);
-            children.list.push(Child {
-                name,
-                ino: child_ino,
-                kind,
+        let listing = self.listing(ino, &node, refresh)?;
+        let mut children = Vec::with_capacity(listing.entries.len());
+        for (name, entry) in &listing.entries {
+            let child = self.child_of(ino, &node, name, entry, false)?;
+            children.push(Child {
+                name: name.clone(),
+                ino: child,
+                kind: entry.kind(),
             });
         }
-        drop(nodes);
-        let children = Arc::new(children);
-        *slot = Some(children.clone());
         Ok(children)
     }
 
-    fn path_of_locked(&self, nodes: &[Arc<Node>], ino: Ino) -> String {
-        let mut parts = Vec::new();
-        let mut current = ino;
-        while current != ROOT_INO && parts.len() < 4096 {
-            let Some(node) = nodes.get((current - 1) as usize) else {
-                break;
-            };
-            parts.push(node.name.clone());
-            current = node.parent;
-        }
-        parts.reverse();
-        format!("/{}", parts.join("/"))
+    /// The names and kinds a directory lists, without making nodes for them.
+    pub fn names(&self, ino: Ino, refresh: bool) -> Result<Vec<(Arc<str>, NodeKind)>, VfsError> {
+        let node = self.node(ino)?;
+        let listing = self.listing(ino, &node, refresh)?;
+        Ok(listing
+            .entries
+            .iter()
+            .map(|(name, entry)| (name.clone(), entry.kind()))
+            .collect())
     }
 
-    /// The child `name` of directory `parent`, if it exists.
-    pub fn lookup_ino(&self, parent: Ino, name: &str) -> Result<Ino, VfsError> {
-        match name {
-            "." => return Ok(parent),
-            ".." => return self.parent(parent),
-            _ => {}
+    fn listing(&self, ino: Ino, node: &Node, refresh: bool) -> Result<Arc<Listing>, VfsError> {
+        let Entry::Dir(source) = &node.entry else {
+            return Err(VfsError::NotADirectory(self.path_of(ino)));
+        };
+        let mut slot = lock(&node.listing);
+        if let Some(listing) = slot.as_ref() {
+            if !(refresh && source.is_dynamic()) {
+                return Ok(listing.clone());
+            }
         }
-        let children = self.children_of(parent, false)?;
-        if let Some(ino) = children.by_name.get(name) {
-            return Ok(*ino);
+        let mut listing = Listing {
+            entries: Vec::new(),
+            index: HashMap::new(),
+            listed_at: Instant::now(),
+        };
+        for (name, entry) in source.list()? {
+            if !is_valid_name(&name) || listing.index.contains_key(name.as_str()) {
+                tracing::warn!(dir = %self.path_of(ino), name = %name.escape_debug(), "skipping an invalid or duplicate name");
+                continue;
+            }
+            let name: Arc<str> = Arc::from(name);
+            listing.index.insert(name.clone(), listing.entries.len());
+            listing.entries.push((name, entry));
         }
-        let children = self.children_of(parent, true)?;
-        children.by_name.get(name).copied().ok_or_else(|| {
+        if slot.is_some() {
+            // A re-listing: children whose entry went away or changed get new nodes.
+            let mut live = lock(&node.live);
+            live.retain(|name, child| {
+                let Some(new) = listing.index.get(name).map(|i| &listing.entries[*i].1) else {
+                    return false;
+                };
+                self.node(*child)
+                    .is_ok_and(|old| same_entry(&old.entry, new))
+            });
+        }
+        let listing = Arc::new(listing);
+        *slot = Some(listing.clone());
+        Ok(listing)
+    }
+
+    /// The node of the child `name` (listed as `entry`) of `parent`, made if needed; with
+    /// `reference`, one more reference is held on it.
+    fn child_of(
+        &self,
+        parent: Ino,
+        parent_node: &Node,
+        name: &Arc<str>,
+        entry: &Entry,
+        reference: bool,
+    ) -> Result<Ino, VfsError> {
+        let mut live = lock(&parent_node.live);
+        if let Some(ino) = live.get(name) {
+            if let Ok(node) = self.node(*ino) {
+                if reference {
+                    node.lookups.fetch_add(1, Ordering::AcqRel);
+                }
+                return Ok(*ino);
+            }
+        }
+        let ino = self.next_ino.fetch_add(1, Ordering::Relaxed);
+        let dynamic = matches!(&parent_node.entry, Entry::Dir(source) if source.is_dynamic());
+        let volatile = dynamic || entry.kind() == NodeKind::Control;
+        let node = Self::make_node(parent, name.clone(), entry.clone(), volatile);
+        if reference {
+            node.lookups.store(1, Ordering::Relaxed);
+        }
+        self.nodes
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(ino, Arc::new(node));
+        live.insert(name.clone(), ino);
+        drop(live);
+        if !reference {
+            self.unreferenced_node(ino);
+        }
+        Ok(ino)
+    }
+
+    /// Notes a node nobody references; drops the oldest such nodes beyond the limit.
+    fn unreferenced_node(&self, ino: Ino) {
+        let mut queue = lock(&self.unreferenced);
+        queue.push_back(ino);
+        let mut budget = queue
+            .len()
+            .saturating_sub(self.config.max_unreferenced_nodes);
+        // Each pass looks at a bounded number of candidates; a node still referenced or
+        // holding live children is skipped (a referenced one is queued again when forgotten).
+        let mut looked = 0;
+        while budget > 0 && looked < 2 * budget + 16 {
+            let Some(candidate) = queue.pop_front() else {
+                break;
+            };
+            looked += 1;
+            match self.try_remove(candidate) {
+                Removal::Removed | Removal::Gone | Removal::Referenced => budget -= 1,
+                Removal::HasChildren => queue.push_back(candidate),
+            }
+        }
+    }
+
+    /// Drops `count` references to `ino` (the kernel forgot it); a node left without
+    /// references and without live children is removed.
+    pub fn forget(&self, ino: Ino, count: u64) {
+        if ino == ROOT_INO {
+            return;
+        }
+        let Ok(node) = self.node(ino) else { return };
+        let mut current = node.lookups.load(Ordering::Acquire);
+        loop {
+            let next = current.saturating_sub(count);
+            match node
+                .lookups
+                .compare_exchange(current, next, Ordering::AcqRel, Ordering::Acquire)
+            {
+                Ok(_) => break,
+                Err(actual) => current = actual,
+            }
+        }
+        if current > count {
+            return;
+        }
+        if let Removal::HasChildren = self.try_remove(ino) {
+            lock(&self.unreferenced).push_back(ino);
+        }
+    }
+
+    /// Removes `ino` if nothing references it and it has no live children.
+    fn try_remove(&self, ino: Ino) -> Removal {
+        if ino == ROOT_INO {
+            return Removal::Referenced;
+        }
+        let Ok(node) = self.node(ino) else {
+            return Removal::Gone;
+        };
+        let parent = self.node(node.parent).ok();
+        let mut parent_live = parent.as_ref().map(|p| lock(&p.live));
+        if node.lookups.load(Ordering::Acquire) > 0 {
+            return Removal::Referenced;
+        }
+        if !lock(&node.live).is_empty() {
+            return Removal::HasChildren;
+        }
+        if let Some(live) = parent_live.as_mut() {
+            if live.get(&node.name) == Some(&ino) {
+                live.remove(&node.name);
+            }
+        }
+        self.nodes
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&ino);
+        drop(parent_live);
+        self.cache.remove(ino);
+        Removal::Removed
+    }
+
+    /// The child `name` of directory `parent`, with `reference` counting one reference.
+    fn find_child(&self, parent: Ino, name: &str, reference: bool) -> Result<Ino, VfsError> {
+        let node = self.node(parent)?;
+        let mut listing = self.listing(parent, &node, false)?;
+        let dynamic = matches!(&node.entry, Entry::Dir(source) if source.is_dynamic());
+        if dynamic && listing.listed_at.elapsed() > DYNAMIC_LISTING_TTL
+            || !listing.index.contains_key(name)
+        {
+            listing = self.listing(parent, &node, true)?;
+        }
+        let Some((name, entry)) = listing.index.get(name).map(|i| &listing.entries[*i]) else {
             let mut path = self.path_of(parent);
             if !path.ends_with('/') {
                 path.push('/');
             }
             path.push_str(name);
-            VfsError::NotFound(path)
-        })
+            return Err(VfsError::NotFound(path));
+        };
+        self.child_of(parent, &node, name, entry, reference)
+    }
+
+    /// The child `name` of directory `parent`, if it exists (no reference is counted).
+    pub fn lookup_ino(&self, parent: Ino, name: &str) -> Result<Ino, VfsError> {
+        match name {
+            "." => Ok(parent),
+            ".." => self.parent(parent),
+            _ => self.find_child(parent, name, false),
+        }
     }
 
     /// Looks `name` up in `parent` and returns its exact attributes (generating the file if
-    /// its size is not known yet).
+    /// its size is not known yet); the caller holds one reference until [`Tree::forget`].
     pub fn lookup(&self, parent: Ino, name: &str) -> Result<Attr, VfsError> {
-        let ino = self.lookup_ino(parent, name)?;
-        self.getattr(ino)
+        let ino = self.find_child(parent, name, true)?;
+        self.getattr(ino).inspect_err(|_| self.forget(ino, 1))
+    }
+
+    /// Looks `name` up in `parent` for a listing with attributes: the attributes if known
+    /// without generating anything (`None` for a file not generated yet); the caller holds
+    /// one reference until [`Tree::forget`] either way.
+    pub fn lookup_listed(&self, parent: Ino, name: &str) -> Result<(Ino, Option<Attr>), VfsError> {
+        let ino = self.find_child(parent, name, true)?;
+        Ok((ino, self.known_attr_of(ino)))
     }
 
     /// The exact attributes of a node, generating a file whose size is not known yet.
@@ -438,7 +603,7 @@ impl Tree {
         lock(&self.handles).remove(&fh);
     }
 
-    /// The number of nodes created so far.
+    /// The number of nodes alive now.
     pub fn node_count(&self) -> usize {
         self.nodes.read().unwrap_or_else(|p| p.into_inner()).len()
     }
@@ -470,6 +635,14 @@ impl Tree {
             }
         }
     }
+}
+
+/// What became of a node asked to be removed.
+enum Removal {
+    Removed,
+    Gone,
+    Referenced,
+    HasChildren,
 }
 
 enum HandleRef {

@@ -365,15 +365,24 @@ fn undecodable_snapshot_serves_raw_files_and_errors() {
 fn store_root_lists_canisters_snapshots_and_latest() {
     let tmp = tempfile::tempdir().unwrap();
     let canister = tmp.path().join("aaaaa-aa");
-    snapshot_dir(&canister, "0001");
-    let newer = snapshot_dir(&canister, "0002");
+    let complete = |name: &str| {
+        let dir = snapshot_dir(&canister, name);
+        std::fs::write(dir.join(sources::STORE_MANIFEST), b"{}").unwrap();
+        dir
+    };
+    complete("0001");
+    let newer = complete("0002");
     std::fs::write(newer.join("metadata.json"), b"{\"taken_at_timestamp\": 9}").unwrap();
+    // Not complete: no manifest yet; a pull under way; a temporary directory.
+    snapshot_dir(&canister, "0009");
+    std::fs::write(complete("0008").join(".pull_state.json"), b"{}").unwrap();
+    complete("0007.tmp");
     let root = StoreRoot::new(tmp.path(), services(Arc::new(Counters::default())));
     let tree = Tree::new(Entry::Dir(Arc::new(root)), TreeConfig::default()).unwrap();
     assert_eq!(names(&tree, "/aaaaa-aa"), ["0001", "0002", "latest"]);
     let latest = tree.resolve("/aaaaa-aa/latest").unwrap();
     assert_eq!(tree.readlink(latest).unwrap(), "0002");
-    snapshot_dir(&canister, "0003");
+    complete("0003");
     assert_eq!(
         names(&tree, "/aaaaa-aa"),
         ["0001", "0002", "0003", "latest"]
@@ -395,4 +404,58 @@ fn inode_numbers_are_stable() {
     assert_eq!(a, b);
     assert_eq!(count, tree.node_count());
     assert_eq!(tree.path_of(a), "/snap/vars/users/0/id");
+}
+
+#[test]
+fn forgotten_nodes_are_dropped_and_unreferenced_ones_bounded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = snapshot_dir(tmp.path(), "snap");
+    let root = PathsRoot::new(&[dir], services(Arc::new(Counters::default()))).unwrap();
+    let config = TreeConfig {
+        max_unreferenced_nodes: 100,
+        ..TreeConfig::default()
+    };
+    let tree = Tree::new(Entry::Dir(Arc::new(root)), config).unwrap();
+    // Looked up (referenced) nodes live until forgotten, whatever else is listed.
+    let snap = tree.lookup(ROOT_INO, "snap").unwrap().ino;
+    let vars = tree.lookup(snap, "vars").unwrap().ino;
+    let count = tree.lookup(vars, "count").unwrap();
+    assert_eq!(count.size, 3);
+    let big = tree.lookup(vars, "big").unwrap().ino;
+    for (name, _) in tree.names(big, false).unwrap() {
+        let group = tree.lookup(big, &name).unwrap().ino;
+        tree.children(group, false).unwrap();
+        tree.forget(group, 1);
+    }
+    tree.forget(big, 1);
+    assert!(tree.node_count() < 250, "{} nodes", tree.node_count());
+    assert_eq!(tree.getattr(count.ino).unwrap(), count);
+    assert_eq!(tree.path_of(count.ino), "/snap/vars/count");
+    // Forgetting the last reference drops the node; the name gets a new one.
+    tree.lookup(vars, "count").unwrap();
+    tree.forget(count.ino, 1);
+    assert!(tree.getattr(count.ino).is_ok(), "one reference is left");
+    tree.forget(count.ino, 1);
+    assert!(tree.getattr(count.ino).is_err());
+    let again = tree.lookup(vars, "count").unwrap();
+    assert_ne!(again.ino, count.ino);
+    assert_eq!(tree.read_all(again.ino).unwrap(), b"42\n");
+    // A forgotten directory with live children goes once they are gone.
+    tree.forget(vars, 1);
+    assert!(tree.getattr(vars).is_ok());
+    tree.forget(again.ino, 1);
+    tree.forget(snap, 1);
+    for _ in 0..3 {
+        let snap = tree.lookup_ino(ROOT_INO, "snap").unwrap();
+        tree.children(snap, false).unwrap();
+    }
+    let before = tree.node_count();
+    for i in 0..1000 {
+        tree.resolve(&format!("/snap/vars/big/0-999/{i}")).unwrap();
+    }
+    assert!(
+        tree.node_count() <= before + 150,
+        "{} nodes",
+        tree.node_count()
+    );
 }
