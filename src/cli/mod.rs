@@ -10,12 +10,12 @@ mod ic_take;
 mod info;
 mod mount;
 mod object;
+mod repl;
 mod served;
 mod snapshot_args;
 mod stats;
 mod store_cmds;
 mod vars;
-mod repl;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
