@@ -78,12 +78,15 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     let result = script::on_eval_thread(move || {
         let mut s = Session::new(limits);
         s.set_source_name(&name);
+        let snapshot = context.is_some();
         if let Some(ctx) = context {
             install(&mut s, ctx);
         }
         match s.eval(&src) {
             Ok(ev) => Ok(if json {
                 format!("{}\n", ev.to_json())
+            } else if snapshot {
+                mo_mem::script::host_show::render(&ev)
             } else {
                 ev.render()
             }),

@@ -29,6 +29,7 @@ pub fn run(args: ReplArgs) -> anyhow::Result<()> {
     script::on_eval_thread(move || {
         let mut session = Session::new(Limits::default());
         session.set_source_name("input");
+        let snapshot = context.is_some();
         if let Some(ctx) = context {
             install(&mut session, ctx);
         }
@@ -64,6 +65,7 @@ pub fn run(args: ReplArgs) -> anyhow::Result<()> {
                 }
             }
             match session.eval(&buf) {
+                Ok(ev) if snapshot => print!("{}", mo_mem::script::host_show::render(&ev)),
                 Ok(ev) => print!("{}", ev.render()),
                 Err(e) => {
                     if let ScriptError::Trap { output, .. } = &e {

@@ -49,6 +49,13 @@ pub struct OpaqueValue {
     text: String,
 }
 
+impl OpaqueValue {
+    /// An opaque value shown as `text`.
+    pub fn new(text: String) -> OpaqueValue {
+        OpaqueValue { text }
+    }
+}
+
 impl HostObject for OpaqueValue {
     fn describe(&self) -> String {
         self.text.clone()

@@ -7,6 +7,7 @@
 //! evaluation runs under [`Limits`] (by default a 10 s deadline for the mount); a runaway
 //! script stops there with the limit message and only its own session waits for it.
 
+use super::host_show::render;
 use super::host_snapshot::{install, SnapshotContext};
 use super::limits::Limits;
 use super::session::{output_mode, OutputMode, ScriptError, Session};
@@ -133,7 +134,7 @@ pub fn answer(session: &mut Session, script: &str) -> Vec<u8> {
     let json = output_mode(script) == OutputMode::Json;
     match session.eval(script) {
         Ok(ev) if json => format!("{}\n", ev.to_json()).into_bytes(),
-        Ok(ev) => ev.render().into_bytes(),
+        Ok(ev) => render(&ev).into_bytes(),
         Err(e) => {
             let output = match &e {
                 ScriptError::Trap { output, .. } => output.clone(),

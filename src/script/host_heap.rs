@@ -7,7 +7,7 @@
 //! addresses of the objects its pointer fields refer to (forwarding followed), and for a
 //! stale copy left by evacuation the address of the live copy.
 
-use super::eval::{trap, Ctrl, Interp};
+use super::eval::{Ctrl, Interp};
 use super::host::{HostError, HostObject};
 use super::host_args::{arg_text, arg_u64, check_arity};
 use super::host_snapshot::SnapshotContext;
@@ -276,39 +276,45 @@ impl HostObject for HeapHost {
     }
 }
 
-/// `heap.objects()`: a lazy iterator over every object block in address order.
+/// How many blocks `heap.objects()` walks at a time.
+const BATCH: usize = 1024;
+
+/// `heap.objects()`: a lazy iterator over every object block in address order (blocks
+/// the walk cannot parse are skipped; `heap.stats()` reports them).
 struct ObjectsIter {
     ctx: Arc<SnapshotContext>,
     tag: Option<String>,
-    /// The next block boundary to walk from, `None` once done.
-    pos: Option<u64>,
+    buf: VecDeque<Value>,
+    /// The block boundary the next batch walks from, `None` once done.
+    resume: Option<u64>,
 }
 
 fn objects_iter(ctx: Arc<SnapshotContext>, tag: Option<String>) -> Value {
-    let pos = ctx.heap.ranges().first().map(|r| r.start);
-    Value::Iter(Rc::new(RefCell::new(ObjectsIter { ctx, tag, pos })))
+    let resume = ctx.heap.ranges().first().map(|r| r.start);
+    Value::Iter(Rc::new(RefCell::new(ObjectsIter {
+        ctx,
+        tag,
+        buf: VecDeque::new(),
+        resume,
+    })))
 }
 
-impl NativeIter for ObjectsIter {
-    fn next(&mut self, it: &mut Interp) -> Result<Option<Value>, Ctrl> {
+impl ObjectsIter {
+    /// Walks the next batch of blocks into `buf`; returns how many blocks it walked.
+    fn refill(&mut self) -> u64 {
+        let Some(from) = self.resume.take() else {
+            return 0;
+        };
         let heap = &self.ctx.heap;
-        let ranges = heap.ranges();
-        while let Some(pos) = self.pos {
-            let mut walk = heap.walk_from(pos);
-            let Some(item) = walk.next() else {
-                self.pos = None;
+        let mut walked = 0u64;
+        for item in heap.walk_from(from) {
+            let Ok(block) = item else { continue };
+            // resume only at a block a walk can start at (not a slack word)
+            if walked as usize >= BATCH && block.kind != BlockKind::Slack {
+                self.resume = Some(block.addr);
                 break;
-            };
-            let block = match item {
-                Ok(b) => b,
-                Err(e) => return Err(trap(format!("heap.objects: {e}"))),
-            };
-            it.tick()?;
-            let end = block.addr.saturating_add(block.size);
-            self.pos = match ranges.get(block.range) {
-                Some(r) if end < r.end && block.size > 0 => Some(end),
-                _ => ranges.get(block.range + 1).map(|r| r.start),
-            };
+            }
+            walked += 1;
             let BlockKind::Object(tag) = block.kind else {
                 continue;
             };
@@ -320,11 +326,26 @@ impl NativeIter for ObjectsIter {
                     continue;
                 }
             }
-            let obj = heap
-                .object(block.addr)
-                .map_err(|e| trap(format!("heap.objects: {e}")))?;
-            return Ok(Some(object_info(heap, &obj)));
+            if let Ok(obj) = heap.object(block.addr) {
+                self.buf.push_back(object_info(heap, &obj));
+            }
         }
-        Ok(None)
+        walked
+    }
+}
+
+impl NativeIter for ObjectsIter {
+    fn next(&mut self, it: &mut Interp) -> Result<Option<Value>, Ctrl> {
+        loop {
+            if let Some(v) = self.buf.pop_front() {
+                it.tick()?;
+                return Ok(Some(v));
+            }
+            if self.resume.is_none() {
+                return Ok(None);
+            }
+            let walked = self.refill();
+            it.ticks(walked)?;
+        }
     }
 }

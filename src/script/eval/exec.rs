@@ -289,7 +289,10 @@ impl Interp {
             },
             Code::Show(a) => {
                 let v = self.eval(a)?;
-                let s = show::debug_show(&v);
+                let s = match self.show {
+                    Some(f) => f(&v),
+                    None => show::debug_show(&v),
+                };
                 self.alloc(s.len() as u64)?;
                 Ok(Value::Text(Rc::from(s)))
             }
