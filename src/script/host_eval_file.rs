@@ -109,7 +109,12 @@ impl SnapshotEval {
         if let Some(tx) = workers.get(&session) {
             return Ok(tx.clone());
         }
-        let ctx = self.context()?;
+        // a snapshot whose heap does not decode still evaluates scripts, without host values
+        let ctx = self.context();
+        if let Err(e) = &ctx {
+            tracing::warn!(snapshot = %self.dir.display(), error = %e, "eval without image/heap/vars");
+        }
+        let ctx = ctx.ok();
         let limits = self.limits.clone();
         let (tx, rx) = channel::<Job>();
         std::thread::Builder::new()
@@ -118,7 +123,9 @@ impl SnapshotEval {
             .spawn(move || {
                 let mut s = Session::new(limits);
                 s.set_source_name("eval");
-                install(&mut s, ctx);
+                if let Some(ctx) = ctx {
+                    install(&mut s, ctx);
+                }
                 while let Ok(job) = rx.recv() {
                     let _ = job.reply.send(answer(&mut s, &job.script));
                 }
