@@ -291,3 +291,17 @@ fn hostile_inputs_fail_cleanly() {
         assert!(r, "{src:?} should fail");
     }
 }
+
+#[test]
+fn deep_structures_are_dropped_without_recursion() {
+    let r = with_session(Limits::default(), |s| {
+        s.eval(
+            "import Nat \"mo:core/Nat\"; type L = ?(Nat, L);
+             func mk(n : Nat) : L { var l : L = null; for (i in Nat.range(0, n)) { l := ?(i, l) }; l };
+             var a = mk(1_000_000); a := null; 7",
+        )
+        .map(|e| e.render())
+        .map_err(|e| e.to_string())
+    });
+    assert_eq!(r.as_deref(), Ok("7\n"));
+}

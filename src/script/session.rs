@@ -49,6 +49,12 @@ pub struct Evaluation {
     pub steps: u64,
 }
 
+impl Drop for Evaluation {
+    fn drop(&mut self) {
+        super::value::dispose(std::mem::take(&mut self.value));
+    }
+}
+
 impl Evaluation {
     /// The printed output, then the value's `debug_show` on its own line unless it is `()`.
     pub fn render(&self) -> String {

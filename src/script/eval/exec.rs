@@ -297,7 +297,8 @@ impl Interp {
                 Ok(Value::Text(Rc::from(s)))
             }
             Code::Ignore(a) => {
-                self.eval(a)?;
+                let v = self.eval(a)?;
+                crate::script::value::dispose(v);
                 Ok(Value::Unit)
             }
             Code::Assert(a, span) => {
@@ -378,7 +379,10 @@ impl Interp {
         let mut last = Value::Unit;
         for s in stmts {
             match s {
-                Stmt::Expr(c) => last = self.eval(c)?,
+                Stmt::Expr(c) => {
+                    let v = self.eval(c)?;
+                    crate::script::value::dispose(std::mem::replace(&mut last, v));
+                }
                 Stmt::Store(slot, c) => {
                     let v = self.eval(c)?;
                     self.write(*slot, v);

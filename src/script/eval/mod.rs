@@ -6,7 +6,7 @@ mod pattern;
 use crate::script::compile::ir::{Code, Hint, Slot};
 use crate::script::limits::Limits;
 use crate::script::syntax::Span;
-use crate::script::value::{num, Closure, Value};
+use crate::script::value::{dispose, num, Closure, Value};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -279,11 +279,20 @@ impl Interp {
         let marker = 0u8;
         self.stack_base = std::ptr::addr_of!(marker) as usize;
         let r = self.eval(code);
-        self.stack.clear();
+        self.pop_frame(0);
         match r {
             Err(Ctrl::Break(..)) | Err(Ctrl::Continue(_)) => Err(trap("break outside its label")),
             Err(Ctrl::Return(v)) => Ok(v),
             other => other,
+        }
+    }
+
+    /// Removes the stack above `base`, dropping deep values without recursion.
+    fn pop_frame(&mut self, base: usize) {
+        while self.stack.len() > base {
+            if let Some(v) = self.stack.pop() {
+                dispose(v);
+            }
         }
     }
 
@@ -314,13 +323,13 @@ impl Interp {
         match slot {
             Slot::Local(i) => {
                 if let Some(s) = self.stack.get_mut(self.bp + i as usize) {
-                    *s = v;
+                    dispose(std::mem::replace(s, v));
                 }
             }
             Slot::LocalCell(i) => {
                 if let Some(s) = self.stack.get_mut(self.bp + i as usize) {
                     match s {
-                        Value::Cell(c) => *c.borrow_mut() = v,
+                        Value::Cell(c) => dispose(std::mem::replace(&mut *c.borrow_mut(), v)),
                         other => *other = Value::Cell(Rc::new(RefCell::new(v))),
                     }
                 }
@@ -328,7 +337,7 @@ impl Interp {
             Slot::Env(i) => {
                 if let Some(Value::Cell(c)) = self.env.as_ref().and_then(|e| e.env.get(i as usize))
                 {
-                    *c.borrow_mut() = v;
+                    dispose(std::mem::replace(&mut *c.borrow_mut(), v));
                 }
             }
             Slot::Global(i) => {
@@ -336,7 +345,7 @@ impl Interp {
                 if i >= self.globals.len() {
                     self.globals.resize(i + 1, Value::Unit);
                 }
-                self.globals[i] = v;
+                dispose(std::mem::replace(&mut self.globals[i], v));
             }
         }
     }
@@ -465,7 +474,7 @@ impl Interp {
         self.depth -= 1;
         self.bp = saved_bp;
         self.env = saved_env;
-        self.stack.truncate(base);
+        self.pop_frame(base);
         match r {
             Err(Ctrl::Return(v)) => match &proto.result {
                 Some(h) => coerce(v, h),
@@ -473,6 +482,15 @@ impl Interp {
             },
             Err(Ctrl::Break(..)) | Err(Ctrl::Continue(_)) => Err(trap("break outside its label")),
             other => other,
+        }
+    }
+}
+
+impl Drop for Interp {
+    fn drop(&mut self) {
+        self.pop_frame(0);
+        for g in std::mem::take(&mut self.globals) {
+            dispose(g);
         }
     }
 }

@@ -15,9 +15,7 @@ type R = EResult;
 pub fn to_text(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let v = arg(args, 0, "toText")?;
     match v {
-        Value::Float(f) => Ok(Value::text(
-            &crate::script::value::show::show_float(*f).replace('_', ""),
-        )),
+        Value::Float(f) => Ok(Value::text(&crate::script::value::show::show_float(*f))),
         _ => {
             let n = to_bigint(v).ok_or_else(|| wrong("toText", "number", v))?;
             Ok(Value::text(&n.to_string()))

@@ -228,3 +228,93 @@ impl fmt::Debug for Value {
         f.write_str(&show::debug_show(self))
     }
 }
+
+/// Drops a value without recursion: deep structures (a long `?(x, list)` chain, a deep
+/// variant tree) would otherwise overflow the native stack when their last reference
+/// goes away. Shared parts (other references alive) are left alone.
+#[inline]
+pub fn dispose(v: Value) {
+    if v.is_aggregate() {
+        dispose_deep(v);
+    }
+}
+
+#[inline(never)]
+fn dispose_deep(v: Value) {
+    let unique = match &v {
+        Value::Opt(rc) => Rc::strong_count(rc) == 1,
+        Value::Variant(rc) => Rc::strong_count(rc) == 1,
+        Value::Tuple(rc) | Value::Array(rc) => Rc::strong_count(rc) == 1,
+        Value::VarArray(rc) => Rc::strong_count(rc) == 1,
+        Value::Record(rc) => Rc::strong_count(rc) == 1,
+        Value::Cell(rc) => Rc::strong_count(rc) == 1,
+        Value::Func(rc) => Rc::strong_count(rc) == 1,
+        _ => false,
+    };
+    if !unique {
+        return; // only a reference count goes down
+    }
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        match v {
+            Value::Opt(rc) => {
+                if let Ok(inner) = Rc::try_unwrap(rc) {
+                    work.push(inner);
+                }
+            }
+            Value::Variant(rc) => {
+                if let Ok((_, inner)) = Rc::try_unwrap(rc) {
+                    work.push(inner);
+                }
+            }
+            Value::Tuple(mut rc) | Value::Array(mut rc) => {
+                if let Some(xs) = Rc::get_mut(&mut rc) {
+                    for x in xs.iter_mut() {
+                        if x.is_aggregate() {
+                            work.push(std::mem::take(x));
+                        }
+                    }
+                }
+            }
+            Value::VarArray(rc) => {
+                if let Ok(cell) = Rc::try_unwrap(rc) {
+                    work.extend(cell.into_inner().into_iter().filter(Value::is_aggregate));
+                }
+            }
+            Value::Record(rc) => {
+                if let Ok(r) = Rc::try_unwrap(rc) {
+                    work.extend(r.fields.into_iter().map(|f| f.value.into_inner()));
+                }
+            }
+            Value::Cell(rc) => {
+                if let Ok(c) = Rc::try_unwrap(rc) {
+                    work.push(c.into_inner());
+                }
+            }
+            Value::Func(rc) => {
+                if let Ok(c) = Rc::try_unwrap(rc) {
+                    work.extend(c.env.into_vec());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Value {
+    /// True for values that hold other values.
+    #[inline]
+    pub fn is_aggregate(&self) -> bool {
+        matches!(
+            self,
+            Value::Opt(_)
+                | Value::Variant(_)
+                | Value::Tuple(_)
+                | Value::Array(_)
+                | Value::VarArray(_)
+                | Value::Record(_)
+                | Value::Cell(_)
+                | Value::Func(_)
+        )
+    }
+}
