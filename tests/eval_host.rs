@@ -365,3 +365,54 @@ fn image_loads_match_the_image() {
     let err = eval_all(&dir, vec!["image.loadNat8(image.size())".into()]).remove(0);
     assert!(err.is_err_and(|e| e.contains("image")));
 }
+
+/// With a threshold of one node every compound is read lazily: fields, elements and
+/// `debug_show` still give the values `mo-mem vars` shows.
+#[test]
+fn large_values_are_read_one_level_at_a_time() {
+    let dir = common::fixture("compound", "eop");
+    let heap = open_heap(&dir);
+    let sig = heap_signature(&heap).expect("sig");
+    let vars = stable_variables(&heap, &sig).expect("vars");
+    let mut decoder = signature_decoder(&heap, &sig);
+    let person = vars.iter().find(|v| &*v.name == "person").expect("person");
+    let want_person = debug_show(&decoder.deep(&person.value).expect("decode"));
+    let got = script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
+        let mut s = Session::new(Limits::default());
+        mo_mem::script::host_snapshot::install_with(&mut s, ctx, 1);
+        [
+            "debug_show vars.person",
+            "vars.person.name",
+            "vars.person.tags.size()",
+            "vars.person.tags.get(1)",
+            "var n = 0; for (t in vars.person.tags.vals()) { n += t.size() }; n",
+            "switch (vars.var_rgb.payload().get(0)) { case (x) x }",
+            "vars.var_rgb.tag()",
+            "switch (heap.objectOf(vars.person)) { case (?o) o.tag; case null \"none\" }",
+        ]
+        .iter()
+        .map(|src| match s.eval(src) {
+            Ok(ev) => match &ev.value {
+                Value::Text(t) => t.to_string(),
+                v => canister_show(&v),
+            },
+            Err(e) => format!("error: {e}"),
+        })
+        .collect::<Vec<_>>()
+    })
+    .expect("eval thread");
+    assert_eq!(
+        got,
+        vec![
+            want_person,
+            "Ada".to_string(),
+            "2".into(),
+            "engines".into(),
+            "11".into(),
+            "255".into(),
+            "rgb".into(),
+            "Object".into(),
+        ]
+    );
+}

@@ -22,6 +22,12 @@ impl AddressBook {
         self.by_ptr.borrow().get(&key).copied()
     }
 
+    /// Records that script value `v` (a shared aggregate or host object) stands for the
+    /// heap object at `addr`.
+    pub fn remember_host(&self, v: &Value, addr: Option<u64>) {
+        self.remember(v, addr);
+    }
+
     fn remember(&self, v: &Value, addr: Option<u64>) {
         if let (Some(key), Some(addr)) = (identity(v), addr) {
             self.by_ptr.borrow_mut().insert(key, addr);

@@ -4,6 +4,7 @@
 use super::host::HostError;
 use super::host_heap::HeapHost;
 use super::host_image::ImageHost;
+use super::host_lazy::EAGER_NODES;
 use super::host_show::canister_show;
 use super::host_vars::VarsHost;
 use super::session::Session;
@@ -52,7 +53,12 @@ impl SnapshotContext {
 /// Binds `image`, `heap` and `vars` over `ctx` in `session`, and makes its `debug_show`
 /// print like a compiled canister ([`canister_show`]).
 pub fn install(session: &mut Session, ctx: Arc<SnapshotContext>) {
-    let vars = Rc::new(VarsHost::new(ctx.clone()));
+    install_with(session, ctx, EAGER_NODES);
+}
+
+/// [`install`], reading values of more than `eager_nodes` nodes lazily.
+pub fn install_with(session: &mut Session, ctx: Arc<SnapshotContext>, eager_nodes: u64) {
+    let vars = Rc::new(VarsHost::with_eager_nodes(ctx.clone(), eager_nodes));
     session.define_host("image", Rc::new(ImageHost::new(ctx.clone())));
     session.define_host("heap", Rc::new(HeapHost::new(ctx, vars.clone())));
     session.define_host("vars", vars);

@@ -1,15 +1,18 @@
 //! The host value `vars`: the actor's stable variables as ordinary script values.
 //!
 //! `vars.x` decodes variable `x` (and nothing else) on first touch and keeps it for the
-//! session; `debug_show vars.x` prints exactly what `mo-mem vars SNAPSHOT x` prints.
+//! session: completely if it is small, else one level at a time ([`super::host_lazy`]);
+//! `debug_show vars.x` prints exactly what `mo-mem vars SNAPSHOT x` prints.
 
 use super::host::{HostError, HostObject};
-use super::host_convert::{to_script, AddressBook};
+use super::host_convert::AddressBook;
+use super::host_lazy::{LazyReader, EAGER_NODES};
 use super::host_snapshot::SnapshotContext;
 use super::value::Value;
-use crate::heap::value::{signature_decoder, stable_variables, NamedVar};
+use crate::heap::value::{stable_variables, NamedVar};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// The `vars` host object of one session.
@@ -18,17 +21,24 @@ pub struct VarsHost {
     list: RefCell<Option<Result<Vec<NamedVar>, HostError>>>,
     cache: RefCell<HashMap<String, Value>>,
     /// Heap addresses of the compounds handed to the script (for `heap.objectOf`).
-    pub book: AddressBook,
+    pub book: Rc<AddressBook>,
+    eager_nodes: u64,
 }
 
 impl VarsHost {
     /// `vars` over `ctx`.
     pub fn new(ctx: Arc<SnapshotContext>) -> VarsHost {
+        VarsHost::with_eager_nodes(ctx, EAGER_NODES)
+    }
+
+    /// `vars` over `ctx` decoding values of up to `eager_nodes` nodes completely.
+    pub fn with_eager_nodes(ctx: Arc<SnapshotContext>, eager_nodes: u64) -> VarsHost {
         VarsHost {
             ctx,
             list: RefCell::new(None),
             cache: RefCell::new(HashMap::new()),
-            book: AddressBook::default(),
+            book: Rc::new(AddressBook::default()),
+            eager_nodes,
         }
     }
 
@@ -77,12 +87,14 @@ impl HostObject for VarsHost {
         let Some(var) = vars.iter().find(|v| *v.name == *name) else {
             return Ok(None);
         };
-        let sig = self.ctx.signature()?;
-        let mut decoder = signature_decoder(&self.ctx.heap, sig);
-        let decoded = decoder
-            .deep(&var.value)
+        let reader = LazyReader {
+            ctx: self.ctx.clone(),
+            book: self.book.clone(),
+            eager_nodes: self.eager_nodes,
+        };
+        let value = reader
+            .materialize(&var.value)
             .map_err(|e| HostError(format!("stable variable `{name}`: {e}")))?;
-        let value = to_script(&decoded, &self.book);
         self.cache
             .borrow_mut()
             .insert(name.to_string(), value.clone());

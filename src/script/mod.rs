@@ -17,6 +17,7 @@ pub mod host_convert;
 pub mod host_eval_file;
 pub mod host_heap;
 pub mod host_image;
+pub mod host_lazy;
 pub mod host_show;
 pub mod host_snapshot;
 pub mod host_vars;
