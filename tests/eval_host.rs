@@ -395,7 +395,7 @@ fn large_values_are_read_one_level_at_a_time() {
         .map(|src| match s.eval(src) {
             Ok(ev) => match &ev.value {
                 Value::Text(t) => t.to_string(),
-                v => canister_show(&v),
+                v => canister_show(v),
             },
             Err(e) => format!("error: {e}"),
         })
