@@ -416,3 +416,23 @@ fn large_values_are_read_one_level_at_a_time() {
         ]
     );
 }
+
+/// Host calls that walk the heap are charged as steps, so a loop of them ends at the budget.
+#[test]
+fn heap_walking_calls_count_against_the_step_budget() {
+    let dir = common::fixture("compound", "eop");
+    let limit = script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
+        let mut s = Session::new(Limits {
+            max_steps: 20_000,
+            ..Limits::default()
+        });
+        install(&mut s, ctx);
+        let one = s.eval("heap.referrers(heap.heapBase).size()").is_ok();
+        let many =
+            s.eval("var i = 0; while (i < 100) { ignore heap.referrers(heap.heapBase); i += 1 }");
+        (one, many.err().is_some_and(|e| e.is_limit()))
+    })
+    .expect("eval thread");
+    assert_eq!(limit, (true, true));
+}

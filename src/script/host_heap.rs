@@ -16,7 +16,7 @@ use super::value::{NativeIter, Value};
 use crate::analysis::stats::heap_stats;
 use crate::heap::{BlockKind, Heap, Object};
 use crate::module::Persistence;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashSet, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -25,12 +25,22 @@ use std::sync::Arc;
 pub struct HeapHost {
     ctx: Arc<SnapshotContext>,
     vars: Rc<VarsHost>,
+    /// Objects and blocks visited by calls, charged as steps ([`HostObject::take_work`]).
+    work: Cell<u64>,
 }
 
 impl HeapHost {
     /// `heap` over `ctx`; `vars` is the session's `vars` (for `objectOf` and `varObject`).
     pub fn new(ctx: Arc<SnapshotContext>, vars: Rc<VarsHost>) -> HeapHost {
-        HeapHost { ctx, vars }
+        HeapHost {
+            ctx,
+            vars,
+            work: Cell::new(0),
+        }
+    }
+
+    fn charge(&self, n: u64) {
+        self.work.set(self.work.get().saturating_add(n));
     }
 }
 
@@ -180,6 +190,7 @@ impl HostObject for HeapHost {
             "reachable" => {
                 check_arity(name, args, 1)?;
                 let (count, bytes, _) = reachable(heap, arg_u64(name, args, 0)?, None)?;
+                self.charge(count);
                 Value::record(vec![
                     (Rc::from("objects"), false, Value::Nat(count)),
                     (Rc::from("bytes"), false, Value::Nat(bytes)),
@@ -191,6 +202,7 @@ impl HostObject for HeapHost {
                 let target = heap.resolve(target).unwrap_or(target);
                 let mut out = Vec::new();
                 for b in heap.walk().flatten() {
+                    self.charge(1);
                     let BlockKind::Object(tag) = b.kind else {
                         continue;
                     };
@@ -218,7 +230,9 @@ impl HostObject for HeapHost {
                     let Some(start) = heap.pointer(var.value.word) else {
                         continue;
                     };
-                    if reachable(heap, start, Some(target))?.2 {
+                    let (count, _, found) = reachable(heap, start, Some(target))?;
+                    self.charge(count);
+                    if found {
                         out.push(Value::text(&var.name));
                     }
                 }
@@ -227,6 +241,7 @@ impl HostObject for HeapHost {
             "stats" => {
                 check_arity(name, args, 0)?;
                 let stats = heap_stats(heap);
+                self.charge(stats.objects.objects + stats.free.objects);
                 Value::Array(
                     stats
                         .by_tag
@@ -244,6 +259,10 @@ impl HostObject for HeapHost {
             _ => return Ok(None),
         };
         Ok(Some(v))
+    }
+
+    fn take_work(&self) -> u64 {
+        self.work.replace(0)
     }
 
     fn field_names(&self) -> Vec<String> {
