@@ -1,8 +1,11 @@
 //! `mo-mem eval`: run a Motoko script and print its output and value.
 
 use anyhow::{bail, Context};
+use mo_mem::script::host_snapshot::{install, SnapshotContext};
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `mo-mem eval`.
@@ -46,9 +49,12 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     } else {
         (args.snapshot.clone(), args.script.clone())
     };
-    if snapshot.is_some() {
-        bail!("snapshots are not readable by `eval` yet; use --no-snapshot");
-    }
+    let context = match &snapshot {
+        Some(dir) => Some(Arc::new(
+            SnapshotContext::open(Path::new(dir)).map_err(|e| anyhow::anyhow!("{e}"))?,
+        )),
+        None => None,
+    };
     let src = match (&args.file, script_arg.as_deref()) {
         (Some(f), None) => std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?,
         (None, Some("-")) => {
@@ -72,9 +78,15 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     let result = script::on_eval_thread(move || {
         let mut s = Session::new(limits);
         s.set_source_name(&name);
+        let snapshot = context.is_some();
+        if let Some(ctx) = context {
+            install(&mut s, ctx);
+        }
         match s.eval(&src) {
             Ok(ev) => Ok(if json {
                 format!("{}\n", ev.to_json())
+            } else if snapshot {
+                mo_mem::script::host_show::render(&ev)
             } else {
                 ev.render()
             }),

@@ -1,8 +1,11 @@
 //! `mo-mem repl`: an interactive Motoko session (definitions persist between inputs).
 
 use anyhow::bail;
+use mo_mem::script::host_snapshot::{install, SnapshotContext};
 use mo_mem::script::{self, Limits, ScriptError, Session};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::sync::Arc;
 
 /// Arguments of `mo-mem repl`.
 #[derive(clap::Args, Debug)]
@@ -16,17 +19,28 @@ pub struct ReplArgs {
 
 /// Runs `mo-mem repl`: reads inputs until they parse, evaluates, prints; `:quit` ends.
 pub fn run(args: ReplArgs) -> anyhow::Result<()> {
-    if args.snapshot.is_some() && !args.no_snapshot {
-        bail!("snapshots are not readable by `repl` yet; use --no-snapshot");
-    }
-    script::on_eval_thread(|| {
+    let context = match (&args.snapshot, args.no_snapshot) {
+        (Some(dir), false) => Some(Arc::new(
+            SnapshotContext::open(Path::new(dir)).map_err(|e| anyhow::anyhow!("{e}"))?,
+        )),
+        (None, false) => bail!("give a SNAPSHOT directory (or --no-snapshot)"),
+        _ => None,
+    };
+    script::on_eval_thread(move || {
         let mut session = Session::new(Limits::default());
         session.set_source_name("input");
+        let snapshot = context.is_some();
+        if let Some(ctx) = context {
+            install(&mut session, ctx);
+        }
         let stdin = std::io::stdin();
+        let interactive = stdin.is_terminal();
         let mut buf = String::new();
         loop {
-            print!("{}", if buf.is_empty() { "mo> " } else { "..> " });
-            let _ = std::io::stdout().flush();
+            if interactive {
+                print!("{}", if buf.is_empty() { "mo> " } else { "..> " });
+                let _ = std::io::stdout().flush();
+            }
             let mut line = String::new();
             match stdin.lock().read_line(&mut line) {
                 Ok(0) | Err(_) => break,
@@ -51,6 +65,7 @@ pub fn run(args: ReplArgs) -> anyhow::Result<()> {
                 }
             }
             match session.eval(&buf) {
+                Ok(ev) if snapshot => print!("{}", mo_mem::script::host_show::render(&ev)),
                 Ok(ev) => print!("{}", ev.render()),
                 Err(e) => {
                     if let ScriptError::Trap { output, .. } = &e {

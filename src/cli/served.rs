@@ -2,17 +2,27 @@
 //! the default store and the bundled example snapshots.
 
 use anyhow::Context;
+use mo_mem::script::host_eval_file::{mount_limits, EvalFiles};
 use mo_mem::snapshot::fixture::materialize;
 use mo_mem::vfs::heap_source::HeapDecoder;
-use mo_mem::vfs::{ControlLimits, NoScriptEngine, SnapshotServices};
+use mo_mem::vfs::{ControlLimits, SnapshotServices};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The services every served snapshot directory uses.
+/// The services every served snapshot directory uses. The `eval` files run scripts under
+/// [`mount_limits`], with the deadline from `$MO_MEM_EVAL_TIMEOUT` (seconds) if set.
 pub fn services() -> SnapshotServices {
+    let mut limits = mount_limits();
+    if let Some(secs) = std::env::var("MO_MEM_EVAL_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+    {
+        limits.deadline = std::time::Duration::from_secs_f64(secs);
+    }
     SnapshotServices {
         decoder: Arc::new(HeapDecoder::default()),
-        engine: Arc::new(NoScriptEngine),
+        engine: Arc::new(EvalFiles::new(limits)),
         control_limits: ControlLimits::default(),
     }
 }

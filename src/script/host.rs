@@ -30,6 +30,13 @@ pub trait HostObject {
         Vec::new()
     }
 
+    /// The work (in steps) done by calls since the last time this was asked; the
+    /// interpreter charges it against the step budget (and checks the deadline) after each
+    /// method call, so host calls that walk the heap count like script loops.
+    fn take_work(&self) -> u64 {
+        0
+    }
+
     /// Lets built-in library code downcast to its own host types.
     fn as_any(&self) -> &dyn std::any::Any;
 }

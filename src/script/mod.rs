@@ -12,6 +12,15 @@
 pub mod compile;
 pub mod eval;
 pub mod host;
+pub mod host_args;
+pub mod host_convert;
+pub mod host_eval_file;
+pub mod host_heap;
+pub mod host_image;
+pub mod host_lazy;
+pub mod host_show;
+pub mod host_snapshot;
+pub mod host_vars;
 pub mod json;
 pub mod lib;
 pub mod limits;

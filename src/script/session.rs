@@ -103,6 +103,11 @@ impl Session {
         self.interp.set_limits(limits);
     }
 
+    /// Makes `debug_show` render with `f` (e.g. compiled-canister style) in this session.
+    pub fn set_show(&mut self, f: fn(&Value) -> String) {
+        self.interp.show = Some(f);
+    }
+
     /// Binds a host object (`image`, `heap`, `vars`) as a global of this session.
     pub fn define_host(&mut self, name: &str, obj: Rc<dyn HostObject>) {
         self.define_value(name, Value::Host(obj));

@@ -26,6 +26,11 @@ pub trait ControlFile: Send + Sync {
     fn end_session(&self, _session: SessionId) {}
     /// The text a session reads before it has written anything.
     fn usage(&self) -> Vec<u8>;
+    /// The engine for the snapshot in `dir`, if this engine makes one per snapshot
+    /// (otherwise every snapshot's control file uses `self`).
+    fn for_snapshot(&self, _dir: &std::path::Path) -> Option<Arc<dyn ControlFile>> {
+        None
+    }
 }
 
 /// The placeholder engine used until the script engine is wired in.

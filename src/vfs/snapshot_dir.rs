@@ -56,7 +56,10 @@ impl SnapshotDir {
     /// The snapshot in `dir`, served under `name`.
     pub fn new(name: &str, dir: &Path, services: SnapshotServices) -> SnapshotDir {
         let control = Arc::new(ControlNode::new(
-            services.engine.clone(),
+            services
+                .engine
+                .for_snapshot(dir)
+                .unwrap_or_else(|| services.engine.clone()),
             services.control_limits,
         ));
         SnapshotDir {

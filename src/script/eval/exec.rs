@@ -289,7 +289,10 @@ impl Interp {
             },
             Code::Show(a) => {
                 let v = self.eval(a)?;
-                let s = show::debug_show(&v);
+                let s = match self.show {
+                    Some(f) => f(&v),
+                    None => show::debug_show(&v),
+                };
                 self.alloc(s.len() as u64)?;
                 Ok(Value::Text(Rc::from(s)))
             }
@@ -458,7 +461,13 @@ impl Interp {
                 self.call_value(&f, &vs).map_err(|e| with_span(e, span))
             }
             Value::Host(h) => match h.call(name, &vs) {
-                Ok(Some(v)) => Ok(v),
+                Ok(Some(v)) => {
+                    let work = h.take_work();
+                    if work > 0 {
+                        self.ticks(work).map_err(|e| with_span(e, span))?;
+                    }
+                    Ok(v)
+                }
                 Ok(None) => match h.field(name) {
                     Ok(Some(f)) => self.call_value(&f, &vs).map_err(|e| with_span(e, span)),
                     Ok(None) => Err(trap_at(

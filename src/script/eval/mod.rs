@@ -128,6 +128,9 @@ pub struct Interp {
     stack_base: usize,
     /// What `Debug.print` printed.
     pub output: String,
+    /// Renders `debug_show v` instead of moc's interpreter style, if set (snapshot
+    /// sessions print values the way a compiled canister does).
+    pub show: Option<fn(&Value) -> String>,
 }
 
 impl Interp {
@@ -146,6 +149,7 @@ impl Interp {
             allocated: 0,
             stack_base: 0,
             output: String::new(),
+            show: None,
         }
     }
 

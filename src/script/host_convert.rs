@@ -1,0 +1,134 @@
+//! Decoded heap values ([`crate::heap::value::Value`]) as script values, remembering the
+//! heap address of every compound so `heap.objectOf(v)` can find its object.
+
+use super::host::{HostError, HostObject};
+use super::value::Value;
+use crate::heap::render::debug_show;
+use crate::heap::value::Value as HeapValue;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Script aggregates made from heap objects, by the address of their shared allocation.
+#[derive(Default)]
+pub struct AddressBook {
+    by_ptr: RefCell<HashMap<usize, u64>>,
+}
+
+impl AddressBook {
+    /// The heap address recorded for script value `v`, if it was converted from an object.
+    pub fn address_of(&self, v: &Value) -> Option<u64> {
+        let key = identity(v)?;
+        self.by_ptr.borrow().get(&key).copied()
+    }
+
+    /// Records that script value `v` (a shared aggregate or host object) stands for the
+    /// heap object at `addr`.
+    pub fn remember_host(&self, v: &Value, addr: Option<u64>) {
+        self.remember(v, addr);
+    }
+
+    fn remember(&self, v: &Value, addr: Option<u64>) {
+        if let (Some(key), Some(addr)) = (identity(v), addr) {
+            self.by_ptr.borrow_mut().insert(key, addr);
+        }
+    }
+}
+
+/// The identity of a shared script aggregate: its allocation's address.
+fn identity(v: &Value) -> Option<usize> {
+    Some(match v {
+        Value::Record(r) => Rc::as_ptr(r) as *const () as usize,
+        Value::Tuple(t) | Value::Array(t) => Rc::as_ptr(t) as *const () as usize,
+        Value::VarArray(a) => Rc::as_ptr(a) as *const () as usize,
+        Value::Opt(o) => Rc::as_ptr(o) as *const () as usize,
+        Value::Variant(v) => Rc::as_ptr(v) as *const () as usize,
+        Value::Host(h) => Rc::as_ptr(h) as *const () as usize,
+        _ => return None,
+    })
+}
+
+/// A heap value the script language has no type for (actor references, shared functions,
+/// closures, regions, weak references, `Float32`, undecodable words): `debug_show` prints
+/// exactly what `mo-mem vars` prints for it; `show()` returns that text.
+pub struct OpaqueValue {
+    text: String,
+}
+
+impl OpaqueValue {
+    /// An opaque value shown as `text`.
+    pub fn new(text: String) -> OpaqueValue {
+        OpaqueValue { text }
+    }
+}
+
+impl HostObject for OpaqueValue {
+    fn describe(&self) -> String {
+        self.text.clone()
+    }
+
+    fn field(&self, _name: &str) -> Result<Option<Value>, HostError> {
+        Ok(None)
+    }
+
+    fn call(&self, name: &str, _args: &[Value]) -> Result<Option<Value>, HostError> {
+        Ok((name == "show").then(|| Value::text(&self.text)))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// Converts a completely decoded heap value; compounds are recorded in `book`.
+pub fn to_script(v: &HeapValue, book: &AddressBook) -> Value {
+    let out = match v {
+        HeapValue::Null => Value::Null,
+        HeapValue::Unit => Value::Unit,
+        HeapValue::Bool(b) => Value::Bool(*b),
+        HeapValue::Nat(n) => Value::nat_big(n.clone()),
+        HeapValue::Int(n) => Value::int_big(n.clone()),
+        HeapValue::Nat8(n) => Value::Nat8(*n),
+        HeapValue::Nat16(n) => Value::Nat16(*n),
+        HeapValue::Nat32(n) => Value::Nat32(*n),
+        HeapValue::Nat64(n) => Value::Nat64(*n),
+        HeapValue::Int8(n) => Value::Int8(*n),
+        HeapValue::Int16(n) => Value::Int16(*n),
+        HeapValue::Int32(n) => Value::Int32(*n),
+        HeapValue::Int64(n) => Value::Int64(*n),
+        HeapValue::Float(f) => Value::Float(*f),
+        HeapValue::Char(c) => Value::Char(*c),
+        HeapValue::Text(t) => Value::text(t),
+        HeapValue::Blob(b) => Value::Blob(Rc::from(b.as_slice())),
+        HeapValue::Principal(p) => Value::Principal(Rc::from(p.as_slice())),
+        HeapValue::Opt { value, .. } => Value::some(to_script(value, book)),
+        HeapValue::Variant { tag, payload, .. } => Value::variant(tag, to_script(payload, book)),
+        HeapValue::Record { fields, .. } => Value::record(
+            fields
+                .iter()
+                .map(|f| (Rc::from(&*f.label), false, to_script(&f.value, book)))
+                .collect(),
+        ),
+        HeapValue::Tuple { items, .. } if items.len() == 1 => to_script(&items[0], book),
+        HeapValue::Tuple { items, .. } => {
+            Value::Tuple(items.iter().map(|x| to_script(x, book)).collect())
+        }
+        HeapValue::Array {
+            mutable: false,
+            items,
+            ..
+        } => Value::Array(items.iter().map(|x| to_script(x, book)).collect()),
+        HeapValue::Array {
+            mutable: true,
+            items,
+            ..
+        } => Value::VarArray(Rc::new(RefCell::new(
+            items.iter().map(|x| to_script(x, book)).collect(),
+        ))),
+        other => Value::Host(Rc::new(OpaqueValue {
+            text: debug_show(other),
+        })),
+    };
+    book.remember(&out, v.addr());
+    out
+}

@@ -1,0 +1,370 @@
+//! The host value `heap`: layout facts, the objects (all, by address, by tag), per-tag
+//! statistics, and the object behind any value taken from `vars`.
+//!
+//! Objects are shown as records `ObjectInfo = {address : Nat; tag : Text; size : Nat;
+//! references : [Nat]; forwardedTo : ?Nat}`: the header address, the tag name as in
+//! `stats.json` (`"Object"`, `"Array M"`, `"Blob T"`, ...), the size in bytes, the
+//! addresses of the objects its pointer fields refer to (forwarding followed), and for a
+//! stale copy left by evacuation the address of the live copy.
+
+use super::eval::{Ctrl, Interp};
+use super::host::{HostError, HostObject};
+use super::host_args::{arg_text, arg_u64, check_arity};
+use super::host_snapshot::SnapshotContext;
+use super::host_vars::VarsHost;
+use super::value::{NativeIter, Value};
+use crate::analysis::stats::heap_stats;
+use crate::heap::{BlockKind, Heap, Object};
+use crate::module::Persistence;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// The `heap` host object of one session.
+pub struct HeapHost {
+    ctx: Arc<SnapshotContext>,
+    vars: Rc<VarsHost>,
+    /// Objects and blocks visited by calls, charged as steps ([`HostObject::take_work`]).
+    work: Cell<u64>,
+}
+
+impl HeapHost {
+    /// `heap` over `ctx`; `vars` is the session's `vars` (for `objectOf` and `varObject`).
+    pub fn new(ctx: Arc<SnapshotContext>, vars: Rc<VarsHost>) -> HeapHost {
+        HeapHost {
+            ctx,
+            vars,
+            work: Cell::new(0),
+        }
+    }
+
+    fn charge(&self, n: u64) {
+        self.work.set(self.work.get().saturating_add(n));
+    }
+}
+
+/// The record describing the object at `addr` (as stored there, no forwarding followed).
+pub fn object_info(heap: &Heap, obj: &Object<'_>) -> Value {
+    let references: Vec<Value> = obj
+        .references()
+        .filter_map(|w| heap.pointer(w))
+        .map(|a| Value::Nat(heap.resolve(a).unwrap_or(a)))
+        .collect();
+    let fwd = match obj.forwarded_to() {
+        Some(a) => Value::some(Value::Nat(a)),
+        None => Value::Null,
+    };
+    Value::record(vec![
+        (Rc::from("address"), false, Value::Nat(obj.addr)),
+        (Rc::from("tag"), false, Value::text(obj.tag.name())),
+        (Rc::from("size"), false, Value::Nat(obj.size)),
+        (
+            Rc::from("references"),
+            false,
+            Value::Array(references.into()),
+        ),
+        (Rc::from("forwardedTo"), false, fwd),
+    ])
+}
+
+/// Whether `name` selects `tag`: its full name (`"Blob T"`) or its first word (`"Blob"`).
+fn tag_matches(tag: &str, name: &str) -> bool {
+    tag == name || tag.split(' ').next() == Some(name)
+}
+
+/// The live object at `addr` (forwarding followed).
+fn live(heap: &Heap, addr: u64) -> Result<Object<'_>, HostError> {
+    let a = heap
+        .resolve(addr)
+        .map_err(|e| HostError(format!("heap: no object at {addr:#x}: {e}")))?;
+    heap.object(a)
+        .map_err(|e| HostError(format!("heap: no object at {addr:#x}: {e}")))
+}
+
+/// Every object reachable from `start` (included), forwarding followed: (count, bytes).
+fn reachable(heap: &Heap, start: u64, stop_at: Option<u64>) -> Result<(u64, u64, bool), HostError> {
+    let max = heap.limits().max_objects;
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut queue: VecDeque<u64> = VecDeque::new();
+    let (mut count, mut bytes) = (0u64, 0u64);
+    if let Ok(a) = heap.resolve(start) {
+        seen.insert(a);
+        queue.push_back(a);
+    }
+    while let Some(addr) = queue.pop_front() {
+        if Some(addr) == stop_at {
+            return Ok((count, bytes, true));
+        }
+        let Ok(obj) = heap.object(addr) else {
+            continue;
+        };
+        count += 1;
+        bytes = bytes.saturating_add(obj.size);
+        if count > max {
+            return Err(HostError(format!(
+                "heap: more than {max} reachable objects (the reader's object limit)"
+            )));
+        }
+        for w in obj.references() {
+            let Some(a) = heap.pointer(w) else { continue };
+            let Ok(a) = heap.resolve(a) else { continue };
+            if seen.insert(a) {
+                queue.push_back(a);
+            }
+        }
+    }
+    Ok((count, bytes, false))
+}
+
+fn nat_list(xs: impl IntoIterator<Item = u64>) -> Value {
+    Value::Array(xs.into_iter().map(Value::Nat).collect())
+}
+
+impl HostObject for HeapHost {
+    fn describe(&self) -> String {
+        "heap".into()
+    }
+
+    fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
+        let heap = &self.ctx.heap;
+        let layout = heap.layout();
+        Ok(Some(match name {
+            "persistence" => Value::text(match layout.persistence {
+                Persistence::Enhanced => "enhanced",
+                Persistence::Classical => "classical",
+            }),
+            "gc" => Value::text(layout.gc.name()),
+            "wordSize" => Value::Nat(layout.word.bytes()),
+            "headerSize" => Value::Nat(layout.header),
+            "heapBase" => Value::Nat(layout.heap_base),
+            "partitionSize" => Value::Nat(layout.partition_size),
+            "imageSize" => Value::Nat(heap.image().len()),
+            "ranges" => Value::Array(
+                heap.ranges()
+                    .iter()
+                    .map(|r| Value::Tuple(Rc::from([Value::Nat(r.start), Value::Nat(r.end)])))
+                    .collect(),
+            ),
+            "varNames" => Value::Array(self.vars.names()?.iter().map(|n| Value::text(n)).collect()),
+            _ => return Ok(None),
+        }))
+    }
+
+    fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
+        let heap = &self.ctx.heap;
+        let v = match name {
+            "objects" => {
+                check_arity(name, args, 0)?;
+                objects_iter(self.ctx.clone(), None)
+            }
+            "objectsWithTag" => {
+                check_arity(name, args, 1)?;
+                objects_iter(self.ctx.clone(), Some(arg_text(name, args, 0)?.to_string()))
+            }
+            "object" => {
+                check_arity(name, args, 1)?;
+                match live(heap, arg_u64(name, args, 0)?) {
+                    Ok(obj) => Value::some(object_info(heap, &obj)),
+                    Err(_) => Value::Null,
+                }
+            }
+            "objectOf" => {
+                check_arity(name, args, 1)?;
+                match self.vars.book.address_of(&args[0]) {
+                    Some(addr) => Value::some(object_info(heap, &live(heap, addr)?)),
+                    None => Value::Null,
+                }
+            }
+            "varObject" => {
+                check_arity(name, args, 1)?;
+                let var = arg_text(name, args, 0)?;
+                let word = self.vars.word(var)?.ok_or_else(|| {
+                    HostError(format!("heap.varObject: no stable variable `{var}`"))
+                })?;
+                match heap.pointer(word) {
+                    Some(addr) => Value::some(object_info(heap, &live(heap, addr)?)),
+                    None => Value::Null,
+                }
+            }
+            "reachable" => {
+                check_arity(name, args, 1)?;
+                let (count, bytes, _) = reachable(heap, arg_u64(name, args, 0)?, None)?;
+                self.charge(count);
+                Value::record(vec![
+                    (Rc::from("objects"), false, Value::Nat(count)),
+                    (Rc::from("bytes"), false, Value::Nat(bytes)),
+                ])
+            }
+            "referrers" => {
+                check_arity(name, args, 1)?;
+                let target = arg_u64(name, args, 0)?;
+                let target = heap.resolve(target).unwrap_or(target);
+                let mut out = Vec::new();
+                for b in heap.walk().flatten() {
+                    self.charge(1);
+                    let BlockKind::Object(tag) = b.kind else {
+                        continue;
+                    };
+                    if !tag.is_object() || b.forwarded_to.is_some() {
+                        continue;
+                    }
+                    let Ok(obj) = heap.object(b.addr) else {
+                        continue;
+                    };
+                    if obj.references().any(|w| {
+                        heap.pointer(w)
+                            .is_some_and(|a| heap.resolve(a).unwrap_or(a) == target)
+                    }) {
+                        out.push(b.addr);
+                    }
+                }
+                nat_list(out)
+            }
+            "varsReaching" => {
+                check_arity(name, args, 1)?;
+                let target = arg_u64(name, args, 0)?;
+                let target = heap.resolve(target).unwrap_or(target);
+                let mut out = Vec::new();
+                for var in self.vars.variables()? {
+                    let Some(start) = heap.pointer(var.value.word) else {
+                        continue;
+                    };
+                    let (count, _, found) = reachable(heap, start, Some(target))?;
+                    self.charge(count);
+                    if found {
+                        out.push(Value::text(&var.name));
+                    }
+                }
+                Value::Array(out.into())
+            }
+            "stats" => {
+                check_arity(name, args, 0)?;
+                let stats = heap_stats(heap);
+                self.charge(stats.objects.objects + stats.free.objects);
+                Value::Array(
+                    stats
+                        .by_tag
+                        .iter()
+                        .map(|(tag, c)| {
+                            Value::record(vec![
+                                (Rc::from("tag"), false, Value::text(tag)),
+                                (Rc::from("objects"), false, Value::Nat(c.objects)),
+                                (Rc::from("bytes"), false, Value::Nat(c.bytes)),
+                            ])
+                        })
+                        .collect(),
+                )
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    fn take_work(&self) -> u64 {
+        self.work.replace(0)
+    }
+
+    fn field_names(&self) -> Vec<String> {
+        [
+            "persistence",
+            "gc",
+            "wordSize",
+            "headerSize",
+            "heapBase",
+            "partitionSize",
+            "imageSize",
+            "ranges",
+            "varNames",
+            "objects",
+            "objectsWithTag",
+            "object",
+            "objectOf",
+            "varObject",
+            "reachable",
+            "referrers",
+            "varsReaching",
+            "stats",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// How many blocks `heap.objects()` walks at a time.
+const BATCH: usize = 1024;
+
+/// `heap.objects()`: a lazy iterator over every object block in address order (blocks
+/// the walk cannot parse are skipped; `heap.stats()` reports them).
+struct ObjectsIter {
+    ctx: Arc<SnapshotContext>,
+    tag: Option<String>,
+    buf: VecDeque<Value>,
+    /// The block boundary the next batch walks from, `None` once done.
+    resume: Option<u64>,
+}
+
+fn objects_iter(ctx: Arc<SnapshotContext>, tag: Option<String>) -> Value {
+    let resume = ctx.heap.ranges().first().map(|r| r.start);
+    Value::Iter(Rc::new(RefCell::new(ObjectsIter {
+        ctx,
+        tag,
+        buf: VecDeque::new(),
+        resume,
+    })))
+}
+
+impl ObjectsIter {
+    /// Walks the next batch of blocks into `buf`; returns how many blocks it walked.
+    fn refill(&mut self) -> u64 {
+        let Some(from) = self.resume.take() else {
+            return 0;
+        };
+        let heap = &self.ctx.heap;
+        let mut walked = 0u64;
+        for item in heap.walk_from(from) {
+            let Ok(block) = item else { continue };
+            // resume only at a block a walk can start at (not a slack word)
+            if walked as usize >= BATCH && block.kind != BlockKind::Slack {
+                self.resume = Some(block.addr);
+                break;
+            }
+            walked += 1;
+            let BlockKind::Object(tag) = block.kind else {
+                continue;
+            };
+            if !tag.is_object() {
+                continue;
+            }
+            if let Some(want) = &self.tag {
+                if !tag_matches(tag.name(), want) {
+                    continue;
+                }
+            }
+            if let Ok(obj) = heap.object(block.addr) {
+                self.buf.push_back(object_info(heap, &obj));
+            }
+        }
+        walked
+    }
+}
+
+impl NativeIter for ObjectsIter {
+    fn next(&mut self, it: &mut Interp) -> Result<Option<Value>, Ctrl> {
+        loop {
+            if let Some(v) = self.buf.pop_front() {
+                it.tick()?;
+                return Ok(Some(v));
+            }
+            if self.resume.is_none() {
+                return Ok(None);
+            }
+            let walked = self.refill();
+            it.ticks(walked)?;
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Stable-variable values too large to decode at once: host objects that decode one level
+//! at a time, so touching one field of a huge structure stays cheap.
+//!
+//! A value of at most `eager_nodes` nodes becomes an ordinary script value; a larger one a
+//! [`LazyNode`]: `r.field` reads a record field, `a.size()`, `a.get(i)`, `a.vals()` read an
+//! array or tuple, `v.tag()`/`v.payload()` a variant, `o.value()` an option (as `?T`),
+//! and `debug_show` decodes it all (exactly as `mo-mem vars` prints it).
+
+use super::eval::{trap, Ctrl, Interp};
+use super::host::{HostError, HostObject};
+use super::host_args::{arg_u64, check_arity};
+use super::host_convert::{to_script, AddressBook};
+use super::host_snapshot::SnapshotContext;
+use super::value::{NativeIter, Value};
+use crate::heap::render::debug_show;
+use crate::heap::value::{signature_decoder, DecodeError, LazyValue, Value as HeapValue};
+use crate::image::{ImageError, LimitKind};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Values with more nodes than this are read lazily by default.
+pub const EAGER_NODES: u64 = 100_000;
+
+/// What lazily read values share: the snapshot, the address book, the eager threshold.
+#[derive(Clone)]
+pub struct LazyReader {
+    /// The snapshot.
+    pub ctx: Arc<SnapshotContext>,
+    /// Where compounds' heap addresses are recorded.
+    pub book: Rc<AddressBook>,
+    /// Values up to this many nodes are decoded completely.
+    pub eager_nodes: u64,
+}
+
+impl LazyReader {
+    /// The script value of `lazy`: decoded completely if small, else a [`LazyNode`].
+    pub fn materialize(&self, lazy: &LazyValue) -> Result<Value, HostError> {
+        let sig = self.ctx.signature()?;
+        let mut d = signature_decoder(&self.ctx.heap, sig);
+        d.set_max_nodes(self.eager_nodes);
+        match d.deep(lazy) {
+            Ok(v) => Ok(to_script(&v, &self.book)),
+            Err(DecodeError::Image(ImageError::Limit {
+                kind: LimitKind::Objects,
+                ..
+            })) => {
+                let shallow = d.shallow(lazy).map_err(|e| HostError(e.to_string()))?;
+                let node = Value::Host(Rc::new(LazyNode {
+                    reader: self.clone(),
+                    lazy: lazy.clone(),
+                    shallow,
+                }));
+                self.book.remember_host(&node, lazy_addr(&self.ctx, lazy));
+                Ok(node)
+            }
+            Err(e) => Err(HostError(e.to_string())),
+        }
+    }
+
+    fn child(&self, v: &HeapValue) -> Result<Value, HostError> {
+        match v {
+            HeapValue::Lazy(l) => self.materialize(l),
+            other => Ok(to_script(other, &self.book)),
+        }
+    }
+}
+
+fn lazy_addr(ctx: &SnapshotContext, lazy: &LazyValue) -> Option<u64> {
+    ctx.heap.pointer(lazy.word)
+}
+
+/// A compound value read one level at a time.
+pub struct LazyNode {
+    reader: LazyReader,
+    lazy: LazyValue,
+    /// The value decoded one level deep (its parts are [`HeapValue::Lazy`]).
+    shallow: HeapValue,
+}
+
+impl LazyNode {
+    fn items(&self) -> Option<&[HeapValue]> {
+        match &self.shallow {
+            HeapValue::Array { items, .. } | HeapValue::Tuple { items, .. } => Some(items),
+            _ => None,
+        }
+    }
+}
+
+impl HostObject for LazyNode {
+    fn describe(&self) -> String {
+        let Ok(sig) = self.reader.ctx.signature() else {
+            return "<no signature>".into();
+        };
+        let mut d = signature_decoder(&self.reader.ctx.heap, sig);
+        match d.deep(&self.lazy) {
+            Ok(v) => debug_show(&v),
+            Err(e) => format!("<{e}>"),
+        }
+    }
+
+    fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
+        let HeapValue::Record { fields, .. } = &self.shallow else {
+            return Ok(None);
+        };
+        match fields.iter().find(|f| &*f.label == name) {
+            Some(f) => self.reader.child(&f.value).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
+        let v = match (name, &self.shallow) {
+            ("size", _) => {
+                check_arity(name, args, 0)?;
+                match self.items() {
+                    Some(items) => Value::Nat(items.len() as u64),
+                    None => return Ok(None),
+                }
+            }
+            ("get", _) => {
+                check_arity(name, args, 1)?;
+                let i = arg_u64(name, args, 0)?;
+                let Some(items) = self.items() else {
+                    return Ok(None);
+                };
+                let item = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| items.get(i))
+                    .ok_or_else(|| HostError(format!("index {i} out of bounds")))?;
+                self.reader.child(item)?
+            }
+            ("vals" | "values", _) => {
+                check_arity(name, args, 0)?;
+                let Some(items) = self.items() else {
+                    return Ok(None);
+                };
+                Value::Iter(Rc::new(RefCell::new(LazyItems {
+                    reader: self.reader.clone(),
+                    items: items.to_vec(),
+                    next: 0,
+                })))
+            }
+            ("tag", HeapValue::Variant { tag, .. }) => Value::text(tag),
+            ("payload", HeapValue::Variant { payload, .. }) => self.reader.child(payload)?,
+            ("value", HeapValue::Opt { value, .. }) => Value::some(self.reader.child(value)?),
+            ("value", HeapValue::Null) => Value::Null,
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    fn field_names(&self) -> Vec<String> {
+        match &self.shallow {
+            HeapValue::Record { fields, .. } => {
+                fields.iter().map(|f| f.label.to_string()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// `a.vals()` of a lazily read array: each element decoded when reached.
+struct LazyItems {
+    reader: LazyReader,
+    items: Vec<HeapValue>,
+    next: usize,
+}
+
+impl NativeIter for LazyItems {
+    fn next(&mut self, it: &mut Interp) -> Result<Option<Value>, Ctrl> {
+        let Some(item) = self.items.get(self.next) else {
+            return Ok(None);
+        };
+        self.next += 1;
+        it.tick()?;
+        self.reader.child(item).map(Some).map_err(|e| trap(e.0))
+    }
+}

@@ -1,0 +1,111 @@
+//! The host value `vars`: the actor's stable variables as ordinary script values.
+//!
+//! `vars.x` decodes variable `x` (and nothing else) on first touch and keeps it for the
+//! session: completely if it is small, else one level at a time ([`super::host_lazy`]);
+//! `debug_show vars.x` prints exactly what `mo-mem vars SNAPSHOT x` prints.
+
+use super::host::{HostError, HostObject};
+use super::host_convert::AddressBook;
+use super::host_lazy::{LazyReader, EAGER_NODES};
+use super::host_snapshot::SnapshotContext;
+use super::value::Value;
+use crate::heap::value::{stable_variables, NamedVar};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// The `vars` host object of one session.
+pub struct VarsHost {
+    ctx: Arc<SnapshotContext>,
+    list: RefCell<Option<Result<Vec<NamedVar>, HostError>>>,
+    cache: RefCell<HashMap<String, Value>>,
+    /// Heap addresses of the compounds handed to the script (for `heap.objectOf`).
+    pub book: Rc<AddressBook>,
+    eager_nodes: u64,
+}
+
+impl VarsHost {
+    /// `vars` over `ctx`.
+    pub fn new(ctx: Arc<SnapshotContext>) -> VarsHost {
+        VarsHost::with_eager_nodes(ctx, EAGER_NODES)
+    }
+
+    /// `vars` over `ctx` decoding values of up to `eager_nodes` nodes completely.
+    pub fn with_eager_nodes(ctx: Arc<SnapshotContext>, eager_nodes: u64) -> VarsHost {
+        VarsHost {
+            ctx,
+            list: RefCell::new(None),
+            cache: RefCell::new(HashMap::new()),
+            book: Rc::new(AddressBook::default()),
+            eager_nodes,
+        }
+    }
+
+    /// The stable variables (names, types, undecoded values), sorted by name.
+    pub fn variables(&self) -> Result<Vec<NamedVar>, HostError> {
+        let mut list = self.list.borrow_mut();
+        if list.is_none() {
+            let r = self.ctx.signature().and_then(|sig| {
+                stable_variables(&self.ctx.heap, sig)
+                    .map_err(|e| HostError(format!("cannot read the stable variables: {e}")))
+            });
+            *list = Some(r);
+        }
+        list.clone().unwrap_or_else(|| Ok(Vec::new()))
+    }
+
+    /// The names of the stable variables, sorted.
+    pub fn names(&self) -> Result<Vec<String>, HostError> {
+        Ok(self
+            .variables()?
+            .iter()
+            .map(|v| v.name.to_string())
+            .collect())
+    }
+
+    /// The heap word holding variable `name`'s value, if there is such a variable.
+    pub fn word(&self, name: &str) -> Result<Option<u64>, HostError> {
+        Ok(self
+            .variables()?
+            .iter()
+            .find(|v| *v.name == *name)
+            .map(|v| v.value.word))
+    }
+}
+
+impl HostObject for VarsHost {
+    fn describe(&self) -> String {
+        "vars".into()
+    }
+
+    fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
+        if let Some(v) = self.cache.borrow().get(name) {
+            return Ok(Some(v.clone()));
+        }
+        let vars = self.variables()?;
+        let Some(var) = vars.iter().find(|v| *v.name == *name) else {
+            return Ok(None);
+        };
+        let reader = LazyReader {
+            ctx: self.ctx.clone(),
+            book: self.book.clone(),
+            eager_nodes: self.eager_nodes,
+        };
+        let value = reader
+            .materialize(&var.value)
+            .map_err(|e| HostError(format!("stable variable `{name}`: {e}")))?;
+        self.cache
+            .borrow_mut()
+            .insert(name.to_string(), value.clone());
+        Ok(Some(value))
+    }
+
+    fn field_names(&self) -> Vec<String> {
+        self.names().unwrap_or_default()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}

@@ -1,0 +1,63 @@
+//! `docs/eval-host.md` stays true: every `motoko` example runs over the `compound` fixture
+//! (eop) and prints the `text` block after it.
+
+mod common;
+
+use mo_mem::script::host_show::render;
+use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::{self, Limits, Session};
+use std::path::Path;
+use std::sync::Arc;
+
+fn examples(md: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut lines = md.lines();
+    let mut pending: Option<String> = None;
+    while let Some(line) = lines.next() {
+        let fence = line.trim_start();
+        if fence == "```motoko" || fence == "```text" {
+            let mut body = String::new();
+            for l in lines.by_ref() {
+                if l.trim_start() == "```" {
+                    break;
+                }
+                body.push_str(l);
+                body.push('\n');
+            }
+            if fence == "```motoko" {
+                pending = Some(body);
+            } else if let Some(src) = pending.take() {
+                out.push((src, body));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_example_in_eval_host_md_runs() {
+    let md =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/eval-host.md"))
+            .expect("docs/eval-host.md");
+    let ex = examples(&md);
+    assert!(ex.len() >= 8, "only {} examples", ex.len());
+    let dir = common::fixture("compound", "eop");
+    let results = script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("snapshot"));
+        ex.into_iter()
+            .map(|(src, want)| {
+                let mut s = Session::new(Limits::default());
+                install(&mut s, ctx.clone());
+                let got = match s.eval(&src) {
+                    Ok(ev) => render(&ev),
+                    Err(e) => format!("error: {e}\n"),
+                };
+                (src, want, got)
+            })
+            .collect::<Vec<_>>()
+    })
+    .expect("eval thread");
+    for (src, want, got) in results {
+        assert_eq!(got, want, "example:\n{src}");
+    }
+}

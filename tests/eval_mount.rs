@@ -1,0 +1,193 @@
+//! The `eval` control file over a real mount of a fixture: answers, rewrites, EINVAL with
+//! the error as the answer, per-session answers, and a runaway script that ends at the
+//! deadline while other requests keep being served.
+
+mod common;
+mod mount_support;
+
+use mount_support::{fuse_available, is_mounted, wait_with_deadline, BIN};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A mount of one fixture with a short eval deadline; unmounted on drop.
+struct EvalMount {
+    child: Option<Child>,
+    mountpoint: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl EvalMount {
+    fn start(snapshot: &Path, timeout_secs: &str) -> EvalMount {
+        let dir = tempfile::tempdir().unwrap();
+        let mountpoint = dir.path().join("mnt");
+        std::fs::create_dir(&mountpoint).unwrap();
+        let child = Command::new(BIN)
+            .arg("mount")
+            .arg(snapshot)
+            .arg(&mountpoint)
+            .env("MO_MEM_LOG", "warn")
+            .env("MO_MEM_EVAL_TIMEOUT", timeout_secs)
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !is_mounted(&mountpoint) {
+            assert!(Instant::now() < deadline, "mount did not appear");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        EvalMount {
+            child: Some(child),
+            mountpoint,
+            _dir: dir,
+        }
+    }
+
+    /// The `eval` file of the only snapshot.
+    fn eval_path(&self) -> PathBuf {
+        let entry = std::fs::read_dir(&self.mountpoint)
+            .unwrap()
+            .next()
+            .expect("one snapshot")
+            .unwrap();
+        entry.path().join("eval")
+    }
+}
+
+impl Drop for EvalMount {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // SAFETY: kill(2) on our own child's pid.
+            unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+            wait_with_deadline(&mut child, Duration::from_secs(10));
+        }
+    }
+}
+
+/// Runs `script` with sh in a new terminal session (its own eval answers).
+fn in_new_session(script: &str, eval: &Path) -> Child {
+    Command::new("setsid")
+        .args(["-w", "sh", "-c", script, "sh"])
+        .arg(eval)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn finish(child: Child) -> Output {
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn eval_file_semantics() {
+    if !fuse_available() {
+        return;
+    }
+    let snap = common::fixture("compound", "eop");
+    let mount = EvalMount::start(&snap, "3");
+    let eval = mount.eval_path();
+
+    // the answer, then a rewrite with a shorter script (no stale bytes)
+    let o = finish(in_new_session(
+        r#"echo 'vars.let_nat + 1000' > "$1"; cat "$1"; echo 'vars.let_nat' > "$1"; cat "$1""#,
+        &eval,
+    ));
+    assert_eq!(
+        stdout(&o),
+        "1_007\n7\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+
+    // a handle that writes, seeks to 0 and reads gets its own answer; definitions persist
+    let o = finish(in_new_session(
+        r#"echo 'let k = vars.let_text.size(); k' > "$1"; cat "$1"; echo 'k * 2' > "$1"; cat "$1""#,
+        &eval,
+    ));
+    assert_eq!(stdout(&o), "12\n24\n");
+
+    // a script that does not parse: the write fails with EINVAL, the error is the answer
+    let o = finish(in_new_session(
+        r#"if /bin/echo 'let = ;' > "$1"; then echo WROTE; else echo FAILED; fi; cat "$1""#,
+        &eval,
+    ));
+    let out = stdout(&o);
+    assert!(out.starts_with("FAILED\n"), "{out}");
+    assert!(out.contains("syntax error"), "{out}");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("Invalid argument"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+
+    // JSON on request
+    let o = finish(in_new_session(
+        "printf '// @json\\nvars.let_record' > \"$1\"; cat \"$1\"",
+        &eval,
+    ));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json answer");
+    assert_eq!(j["value"]["b"], "two");
+}
+
+#[test]
+fn two_sessions_never_see_each_others_answers() {
+    if !fuse_available() {
+        return;
+    }
+    let snap = common::fixture("compound", "copying");
+    let mount = EvalMount::start(&snap, "3");
+    let eval = mount.eval_path();
+    let script = |text: &str| {
+        format!(r#"for i in 1 2 3 4 5; do echo '"{text}-'$i'"' > "$1"; sleep 0.05; cat "$1"; done"#)
+    };
+    let a = in_new_session(&script("a"), &eval);
+    let b = in_new_session(&script("b"), &eval);
+    let (a, b) = (finish(a), finish(b));
+    let want = |t: &str| {
+        (1..=5)
+            .map(|i| format!("\"{t}-{i}\"\n"))
+            .collect::<String>()
+    };
+    assert_eq!(stdout(&a), want("a"));
+    assert_eq!(stdout(&b), want("b"));
+}
+
+#[test]
+fn a_runaway_script_ends_at_the_deadline_and_blocks_nothing() {
+    if !fuse_available() {
+        return;
+    }
+    let snap = common::fixture("scalars", "eop");
+    let mount = EvalMount::start(&snap, "3");
+    let eval = mount.eval_path();
+    let started = Instant::now();
+    let runaway = in_new_session(
+        r#"echo 'var i = 0; loop { i += 1 }' > "$1"; cat "$1""#,
+        &eval,
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    // meanwhile other sessions and other files are served promptly
+    let readme = eval.with_file_name("README");
+    for _ in 0..3 {
+        let t = Instant::now();
+        let o = finish(in_new_session(r#"echo '1 + 1' > "$1"; cat "$1""#, &eval));
+        assert_eq!(stdout(&o), "2\n");
+        assert!(std::fs::read(&readme).is_ok());
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "blocked by the runaway script"
+        );
+    }
+    let mut runaway = runaway;
+    let status = wait_with_deadline(&mut runaway, Duration::from_secs(30));
+    let out = finish(runaway);
+    let _ = status;
+    let text = stdout(&out);
+    assert!(text.contains("limit"), "{text}");
+    assert!(started.elapsed() >= Duration::from_secs(3));
+}
