@@ -158,6 +158,12 @@ pub enum Value {
         /// What is known about it (e.g. `scalar`, `Bits64 U`).
         what: String,
     },
+    /// A back-reference: the object at `addr` contains itself (through `var` fields or
+    /// mutable arrays); decoding stops here instead of unfolding the cycle.
+    Cycle {
+        /// The address of the object already being decoded on the path from the root.
+        addr: u64,
+    },
     /// A part not decoded yet (see [`LazyValue`]).
     Lazy(LazyValue),
 }
