@@ -17,6 +17,26 @@ pub struct LazyValue {
     pub ty: Option<Arc<Type>>,
 }
 
+impl LazyValue {
+    /// A word of static type `ty`.
+    pub fn typed(word: u64, ty: Arc<Type>) -> LazyValue {
+        LazyValue { word, ty: Some(ty) }
+    }
+
+    /// A word with no static type (decoded from object tags and scalar tags).
+    pub fn untyped(word: u64) -> LazyValue {
+        LazyValue { word, ty: None }
+    }
+
+    /// The heap object at address `addr`, untyped (its word is the skewed pointer `addr - 1`).
+    pub fn object_at(addr: u64) -> LazyValue {
+        LazyValue {
+            word: addr.wrapping_sub(1),
+            ty: None,
+        }
+    }
+}
+
 /// One field of a decoded record or object.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RecordField {
