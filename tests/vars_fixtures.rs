@@ -3,27 +3,7 @@
 //! `debug_show` output (`expected.json`), variable by variable; and `mo-mem vars` prints
 //! exactly `name = <debug_show>` for all of them, sorted by name.
 
-// The committed fixtures, materialized once (shared with the heap tests). The contract's
-// `tests/common::all_fixtures()` gives the same list.
-#[path = "heap_support/mod.rs"]
-mod heap_support;
-
-mod common {
-    use std::path::PathBuf;
-
-    /// `(fixture, mode, snapshot dir)` of every committed fixture snapshot.
-    pub fn all_fixtures() -> Vec<(String, String, PathBuf)> {
-        super::heap_support::snapshots()
-            .into_iter()
-            .filter_map(|(label, dir)| {
-                let (name, mode) = label.split_once('/')?;
-                dir.join("expected.json")
-                    .exists()
-                    .then(|| (name.to_string(), mode.to_string(), dir))
-            })
-            .collect()
-    }
-}
+mod common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -30,10 +30,15 @@ mod tests {
 
     #[test]
     fn names_from_a_signature() {
-        let sig = "// Version: 1.0.0\ntype T<K> = {#a : K; #b : {x : Nat; f : () -> ()}};\nactor {\n  stable var list : ?(Text, Nat);\n  stable store : [var Nat];\n  stable let text : T<Text>\n};\n";
+        let sig = "// Version: 1.0.0\ntype A = actor {m : shared () -> ()};\ntype T<K> = {#a : K; #b : {x : Nat; f : () -> ()}};\nactor {\n  stable var list : ?(Text, Nat);\n  stable var act : actor {f : shared query () -> async Text};\n  stable store : [var Nat];\n  stable let text : T<Text>\n};\n";
         assert_eq!(
             stable_var_names(sig),
-            Some(vec!["list".into(), "store".into(), "text".into()])
+            Some(vec![
+                "list".into(),
+                "act".into(),
+                "store".into(),
+                "text".into()
+            ])
         );
         assert_eq!(stable_var_names("nothing"), None);
     }

@@ -1,0 +1,163 @@
+//! Fixture generation is deterministic: re-running each committed fixture's scenario on its
+//! committed module reproduces every committed file byte for byte; and (when the pinned compiler
+//! is installed) recompiling a fixture reproduces its committed module.
+
+mod common;
+
+use std::path::Path;
+
+use mo_mem::runtime::scenario::{run_scenario, write_snapshot_dir, Scenario};
+use mo_mem::runtime::RuntimeConfig;
+use mo_mem::snapshot::metadata::SnapshotMetadata;
+
+fn gunzip(path: &Path) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_end(&mut out)
+        .unwrap();
+    out
+}
+
+#[test]
+fn committed_fixtures_exist_for_every_mode() {
+    let all = common::committed_fixtures();
+    assert!(!all.is_empty(), "no committed fixtures");
+    for mode in [
+        "eop",
+        "copying",
+        "compacting",
+        "generational",
+        "incremental",
+    ] {
+        assert!(
+            all.iter().any(|(_, m)| m == mode),
+            "no committed fixture in mode {mode}"
+        );
+    }
+}
+
+#[test]
+fn rerunning_scenarios_reproduces_committed_fixtures() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, mode) in common::committed_fixtures() {
+        let committed = common::committed_fixture(&name, &mode);
+        let scenario_path = common::repo_root()
+            .join("motoko/fixtures")
+            .join(&name)
+            .join("scenario.json");
+        let scenario = Scenario::read(&scenario_path).unwrap();
+        let wasm = std::fs::read(committed.join("wasm_module.bin.gz")).unwrap();
+        let expected: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(committed.join("expected.json")).unwrap())
+                .unwrap();
+        let compiler = expected["compiler"].as_str();
+        let files = run_scenario(
+            &wasm,
+            &scenario,
+            &name,
+            &mode,
+            compiler,
+            RuntimeConfig::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        let out = tmp.path().join(&name).join(&mode);
+        write_snapshot_dir(&out, &files, true).unwrap();
+        let mut committed_names: Vec<_> = std::fs::read_dir(&committed)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        committed_names.sort();
+        let mut new_names: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        new_names.sort();
+        assert_eq!(committed_names, new_names, "{name}/{mode}: file set");
+        for f in &committed_names {
+            let a = std::fs::read(committed.join(f)).unwrap();
+            let b = std::fs::read(out.join(f)).unwrap();
+            assert!(
+                a == b,
+                "{name}/{mode}: {} differs from a fresh run",
+                f.to_string_lossy()
+            );
+        }
+        // The metadata is self-consistent with the raw files.
+        let meta = SnapshotMetadata::read(&committed.join("metadata.json")).unwrap();
+        assert_eq!(
+            meta.wasm_memory_size(),
+            gunzip(&committed.join("wasm_memory.bin.gz")).len() as u64
+        );
+        assert_eq!(
+            meta.wasm_module_size(),
+            gunzip(&committed.join("wasm_module.bin.gz")).len() as u64
+        );
+        assert_eq!(
+            meta.stable_memory_size(),
+            gunzip(&committed.join("stable_memory.bin.gz")).len() as u64
+        );
+        assert_eq!(meta.taken_at_timestamp(), 1_700_000_000_000_000_000);
+        assert!(!meta.globals().is_empty());
+    }
+}
+
+#[test]
+fn materialized_fixtures_are_plain_snapshot_dirs() {
+    for (name, mode, dir) in common::all_fixtures() {
+        for f in [
+            "metadata.json",
+            "expected.json",
+            "wasm_module.bin",
+            "wasm_memory.bin",
+            "stable_memory.bin",
+        ] {
+            assert!(dir.join(f).is_file(), "{name}/{mode}: {f} missing");
+        }
+        let meta = SnapshotMetadata::read(&dir.join("metadata.json")).unwrap();
+        let mem = std::fs::metadata(dir.join("wasm_memory.bin"))
+            .unwrap()
+            .len();
+        assert_eq!(mem, meta.wasm_memory_size(), "{name}/{mode}");
+        assert_eq!(mem % 65536, 0);
+    }
+}
+
+/// Recompiles the cheapest committed fixture with the pinned compiler, if it is installed.
+#[test]
+fn recompiling_a_fixture_reproduces_its_module() {
+    let root = common::repo_root();
+    let script = root.join("scripts/compile-fixture.js");
+    if !root.join("scripts/node_modules/motoko").is_dir() || !script.is_file() {
+        eprintln!("skipped: scripts/node_modules/motoko or scripts/compile-fixture.js missing");
+        return;
+    }
+    let Some((name, mode)) = common::committed_fixtures()
+        .into_iter()
+        .find(|(_, m)| m == "copying")
+    else {
+        panic!("no copying fixture committed");
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("m.wasm");
+    let status = std::process::Command::new("node")
+        .arg(&script)
+        .args([&name, &mode])
+        .arg(&out)
+        .current_dir(&root)
+        .status();
+    match status {
+        Ok(s) if s.success() => {}
+        Ok(s) => panic!("compile-fixture.js {name} {mode} failed: {s}"),
+        Err(e) => {
+            eprintln!("skipped: cannot run node: {e}");
+            return;
+        }
+    }
+    let fresh = std::fs::read(&out).unwrap();
+    let committed = gunzip(&common::committed_fixture(&name, &mode).join("wasm_module.bin.gz"));
+    assert!(
+        fresh == committed,
+        "{name}/{mode}: recompiled module differs"
+    );
+}
