@@ -22,6 +22,9 @@ pub mod types;
 pub mod value;
 mod walk;
 
+#[cfg(test)]
+mod synth_tests;
+
 pub use error::{HeapError, ObjectError};
 pub use layout::{HeapRange, Layout, PartitionInfo, TagScheme};
 pub use object::{Body, Hashes, Object, Words};
