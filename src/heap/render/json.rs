@@ -189,6 +189,9 @@ fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
                 json_string(what)
             );
         }
+        Value::Cycle { addr } => {
+            let _ = write!(out, "{{\"cycle\":\"{addr:#x}\"}}");
+        }
         Value::Lazy(l) => {
             let _ = write!(out, "{{\"not_decoded\":\"{:#x}\"}}", l.word);
         }

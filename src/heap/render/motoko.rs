@@ -146,6 +146,9 @@ fn show_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
         Value::Opaque { word, what, .. } => {
             let _ = write!(out, "<{what} {word:#x}>");
         }
+        Value::Cycle { addr } => {
+            let _ = write!(out, "<cycle {addr:#x}>");
+        }
         Value::Lazy(l) => {
             let _ = write!(out, "<not decoded {:#x}>", l.word);
         }

@@ -146,6 +146,26 @@ fn option_and_variant_parentheses() {
             "(\"a\"b\nc\", 'x', '\n')",
         ),
         (Value::Principal(vec![4]), "2vxsx-fae"),
+        // Float32 as a compiled canister prints it (promoted to f64, six decimals).
+        (Value::Float32(1.5), "1.500000"),
+        (Value::Float32(-0.1), "-0.100000"),
+        (
+            Value::Float32(3.0e38),
+            "300000000549775575777803994281145270272.000000",
+        ),
+        (Value::Float32(123.456), "123.456001"),
+        // Types debug_show cannot show: mo-mem's documented rendering.
+        (
+            Value::Region {
+                addr: 0,
+                id: 16,
+                page_count: 3,
+                blocks: vec![0],
+            },
+            "region {id = 16; pages = 3}",
+        ),
+        (some(Value::Actor(vec![])), "?aaaaa-aa"),
+        (Value::Cycle { addr: 0x10 }, "<cycle 0x10>"),
     ];
     for (v, want) in cases {
         assert_eq!(debug_show(&v), want, "{v:?}");

@@ -78,6 +78,8 @@ impl<'h> Decoder<'h> {
     pub fn deep(&mut self, v: &LazyValue) -> Result<Value, DecodeError> {
         let root = self.shallow(v)?;
         let mut nodes: u64 = 1;
+        // Addresses of the compound objects on the path from the root (cycle detection).
+        let mut path: std::collections::HashSet<u64> = root.addr().into_iter().collect();
         let mut stack = vec![Frame {
             value: root,
             next: 0,
@@ -110,7 +112,14 @@ impl<'h> Decoder<'h> {
                         }
                         .into());
                     }
-                    let child = self.shallow(&lazy)?;
+                    let mut child = self.shallow(&lazy)?;
+                    if let Some(a) = child.addr().filter(|_| child.child_count() > 0) {
+                        if path.contains(&a) {
+                            child = Value::Cycle { addr: a };
+                        } else {
+                            path.insert(a);
+                        }
+                    }
                     if child.child_count() > 0 {
                         // Remember where it goes: the parent's `next` is i + 1.
                         stack.push(Frame {
@@ -126,6 +135,9 @@ impl<'h> Decoder<'h> {
                     let Some(done) = stack.pop() else {
                         return Ok(Value::Unit);
                     };
+                    if let Some(a) = done.value.addr() {
+                        path.remove(&a);
+                    }
                     match stack.last_mut() {
                         None => return Ok(done.value),
                         Some(parent) => {

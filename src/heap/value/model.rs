@@ -17,6 +17,26 @@ pub struct LazyValue {
     pub ty: Option<Arc<Type>>,
 }
 
+impl LazyValue {
+    /// A word of static type `ty`.
+    pub fn typed(word: u64, ty: Arc<Type>) -> LazyValue {
+        LazyValue { word, ty: Some(ty) }
+    }
+
+    /// A word with no static type (decoded from object tags and scalar tags).
+    pub fn untyped(word: u64) -> LazyValue {
+        LazyValue { word, ty: None }
+    }
+
+    /// The heap object at address `addr`, untyped (its word is the skewed pointer `addr - 1`).
+    pub fn object_at(addr: u64) -> LazyValue {
+        LazyValue {
+            word: addr.wrapping_sub(1),
+            ty: None,
+        }
+    }
+}
+
 /// One field of a decoded record or object.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RecordField {
@@ -157,6 +177,12 @@ pub enum Value {
         addr: Option<u64>,
         /// What is known about it (e.g. `scalar`, `Bits64 U`).
         what: String,
+    },
+    /// A back-reference: the object at `addr` contains itself (through `var` fields or
+    /// mutable arrays); decoding stops here instead of unfolding the cycle.
+    Cycle {
+        /// The address of the object already being decoded on the path from the root.
+        addr: u64,
     },
     /// A part not decoded yet (see [`LazyValue`]).
     Lazy(LazyValue),

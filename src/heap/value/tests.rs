@@ -459,3 +459,40 @@ fn shared_subvalues_cannot_unfold_without_bound() {
         "{e}"
     );
 }
+
+#[test]
+fn cycles_through_var_fields_become_back_references() {
+    // A doubly linked pair: a.next = b, b.next = a (through MutBoxes).
+    let sig = parse_signature(
+        "type Node = {var next : ?Node; value : Nat};\nactor { stable var n : Node }",
+    )
+    .unwrap();
+    for eop in [true, false] {
+        let mut b = Builder::new(eop);
+        let box_a = b.alloc(17, &[b.null]);
+        let one = b.nat(1);
+        let a = b.object(&[("next", box_a), ("value", one)]);
+        let box_b = b.alloc(17, &[a]);
+        let two = b.nat(2);
+        let node_b = b.object(&[("next", box_b), ("value", two)]);
+        // Close the cycle: a.next := ?b (an option of a record is the record itself).
+        let w = b.w();
+        b.put(box_a + 1 + if eop { 16 } else { w }, node_b);
+        let heap = b.heap();
+        let mut d = Decoder::new(&heap, &sig.env);
+        let v = d
+            .deep(&LazyValue {
+                word: a,
+                ty: Some(sig.vars[0].ty.clone()),
+            })
+            .unwrap();
+        assert_eq!(
+            debug_show(&v),
+            format!(
+                "{{next = ?{{next = ?<cycle {:#x}>; value = 2}}; value = 1}}",
+                a + 1
+            ),
+            "eop = {eop}"
+        );
+    }
+}

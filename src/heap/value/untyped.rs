@@ -118,7 +118,13 @@ impl Decoder<'_> {
                     }
                     BlobSort::Actor => Value::Actor(self.blob_bytes(word, Prim::Principal)?),
                 },
-                Body::BigInt { .. } => Value::Int(self.bigint(word, Prim::Int)?),
+                Body::BigInt { .. } => {
+                    let n = self.bigint(word, Prim::Int)?;
+                    match n.to_biguint() {
+                        Some(n) => Value::Nat(n),
+                        None => Value::Int(n),
+                    }
+                }
                 Body::Concat { .. } => Value::Text(self.text(word)?),
                 Body::Region { .. } => self.region(word)?,
                 Body::WeakRef { target } => {
@@ -160,7 +166,11 @@ impl Decoder<'_> {
             };
         }
         if let Some(n) = sc.nat_int(word) {
-            return Value::Int(BigInt::from(n));
+            // Nat and Int share the compact encoding: non-negative numbers show as Nat.
+            return match u64::try_from(n) {
+                Ok(n) => Value::Nat(n.into()),
+                Err(_) => Value::Int(BigInt::from(n)),
+            };
         }
         if let Some(n) = sc.nat64(word) {
             return Value::Nat64(n);
