@@ -141,12 +141,22 @@ fn run(
     }
 }
 
+/// The smallest snapshot (by main memory) of each of the five base modes (force-GC variants
+/// share their mode's layout): the mutation loops here are sized for small images (the full campaign over every fixture is tests/mutation_campaign.rs).
 fn one_snapshot_per_mode() -> Vec<(String, std::path::PathBuf)> {
+    let mut all = heap_support::snapshots();
+    let size = |dir: &std::path::Path| {
+        std::fs::metadata(dir.join("wasm_memory.bin")).map_or(u64::MAX, |m| m.len())
+    };
+    all.sort_by_key(|(label, dir)| (size(dir), label.clone()));
     let mut seen = std::collections::HashSet::new();
-    heap_support::snapshots()
+    let mut out: Vec<_> = all
         .into_iter()
+        .filter(|(label, _)| !label.ends_with("-forcegc"))
         .filter(|(_, dir)| seen.insert(dir.file_name().map(|f| f.to_os_string())))
-        .collect()
+        .collect();
+    out.sort();
+    out
 }
 
 #[test]

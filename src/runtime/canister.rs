@@ -39,8 +39,19 @@ struct Instantiated {
     globals: Vec<Global>,
 }
 
+/// Deepest wasm call nesting a message may reach. The IC bounds the native stack (a few MiB),
+/// which moc code such as `debug_show` of a long linked list uses one frame per element; wasmi's
+/// default (1,000 frames) is far shallower than that, ours is not the limiting factor.
+const MAX_RECURSION_DEPTH: usize = 200_000;
+
+/// Largest wasm value stack in bytes (wasmi keeps it on the heap, so this bounds memory, not the
+/// native stack).
+const MAX_VALUE_STACK_BYTES: usize = 256 << 20;
+
 fn engine_for() -> Engine {
     let mut config = wasmi::Config::default();
+    config.set_max_recursion_depth(MAX_RECURSION_DEPTH);
+    config.set_max_stack_height(MAX_VALUE_STACK_BYTES);
     config.wasm_memory64(true);
     config.consume_fuel(true);
     config.wasm_mutable_global(true);

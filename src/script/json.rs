@@ -3,15 +3,71 @@
 //! Numbers within ±2^53 are JSON numbers, larger ones strings; Text is a string; Blob
 //! and Principal are strings (hex, textual form); options are `null` or the value;
 //! variants are `{"#tag": value}`; records are objects; tuples and arrays are arrays.
+//! Nesting is capped at [`MAX_JSON_DEPTH`] (as for heap values): a deeper value is written
+//! as `{"deep": null}` (its whole text is in the evaluation's `show`), so a script's long
+//! linked list neither exhausts the native stack nor yields JSON that jq cannot read.
 
 use super::value::{show, Value};
+use crate::heap::render::MAX_JSON_DEPTH;
 use serde_json::{json, Value as Json};
 
 const SAFE: u64 = 1 << 53;
 
+/// Most JSON values (scalars, arrays, objects) one conversion writes; past it every value is
+/// `{"cut": null}`. Shared values are written once per reference, so a small script value
+/// can stand for an exponentially large JSON tree.
+pub const MAX_JSON_NODES: usize = 1 << 20;
+
+/// Most options and cells unwrapped in a row (they add no JSON level).
+const MAX_UNWRAP: usize = 10_000_000;
+
 /// Converts a script value to JSON.
 pub fn to_json(v: &Value) -> Json {
-    match v {
+    let mut budget = MAX_JSON_NODES;
+    json_at(v, 0, &mut budget)
+}
+
+/// Whether the JSON of `v` (options and cells unwrapped) is an array or object.
+fn nests(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Tuple(_)
+            | Value::Array(_)
+            | Value::VarArray(_)
+            | Value::Variant(_)
+            | Value::Record(_)
+            | Value::Unit
+    )
+}
+
+/// `v` without its options and cells (which JSON does not show), without recursion.
+fn unwrapped(v: &Value) -> Option<Value> {
+    let mut v = v.clone();
+    for _ in 0..MAX_UNWRAP {
+        let inner = match &v {
+            Value::Opt(x) => (**x).clone(),
+            Value::Cell(c) => c.borrow().clone(),
+            _ => return Some(v),
+        };
+        v = inner;
+    }
+    None
+}
+
+/// The JSON of `v` sitting `depth` levels deep, spending one of `budget` per value.
+fn json_at(v: &Value, depth: usize, budget: &mut usize) -> Json {
+    if *budget == 0 {
+        return json!({ "cut": null });
+    }
+    *budget -= 1;
+    let Some(v) = unwrapped(v) else {
+        return json!({ "deep": null });
+    };
+    if depth >= MAX_JSON_DEPTH && nests(&v) {
+        return json!({ "deep": null });
+    }
+    let mut to_json = |x: &Value| json_at(x, depth + 1, budget);
+    match &v {
         Value::Unit => json!([]),
         Value::Bool(b) => json!(b),
         Value::Null => Json::Null,
@@ -50,7 +106,6 @@ pub fn to_json(v: &Value) -> Json {
         Value::Principal(p) => json!(show::principal_text(p)),
         Value::Tuple(xs) | Value::Array(xs) => Json::Array(xs.iter().map(to_json).collect()),
         Value::VarArray(xs) => Json::Array(xs.borrow().iter().map(to_json).collect()),
-        Value::Opt(x) => to_json(x),
         Value::Variant(tv) => {
             let mut m = serde_json::Map::new();
             m.insert(format!("#{}", tv.0), to_json(&tv.1));
@@ -63,7 +118,57 @@ pub fn to_json(v: &Value) -> Json {
             }
             Json::Object(m)
         }
-        Value::Cell(c) => to_json(&c.borrow()),
         other => json!(show::debug_show(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    fn depth(j: &Json) -> usize {
+        let mut max = 0;
+        let mut stack = vec![(j, 0usize)];
+        while let Some((j, d)) = stack.pop() {
+            max = max.max(d);
+            match j {
+                Json::Array(xs) => stack.extend(xs.iter().map(|x| (x, d + 1))),
+                Json::Object(m) => stack.extend(m.values().map(|x| (x, d + 1))),
+                _ => {}
+            }
+        }
+        max
+    }
+
+    #[test]
+    fn long_lists_are_cut_at_the_depth_cap() {
+        let mut list = Value::Null;
+        for i in 0..300_000u64 {
+            list = Value::Opt(Rc::new(Value::Tuple(Rc::from(vec![Value::Nat(i), list]))));
+        }
+        let j = to_json(&list);
+        assert_eq!(j[0], json!(299_999));
+        assert!(depth(&j) <= MAX_JSON_DEPTH + 1);
+        let mut at = &j;
+        for _ in 0..MAX_JSON_DEPTH {
+            at = &at[1];
+        }
+        assert_eq!(at, &json!({ "deep": null }));
+        // serde_json's own reader (recursion limit 128) reads it back.
+        let text = j.to_string();
+        assert!(serde_json::from_str::<Json>(&text).is_ok());
+        super::super::value::dispose(list);
+    }
+
+    #[test]
+    fn shared_values_cannot_blow_up_the_json() {
+        let mut v = Value::Tuple(Rc::from(vec![Value::Nat(1), Value::Nat(1)]));
+        for _ in 0..60 {
+            v = Value::Tuple(Rc::from(vec![v.clone(), v]));
+        }
+        let text = to_json(&v).to_string();
+        assert!(text.contains("{\"cut\":null}"));
+        assert!(text.len() < 64 * MAX_JSON_NODES, "{} bytes", text.len());
     }
 }

@@ -4,7 +4,10 @@
 //! functions and regions are small tagged objects; `?v` is `v` unless `v` is itself `null`
 //! or an option (then `{"some": v}`); variants are `{"#tag": payload}` (payload `null` when
 //! the tag has none); records are objects in field order; tuples and arrays are arrays.
-//! Written with an explicit stack, so deep values do not exhaust the call stack.
+//! Written with an explicit stack, so deep values do not exhaust the call stack; nesting is
+//! capped at [`MAX_JSON_DEPTH`] so every document parses in common JSON readers (jq 1.6 stops
+//! at 256 levels, serde_json at 128): a deeper value is written as `{"deep": "0x…"}`, the
+//! address of its heap object (shown whole under `objects/`).
 
 use std::fmt::Write as _;
 
@@ -16,10 +19,60 @@ use crate::heap::value::Value;
 /// Largest integer magnitude written as a JSON number (2^53).
 pub const MAX_SAFE_INTEGER: u64 = 1 << 53;
 
+/// Deepest nesting of JSON arrays and objects a rendering opens; a value that would open one
+/// more is written as `{"deep": "0x…"}` (its heap address) instead.
+pub const MAX_JSON_DEPTH: usize = 100;
+
 enum Item<'a> {
     Str(&'static str),
     Owned(String),
     Val(&'a Value),
+    /// Closes as many levels of nesting as the text has characters (writes the text).
+    Close(&'static str),
+}
+
+/// The heap address that stands for `v` where its nesting is cut: its own object, else that
+/// of the first value inside it that has one.
+fn deep_addr(mut v: &Value) -> Option<u64> {
+    loop {
+        if let Some(a) = v.addr() {
+            return Some(a);
+        }
+        match v {
+            Value::Opt { value, .. } => v = value,
+            Value::Variant { payload, .. } => v = payload,
+            Value::Weak {
+                target: Some(t), ..
+            } => v = t,
+            _ => return None,
+        }
+    }
+}
+
+/// Whether the JSON of `v` opens an array or object (everything but bare scalars and strings).
+fn opens_level(v: &Value) -> bool {
+    match v {
+        Value::Opt { value, .. } => {
+            matches!(**value, Value::Null | Value::Opt { .. }) || opens_level(value)
+        }
+        Value::Null
+        | Value::Bool(_)
+        | Value::Nat(_)
+        | Value::Int(_)
+        | Value::Nat8(_)
+        | Value::Nat16(_)
+        | Value::Nat32(_)
+        | Value::Nat64(_)
+        | Value::Int8(_)
+        | Value::Int16(_)
+        | Value::Int32(_)
+        | Value::Int64(_)
+        | Value::Float(_)
+        | Value::Float32(_)
+        | Value::Char(_)
+        | Value::Text(_) => false,
+        _ => true,
+    }
 }
 
 /// The JSON text of `v` (compact, one line).
@@ -32,11 +85,29 @@ pub fn to_json(v: &Value) -> String {
 /// Appends the JSON text of `v` to `out`.
 pub fn write_json(v: &Value, out: &mut String) {
     let mut stack: Vec<Item<'_>> = vec![Item::Val(v)];
+    let mut depth = 0usize;
     while let Some(item) = stack.pop() {
         match item {
             Item::Str(s) => out.push_str(s),
             Item::Owned(s) => out.push_str(&s),
-            Item::Val(v) => json_one(v, out, &mut stack),
+            Item::Close(s) => {
+                out.push_str(s);
+                depth = depth.saturating_sub(s.len());
+            }
+            Item::Val(v) if depth >= MAX_JSON_DEPTH && opens_level(v) => match deep_addr(v) {
+                Some(a) => {
+                    let _ = write!(out, "{{\"deep\":\"{a:#x}\"}}");
+                }
+                None => out.push_str("{\"deep\":null}"),
+            },
+            Item::Val(v) => {
+                let before = stack.len();
+                json_one(v, out, &mut stack);
+                // A container pushed its closing item first (at the bottom of what it pushed).
+                if let Some(Item::Close(s)) = stack.get(before) {
+                    depth += s.len();
+                }
+            }
         }
     }
 }
@@ -106,7 +177,7 @@ fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
         Value::Opt { value, .. } => {
             if matches!(**value, Value::Null | Value::Opt { .. }) {
                 out.push_str("{\"some\":");
-                stack.push(Item::Str("}"));
+                stack.push(Item::Close("}"));
             }
             stack.push(Item::Val(value));
         }
@@ -114,13 +185,13 @@ fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
             None => out.push_str("{\"weak\":null}"),
             Some(t) => {
                 out.push_str("{\"weak\":");
-                stack.push(Item::Str("}"));
+                stack.push(Item::Close("}"));
                 stack.push(Item::Val(t));
             }
         },
         Value::Variant { tag, payload, .. } => {
             let _ = write!(out, "{{{}:", json_string(&format!("#{tag}")));
-            stack.push(Item::Str("}"));
+            stack.push(Item::Close("}"));
             if matches!(**payload, Value::Unit) {
                 out.push_str("null");
             } else {
@@ -129,7 +200,7 @@ fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
         }
         Value::Record { fields, .. } => {
             out.push('{');
-            stack.push(Item::Str("}"));
+            stack.push(Item::Close("}"));
             for (i, f) in fields.iter().enumerate().rev() {
                 stack.push(Item::Val(&f.value));
                 let sep = if i > 0 { "," } else { "" };
@@ -138,7 +209,7 @@ fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
         }
         Value::Tuple { items, .. } | Value::Array { items, .. } => {
             out.push('[');
-            stack.push(Item::Str("]"));
+            stack.push(Item::Close("]"));
             for (i, item) in items.iter().enumerate().rev() {
                 stack.push(Item::Val(item));
                 if i > 0 {
@@ -173,7 +244,7 @@ fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
                 "{{\"closure\":{{\"function\":{name},\"funid\":{},\"captures\":[",
                 int_json(*funid)
             );
-            stack.push(Item::Str("]}}"));
+            stack.push(Item::Close("]}}"));
             for (i, item) in captures.iter().enumerate().rev() {
                 stack.push(Item::Val(item));
                 if i > 0 {

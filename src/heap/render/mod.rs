@@ -6,7 +6,7 @@ mod motoko;
 mod number;
 mod principal;
 
-pub use json::{json_string, to_json, write_json, MAX_SAFE_INTEGER};
+pub use json::{json_string, to_json, write_json, MAX_JSON_DEPTH, MAX_SAFE_INTEGER};
 pub use motoko::{debug_show, write_debug_show};
 pub use number::{group_digits, show_float, show_int, show_nat};
 pub use principal::principal_text;

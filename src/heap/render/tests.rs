@@ -188,6 +188,64 @@ fn deep_values_render_and_drop_without_recursion() {
     drop(v);
 }
 
+/// The nesting depth of a JSON text (outside strings).
+fn json_depth(j: &str) -> usize {
+    let (mut depth, mut max, mut in_str, mut esc) = (0usize, 0usize, false, false);
+    for c in j.chars() {
+        match (in_str, esc, c) {
+            (true, true, _) => esc = false,
+            (true, false, '\\') => esc = true,
+            (true, false, '"') => in_str = false,
+            (true, false, _) => {}
+            (false, _, '"') => in_str = true,
+            (false, _, '[' | '{') => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            (false, _, ']' | '}') => depth -= 1,
+            _ => {}
+        }
+    }
+    max
+}
+
+#[test]
+fn deep_json_is_cut_with_the_address_of_the_rest() {
+    // A list of 1000 elements whose tuples sit at distinct addresses.
+    let mut v = Value::Null;
+    for i in 0..1000u64 {
+        v = some(Value::Tuple {
+            addr: 0x1000 + 16 * i,
+            items: vec![nat(i), v],
+        });
+    }
+    let j = to_json(&v);
+    assert!(
+        json_depth(&j) <= MAX_JSON_DEPTH + 1,
+        "depth {}",
+        json_depth(&j)
+    );
+    let parsed: serde_json::Value = serde_json::from_str(&j).expect("serde_json parses it");
+    // The first MAX_JSON_DEPTH tuples are whole; the next one is its address.
+    let mut at = &parsed;
+    for i in 0..MAX_JSON_DEPTH as u64 {
+        assert_eq!(at[0], serde_json::json!(999 - i));
+        at = &at[1];
+    }
+    let next = 0x1000 + 16 * (999 - MAX_JSON_DEPTH as u64);
+    assert_eq!(at, &serde_json::json!({ "deep": format!("{next:#x}") }));
+    // Shallow values are not touched, and closing levels are counted back down.
+    let wide = array(
+        false,
+        (0..500)
+            .map(|i| some(tuple(vec![nat(i), text("x")])))
+            .collect(),
+    );
+    let j = to_json(&wide);
+    assert!(!j.contains("deep"));
+    assert_eq!(json_depth(&j), 2);
+}
+
 #[test]
 fn json_shapes() {
     let v = record(vec![
