@@ -78,12 +78,12 @@ pub struct OpenInfo {
     pub direct_io: bool,
 }
 
-/// Bytes returned by a read: a range of a generated file or of a mapped raw file.
+/// Bytes returned by a read: a range of a generated file or of a raw file.
 pub enum ReadBytes {
     /// A range of generated or answered content.
     Shared(Arc<[u8]>, usize, usize),
-    /// A range of a raw source file.
-    Raw(Arc<RawFile>, u64, usize),
+    /// Bytes read from a raw source file.
+    Owned(Vec<u8>),
 }
 
 impl ReadBytes {
@@ -91,7 +91,7 @@ impl ReadBytes {
     pub fn as_slice(&self) -> &[u8] {
         match self {
             ReadBytes::Shared(content, start, end) => content.get(*start..*end).unwrap_or(&[]),
-            ReadBytes::Raw(file, offset, len) => file.read_at(*offset, *len).unwrap_or(&[]),
+            ReadBytes::Owned(bytes) => bytes,
         }
     }
 }
@@ -564,10 +564,7 @@ impl Tree {
     /// Reads up to `len` bytes at `offset` through an open handle.
     pub fn read(&self, fh: u64, offset: u64, len: usize) -> Result<ReadBytes, VfsError> {
         let content = match self.handle(fh)? {
-            HandleRef::Raw(raw) => {
-                raw.read_at(offset, len)?;
-                return Ok(ReadBytes::Raw(raw, offset, len));
-            }
+            HandleRef::Raw(raw) => return Ok(ReadBytes::Owned(raw.read_at(offset, len)?)),
             HandleRef::Content(content) => content,
             HandleRef::Control(node, handle) => node.answer(&mut lock(&handle))?,
         };
@@ -630,7 +627,7 @@ impl Tree {
             Entry::Raw(raw) => {
                 let len = usize::try_from(raw.size())
                     .map_err(|_| VfsError::TooLarge(self.path_of(ino)))?;
-                Ok(raw.read_at(0, len)?.to_vec())
+                raw.read_at(0, len)
             }
             Entry::File(_) => Ok(self.content(ino, &node)?.to_vec()),
             Entry::Control(control) => {
