@@ -334,8 +334,8 @@ impl ControlNode {
             let Some(permit) = self.slots.try_acquire() else {
                 tracing::warn!(limit = self.slots.limit(), "eval: busy, request not run");
                 return format!(
-                    "eval: busy: {} scripts are already running in this mount (the limit, \
-                     --max-evals); this one was not run: read the file again to run it\n",
+                    "eval: busy: {} scripts are already running in this mount (the most \
+                     --max-evals allows); this one was not run: read the file again to run it\n",
                     self.slots.limit()
                 )
                 .into_bytes()
