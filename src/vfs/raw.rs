@@ -93,8 +93,12 @@ impl RawFile {
 
     /// Up to `len` bytes from `offset`, clamped to the listed size (empty past the end).
     pub fn read_at(&self, offset: u64, len: usize) -> Result<Vec<u8>, VfsError> {
+        // Trust is the whole snapshot's; a change elsewhere in it does not stop this file
+        // (its own change is checked below).
         if let Some(guard) = &self.guard {
-            guard.check()?;
+            if let Err(e @ VfsError::NotTrusted(_)) = guard.check() {
+                return Err(e);
+            }
         }
         let size = self.size();
         if offset >= size || len == 0 {
