@@ -100,14 +100,14 @@ impl RawFile {
                 return Err(e);
             }
         }
+        let file = self.file()?;
+        self.check_unchanged(&file)?;
         let size = self.size();
         if offset >= size || len == 0 {
             return Ok(Vec::new());
         }
         let available = usize::try_from(size - offset).unwrap_or(usize::MAX);
         let wanted = len.min(available);
-        let file = self.file()?;
-        self.check_unchanged(&file)?;
         let mut buf = vec![0u8; wanted];
         match file.read_exact_at(&mut buf, offset) {
             Ok(()) => Ok(buf),
