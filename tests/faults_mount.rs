@@ -120,6 +120,16 @@ fn truncated_or_replaced_files_are_eio_and_the_rest_is_served() {
         Some(libc::EIO)
     );
     replace(&b.join("stable_memory.bin"), b"other stable bytes");
+    // Also once the kernel and the mount have looked the files up again.
+    std::thread::sleep(Duration::from_millis(1100));
+    assert_eq!(
+        read_errno(&mount.path("a/wasm_module.bin")),
+        Some(libc::EIO)
+    );
+    assert_eq!(
+        read_errno(&mount.path("a/wasm_memory.bin")),
+        Some(libc::EIO)
+    );
     assert_eq!(
         read_errno(&mount.path("b/stable_memory.bin")),
         Some(libc::EIO)

@@ -121,9 +121,19 @@ impl SnapshotGuard {
         }
     }
 
-    /// Whether a verifier decides about this snapshot (its listing may turn to a refusal).
-    pub fn is_verified(&self) -> bool {
-        self.verifier.is_some()
+    /// Whether the snapshot's listing may still turn into a refusal: it is to be verified,
+    /// was authenticated, or was refused as not trusted. (An unauthenticated snapshot whose
+    /// files change keeps its listing: what changed answers `EIO`.)
+    pub fn may_be_refused(&self) -> bool {
+        if self.verifier.is_none() {
+            return false;
+        }
+        let state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        match &*state {
+            GuardState::Unchecked => true,
+            GuardState::Watching { authenticated, .. } => *authenticated,
+            GuardState::Refused(e) => matches!(e, VfsError::NotTrusted(_)),
+        }
     }
 
     /// Checks the snapshot may still be served: verifies it on the first call, then only

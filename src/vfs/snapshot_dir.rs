@@ -188,7 +188,7 @@ impl DirSource for SnapshotDir {
 
     fn is_dynamic(&self) -> bool {
         // A verified snapshot is re-listed so that losing its trust shows in its listing.
-        self.guard.is_verified()
+        self.guard.may_be_refused()
     }
 }
 
