@@ -462,4 +462,55 @@ mod tests {
         }
         assert!(lock(&node.sessions).slots.len() <= 2);
     }
+
+    /// Runs requests only when the test lets them finish.
+    struct Gate(Mutex<std::sync::mpsc::Receiver<()>>);
+    impl ControlFile for Gate {
+        fn check(&self, _request: &[u8]) -> Result<(), String> {
+            Ok(())
+        }
+        fn run(&self, _s: SessionId, request: &[u8]) -> Vec<u8> {
+            if request == b"wait" {
+                let _ = lock(&self.0).recv();
+            }
+            request.to_vec()
+        }
+        fn usage(&self) -> Vec<u8> {
+            b"usage".to_vec()
+        }
+    }
+
+    #[test]
+    fn running_requests_are_bounded_and_extra_ones_are_busy_not_blocked() {
+        let (release, wait) = std::sync::mpsc::channel();
+        let node = Arc::new(ControlNode::with_slots(
+            Arc::new(Gate(Mutex::new(wait))),
+            ControlLimits::default(),
+            Arc::new(EvalSlots::new(1)),
+        ));
+        let mut a = node.open(SessionId(1));
+        node.write(&mut a, 0, b"wait", false).unwrap();
+        let runner = {
+            let node = node.clone();
+            std::thread::spawn(move || node.answer(&mut a).unwrap())
+        };
+        while lock(&node.slots.running).eq(&0) {
+            std::thread::yield_now();
+        }
+        // The same session's next read, and another session's request, answer at once.
+        let mut again = node.open(SessionId(1));
+        let busy = node.answer(&mut again).unwrap();
+        assert!(busy.starts_with(b"eval: busy: this session"));
+        let mut b = node.open(SessionId(2));
+        node.write(&mut b, 0, b"other", false).unwrap();
+        let busy = node.answer(&mut b).unwrap();
+        assert!(busy.starts_with(b"eval: busy: 1 scripts"), "{busy:?}");
+        release.send(()).unwrap();
+        assert_eq!(&*runner.join().unwrap(), b"wait");
+        // The busy request stayed pending: a new read of that session runs it.
+        let mut b2 = node.open(SessionId(2));
+        assert_eq!(&*node.answer(&mut b2).unwrap(), b"other");
+        let mut a2 = node.open(SessionId(1));
+        assert_eq!(&*node.answer(&mut a2).unwrap(), b"wait");
+    }
 }
