@@ -106,6 +106,7 @@ pub struct SnapshotGuard {
 fn clone_error(e: &VfsError) -> VfsError {
     match e {
         VfsError::NotTrusted(s) => VfsError::NotTrusted(s.clone()),
+        VfsError::Changed(s) => VfsError::Changed(s.clone()),
         other => VfsError::Changed(other.to_string()),
     }
 }
@@ -349,5 +350,6 @@ mod tests {
         let err = guard.check().unwrap_err();
         assert_eq!(err.errno(), libc::EIO, "{err}");
         assert!(err.to_string().contains("size changed"), "{err}");
+        assert_eq!(guard.check().unwrap_err().to_string(), err.to_string());
     }
 }
