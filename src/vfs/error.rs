@@ -36,6 +36,9 @@ pub enum VfsError {
     /// what depends on it can no longer be served.
     #[error("changed while mounted: {0}")]
     Changed(String),
+    /// The same open file is already answering another request (a control file's script).
+    #[error("busy: {0}")]
+    Busy(String),
     /// The snapshot is refused: its manifest, HMAC or files do not verify, or no key.
     #[error("not trusted: {0}")]
     NotTrusted(String),
@@ -61,6 +64,7 @@ impl VfsError {
             VfsError::TooLarge(_) => libc::EFBIG,
             VfsError::Decode { .. } => libc::EUCLEAN,
             VfsError::Changed(_) => libc::EIO,
+            VfsError::Busy(_) => libc::EBUSY,
             VfsError::NotTrusted(_) => libc::EACCES,
             VfsError::Io { source, .. } => source.raw_os_error().unwrap_or(libc::EIO),
         }
@@ -95,6 +99,7 @@ mod tests {
         assert_eq!(VfsError::InvalidArgument("x".into()).errno(), libc::EINVAL);
         assert_eq!(VfsError::decode("x", "bad tag").errno(), libc::EUCLEAN);
         assert_eq!(VfsError::Changed("x".into()).errno(), libc::EIO);
+        assert_eq!(VfsError::Busy("x".into()).errno(), libc::EBUSY);
         assert_eq!(VfsError::NotTrusted("x".into()).errno(), libc::EACCES);
         let not_io = VfsError::io("p", io::Error::other("x"));
         assert_eq!(not_io.errno(), libc::EIO);

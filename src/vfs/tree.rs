@@ -566,7 +566,17 @@ impl Tree {
         let content = match self.handle(fh)? {
             HandleRef::Raw(raw) => return Ok(ReadBytes::Owned(raw.read_at(offset, len)?)),
             HandleRef::Content(content) => content,
-            HandleRef::Control(node, handle) => node.answer(&mut lock(&handle))?,
+            // A handle answers one read at a time; a parallel read of the same open file
+            // while its script runs is refused rather than holding a worker thread.
+            HandleRef::Control(node, handle) => match handle.try_lock() {
+                Ok(mut handle) => node.answer(&mut handle)?,
+                Err(std::sync::TryLockError::Poisoned(p)) => node.answer(&mut p.into_inner())?,
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    return Err(VfsError::Busy(format!(
+                        "file handle {fh}: a read of this open file is still running"
+                    )))
+                }
+            },
         };
         let start = usize::try_from(offset)
             .unwrap_or(usize::MAX)
