@@ -594,9 +594,15 @@ impl Tree {
         more_may_follow: bool,
     ) -> Result<usize, VfsError> {
         match self.handle(fh)? {
-            HandleRef::Control(node, handle) => {
-                node.write(&mut lock(&handle), offset, data, more_may_follow)
-            }
+            HandleRef::Control(node, handle) => match handle.try_lock() {
+                Ok(mut handle) => node.write(&mut handle, offset, data, more_may_follow),
+                Err(std::sync::TryLockError::Poisoned(p)) => {
+                    node.write(&mut p.into_inner(), offset, data, more_may_follow)
+                }
+                Err(std::sync::TryLockError::WouldBlock) => Err(VfsError::Busy(format!(
+                    "file handle {fh}: a read of this open file is still running"
+                ))),
+            },
             _ => Err(VfsError::ReadOnly(format!("file handle {fh}"))),
         }
     }
@@ -604,7 +610,12 @@ impl Tree {
     /// Flushes an open handle: reports a deferred control-file error.
     pub fn flush(&self, fh: u64) -> Result<(), VfsError> {
         match self.handle(fh)? {
-            HandleRef::Control(node, handle) => node.flush(&mut lock(&handle)),
+            // While a read of the handle runs its script, there is no deferred error to report.
+            HandleRef::Control(node, handle) => match handle.try_lock() {
+                Ok(mut handle) => node.flush(&mut handle),
+                Err(std::sync::TryLockError::Poisoned(p)) => node.flush(&mut p.into_inner()),
+                Err(std::sync::TryLockError::WouldBlock) => Ok(()),
+            },
             _ => Ok(()),
         }
     }
