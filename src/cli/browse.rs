@@ -17,6 +17,9 @@ pub struct LsArgs {
     /// Long listing: kind, exact size, name.
     #[arg(short, long)]
     pub long: bool,
+    /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
 /// Arguments of `mo-mem cat`.
@@ -27,6 +30,9 @@ pub struct CatArgs {
     /// Files inside the snapshot's directory (printed one after the other, like cat(1)).
     #[arg(required = true, num_args = 1..)]
     pub paths: Vec<String>,
+    /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
 /// Arguments of `mo-mem tree`.
@@ -39,15 +45,28 @@ pub struct TreeArgs {
     /// How many levels to descend.
     #[arg(short = 'L', long, default_value_t = 3)]
     pub depth: usize,
+    /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
-/// The tree of one snapshot, rooted at its directory (as the mount shows it).
-fn snapshot_tree(snapshot: &Path) -> anyhow::Result<Tree> {
+/// The tree of one snapshot, rooted at its directory (as the mount shows it). A snapshot
+/// from the store (or with a manifest) must verify first, unless `no_verify`.
+fn snapshot_tree(snapshot: &Path, no_verify: bool) -> anyhow::Result<Tree> {
     anyhow::ensure!(
         mo_mem::vfs::snapshot_dir::is_snapshot_dir(snapshot),
         "{} is not a snapshot directory (no wasm_memory.bin or metadata.json)",
         snapshot.display()
     );
+    let trust = mo_mem::store::check_trust_default(snapshot, no_verify).with_context(|| {
+        format!(
+            "refusing snapshot {} (pass --no-verify to read it anyway)",
+            snapshot.display()
+        )
+    })?;
+    if let Some(note) = trust.note(snapshot) {
+        eprintln!("{note}");
+    }
     let name = snapshot
         .canonicalize()
         .ok()
@@ -86,7 +105,7 @@ fn suffix(kind: NodeKind) -> &'static str {
 
 /// Runs `mo-mem ls`: one name per line (directories end with `/`), in listing order.
 pub fn ls(args: LsArgs) -> anyhow::Result<()> {
-    let tree = snapshot_tree(&args.snapshot)?;
+    let tree = snapshot_tree(&args.snapshot, args.no_verify)?;
     let ino = resolve(&tree, args.path.as_deref())?;
     let attr = tree.getattr(ino)?;
     let mut out = String::new();
@@ -121,7 +140,7 @@ pub fn ls(args: LsArgs) -> anyhow::Result<()> {
 
 /// Runs `mo-mem cat`: each file's exact bytes, in order.
 pub fn cat(args: CatArgs) -> anyhow::Result<()> {
-    let tree = snapshot_tree(&args.snapshot)?;
+    let tree = snapshot_tree(&args.snapshot, args.no_verify)?;
     for path in &args.paths {
         let ino = resolve(&tree, Some(path))?;
         let bytes = tree
@@ -134,7 +153,7 @@ pub fn cat(args: CatArgs) -> anyhow::Result<()> {
 
 /// Runs `mo-mem tree`: the directory tree, `tree(1)` style, down to `--depth` levels.
 pub fn tree(args: TreeArgs) -> anyhow::Result<()> {
-    let tree = snapshot_tree(&args.snapshot)?;
+    let tree = snapshot_tree(&args.snapshot, args.no_verify)?;
     let ino = resolve(&tree, args.path.as_deref())?;
     let label = args.path.clone().unwrap_or_else(|| ".".into());
     let mut out = format!("{label}\n");

@@ -85,7 +85,8 @@ pub fn run(args: &PullArgs) -> Result<()> {
         progress: bar,
     };
     ic::pull::check_options(&opts)?;
-    runtime()?.block_on(async {
+    let root = store.root().to_path_buf();
+    let pulled = runtime()?.block_on(async {
         let conn = connect(&args.ic).await?;
         let label = conn.network.label();
         let out = match args.ic.protocol {
@@ -139,5 +140,24 @@ pub fn run(args: &PullArgs) -> Result<()> {
             );
         }
         Ok(())
-    })
+    });
+    pulled.map_err(|e| explain_full_disk(e, &root))
+}
+
+/// A full disk (or quota) gets a message saying what to do; other errors pass unchanged.
+fn explain_full_disk(error: anyhow::Error, store: &std::path::Path) -> anyhow::Error {
+    let full = error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::raw_os_error)
+            .is_some_and(|code| code == libc::ENOSPC || code == libc::EDQUOT)
+    });
+    if !full {
+        return error;
+    }
+    anyhow::anyhow!(
+        "{error}\nthe disk holding the store {} is full: nothing was marked complete; free some \
+         space and run the same command again to resume the pull where it stopped",
+        store.display()
+    )
 }

@@ -1,9 +1,11 @@
 //! `mo-mem mount [SOURCES...] MOUNTPOINT`: serve snapshots as a read-only file tree.
 
+use super::mount_trust::StoreVerifier;
 use super::served::{committed_examples, default_store, materialize_examples, services};
 use anyhow::Context;
 use mo_mem::fuse::{serve, MountConfig};
-use mo_mem::vfs::{DirSource, Entry, PathsRoot, StoreRoot, Tree, TreeConfig};
+use mo_mem::store::{Store, StoreKey};
+use mo_mem::vfs::{DirSource, Entry, EvalSlots, PathsRoot, StoreRoot, Tree, TreeConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -33,6 +35,13 @@ pub struct MountArgs {
     /// works) instead of with direct I/O (the default: about 3 times the throughput).
     #[arg(long)]
     pub raw_page_cache: bool,
+    /// Serve snapshots whose manifest or files do not verify (with a warning each).
+    #[arg(long)]
+    pub no_verify: bool,
+    /// Most `eval` scripts running at once in the whole mount (default: half the worker
+    /// threads); more get a "busy" answer. Always below `--threads`.
+    #[arg(long)]
+    pub max_evals: Option<usize>,
 }
 
 /// Sets up logging to stderr (`MO_MEM_LOG` filters, default `info`).
@@ -50,10 +59,14 @@ pub fn run(args: MountArgs) -> anyhow::Result<()> {
     init_logging();
     let mut paths = args.paths;
     let mountpoint = paths.pop().context("missing the mount point")?;
+    let threads = args.threads.max(2);
+    let max_evals = args.max_evals.unwrap_or(threads / 2).clamp(1, threads - 1);
+    let mut services = services();
+    services.eval_slots = Arc::new(EvalSlots::new(max_evals));
     let root: Arc<dyn DirSource> = if args.examples {
         anyhow::ensure!(paths.is_empty(), "--examples takes no sources");
         let examples = materialize_examples(&committed_examples())?;
-        Arc::new(PathsRoot::new(&[examples], services())?)
+        Arc::new(PathsRoot::new(&[examples], services)?)
     } else if paths.is_empty() {
         let store = match args.store {
             Some(store) => store,
@@ -64,10 +77,22 @@ pub fn run(args: MountArgs) -> anyhow::Result<()> {
             "store {} is not a directory",
             store.display()
         );
-        Arc::new(StoreRoot::new(&store, services()))
+        let key = StoreKey::default_path()?;
+        services.verifier = Some(Arc::new(StoreVerifier::new(
+            Store::new(&store),
+            key,
+            args.no_verify,
+        )));
+        Arc::new(StoreRoot::new(&store, services))
     } else {
         anyhow::ensure!(args.store.is_none(), "--store takes no sources");
-        Arc::new(PathsRoot::new(&paths, services())?)
+        let key = StoreKey::default_path()?;
+        services.verifier = Some(Arc::new(StoreVerifier::new(
+            Store::at(None)?,
+            key,
+            args.no_verify,
+        )));
+        Arc::new(PathsRoot::new(&paths, services)?)
     };
     let config = TreeConfig {
         cache_budget: args.cache_mib.saturating_mul(1 << 20),
@@ -77,7 +102,7 @@ pub fn run(args: MountArgs) -> anyhow::Result<()> {
     let tree = Arc::new(Tree::new(Entry::Dir(root), config)?);
     let mount = MountConfig {
         allow_other: args.allow_other,
-        threads: args.threads,
+        threads,
     };
     let shown = mountpoint.display().to_string();
     serve(tree, &mountpoint, &mount, || {

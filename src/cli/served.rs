@@ -24,6 +24,8 @@ pub fn services() -> SnapshotServices {
         decoder: Arc::new(HeapDecoder::default()),
         engine: Arc::new(EvalFiles::new(limits)),
         control_limits: ControlLimits::default(),
+        eval_slots: Default::default(),
+        verifier: None,
     }
 }
 

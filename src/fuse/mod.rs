@@ -4,6 +4,7 @@
 pub mod adapter;
 pub mod pool;
 pub mod session;
+pub mod sigbus;
 
 pub use adapter::MountFs;
 pub use session::{serve, FuseError, MountConfig};

@@ -162,6 +162,9 @@ pub fn serve(
     on_ready: impl FnOnce(),
 ) -> Result<(), FuseError> {
     check_mountpoint(mountpoint)?;
+    if let Err(e) = super::sigbus::install() {
+        tracing::warn!(error = %e, "cannot install the SIGBUS handler; a snapshot file truncated while mounted may kill the daemon");
+    }
     let mountpoint = mountpoint
         .canonicalize()
         .map_err(|_| FuseError::NotADirectory(mountpoint.to_path_buf()))?;

@@ -68,16 +68,66 @@ impl Default for ControlLimits {
     }
 }
 
+/// How many requests the control files of a tree may run at once. Each running request
+/// holds a front-end worker thread until it ends (at the latest at the script deadline), so
+/// the bound keeps workers free for everything else; a request over it is answered "busy".
+pub struct EvalSlots {
+    limit: usize,
+    running: Mutex<usize>,
+}
+
+impl EvalSlots {
+    /// At most `limit` requests at once (at least one).
+    pub fn new(limit: usize) -> EvalSlots {
+        EvalSlots {
+            limit: limit.max(1),
+            running: Mutex::new(0),
+        }
+    }
+
+    /// The bound.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    fn try_acquire(self: &Arc<Self>) -> Option<EvalPermit> {
+        let mut running = lock(&self.running);
+        if *running >= self.limit {
+            return None;
+        }
+        *running += 1;
+        Some(EvalPermit(self.clone()))
+    }
+}
+
+impl Default for EvalSlots {
+    /// Four requests at once.
+    fn default() -> Self {
+        EvalSlots::new(4)
+    }
+}
+
+/// One running request; its slot is given back on drop.
+struct EvalPermit(Arc<EvalSlots>);
+
+impl Drop for EvalPermit {
+    fn drop(&mut self) {
+        let mut running = lock(&self.0.running);
+        *running = running.saturating_sub(1);
+    }
+}
+
 /// One control file of the tree: its engine plus the answers of each session.
 pub struct ControlNode {
     engine: Arc<dyn ControlFile>,
     limits: ControlLimits,
+    slots: Arc<EvalSlots>,
     sessions: Mutex<Sessions>,
 }
 
 #[derive(Default)]
 struct Sessions {
-    slots: HashMap<SessionId, Arc<Mutex<Slot>>>,
+    slots: HashMap<SessionId, Arc<Mutex<SessionSlot>>>,
     order: VecDeque<SessionId>,
 }
 
@@ -86,6 +136,14 @@ enum Slot {
     Empty,
     Pending(Arc<[u8]>),
     Answered(Arc<[u8]>),
+}
+
+/// A session's latest request or answer; `running` while one of its requests runs
+/// (the lock is never held while a request runs), `generation` counts its writes.
+struct SessionSlot {
+    slot: Slot,
+    running: bool,
+    generation: u64,
 }
 
 /// An open control file: the request written through it and the answer it reads.
@@ -106,11 +164,23 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl ControlNode {
-    /// A control file served by `engine`.
+    /// A control file served by `engine`, running at most [`EvalSlots::default`] requests
+    /// at once.
     pub fn new(engine: Arc<dyn ControlFile>, limits: ControlLimits) -> ControlNode {
+        ControlNode::with_slots(engine, limits, Arc::new(EvalSlots::default()))
+    }
+
+    /// A control file served by `engine` whose requests take a slot of `slots` (shared by
+    /// the control files of a tree) while they run.
+    pub fn with_slots(
+        engine: Arc<dyn ControlFile>,
+        limits: ControlLimits,
+        slots: Arc<EvalSlots>,
+    ) -> ControlNode {
         ControlNode {
             engine,
             limits,
+            slots,
             sessions: Mutex::new(Sessions::default()),
         }
     }
@@ -124,7 +194,7 @@ impl ControlNode {
         }
     }
 
-    fn slot(&self, session: SessionId) -> Arc<Mutex<Slot>> {
+    fn slot(&self, session: SessionId) -> Arc<Mutex<SessionSlot>> {
         let mut sessions = lock(&self.sessions);
         if let Some(slot) = sessions.slots.get(&session).cloned() {
             sessions.order.retain(|s| *s != session);
@@ -138,7 +208,11 @@ impl ControlNode {
             sessions.slots.remove(&old);
             self.engine.end_session(old);
         }
-        let slot = Arc::new(Mutex::new(Slot::Empty));
+        let slot = Arc::new(Mutex::new(SessionSlot {
+            slot: Slot::Empty,
+            running: false,
+            generation: 0,
+        }));
         sessions.slots.insert(session, slot.clone());
         sessions.order.push_back(session);
         slot
@@ -177,7 +251,9 @@ impl ControlNode {
                 handle.state = HandleState::Written {
                     deferred_error: None,
                 };
-                *lock(&slot) = Slot::Pending(handle.request.clone().into());
+                let mut slot = lock(&slot);
+                slot.slot = Slot::Pending(handle.request.clone().into());
+                slot.generation += 1;
                 Ok(data.len())
             }
             Err(text) if more_may_follow => {
@@ -190,13 +266,20 @@ impl ControlNode {
         }
     }
 
-    fn fail(&self, handle: &mut ControlHandle, slot: &Mutex<Slot>, text: String) -> VfsError {
+    fn fail(
+        &self,
+        handle: &mut ControlHandle,
+        slot: &Mutex<SessionSlot>,
+        text: String,
+    ) -> VfsError {
         let mut answer = text.clone().into_bytes();
         if !answer.ends_with(b"\n") {
             answer.push(b'\n');
         }
         let answer: Arc<[u8]> = answer.into();
-        *lock(slot) = Slot::Answered(answer.clone());
+        let mut slot = lock(slot);
+        slot.slot = Slot::Answered(answer.clone());
+        slot.generation += 1;
         handle.state = HandleState::Answered(answer);
         VfsError::InvalidArgument(text)
     }
@@ -215,35 +298,65 @@ impl ControlNode {
     }
 
     /// The answer this handle reads (running its request, or its session's, if needed).
+    /// A request that cannot run now (its session already runs one, or the tree runs as
+    /// many as it may) is answered "busy" on this handle and stays pending for the next.
     pub fn answer(&self, handle: &mut ControlHandle) -> Result<Arc<[u8]>, VfsError> {
         self.flush(handle)?;
-        match &handle.state {
-            HandleState::Answered(answer) => return Ok(answer.clone()),
-            HandleState::Written { .. } => {
-                let slot = self.slot(handle.session);
-                let mut slot = lock(&slot);
-                let answer: Arc<[u8]> = self.engine.run(handle.session, &handle.request).into();
-                *slot = Slot::Answered(answer.clone());
-                handle.state = HandleState::Answered(answer.clone());
-                return Ok(answer);
-            }
-            HandleState::Fresh => {}
-        }
         let slot = self.slot(handle.session);
-        let mut slot = lock(&slot);
-        let answer: Arc<[u8]> = match slot.clone() {
-            Slot::Empty => self.engine.usage().into(),
-            Slot::Answered(answer) => answer,
-            Slot::Pending(request) => {
-                let answer: Arc<[u8]> = self.engine.run(handle.session, &request).into();
-                *slot = Slot::Answered(answer.clone());
-                answer
-            }
+        let request: Arc<[u8]> = match &handle.state {
+            HandleState::Answered(answer) => return Ok(answer.clone()),
+            HandleState::Written { .. } => handle.request.clone().into(),
+            HandleState::Fresh => match lock(&slot).slot.clone() {
+                Slot::Empty => {
+                    let usage: Arc<[u8]> = self.engine.usage().into();
+                    handle.state = HandleState::Answered(usage.clone());
+                    return Ok(usage);
+                }
+                Slot::Answered(answer) => {
+                    handle.state = HandleState::Answered(answer.clone());
+                    return Ok(answer);
+                }
+                Slot::Pending(request) => request,
+            },
         };
+        let answer = self.run(handle.session, &slot, &request);
         handle.state = HandleState::Answered(answer.clone());
         Ok(answer)
     }
+
+    /// Runs `request` for `session` unless that would make it wait.
+    fn run(&self, session: SessionId, slot: &Mutex<SessionSlot>, request: &[u8]) -> Arc<[u8]> {
+        let (generation, _permit) = {
+            let mut state = lock(slot);
+            if state.running {
+                return BUSY_SESSION.as_bytes().into();
+            }
+            let Some(permit) = self.slots.try_acquire() else {
+                tracing::warn!(limit = self.slots.limit(), "eval: busy, request not run");
+                return format!(
+                    "eval: busy: {} scripts are already running in this mount (the most \
+                     --max-evals allows); this one was not run: read the file again to run it\n",
+                    self.slots.limit()
+                )
+                .into_bytes()
+                .into();
+            };
+            state.running = true;
+            (state.generation, permit)
+        };
+        let answer: Arc<[u8]> = self.engine.run(session, request).into();
+        let mut state = lock(slot);
+        state.running = false;
+        if state.generation == generation {
+            state.slot = Slot::Answered(answer.clone());
+        }
+        answer
+    }
 }
+
+/// The answer to a read while the same session's previous request still runs.
+const BUSY_SESSION: &str = "eval: busy: this session's previous script is still running; \
+read the file again when it has finished\n";
 
 #[cfg(test)]
 mod tests {
@@ -348,5 +461,56 @@ mod tests {
             node.write(&mut h, 0, b"ab", false).unwrap();
         }
         assert!(lock(&node.sessions).slots.len() <= 2);
+    }
+
+    /// Runs requests only when the test lets them finish.
+    struct Gate(Mutex<std::sync::mpsc::Receiver<()>>);
+    impl ControlFile for Gate {
+        fn check(&self, _request: &[u8]) -> Result<(), String> {
+            Ok(())
+        }
+        fn run(&self, _s: SessionId, request: &[u8]) -> Vec<u8> {
+            if request == b"wait" {
+                let _ = lock(&self.0).recv();
+            }
+            request.to_vec()
+        }
+        fn usage(&self) -> Vec<u8> {
+            b"usage".to_vec()
+        }
+    }
+
+    #[test]
+    fn running_requests_are_bounded_and_extra_ones_are_busy_not_blocked() {
+        let (release, wait) = std::sync::mpsc::channel();
+        let node = Arc::new(ControlNode::with_slots(
+            Arc::new(Gate(Mutex::new(wait))),
+            ControlLimits::default(),
+            Arc::new(EvalSlots::new(1)),
+        ));
+        let mut a = node.open(SessionId(1));
+        node.write(&mut a, 0, b"wait", false).unwrap();
+        let runner = {
+            let node = node.clone();
+            std::thread::spawn(move || node.answer(&mut a).unwrap())
+        };
+        while lock(&node.slots.running).eq(&0) {
+            std::thread::yield_now();
+        }
+        // The same session's next read, and another session's request, answer at once.
+        let mut again = node.open(SessionId(1));
+        let busy = node.answer(&mut again).unwrap();
+        assert!(busy.starts_with(b"eval: busy: this session"));
+        let mut b = node.open(SessionId(2));
+        node.write(&mut b, 0, b"other", false).unwrap();
+        let busy = node.answer(&mut b).unwrap();
+        assert!(busy.starts_with(b"eval: busy: 1 scripts"), "{busy:?}");
+        release.send(()).unwrap();
+        assert_eq!(&*runner.join().unwrap(), b"wait");
+        // The busy request stayed pending: a new read of that session runs it.
+        let mut b2 = node.open(SessionId(2));
+        assert_eq!(&*node.answer(&mut b2).unwrap(), b"other");
+        let mut a2 = node.open(SessionId(1));
+        assert_eq!(&*node.answer(&mut a2).unwrap(), b"wait");
     }
 }

@@ -32,6 +32,16 @@ pub enum VfsError {
         /// What went wrong, with the address or offset.
         detail: String,
     },
+    /// A source file changed (truncated, rewritten, replaced) since the mount read it:
+    /// what depends on it can no longer be served.
+    #[error("changed while mounted: {0}")]
+    Changed(String),
+    /// The same open file is already answering another request (a control file's script).
+    #[error("busy: {0}")]
+    Busy(String),
+    /// The snapshot is refused: its manifest, HMAC or files do not verify, or no key.
+    #[error("not trusted: {0}")]
+    NotTrusted(String),
     /// A real I/O failure reading a source file.
     #[error("I/O error on {path}: {source}")]
     Io {
@@ -53,6 +63,9 @@ impl VfsError {
             VfsError::InvalidArgument(_) => libc::EINVAL,
             VfsError::TooLarge(_) => libc::EFBIG,
             VfsError::Decode { .. } => libc::EUCLEAN,
+            VfsError::Changed(_) => libc::EIO,
+            VfsError::Busy(_) => libc::EBUSY,
+            VfsError::NotTrusted(_) => libc::EACCES,
             VfsError::Io { source, .. } => source.raw_os_error().unwrap_or(libc::EIO),
         }
     }
@@ -85,6 +98,9 @@ mod tests {
         assert_eq!(VfsError::IsADirectory("x".into()).errno(), libc::EISDIR);
         assert_eq!(VfsError::InvalidArgument("x".into()).errno(), libc::EINVAL);
         assert_eq!(VfsError::decode("x", "bad tag").errno(), libc::EUCLEAN);
+        assert_eq!(VfsError::Changed("x".into()).errno(), libc::EIO);
+        assert_eq!(VfsError::Busy("x".into()).errno(), libc::EBUSY);
+        assert_eq!(VfsError::NotTrusted("x".into()).errno(), libc::EACCES);
         let not_io = VfsError::io("p", io::Error::other("x"));
         assert_eq!(not_io.errno(), libc::EIO);
     }

@@ -1,20 +1,27 @@
-//! Raw files served straight from a memory-mapped source file, range by range.
+//! Raw files served straight from a source file on disk, range by range, with `pread`.
+//!
+//! Reads never go through a memory mapping: a source file truncated under the mount would
+//! make touching a mapping past its new end raise SIGBUS and kill the daemon. Each read
+//! instead checks (with `fstat` on the open file and `stat` on the path) that the file is
+//! still the one listed, and a short read is reported as a change, never as data.
 
 use super::error::VfsError;
-use memmap2::Mmap;
+use super::guard::{Fingerprint, SnapshotGuard};
 use std::fs::File;
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
 
-/// A source file on disk, mapped on first read; its size is fixed when it is listed.
+/// A source file on disk, opened on first read; its size is fixed when it is listed.
 pub struct RawFile {
     path: PathBuf,
-    size: u64,
-    map: OnceLock<Option<Mmap>>,
+    listed: Fingerprint,
+    file: Mutex<Option<Arc<File>>>,
+    guard: Option<Arc<SnapshotGuard>>,
 }
 
 impl RawFile {
-    /// A raw file for `path`, reading its size now (nothing is mapped yet).
+    /// A raw file for `path`, reading its size now (nothing is opened yet).
     pub fn open(path: &Path) -> Result<RawFile, VfsError> {
         let meta =
             std::fs::metadata(path).map_err(|e| VfsError::io(path.display().to_string(), e))?;
@@ -26,14 +33,21 @@ impl RawFile {
         }
         Ok(RawFile {
             path: path.to_path_buf(),
-            size: meta.len(),
-            map: OnceLock::new(),
+            listed: Fingerprint::of(&meta),
+            file: Mutex::new(None),
+            guard: None,
         })
+    }
+
+    /// The same file, served only while `guard` lets its snapshot be served.
+    pub fn with_guard(mut self, guard: Arc<SnapshotGuard>) -> RawFile {
+        self.guard = Some(guard);
+        self
     }
 
     /// The file's size in bytes, as listed.
     pub fn size(&self) -> u64 {
-        self.size
+        self.listed.size()
     }
 
     /// The source path.
@@ -41,37 +55,67 @@ impl RawFile {
         &self.path
     }
 
-    /// The whole mapped file (empty for an empty file); maps it on first use.
-    fn bytes(&self) -> Result<&[u8], VfsError> {
-        if let Some(map) = self.map.get() {
-            return Ok(map.as_deref().unwrap_or(&[]));
+    fn file(&self) -> Result<Arc<File>, VfsError> {
+        let mut slot = self.file.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(file) = slot.as_ref() {
+            return Ok(file.clone());
         }
-        let mapped = if self.size == 0 {
-            None
-        } else {
-            let file = File::open(&self.path).map_err(|e| self.io_error(e))?;
-            // SAFETY: the snapshot's files are immutable while served (the store writes
-            // snapshots atomically and never rewrites them in place); a file truncated by
-            // someone else under the mount would fault, as with any mmap-based reader.
-            let map = unsafe { Mmap::map(&file) }.map_err(|e| self.io_error(e))?;
-            Some(map)
-        };
-        let map = self.map.get_or_init(|| mapped);
-        Ok(map.as_deref().unwrap_or(&[]))
+        let file = Arc::new(File::open(&self.path).map_err(|e| self.io_error(e))?);
+        *slot = Some(file.clone());
+        Ok(file)
+    }
+
+    fn changed(&self, what: String) -> VfsError {
+        let error = VfsError::Changed(format!(
+            "{}: {what} since it was listed; remount to serve it again",
+            self.path.display()
+        ));
+        tracing::warn!("{error}");
+        error
+    }
+
+    /// Checks the open file and the path are still the file listed.
+    fn check_unchanged(&self, file: &File) -> Result<(), VfsError> {
+        match Fingerprint::of_path(&self.path) {
+            Ok(now) => {
+                if let Some(change) = now.change_since(&self.listed) {
+                    return Err(self.changed(change));
+                }
+            }
+            Err(e) => return Err(self.changed(format!("unreadable ({e})"))),
+        }
+        let open = file.metadata().map_err(|e| self.io_error(e))?;
+        match Fingerprint::of(&open).change_since(&self.listed) {
+            Some(change) => Err(self.changed(change)),
+            None => Ok(()),
+        }
     }
 
     /// Up to `len` bytes from `offset`, clamped to the listed size (empty past the end).
-    pub fn read_at(&self, offset: u64, len: usize) -> Result<&[u8], VfsError> {
-        let bytes = self.bytes()?;
-        let end_of_file = (self.size as usize).min(bytes.len());
-        let Ok(start) = usize::try_from(offset) else {
-            return Ok(&[]);
-        };
-        if start >= end_of_file {
-            return Ok(&[]);
+    pub fn read_at(&self, offset: u64, len: usize) -> Result<Vec<u8>, VfsError> {
+        // Trust is the whole snapshot's; a change elsewhere in it does not stop this file
+        // (its own change is checked below).
+        if let Some(guard) = &self.guard {
+            if let Err(e @ VfsError::NotTrusted(_)) = guard.check() {
+                return Err(e);
+            }
         }
-        let end = start.saturating_add(len).min(end_of_file);
-        Ok(&bytes[start..end])
+        let file = self.file()?;
+        self.check_unchanged(&file)?;
+        let size = self.size();
+        if offset >= size || len == 0 {
+            return Ok(Vec::new());
+        }
+        let available = usize::try_from(size - offset).unwrap_or(usize::MAX);
+        let wanted = len.min(available);
+        let mut buf = vec![0u8; wanted];
+        match file.read_exact_at(&mut buf, offset) {
+            Ok(()) => Ok(buf),
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+                Err(self.changed("truncated".into()))
+            }
+            Err(e) => Err(self.io_error(e)),
+        }
     }
 
     fn io_error(&self, e: std::io::Error) -> VfsError {
@@ -103,5 +147,32 @@ mod tests {
         std::fs::write(&path, b"").unwrap();
         let raw = RawFile::open(&path).unwrap();
         assert_eq!(raw.read_at(0, 10).unwrap(), b"");
+    }
+
+    #[test]
+    fn truncated_or_replaced_file_is_eio_not_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.bin");
+        std::fs::write(&path, vec![1u8; 8192]).unwrap();
+        let raw = RawFile::open(&path).unwrap();
+        assert_eq!(raw.read_at(0, 4).unwrap(), [1, 1, 1, 1]);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(100)
+            .unwrap();
+        let err = raw.read_at(4096, 10).unwrap_err();
+        assert_eq!(err.errno(), libc::EIO, "{err}");
+
+        let other = dir.path().join("n.bin");
+        std::fs::write(&path, vec![2u8; 8192]).unwrap();
+        let raw = RawFile::open(&path).unwrap();
+        assert_eq!(raw.read_at(0, 1).unwrap(), [2]);
+        std::fs::write(&other, vec![3u8; 8192]).unwrap();
+        std::fs::rename(&other, &path).unwrap();
+        let err = raw.read_at(0, 1).unwrap_err();
+        assert_eq!(err.errno(), libc::EIO, "{err}");
+        assert!(err.to_string().contains("replaced"), "{err}");
     }
 }

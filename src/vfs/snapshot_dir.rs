@@ -1,9 +1,10 @@
 //! One snapshot's directory: raw files, decoded entries (opened lazily), README, eval.
 
-use super::control::{ControlFile, ControlLimits, ControlNode};
+use super::control::{ControlFile, ControlLimits, ControlNode, EvalSlots, SessionId};
 use super::decoded::{DecodedSnapshot, Decoder};
 use super::entry::{DirSource, Entry, FnFile, StaticFile};
 use super::error::VfsError;
+use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
 use super::objects_dir::ObjectsDir;
 use super::raw::RawFile;
 use super::readme::snapshot_readme;
@@ -28,7 +29,15 @@ pub struct SnapshotServices {
     pub engine: Arc<dyn ControlFile>,
     /// Limits of each `eval` file.
     pub control_limits: ControlLimits,
+    /// How many `eval` requests run at once across the whole tree.
+    pub eval_slots: Arc<EvalSlots>,
+    /// Decides whether each snapshot may be served (on its first access); `None` serves
+    /// every snapshot, only watching its files for changes.
+    pub verifier: Option<Arc<dyn SnapshotVerifier>>,
 }
+
+/// The name of the only file of a snapshot directory that is refused.
+pub const NOT_TRUSTED: &str = "NOT-TRUSTED";
 
 /// The directory of one snapshot, served under `name`.
 pub struct SnapshotDir {
@@ -37,6 +46,7 @@ pub struct SnapshotDir {
     services: SnapshotServices,
     decoded: OnceLock<Result<Arc<dyn DecodedSnapshot>, String>>,
     control: Arc<ControlNode>,
+    guard: Arc<SnapshotGuard>,
 }
 
 /// Whether `dir` looks like a snapshot directory (holds a main-memory image or metadata).
@@ -55,12 +65,19 @@ pub(crate) fn with_newline(mut bytes: Vec<u8>) -> Vec<u8> {
 impl SnapshotDir {
     /// The snapshot in `dir`, served under `name`.
     pub fn new(name: &str, dir: &Path, services: SnapshotServices) -> SnapshotDir {
-        let control = Arc::new(ControlNode::new(
-            services
-                .engine
-                .for_snapshot(dir)
-                .unwrap_or_else(|| services.engine.clone()),
+        let guard = Arc::new(SnapshotGuard::new(dir, services.verifier.clone()));
+        let engine = services
+            .engine
+            .for_snapshot(dir)
+            .unwrap_or_else(|| services.engine.clone());
+        let engine = Arc::new(GuardedControl {
+            inner: engine,
+            guard: guard.clone(),
+        });
+        let control = Arc::new(ControlNode::with_slots(
+            engine,
             services.control_limits,
+            services.eval_slots.clone(),
         ));
         SnapshotDir {
             name: name.to_string(),
@@ -68,31 +85,58 @@ impl SnapshotDir {
             services,
             decoded: OnceLock::new(),
             control,
+            guard,
         }
     }
 
     fn decoded(&self) -> Result<Arc<dyn DecodedSnapshot>, String> {
         self.decoded
             .get_or_init(|| {
-                self.services.decoder.open(&self.dir).map_err(|e| {
+                let opened = self.services.decoder.open(&self.dir).and_then(|decoded| {
+                    self.guard.check()?;
+                    Ok(decoded)
+                });
+                opened.map_err(|e| {
                     tracing::warn!(snapshot = %self.dir.display(), error = %e, "cannot decode the snapshot; serving its raw files only");
                     e.to_string()
                 })
             })
             .clone()
     }
+
+    /// The listing of a refused snapshot: one file saying why.
+    fn refused(&self, error: &VfsError) -> Vec<(String, Entry)> {
+        let text = match error {
+            VfsError::NotTrusted(why) => format!(
+                "mo-mem refuses to serve snapshot {}: it is not trusted.\n{why}\n\n\
+                 `mo-mem verify {}` says which file does not verify; mount with --no-verify \
+                 to read it anyway.\n",
+                self.name,
+                self.dir.display()
+            ),
+            other => format!("mo-mem cannot serve snapshot {}: {other}\n", self.name),
+        };
+        vec![(
+            NOT_TRUSTED.to_string(),
+            Entry::File(Arc::new(StaticFile(text.into_bytes()))),
+        )]
+    }
 }
 
 impl DirSource for SnapshotDir {
     fn list(&self) -> Result<Vec<(String, Entry)>, VfsError> {
+        match self.guard.check() {
+            Ok(()) => {}
+            Err(e @ VfsError::NotTrusted(_)) => return Ok(self.refused(&e)),
+            // A file changed while mounted: what still reads is served; the rest is EIO.
+            Err(_) => {}
+        }
         let mut entries: Vec<(String, Entry)> = Vec::new();
         for name in RAW_FILES {
             let path = self.dir.join(name);
             if path.is_file() {
-                entries.push((
-                    name.to_string(),
-                    Entry::Raw(Arc::new(RawFile::open(&path)?)),
-                ));
+                let raw = RawFile::open(&path)?.with_guard(self.guard.clone());
+                entries.push((name.to_string(), Entry::Raw(Arc::new(raw))));
             }
         }
         let error = match self.decoded() {
@@ -136,6 +180,46 @@ impl DirSource for SnapshotDir {
         ));
         entries.push(("eval".into(), Entry::Control(self.control.clone())));
         entries.sort_by(|a, b| a.0.cmp(&b.0));
-        Ok(entries)
+        Ok(entries
+            .into_iter()
+            .map(|(name, entry)| (name, guarded(entry, &self.guard)))
+            .collect())
+    }
+
+    fn is_dynamic(&self) -> bool {
+        // A verified snapshot is re-listed so that losing its trust shows in its listing.
+        self.guard.may_be_refused()
+    }
+}
+
+/// The `eval` engine of a guarded snapshot: runs nothing once the snapshot is refused or
+/// changed, and discards an answer computed while its files changed.
+struct GuardedControl {
+    inner: Arc<dyn ControlFile>,
+    guard: Arc<SnapshotGuard>,
+}
+
+impl ControlFile for GuardedControl {
+    fn check(&self, request: &[u8]) -> Result<(), String> {
+        self.inner.check(request)
+    }
+
+    fn run(&self, session: SessionId, request: &[u8]) -> Vec<u8> {
+        if let Err(e) = self.guard.check() {
+            return format!("eval: {e}\n").into_bytes();
+        }
+        let answer = self.inner.run(session, request);
+        match self.guard.check() {
+            Ok(()) => answer,
+            Err(e) => format!("eval: {e}\n").into_bytes(),
+        }
+    }
+
+    fn end_session(&self, session: SessionId) {
+        self.inner.end_session(session);
+    }
+
+    fn usage(&self) -> Vec<u8> {
+        self.inner.usage()
     }
 }

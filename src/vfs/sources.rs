@@ -5,8 +5,9 @@ use super::entry::{DirSource, Entry};
 use super::error::VfsError;
 use super::names::{sanitize, UniqueNames};
 use super::snapshot_dir::{is_snapshot_dir, SnapshotDir, SnapshotServices};
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 /// The name of the link to a canister's newest snapshot in a store root.
@@ -183,11 +184,16 @@ impl DirSource for PathsRoot {
     }
 }
 
+/// The snapshot directories a store root has served, by path and name: listings made again
+/// (every second) reuse them, so each snapshot is verified and decoded once per mount.
+type ServedSnapshots = Arc<Mutex<HashMap<(PathBuf, String), Arc<SnapshotDir>>>>;
+
 /// The root serving a store: one directory per canister (re-listed as snapshots arrive).
 pub struct StoreRoot {
     dir: PathBuf,
     services: SnapshotServices,
     gate: Arc<dyn SnapshotGate>,
+    served: ServedSnapshots,
 }
 
 impl StoreRoot {
@@ -206,6 +212,7 @@ impl StoreRoot {
             dir: dir.to_path_buf(),
             services,
             gate,
+            served: Arc::default(),
         }
     }
 }
@@ -221,6 +228,7 @@ impl DirSource for StoreRoot {
                 dir: canister,
                 services: self.services.clone(),
                 gate: self.gate.clone(),
+                served: self.served.clone(),
             };
             entries.push((name, Entry::Dir(Arc::new(dir))));
         }
@@ -237,6 +245,7 @@ struct CanisterDir {
     dir: PathBuf,
     services: SnapshotServices,
     gate: Arc<dyn SnapshotGate>,
+    served: ServedSnapshots,
 }
 
 /// When a snapshot was taken: `taken_at_timestamp` from its metadata, else its mtime.
@@ -265,6 +274,8 @@ impl DirSource for CanisterDir {
         names.reserve(LATEST);
         let mut entries = Vec::new();
         let mut newest: Option<(u128, String)> = None;
+        let mut served = self.served.lock().unwrap_or_else(|p| p.into_inner());
+        let mut listed = Vec::new();
         for snapshot in subdirs(&self.dir)? {
             if !is_snapshot_dir(&snapshot) || !self.gate.is_servable(&snapshot) {
                 continue;
@@ -280,9 +291,18 @@ impl DirSource for CanisterDir {
             if newest.as_ref().is_none_or(|(t, n)| (when, &name) > (*t, n)) {
                 newest = Some((when, name.clone()));
             }
-            let dir = SnapshotDir::new(&name, &snapshot, self.services.clone());
-            entries.push((name, Entry::Dir(Arc::new(dir))));
+            let key = (snapshot.clone(), name.clone());
+            let dir = served
+                .entry(key.clone())
+                .or_insert_with(|| {
+                    Arc::new(SnapshotDir::new(&name, &snapshot, self.services.clone()))
+                })
+                .clone();
+            listed.push(key);
+            entries.push((name, Entry::Dir(dir)));
         }
+        // Snapshots of this canister that went away are forgotten.
+        served.retain(|key, _| !key.0.starts_with(&self.dir) || listed.contains(key));
         if let Some((_, name)) = newest {
             entries.push((LATEST.to_string(), Entry::Symlink(name)));
         }

@@ -78,12 +78,12 @@ pub struct OpenInfo {
     pub direct_io: bool,
 }
 
-/// Bytes returned by a read: a range of a generated file or of a mapped raw file.
+/// Bytes returned by a read: a range of a generated file or of a raw file.
 pub enum ReadBytes {
     /// A range of generated or answered content.
     Shared(Arc<[u8]>, usize, usize),
-    /// A range of a raw source file.
-    Raw(Arc<RawFile>, u64, usize),
+    /// Bytes read from a raw source file.
+    Owned(Vec<u8>),
 }
 
 impl ReadBytes {
@@ -91,7 +91,7 @@ impl ReadBytes {
     pub fn as_slice(&self) -> &[u8] {
         match self {
             ReadBytes::Shared(content, start, end) => content.get(*start..*end).unwrap_or(&[]),
-            ReadBytes::Raw(file, offset, len) => file.read_at(*offset, *len).unwrap_or(&[]),
+            ReadBytes::Owned(bytes) => bytes,
         }
     }
 }
@@ -564,12 +564,19 @@ impl Tree {
     /// Reads up to `len` bytes at `offset` through an open handle.
     pub fn read(&self, fh: u64, offset: u64, len: usize) -> Result<ReadBytes, VfsError> {
         let content = match self.handle(fh)? {
-            HandleRef::Raw(raw) => {
-                raw.read_at(offset, len)?;
-                return Ok(ReadBytes::Raw(raw, offset, len));
-            }
+            HandleRef::Raw(raw) => return Ok(ReadBytes::Owned(raw.read_at(offset, len)?)),
             HandleRef::Content(content) => content,
-            HandleRef::Control(node, handle) => node.answer(&mut lock(&handle))?,
+            // A handle answers one read at a time; a parallel read of the same open file
+            // while its script runs is refused rather than holding a worker thread.
+            HandleRef::Control(node, handle) => match handle.try_lock() {
+                Ok(mut handle) => node.answer(&mut handle)?,
+                Err(std::sync::TryLockError::Poisoned(p)) => node.answer(&mut p.into_inner())?,
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    return Err(VfsError::Busy(format!(
+                        "file handle {fh}: a read of this open file is still running"
+                    )))
+                }
+            },
         };
         let start = usize::try_from(offset)
             .unwrap_or(usize::MAX)
@@ -587,9 +594,15 @@ impl Tree {
         more_may_follow: bool,
     ) -> Result<usize, VfsError> {
         match self.handle(fh)? {
-            HandleRef::Control(node, handle) => {
-                node.write(&mut lock(&handle), offset, data, more_may_follow)
-            }
+            HandleRef::Control(node, handle) => match handle.try_lock() {
+                Ok(mut handle) => node.write(&mut handle, offset, data, more_may_follow),
+                Err(std::sync::TryLockError::Poisoned(p)) => {
+                    node.write(&mut p.into_inner(), offset, data, more_may_follow)
+                }
+                Err(std::sync::TryLockError::WouldBlock) => Err(VfsError::Busy(format!(
+                    "file handle {fh}: a read of this open file is still running"
+                ))),
+            },
             _ => Err(VfsError::ReadOnly(format!("file handle {fh}"))),
         }
     }
@@ -597,7 +610,12 @@ impl Tree {
     /// Flushes an open handle: reports a deferred control-file error.
     pub fn flush(&self, fh: u64) -> Result<(), VfsError> {
         match self.handle(fh)? {
-            HandleRef::Control(node, handle) => node.flush(&mut lock(&handle)),
+            // While a read of the handle runs its script, there is no deferred error to report.
+            HandleRef::Control(node, handle) => match handle.try_lock() {
+                Ok(mut handle) => node.flush(&mut handle),
+                Err(std::sync::TryLockError::Poisoned(p)) => node.flush(&mut p.into_inner()),
+                Err(std::sync::TryLockError::WouldBlock) => Ok(()),
+            },
             _ => Ok(()),
         }
     }
@@ -630,7 +648,7 @@ impl Tree {
             Entry::Raw(raw) => {
                 let len = usize::try_from(raw.size())
                     .map_err(|_| VfsError::TooLarge(self.path_of(ino)))?;
-                Ok(raw.read_at(0, len)?.to_vec())
+                raw.read_at(0, len)
             }
             Entry::File(_) => Ok(self.content(ino, &node)?.to_vec()),
             Entry::Control(control) => {

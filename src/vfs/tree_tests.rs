@@ -146,6 +146,8 @@ fn services(counters: Arc<Counters>) -> SnapshotServices {
         decoder: Arc::new(FakeDecoder(counters)),
         engine: Arc::new(NoScriptEngine),
         control_limits: ControlLimits::default(),
+        eval_slots: Default::default(),
+        verifier: None,
     }
 }
 
