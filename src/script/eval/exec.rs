@@ -289,6 +289,7 @@ impl Interp {
             },
             Code::Show(a) => {
                 let v = self.eval(a)?;
+                self.check_show(&v)?;
                 let s = match self.show {
                     Some(f) => f(&v),
                     None => show::debug_show(&v),
