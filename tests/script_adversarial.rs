@@ -2,7 +2,11 @@
 //! documented message (steps, deadline, memory, output, call depth, native stack, nesting), no
 //! native stack overflow, no unbounded allocation, and the session stays usable afterwards.
 
+mod common;
+
+use mo_mem::script::host_snapshot::{install, SnapshotContext};
 use mo_mem::script::{self, Limits, ScriptError, Session};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Budgets small enough for a debug build, large enough for ordinary scripts.
@@ -203,4 +207,79 @@ fn output_flood_stops_at_the_output_budget() {
         "import Debug \"mo:core/Debug\"; loop { Debug.print(\"flood\") }",
         "output budget exhausted",
     );
+}
+
+/// Runs `scripts` in one session over the `compound` EOP fixture; each result or error text.
+fn over_fixture(limits: Limits, scripts: &[&str]) -> Vec<Result<String, String>> {
+    let dir = common::fixture("compound", "eop");
+    let scripts: Vec<String> = scripts.iter().map(|s| s.to_string()).collect();
+    script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
+        let mut s = Session::new(limits);
+        install(&mut s, ctx);
+        scripts
+            .iter()
+            .map(|src| {
+                s.eval(src)
+                    .map(|e| mo_mem::script::host_show::render(&e))
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    })
+    .expect("evaluation thread")
+}
+
+#[test]
+fn values_decoded_from_the_snapshot_count_toward_the_memory_budget() {
+    let small = Limits {
+        max_memory: 64 << 10,
+        ..limits()
+    };
+    let r = over_fixture(
+        small,
+        &[
+            "image.loadBlob(0, 100_000).size()",
+            "var n = 0; for (i in [1, 2, 3].vals()) { n += image.loadBlob(0, 30_000).size() }; n",
+            "image.loadBlob(0, 30_000).size()",
+            "var n = 0; for (o in heap.objects()) { n += o.size }; n",
+        ],
+    );
+    for (i, x) in r[..2].iter().enumerate() {
+        let e = x.as_ref().expect_err("over budget");
+        assert!(e.contains("memory budget exhausted"), "{i}: {e}");
+    }
+    assert_eq!(r[2].as_deref(), Ok("30_000\n"));
+    let e = r[3].as_ref().expect_err("object records are counted");
+    assert!(e.contains("memory budget exhausted"), "{e}");
+    // A variable is decoded once per session: reading it again costs nothing more.
+    let r = over_fixture(
+        small_budget_for_vars(),
+        &["var n = 0; for (i in [1, 2, 3, 4, 5, 6, 7, 8].vals()) { n += vars.people.size() }; n"],
+    );
+    assert!(r[0].is_ok(), "{r:?}");
+}
+
+fn small_budget_for_vars() -> Limits {
+    Limits {
+        max_memory: 16 << 10,
+        ..limits()
+    }
+}
+
+#[test]
+fn keyword_named_variables_are_reachable_with_vars_get() {
+    let r = over_fixture(
+        limits(),
+        &[
+            "vars.get(\"person\")",
+            "vars.get(\"actor\")",
+            "switch (vars.get(\"person\")) { case (?p) p.name; case null \"none\" }",
+        ],
+    );
+    assert_eq!(
+        r[0].as_deref(),
+        Ok("?{age = 39; name = \"Ada\"; score = ?9.500000; tags = [\"math\", \"engines\"]}\n")
+    );
+    assert_eq!(r[1].as_deref(), Ok("null\n"));
+    assert_eq!(r[2].as_deref(), Ok("\"Ada\"\n"));
 }

@@ -254,6 +254,20 @@ impl Interp {
         Ok(())
     }
 
+    /// Charges what a host object did since the last charge: its work against the step
+    /// budget and the bytes of the values it decoded against the memory budget.
+    pub fn charge_host(&mut self, h: &dyn crate::script::host::HostObject) -> EResult<()> {
+        let work = h.take_work();
+        if work > 0 {
+            self.ticks(work)?;
+        }
+        let bytes = h.take_bytes();
+        if bytes > 0 {
+            self.alloc(bytes)?;
+        }
+        Ok(())
+    }
+
     /// Checks that `debug_show v` fits in what is left of the memory budget, before
     /// rendering it (a value sharing its parts can render to an exponentially long text).
     pub fn check_show(&mut self, v: &Value) -> EResult<()> {
