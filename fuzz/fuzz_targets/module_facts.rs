@@ -1,15 +1,7 @@
-//! Fuzz target: the module facts parser (`ModuleFacts::parse`) over arbitrary Wasm bytes.
+//! Fuzz target `module_facts`: see [`mo_mem_fuzz::run::module_facts`].
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use mo_mem::module::ModuleFacts;
-
-fuzz_target!(
+libfuzzer_sys::fuzz_target!(
     init: mo_mem_fuzz::write_seeds_if_asked("module_facts"),
-    |data: &[u8]| {
-        if let Ok(facts) = ModuleFacts::parse(data) {
-            let _ = facts.header_size();
-            let _ = facts.function_name(0);
-        }
-    }
+    |data: &[u8]| mo_mem_fuzz::run::module_facts(data)
 );

@@ -65,10 +65,14 @@ impl Fixture {
     }
 }
 
-/// The repository root (the fuzz crate lives in `<root>/fuzz`).
+/// The repository root: the fuzz crate lives in `<root>/fuzz`; `tests/fuzz_regressions.rs`
+/// includes this file from the main crate, whose manifest directory is the root.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if dir.join("fixtures").is_dir() {
+        return dir.to_path_buf();
+    }
+    dir.parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(".."))
 }
@@ -90,8 +94,8 @@ fn load(name: &'static str) -> Fixture {
     let meta = SnapshotMetadata::from_json(&metadata_json)
         .unwrap_or_else(|e| panic!("fuzz setup: {name}/metadata.json: {e}"));
     let module = gunzip(&dir.join("wasm_module.bin.gz"));
-    let facts = ModuleFacts::parse(&module)
-        .unwrap_or_else(|e| panic!("fuzz setup: {name} module: {e}"));
+    let facts =
+        ModuleFacts::parse(&module).unwrap_or_else(|e| panic!("fuzz setup: {name} module: {e}"));
     Fixture {
         name,
         metadata_json,
@@ -193,7 +197,10 @@ pub fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
                 let mut layout = vec![0x80 | i as u8];
                 layout.extend_from_slice(&fx.memory[base.min(end)..end]);
                 out.push((format!("{name}-layout"), layout));
-                out.push((format!("{name}-patch"), vec![0xc0 | i as u8, 8, 0, 0, 0, 1, 0xff]));
+                out.push((
+                    format!("{name}-patch"),
+                    vec![0xc0 | i as u8, 8, 0, 0, 0, 1, 0xff],
+                ));
             }
         }
         "metadata_json" => {
@@ -270,4 +277,227 @@ pub fn write_seeds_if_asked(target: &str) {
     }
     eprintln!("{target}: wrote {} seeds to {}", seeds.len(), dir.display());
     std::process::exit(0);
+}
+
+/// The fuzz targets' bodies: each takes one input and must return without panicking.
+/// The targets in `fuzz_targets/` and `tests/fuzz_regressions.rs` call these.
+pub mod run {
+    use mo_mem::heap::render::{debug_show, to_json};
+    use mo_mem::heap::types::{collect_labels, parse_signature, parse_type};
+    use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
+    use mo_mem::module::ModuleFacts;
+    use mo_mem::script::host_snapshot::{install, SnapshotContext};
+    use mo_mem::script::Session;
+    use mo_mem::snapshot::metadata::SnapshotMetadata;
+    use mo_mem::snapshot::open::parse_globals_json;
+    use mo_mem::store::{Manifest, StoreKey, MANIFEST_FILE};
+    use std::path::PathBuf;
+    use std::sync::Arc;
+
+    /// The names of the targets, as in `fuzz/Cargo.toml`.
+    pub const TARGETS: [&str; 8] = [
+        "module_facts",
+        "heap_walk",
+        "value_render",
+        "metadata_json",
+        "manifest",
+        "type_parser",
+        "script_parse",
+        "script_eval",
+    ];
+
+    /// Runs target `name` on `data`; false if there is no such target.
+    pub fn target(name: &str, data: &[u8]) -> bool {
+        match name {
+            "module_facts" => module_facts(data),
+            "heap_walk" => heap_walk(data),
+            "value_render" => value_render(data),
+            "metadata_json" => metadata_json(data),
+            "manifest" => manifest(data),
+            "type_parser" => type_parser(data),
+            "script_parse" => script_parse(data),
+            "script_eval" => script_eval(data),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The module facts parser over arbitrary Wasm bytes.
+    pub fn module_facts(data: &[u8]) {
+        if let Ok(facts) = ModuleFacts::parse(data) {
+            let _ = facts.header_size();
+            let _ = facts.function_name(0);
+        }
+    }
+
+    /// Layout detection and the walk of an image built from the input over a fixture, plus
+    /// objects, references, roots, stable slots and the statistics.
+    pub fn heap_walk(data: &[u8]) {
+        let Some((_, Ok(heap))) = super::heap_from_input(data) else {
+            return;
+        };
+        let mut blocks = 0u32;
+        for block in heap.walk().flatten() {
+            blocks += 1;
+            if blocks <= 2000 {
+                if let Ok(obj) = heap.object(block.addr) {
+                    let _ = obj.forwarded_to();
+                    let _ = obj.references().take(64).count();
+                }
+            }
+        }
+        let _ = heap.roots();
+        if let Ok(vars) = heap.stable_vars() {
+            for v in &vars {
+                if let Ok(word) = heap.stable_var_value(v) {
+                    let _ = heap.object_of(word);
+                }
+            }
+        }
+        let _ = mo_mem::analysis::stats::heap_stats(&heap);
+    }
+
+    /// Typed decoding of every stable variable of an image built from the input, both
+    /// renderings (the JSON must parse), and untyped decoding of the first objects.
+    pub fn value_render(data: &[u8]) {
+        let Some((_, Ok(heap))) = super::heap_from_input(data) else {
+            return;
+        };
+        let Ok(sig) = heap_signature(&heap) else {
+            return;
+        };
+        let mut decoder = signature_decoder(&heap, &sig);
+        decoder.set_max_nodes(50_000);
+        if let Ok(vars) = stable_variables(&heap, &sig) {
+            for v in &vars {
+                if let Ok(value) = decoder.deep(&v.value) {
+                    let _ = debug_show(&value);
+                    let json = to_json(&value);
+                    if let Err(e) = serde_json::from_str::<serde_json::Value>(&json) {
+                        panic!("invalid JSON for {}: {e}: {json}", v.name);
+                    }
+                }
+            }
+        }
+        for block in heap.walk().take(200).flatten() {
+            if let Ok(value) = decoder.untyped_shallow(block.addr) {
+                let _ = debug_show(&value);
+                let _ = to_json(&value);
+            }
+        }
+    }
+
+    /// `metadata.json` parsing (and the globals list form); what parses re-serializes to
+    /// JSON that parses again.
+    pub fn metadata_json(data: &[u8]) {
+        if let Ok(meta) = SnapshotMetadata::from_json(data) {
+            let _ = meta.globals();
+            let _ = meta.wasm_memory_size();
+            if let Ok(text) = meta.to_json_pretty() {
+                if let Err(e) = SnapshotMetadata::from_json(text.as_bytes()) {
+                    panic!("re-serialized metadata does not parse: {e}\n{text}");
+                }
+            }
+        }
+        let _ = parse_globals_json(data, std::path::Path::new("globals.json"));
+        let _ = mo_mem::snapshot::Snapshot::from_parts(Some(data), None, Vec::new(), None);
+    }
+
+    fn manifest_dir() -> PathBuf {
+        let d = std::env::temp_dir().join(format!("mo-mem-fuzz-manifest-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let _ = std::fs::create_dir_all(&d);
+        let _ = std::fs::write(d.join("metadata.json"), b"{}");
+        let _ = std::fs::write(d.join("wasm_memory.bin"), b"");
+        d
+    }
+
+    /// The input as `manifest.json` (HMAC checked under a fixed key), and, if it has the
+    /// manifest's shape, signed and verified against a small snapshot directory.
+    pub fn manifest(data: &[u8]) {
+        let key = StoreKey::from_bytes([7; 32]);
+        let d = manifest_dir();
+        if std::fs::write(d.join(MANIFEST_FILE), data).is_ok() {
+            let _ = Manifest::read_authenticated(&d, &key);
+        }
+        if let Ok(manifest) = serde_json::from_slice::<Manifest>(data) {
+            if manifest.write(&d, &key).is_ok() {
+                let _ = Manifest::verify(&d, &key);
+            }
+        }
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    /// The Motoko type parser (signatures and single types), normalization and display.
+    pub fn type_parser(data: &[u8]) {
+        let Ok(src) = std::str::from_utf8(data) else {
+            return;
+        };
+        if let Ok(sig) = parse_signature(src) {
+            let _ = sig.labels();
+            for v in &sig.vars {
+                if let Ok(t) = sig.env.normalize(&v.ty) {
+                    let _ = t.to_string();
+                }
+                let _ = v.ty.to_string();
+            }
+        }
+        if let Ok(t) = parse_type(src) {
+            let _ = t.to_string();
+            let mut labels = Vec::new();
+            collect_labels(&t, &mut labels);
+        }
+    }
+
+    /// The script parser and compiler (`Session::check`).
+    pub fn script_parse(data: &[u8]) {
+        let Ok(src) = std::str::from_utf8(data) else {
+            return;
+        };
+        let session = Session::new(super::small_script_limits());
+        if let Err(e) = session.check(src) {
+            let _ = e.to_string();
+        }
+    }
+
+    thread_local! {
+        static CTX: Option<Arc<SnapshotContext>> = context();
+    }
+
+    fn context() -> Option<Arc<SnapshotContext>> {
+        let fx = super::fixtures().first()?;
+        let snapshot = mo_mem::snapshot::Snapshot::from_parts(None, None, fx.memory.clone(), None)
+            .ok()?
+            .with_globals(fx.globals.clone());
+        let heap = mo_mem::heap::Heap::open_with_module(
+            snapshot,
+            Some(fx.facts.clone()),
+            super::small_reader_limits(),
+        )
+        .ok()?;
+        Some(Arc::new(SnapshotContext::new(heap)))
+    }
+
+    /// The evaluator with small limits over `compound/eop`'s host values, twice in one
+    /// session (REPL state). Needs a thread with a few MiB of stack beyond the limits' 2 MiB.
+    pub fn script_eval(data: &[u8]) {
+        let Ok(src) = std::str::from_utf8(data) else {
+            return;
+        };
+        let mut session = Session::new(super::small_script_limits());
+        if let Some(ctx) = CTX.with(|c| c.clone()) {
+            install(&mut session, ctx);
+        }
+        for _ in 0..2 {
+            match session.eval(src) {
+                Ok(ev) => {
+                    let _ = ev.render();
+                    let _ = ev.to_json();
+                }
+                Err(e) => {
+                    let _ = e.to_string();
+                }
+            }
+        }
+    }
 }
