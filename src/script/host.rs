@@ -2,6 +2,12 @@
 
 use super::value::Value;
 
+/// The approximate memory of a script value handed over by a host object, in bytes (its
+/// rendered length: at least one byte per node, the bytes of its texts and blobs).
+pub fn value_bytes(v: &Value) -> u64 {
+    super::value::show::show_size_within(v, u64::MAX).unwrap_or(u64::MAX)
+}
+
 /// An error raised by a host object; it stops the script like a trap.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -34,6 +40,13 @@ pub trait HostObject {
     /// interpreter charges it against the step budget (and checks the deadline) after each
     /// method call, so host calls that walk the heap count like script loops.
     fn take_work(&self) -> u64 {
+        0
+    }
+
+    /// The bytes of script values this object created (decoded from the snapshot) since the
+    /// last time this was asked; the interpreter charges them against the memory budget
+    /// after each field read and method call, like the values a script creates itself.
+    fn take_bytes(&self) -> u64 {
         0
     }
 

@@ -8,7 +8,7 @@
 //! stale copy left by evacuation the address of the live copy.
 
 use super::eval::{Ctrl, Interp};
-use super::host::{HostError, HostObject};
+use super::host::{value_bytes, HostError, HostObject};
 use super::host_args::{arg_text, arg_u64, check_arity};
 use super::host_snapshot::SnapshotContext;
 use super::host_vars::VarsHost;
@@ -27,6 +27,8 @@ pub struct HeapHost {
     vars: Rc<VarsHost>,
     /// Objects and blocks visited by calls, charged as steps ([`HostObject::take_work`]).
     work: Cell<u64>,
+    /// Bytes of the values calls returned, charged as memory ([`HostObject::take_bytes`]).
+    bytes: Cell<u64>,
 }
 
 impl HeapHost {
@@ -36,6 +38,7 @@ impl HeapHost {
             ctx,
             vars,
             work: Cell::new(0),
+            bytes: Cell::new(0),
         }
     }
 
@@ -258,11 +261,17 @@ impl HostObject for HeapHost {
             }
             _ => return Ok(None),
         };
+        self.bytes
+            .set(self.bytes.get().saturating_add(value_bytes(&v)));
         Ok(Some(v))
     }
 
     fn take_work(&self) -> u64 {
         self.work.replace(0)
+    }
+
+    fn take_bytes(&self) -> u64 {
+        self.bytes.replace(0)
     }
 
     fn field_names(&self) -> Vec<String> {
@@ -358,6 +367,7 @@ impl NativeIter for ObjectsIter {
         loop {
             if let Some(v) = self.buf.pop_front() {
                 it.tick()?;
+                it.alloc(value_bytes(&v))?;
                 return Ok(Some(v));
             }
             if self.resume.is_none() {

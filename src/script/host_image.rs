@@ -13,12 +13,17 @@ pub const MAX_BLOB: u64 = 16 << 20;
 /// The `image` host object.
 pub struct ImageHost {
     ctx: Arc<SnapshotContext>,
+    /// Blob bytes read and not yet charged ([`HostObject::take_bytes`]).
+    bytes: std::cell::Cell<u64>,
 }
 
 impl ImageHost {
     /// `image` over `ctx`.
     pub fn new(ctx: Arc<SnapshotContext>) -> ImageHost {
-        ImageHost { ctx }
+        ImageHost {
+            ctx,
+            bytes: std::cell::Cell::new(0),
+        }
     }
 }
 
@@ -71,11 +76,17 @@ impl HostObject for ImageHost {
                         "image.loadBlob: {len} bytes exceeds the limit of {MAX_BLOB} bytes"
                     )));
                 }
-                Value::Blob(Rc::from(image.bytes(addr, len).map_err(oob)?))
+                let blob = image.bytes(addr, len).map_err(oob)?;
+                self.bytes.set(self.bytes.get().saturating_add(len));
+                Value::Blob(Rc::from(blob))
             }
             _ => return Ok(None),
         };
         Ok(Some(v))
+    }
+
+    fn take_bytes(&self) -> u64 {
+        self.bytes.replace(0)
     }
 
     fn field_names(&self) -> Vec<String> {

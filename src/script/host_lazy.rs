@@ -7,7 +7,7 @@
 //! and `debug_show` decodes it all (exactly as `mo-mem vars` prints it).
 
 use super::eval::{trap, Ctrl, Interp};
-use super::host::{HostError, HostObject};
+use super::host::{value_bytes, HostError, HostObject};
 use super::host_args::{arg_u64, check_arity};
 use super::host_convert::{to_script, AddressBook};
 use super::host_snapshot::SnapshotContext;
@@ -15,7 +15,7 @@ use super::value::{NativeIter, Value};
 use crate::heap::render::debug_show;
 use crate::heap::value::{signature_decoder, DecodeError, LazyValue, Value as HeapValue};
 use crate::image::{ImageError, LimitKind};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -31,6 +31,8 @@ pub struct LazyReader {
     pub book: Rc<AddressBook>,
     /// Values up to this many nodes are decoded completely.
     pub eager_nodes: u64,
+    /// Bytes of the values decoded so far and not yet charged ([`HostObject::take_bytes`]).
+    pub bytes: Rc<Cell<u64>>,
 }
 
 impl LazyReader {
@@ -40,12 +42,23 @@ impl LazyReader {
         let mut d = signature_decoder(&self.ctx.heap, sig);
         d.set_max_nodes(self.eager_nodes);
         match d.deep(lazy) {
-            Ok(v) => Ok(to_script(&v, &self.book)),
+            Ok(v) => {
+                let v = to_script(&v, &self.book);
+                self.charge(value_bytes(&v));
+                Ok(v)
+            }
             Err(DecodeError::Image(ImageError::Limit {
                 kind: LimitKind::Objects,
                 ..
             })) => {
                 let shallow = d.shallow(lazy).map_err(|e| HostError(e.to_string()))?;
+                // One level: a word per part (the parts are charged when they are read).
+                let parts = match &shallow {
+                    HeapValue::Array { items, .. } | HeapValue::Tuple { items, .. } => items.len(),
+                    HeapValue::Record { fields, .. } => fields.len(),
+                    _ => 1,
+                };
+                self.charge(16 * parts as u64 + 64);
                 let node = Value::Host(Rc::new(LazyNode {
                     reader: self.clone(),
                     lazy: lazy.clone(),
@@ -61,8 +74,16 @@ impl LazyReader {
     fn child(&self, v: &HeapValue) -> Result<Value, HostError> {
         match v {
             HeapValue::Lazy(l) => self.materialize(l),
-            other => Ok(to_script(other, &self.book)),
+            other => {
+                let v = to_script(other, &self.book);
+                self.charge(value_bytes(&v));
+                Ok(v)
+            }
         }
+    }
+
+    fn charge(&self, bytes: u64) {
+        self.bytes.set(self.bytes.get().saturating_add(bytes));
     }
 }
 
@@ -150,6 +171,10 @@ impl HostObject for LazyNode {
         Ok(Some(v))
     }
 
+    fn take_bytes(&self) -> u64 {
+        self.reader.bytes.replace(0)
+    }
+
     fn field_names(&self) -> Vec<String> {
         match &self.shallow {
             HeapValue::Record { fields, .. } => {
@@ -178,6 +203,8 @@ impl NativeIter for LazyItems {
         };
         self.next += 1;
         it.tick()?;
-        self.reader.child(item).map(Some).map_err(|e| trap(e.0))
+        let v = self.reader.child(item).map_err(|e| trap(e.0))?;
+        it.alloc(self.reader.bytes.replace(0))?;
+        Ok(Some(v))
     }
 }

@@ -10,7 +10,7 @@ use super::host_lazy::{LazyReader, EAGER_NODES};
 use super::host_snapshot::SnapshotContext;
 use super::value::Value;
 use crate::heap::value::{stable_variables, NamedVar};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -23,6 +23,8 @@ pub struct VarsHost {
     /// Heap addresses of the compounds handed to the script (for `heap.objectOf`).
     pub book: Rc<AddressBook>,
     eager_nodes: u64,
+    /// Bytes decoded and not yet charged to the evaluation ([`HostObject::take_bytes`]).
+    bytes: Rc<Cell<u64>>,
 }
 
 impl VarsHost {
@@ -39,6 +41,7 @@ impl VarsHost {
             cache: RefCell::new(HashMap::new()),
             book: Rc::new(AddressBook::default()),
             eager_nodes,
+            bytes: Rc::new(Cell::new(0)),
         }
     }
 
@@ -91,6 +94,7 @@ impl HostObject for VarsHost {
             ctx: self.ctx.clone(),
             book: self.book.clone(),
             eager_nodes: self.eager_nodes,
+            bytes: self.bytes.clone(),
         };
         let value = reader
             .materialize(&var.value)
@@ -101,8 +105,29 @@ impl HostObject for VarsHost {
         Ok(Some(value))
     }
 
+    /// `vars.get(name)`: the variable `name` as `?value` (`null` if there is none), for names
+    /// that cannot be written as `vars.NAME` (Motoko keywords such as `actor`).
+    fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
+        if name != "get" {
+            return Ok(None);
+        }
+        let [Value::Text(var)] = args else {
+            return Err(HostError(
+                "vars.get expects one argument, the variable's name as Text".into(),
+            ));
+        };
+        Ok(Some(match self.field(var)? {
+            Some(v) => Value::some(v),
+            None => Value::Null,
+        }))
+    }
+
     fn field_names(&self) -> Vec<String> {
         self.names().unwrap_or_default()
+    }
+
+    fn take_bytes(&self) -> u64 {
+        self.bytes.replace(0)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

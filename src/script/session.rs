@@ -163,7 +163,14 @@ impl Session {
         self.interp.reset_budgets();
         let r = self
             .interp
-            .run_main(&compiled.main, compiled.nslots, compiled.globals);
+            .run_main(&compiled.main, compiled.nslots, compiled.globals)
+            .and_then(|v| match self.interp.check_result(&v) {
+                Ok(()) => Ok(v),
+                Err(e) => {
+                    super::value::dispose(v);
+                    Err(e)
+                }
+            });
         let output = std::mem::take(&mut self.interp.output);
         let steps = self.interp.steps_used();
         match r {

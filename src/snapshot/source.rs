@@ -56,6 +56,12 @@ impl Snapshot {
         super::open::from_parts(metadata_json, module, memory, stable)
     }
 
+    /// Replaces the mutable globals (e.g. a fixture's `_HP` for an image built in memory).
+    pub fn with_globals(mut self, globals: Vec<GlobalValue>) -> Snapshot {
+        self.globals = Some(globals);
+        self
+    }
+
     /// The path it was opened from (empty for in-memory snapshots).
     pub fn path(&self) -> &Path {
         &self.path

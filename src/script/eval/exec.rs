@@ -289,6 +289,7 @@ impl Interp {
             },
             Code::Show(a) => {
                 let v = self.eval(a)?;
+                self.check_show(&v)?;
                 let s = match self.show {
                     Some(f) => f(&v),
                     None => show::debug_show(&v),
@@ -462,14 +463,14 @@ impl Interp {
             }
             Value::Host(h) => match h.call(name, &vs) {
                 Ok(Some(v)) => {
-                    let work = h.take_work();
-                    if work > 0 {
-                        self.ticks(work).map_err(|e| with_span(e, span))?;
-                    }
+                    self.charge_host(&**h).map_err(|e| with_span(e, span))?;
                     Ok(v)
                 }
                 Ok(None) => match h.field(name) {
-                    Ok(Some(f)) => self.call_value(&f, &vs).map_err(|e| with_span(e, span)),
+                    Ok(Some(f)) => {
+                        self.charge_host(&**h).map_err(|e| with_span(e, span))?;
+                        self.call_value(&f, &vs).map_err(|e| with_span(e, span))
+                    }
                     Ok(None) => Err(trap_at(
                         span,
                         format!("{} has no method {name}", h.describe()),
@@ -500,7 +501,10 @@ impl Interp {
                 .map(lib::member_value)
                 .ok_or_else(|| trap(format!("module {} has no member {name}", m.name))),
             Value::Host(h) => match h.field(name) {
-                Ok(Some(v)) => Ok(v),
+                Ok(Some(v)) => {
+                    self.charge_host(&**h)?;
+                    Ok(v)
+                }
                 Ok(None) => Err(trap(format!("{} has no field {name}", h.describe()))),
                 Err(e) => Err(trap(e.0)),
             },

@@ -254,6 +254,44 @@ impl Interp {
         Ok(())
     }
 
+    /// Charges what a host object did since the last charge: its work against the step
+    /// budget and the bytes of the values it decoded against the memory budget.
+    pub fn charge_host(&mut self, h: &dyn crate::script::host::HostObject) -> EResult<()> {
+        let work = h.take_work();
+        if work > 0 {
+            self.ticks(work)?;
+        }
+        let bytes = h.take_bytes();
+        if bytes > 0 {
+            self.alloc(bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Checks that `debug_show v` fits in what is left of the memory budget, before
+    /// rendering it (a value sharing its parts can render to an exponentially long text).
+    pub fn check_show(&mut self, v: &Value) -> EResult<()> {
+        let room = self.limits.max_memory.saturating_sub(self.allocated);
+        match crate::script::value::show::show_size_within(v, room) {
+            Some(_) => Ok(()),
+            None => Err(limit(format!(
+                "memory budget exhausted (debug_show of a value longer than the {room} bytes left of the budget of {} bytes)",
+                self.limits.max_memory
+            ))),
+        }
+    }
+
+    /// Checks that the script's value renders (as text or JSON) within the output budget.
+    pub fn check_result(&self, v: &Value) -> EResult<()> {
+        let cap = self.limits.max_output;
+        match crate::script::value::show::show_size_within(v, cap) {
+            Some(_) => Ok(()),
+            None => Err(limit(format!(
+                "output budget exhausted (the script's value renders to more than {cap} bytes; raise it with --max-output)"
+            ))),
+        }
+    }
+
     /// Appends a line to the output (`Debug.print`).
     pub fn print(&mut self, text: &str) -> EResult<()> {
         if (self.output.len() + text.len() + 1) as u64 > self.limits.max_output {

@@ -56,6 +56,7 @@ impl Interp {
                         let Ok(Some(x)) = h.field(name) else {
                             return Ok(false);
                         };
+                        self.charge_host(&**h)?;
                         if !self.bind(q, x)? {
                             return Ok(false);
                         }

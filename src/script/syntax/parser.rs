@@ -9,6 +9,11 @@ use std::rc::Rc;
 /// Deepest nesting of expressions, patterns and types the parser accepts.
 pub const MAX_NESTING: usize = 256;
 
+/// Native stack the parser may use, in bytes: parsing runs on any thread (a mount's worker
+/// threads have 2 MiB), and a debug build needs tens of KiB per nesting level, so deep nesting
+/// stops with a syntax error before the thread's stack runs out.
+pub const MAX_PARSE_STACK: usize = 1 << 20;
+
 /// Longest chain of binary operators or postfix operations (`.f`, `[i]`, calls) in one
 /// expression; chains nest in the tree, so this bounds the evaluator's recursion too.
 pub const MAX_CHAIN: usize = 4096;
@@ -16,10 +21,12 @@ pub const MAX_CHAIN: usize = 4096;
 /// Parses a whole script.
 pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
     let toks = lex(src)?;
+    let base = 0u8;
     let mut p = Parser {
         toks,
         i: 0,
         depth: 0,
+        stack_base: std::ptr::addr_of!(base) as usize,
     };
     let decs = p.decs_until(|t| matches!(t, Tok::Eof))?;
     Ok(Program { decs })
@@ -31,6 +38,8 @@ struct Parser {
     toks: Vec<Token>,
     i: usize,
     depth: usize,
+    /// Address of a local of [`parse_program`]: the native stack used is measured from it.
+    stack_base: usize,
 }
 
 /// Keywords that are valid Motoko but outside the subset, with what to call them.
@@ -160,6 +169,17 @@ impl Parser {
             return Err(SyntaxError::new(
                 self.span(),
                 format!("nesting deeper than {MAX_NESTING} levels"),
+            ));
+        }
+        let here = 0u8;
+        let used = self.stack_base.abs_diff(std::ptr::addr_of!(here) as usize);
+        if used > MAX_PARSE_STACK {
+            return Err(SyntaxError::new(
+                self.span(),
+                format!(
+                    "nesting deeper than the parser's stack allows ({} levels, {MAX_PARSE_STACK} bytes)",
+                    self.depth
+                ),
             ));
         }
         Ok(())

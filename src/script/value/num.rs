@@ -327,9 +327,36 @@ fn float_op(op: BinOp, x: f64, y: f64) -> NResult {
 /// The largest exponent `**` accepts on Nat and Int (the result would exceed memory).
 const MAX_BIG_EXPONENT: u64 = 1 << 20;
 
+/// The largest Nat or Int an operation may produce, in bits (about 315,000 decimal digits):
+/// bounds the memory and time of one arithmetic step (`x := x * x` in a loop).
+pub const MAX_BIG_BITS: u64 = 1 << 20;
+
+/// The error for an arithmetic result beyond [`MAX_BIG_BITS`].
+const TOO_LARGE: &str = "arithmetic result too large (a Nat or Int is limited to 2^20 bits)";
+
+/// Refuses `op` before computing it when its result would exceed [`MAX_BIG_BITS`].
+fn check_big_size(op: BinOp, x: &BigInt, y: &BigInt) -> Result<(), &'static str> {
+    let (bx, by) = (x.bits(), y.bits());
+    let bits = match op {
+        BinOp::Add | BinOp::Sub => bx.max(by).saturating_add(1),
+        BinOp::Mul => bx.saturating_add(by),
+        // |x| >= 2: the result has at least (bits(x) - 1) * e + 1 bits.
+        BinOp::Pow if bx >= 2 => {
+            let e = y.to_u64().unwrap_or(u64::MAX);
+            (bx - 1).saturating_mul(e).saturating_add(1)
+        }
+        _ => 0,
+    };
+    if bits > MAX_BIG_BITS {
+        return Err(TOO_LARGE);
+    }
+    Ok(())
+}
+
 fn big_op(op: BinOp, k: NumKind, a: &Value, b: &Value) -> NResult {
     let x = to_bigint(a).unwrap_or_default();
     let y = to_bigint(b).unwrap_or_default();
+    check_big_size(op, &x, &y)?;
     let r = match op {
         BinOp::Add => x + y,
         BinOp::Sub => x - y,
@@ -400,6 +427,9 @@ fn fixed_op(op: BinOp, k: NumKind, x: i128, y: i128) -> NResult {
                     e >>= 1;
                 }
                 Ok(fixed_wrap(k, acc))
+            } else if x.unsigned_abs() >= 2 && e >= 128 {
+                // |x|^e >= 2^128: beyond every fixed-width type (and not worth computing).
+                Err(OVERFLOW)
             } else {
                 let r = num_traits::pow::Pow::pow(BigInt::from(x), e);
                 fixed_checked(k, r.to_i128().ok_or(OVERFLOW)?)

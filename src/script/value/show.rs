@@ -256,3 +256,71 @@ fn show(out: &mut String, v: &Value, depth: u32) {
         Value::Cell(c) => show(out, &c.borrow(), d),
     }
 }
+
+/// The approximate length of `debug_show v` in bytes, or `None` as soon as it exceeds `cap`.
+///
+/// Values share their parts (`let a1 = (a0, a0)`), so a small value can render to an
+/// exponentially long text; this walk (explicit stack, shared parts counted each time they
+/// print) stops after about `cap` bytes' worth of nodes, so callers can refuse a rendering
+/// before building it. Nodes nested deeper than [`MAX_SHOW_DEPTH`] print as `...`.
+pub fn show_size_within(v: &Value, cap: u64) -> Option<u64> {
+    let mut total: u64 = 0;
+    let mut stack: Vec<(Value, u32)> = vec![(v.clone(), 0)];
+    while let Some((v, depth)) = stack.pop() {
+        if depth > MAX_SHOW_DEPTH {
+            total += 3;
+            continue;
+        }
+        let seq = |n: usize| 2 + 2 * n as u64;
+        let own = match &v {
+            Value::Nat(x) => digits(*x),
+            Value::Int(x) => 1 + digits(x.unsigned_abs()),
+            Value::BigNat(x) => 2 + x.bits() * 2 / 5,
+            Value::BigInt(x) => 3 + x.bits() * 2 / 5,
+            Value::Float(_) => 32,
+            Value::Text(t) => 2 + t.len() as u64,
+            Value::Blob(b) => 2 + 3 * b.len() as u64,
+            Value::Principal(p) => 8 + 2 * p.len() as u64,
+            Value::Tuple(xs) | Value::Array(xs) => seq(xs.len()),
+            Value::VarArray(xs) => 4 + seq(xs.borrow().len()),
+            Value::Opt(_) => 3,
+            Value::Variant(tv) => 3 + tv.0.len() as u64,
+            Value::Record(r) => {
+                2 + r
+                    .fields
+                    .iter()
+                    .map(|f| 5 + f.name.len() as u64)
+                    .sum::<u64>()
+            }
+            Value::Cell(_) => 0,
+            Value::Module(m) => 7 + m.name.len() as u64,
+            Value::Iter(_) => 14,
+            Value::Host(_) => 32,
+            _ => 8,
+        };
+        total = total.saturating_add(own);
+        if total > cap {
+            return None;
+        }
+        // Children are pushed only once their separators fit: at most `cap` of them.
+        let d = depth + 1;
+        match &v {
+            Value::Tuple(xs) | Value::Array(xs) => stack.extend(xs.iter().map(|x| (x.clone(), d))),
+            Value::VarArray(xs) => stack.extend(xs.borrow().iter().map(|x| (x.clone(), d))),
+            Value::Opt(x) => stack.push(((**x).clone(), d)),
+            Value::Variant(tv) => stack.push((tv.1.clone(), d)),
+            Value::Record(r) => {
+                stack.extend(r.fields.iter().map(|f| (f.value.borrow().clone(), d)))
+            }
+            Value::Cell(c) => stack.push((c.borrow().clone(), d)),
+            _ => {}
+        }
+    }
+    Some(total)
+}
+
+/// Decimal digits of `x` plus its `_` separators.
+fn digits(x: u64) -> u64 {
+    let n = u64::from(x.checked_ilog10().unwrap_or(0)) + 1;
+    n + (n - 1) / 3
+}

@@ -1,0 +1,1 @@
+var x = 3; loop { x := x * x }
