@@ -10,7 +10,7 @@ use mo_mem::analysis::stats::heap_stats;
 use mo_mem::heap::render::{json_string, write_debug_show, write_json};
 use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
 use mo_mem::heap::Heap;
-use mo_mem::image::ReaderLimits;
+use mo_mem::image::{Image, ReaderLimits};
 use mo_mem::module::ModuleFacts;
 use mo_mem::snapshot::Snapshot;
 use mo_mem::vfs::entry::{FnFile, StaticDir};
@@ -21,16 +21,16 @@ use mo_mem::vfs::{
     DecodedSnapshot, Entry, NodeKind, SessionId, Tree, TreeConfig, VfsError, ROOT_INO,
 };
 
-/// The four files of one run.
+/// The four files of one run (the unmutated ones shared with every other run).
 pub struct Parts {
     /// `metadata.json`.
     pub metadata: Vec<u8>,
     /// The module (decompressed or not).
-    pub module: Vec<u8>,
+    pub module: Image,
     /// The main memory.
-    pub memory: Vec<u8>,
+    pub memory: Image,
     /// The stable memory.
-    pub stable: Vec<u8>,
+    pub stable: Image,
 }
 
 /// What a run did.
@@ -87,7 +87,7 @@ const SAMPLED_OBJECTS: usize = 12;
 /// module is unmutated (its parse is then reused); `objects` are addresses to render.
 pub fn exercise(parts: Parts, facts: Option<&ModuleFacts>, objects: &[u64], seed: u64) -> Outcome {
     let mut out = Outcome::default();
-    let snapshot = match Snapshot::from_parts(
+    let snapshot = match Snapshot::from_images(
         Some(&parts.metadata),
         Some(parts.module),
         parts.memory,

@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 
 use mo_mem::heap::{BlockKind, Heap, Tag};
 use mo_mem::image::ReaderLimits;
@@ -112,8 +113,9 @@ pub enum FileMap {
 pub struct Fixture {
     /// `name/mode`.
     pub label: String,
-    /// The files' original bytes (the module decompressed), in [`FileKind::ALL`] order.
-    pub bytes: [Vec<u8>; 4],
+    /// The files' original bytes (the module decompressed), in [`FileKind::ALL`] order,
+    /// shared by every run that does not mutate them.
+    pub bytes: [Arc<[u8]>; 4],
     /// The maps, in the same order.
     pub maps: [FileMap; 4],
     /// The original module's facts (reused while the module is not mutated).
@@ -145,7 +147,7 @@ impl Fixture {
         ];
         Fixture {
             label: label.to_string(),
-            bytes: [metadata, module, memory, stable],
+            bytes: [metadata.into(), module.into(), memory.into(), stable.into()],
             maps,
             facts,
         }
@@ -154,6 +156,11 @@ impl Fixture {
     /// The original bytes of `file`.
     pub fn original(&self, file: FileKind) -> &[u8] {
         &self.bytes[file as usize]
+    }
+
+    /// The original bytes of `file`, shared.
+    pub fn shared(&self, file: FileKind) -> Arc<[u8]> {
+        self.bytes[file as usize].clone()
     }
 
     /// The map of `file`.

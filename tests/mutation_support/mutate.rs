@@ -188,7 +188,8 @@ fn generic(original: &[u8], at: usize, word: usize, rng: &mut fastrand::Rng) -> 
             },
         },
         9..=15 => {
-            let w = if rng.bool() { 4 } else { 8 }.min(word.max(4));
+            let _ = word;
+            let w = if rng.bool() { 4 } else { 8 };
             let at = at & !(w - 1);
             Mutant {
                 kind: if w == 4 {

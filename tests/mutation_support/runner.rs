@@ -11,6 +11,7 @@ use super::alloc::RunMeter;
 use super::exercise::{exercise, Outcome, Parts};
 use super::files::{FileKind, FileMap, Fixture};
 use super::mutate::{mutant, mutant_seed, Edit, Mutant};
+use mo_mem::image::Image;
 
 /// Campaign settings, from the environment.
 #[derive(Clone, Debug)]
@@ -98,6 +99,8 @@ pub struct Tally {
     pub kinds: BTreeMap<&'static str, u64>,
     /// The slowest run.
     pub slowest: Duration,
+    /// The time of all runs.
+    pub busy: Duration,
     /// The largest peak of bytes held by one run.
     pub peak_bytes: u64,
 }
@@ -120,6 +123,7 @@ impl Tally {
             *self.kinds.entry(k).or_default() += v;
         }
         self.slowest = self.slowest.max(o.slowest);
+        self.busy += o.busy;
         self.peak_bytes = self.peak_bytes.max(o.peak_bytes);
     }
 }
@@ -175,27 +179,23 @@ pub fn case(
 pub fn parts_with(fixture: &Fixture, file: FileKind, edit: &Edit) -> Parts {
     let mut bytes = fixture.original(file).to_vec();
     edit.apply(&mut bytes);
-    let metadata = if file != FileKind::Metadata && bytes.len() != fixture.original(file).len() {
-        fixture.metadata_with_size(file, bytes.len())
-    } else {
-        fixture.original(FileKind::Metadata).to_vec()
-    };
-    let pick = |k: FileKind| {
-        if k == file {
-            bytes.clone()
-        } else {
-            fixture.original(k).to_vec()
+    let metadata = match file {
+        FileKind::Metadata => bytes.clone(),
+        _ if bytes.len() != fixture.original(file).len() => {
+            fixture.metadata_with_size(file, bytes.len())
         }
+        _ => fixture.original(FileKind::Metadata).to_vec(),
+    };
+    let mut edited = Some(bytes);
+    let mut pick = |k: FileKind| match edited.take_if(|_| k == file) {
+        Some(b) => Image::from_vec(b),
+        None => Image::from_shared(fixture.shared(k)),
     };
     Parts {
-        metadata: if file == FileKind::Metadata {
-            bytes.clone()
-        } else {
-            metadata
-        },
         module: pick(FileKind::Module),
         memory: pick(FileKind::Memory),
         stable: pick(FileKind::Stable),
+        metadata,
     }
 }
 
@@ -362,7 +362,7 @@ fn run_case(
         m.kind,
         m.edit
     );
-    let image_bytes = (parts.memory.len() + parts.module.len() + parts.stable.len()) as u64;
+    let image_bytes = parts.memory.len() + parts.module.len() + parts.stable.len();
     let limit = config.memory_allowance + image_bytes;
     // Facts are reused while the module is the original (its parse is what is being skipped).
     let facts = (job.file != FileKind::Module)
@@ -387,6 +387,7 @@ fn run_case(
     tally.runs += 1;
     *tally.kinds.entry(m.kind).or_default() += 1;
     tally.slowest = tally.slowest.max(elapsed);
+    tally.busy += elapsed;
     tally.peak_bytes = tally.peak_bytes.max(peak);
     match result {
         Err(p) => fail(format!("PANIC ({})", panic_text(p.as_ref()))),
@@ -452,8 +453,8 @@ pub fn print(report: &Report, config: &Config) {
         report.elapsed.as_secs_f64()
     );
     println!(
-        "{:<28} {:<18} {:<9} {:>7} {:>7} {:>7} {:>9} {:>8}  refused by reason",
-        "fixture", "file", "mode", "runs", "decoded", "refused", "slowest", "peak MiB"
+        "{:<28} {:<18} {:<9} {:>7} {:>7} {:>7} {:>9} {:>7} {:>8}  refused by reason",
+        "fixture", "file", "mode", "runs", "decoded", "refused", "slowest", "time", "peak MiB"
     );
     let mut total = Tally::default();
     let mut by_file: BTreeMap<(FileKind, Mode), Tally> = BTreeMap::new();
@@ -462,7 +463,7 @@ pub fn print(report: &Report, config: &Config) {
         by_file.entry((*file, *mode)).or_default().merge(t);
         let reasons: Vec<String> = t.refused.iter().map(|(k, v)| format!("{k} {v}")).collect();
         println!(
-            "{:<28} {:<18} {:<9} {:>7} {:>7} {:>7} {:>7.0}ms {:>8.1}  {}",
+            "{:<28} {:<18} {:<9} {:>7} {:>7} {:>7} {:>7.0}ms {:>6.1}s {:>8.1}  {}",
             label,
             file.name(),
             mode.name(),
@@ -470,6 +471,7 @@ pub fn print(report: &Report, config: &Config) {
             t.decoded,
             t.refused_total(),
             t.slowest.as_secs_f64() * 1000.0,
+            t.busy.as_secs_f64(),
             t.peak_bytes as f64 / (1 << 20) as f64,
             reasons.join(", ")
         );
@@ -477,12 +479,13 @@ pub fn print(report: &Report, config: &Config) {
     println!("-- by file");
     for ((file, mode), t) in &by_file {
         println!(
-            "{:<18} {:<9} runs {:>8}  decoded {:>8}  refused {:>8}",
+            "{:<18} {:<9} runs {:>8}  decoded {:>8}  refused {:>8}  time {:>7.1} s",
             file.name(),
             mode.name(),
             t.runs,
             t.decoded,
-            t.refused_total()
+            t.refused_total(),
+            t.busy.as_secs_f64()
         );
     }
     println!(
