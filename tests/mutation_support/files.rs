@@ -201,7 +201,10 @@ impl Fixture {
             }
             _ if len <= 64 * 1024 => (0..len).collect(),
             _ => {
-                let mut c: Vec<usize> = (0..len / 4096).map(|k| k * 4096).collect();
+                // A large stable memory (read for its size only): at most 64 page boundaries.
+                let pages = len.div_ceil(65536);
+                let stride = pages.div_ceil(64).max(1);
+                let mut c: Vec<usize> = (0..pages).step_by(stride).map(|k| k * 65536).collect();
                 c.extend((0..seeded).map(|_| rng.usize(0..=len)));
                 c
             }

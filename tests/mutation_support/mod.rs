@@ -27,5 +27,27 @@ pub fn fixtures() -> Vec<Fixture> {
             only.is_empty() || only.iter().any(|o| label.contains(o.as_str()))
         })
         .map(|(name, mode, dir)| Fixture::load(&format!("{name}/{mode}"), &dir))
+        .chain(extra())
+        .collect()
+}
+
+/// Snapshot directories named in `MO_MEM_MUTATION_EXTRA` (colon-separated), labelled by
+/// their last two path components.
+fn extra() -> Vec<Fixture> {
+    let Ok(dirs) = std::env::var("MO_MEM_MUTATION_EXTRA") else {
+        return Vec::new();
+    };
+    dirs.split(':')
+        .filter(|d| !d.is_empty())
+        .map(|d| {
+            let path = std::path::Path::new(d);
+            let label: Vec<String> = path
+                .components()
+                .rev()
+                .take(2)
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            Fixture::load(&format!("{}/{}", label[1..].join(""), label[0]), path)
+        })
         .collect()
 }

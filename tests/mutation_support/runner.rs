@@ -28,6 +28,10 @@ pub struct Config {
     pub memory_allowance: u64,
     /// `MO_MEM_MUTATION_CASE=name/mode:file:truncate|mutate:index`: run only this case.
     pub only: Option<String>,
+    /// `MO_MEM_MUTATION_MODES=truncate,mutate` (default both): which modes run.
+    pub modes: Vec<Mode>,
+    /// `MO_MEM_MUTATION_FILES=wasm_memory.bin,...` (default all): which files are mutated.
+    pub files: Vec<FileKind>,
 }
 
 /// Seeded truncation offsets per file (fixed, so a truncation index is reproducible).
@@ -59,6 +63,20 @@ impl Config {
             ),
             memory_allowance: 256 << 20,
             only: std::env::var("MO_MEM_MUTATION_CASE").ok(),
+            modes: match std::env::var("MO_MEM_MUTATION_MODES") {
+                Ok(v) => [Mode::Truncate, Mode::Mutate]
+                    .into_iter()
+                    .filter(|m| v.split(',').any(|x| x.trim() == m.name()))
+                    .collect(),
+                Err(_) => vec![Mode::Truncate, Mode::Mutate],
+            },
+            files: match std::env::var("MO_MEM_MUTATION_FILES") {
+                Ok(v) => v
+                    .split(',')
+                    .filter_map(|f| FileKind::from_name(f.trim()))
+                    .collect(),
+                Err(_) => FileKind::ALL.to_vec(),
+            },
         }
     }
 }
@@ -199,7 +217,8 @@ pub fn parts_with(fixture: &Fixture, file: FileKind, edit: &Edit) -> Parts {
     }
 }
 
-fn object_sample(fixture: &Fixture) -> Vec<u64> {
+/// The object addresses of the original heap (rendered by every run).
+pub fn object_sample(fixture: &Fixture) -> Vec<u64> {
     match fixture.map(FileKind::Memory) {
         FileMap::Memory { heap, .. } => heap.objects.iter().map(|o| o.addr).collect(),
         _ => Vec::new(),
@@ -224,6 +243,9 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
         for file in FileKind::ALL {
             let cuts = fixture.truncations(file, SEEDED_TRUNCATIONS, config.seed);
             for mode in [Mode::Truncate, Mode::Mutate] {
+                if !config.modes.contains(&mode) || !config.files.contains(&file) {
+                    continue;
+                }
                 let n = match mode {
                     Mode::Truncate => cuts.len(),
                     Mode::Mutate if fixture.original(file).is_empty() => 0,
