@@ -201,11 +201,12 @@ impl Fixture {
             }
             _ if len <= 64 * 1024 => (0..len).collect(),
             _ => {
-                // A large stable memory (read for its size only): at most 64 page boundaries.
+                // A large stable memory (only its size is read): 16 page boundaries and 16
+                // seeded offsets.
                 let pages = len.div_ceil(65536);
-                let stride = pages.div_ceil(64).max(1);
+                let stride = pages.div_ceil(16).max(1);
                 let mut c: Vec<usize> = (0..pages).step_by(stride).map(|k| k * 65536).collect();
-                c.extend((0..seeded).map(|_| rng.usize(0..=len)));
+                c.extend((0..seeded.min(16)).map(|_| rng.usize(0..=len)));
                 c
             }
         };

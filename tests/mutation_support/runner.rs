@@ -28,6 +28,8 @@ pub struct Config {
     pub memory_allowance: u64,
     /// `MO_MEM_MUTATION_CASE=name/mode:file:truncate|mutate:index`: run only this case.
     pub only: Option<String>,
+    /// `MO_MEM_MUTATION_PROGRESS_SECS`: print the figures so far this often (long campaigns).
+    pub progress: Option<Duration>,
     /// `MO_MEM_MUTATION_MODES=truncate,mutate` (default both): which modes run.
     pub modes: Vec<Mode>,
     /// `MO_MEM_MUTATION_FILES=wasm_memory.bin,...` (default all): which files are mutated.
@@ -63,6 +65,7 @@ impl Config {
             ),
             memory_allowance: 256 << 20,
             only: std::env::var("MO_MEM_MUTATION_CASE").ok(),
+            progress: env::<f64>("MO_MEM_MUTATION_PROGRESS_SECS").map(Duration::from_secs_f64),
             modes: match std::env::var("MO_MEM_MUTATION_MODES") {
                 Ok(v) => [Mode::Truncate, Mode::Mutate]
                     .into_iter()
@@ -282,12 +285,40 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
             eprintln!("panic in a mutation run: {info}");
         }
     }));
+    let workers_done = AtomicBool::new(false);
     std::thread::scope(|scope| {
+        if let Some(every) = config.progress {
+            let (tallies, failures, workers_done, next) =
+                (&tallies, &failures, &workers_done, &next);
+            let total_jobs = jobs.len();
+            scope.spawn(move || {
+                let mut last = Instant::now();
+                while !workers_done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(500));
+                    if last.elapsed() < every {
+                        continue;
+                    }
+                    last = Instant::now();
+                    let report = Report {
+                        tallies: tallies.lock().unwrap_or_else(|p| p.into_inner()).clone(),
+                        failures: failures.lock().unwrap_or_else(|p| p.into_inner()).clone(),
+                        elapsed: started.elapsed(),
+                    };
+                    let taken = next.load(Ordering::Relaxed).min(total_jobs);
+                    println!(
+                        "== progress: {taken} of {total_jobs} jobs started, {} failures so far",
+                        report.failures.len()
+                    );
+                    print(&report, config);
+                }
+            });
+        }
+        let mut handles = Vec::new();
         for worker in 0..config.threads {
             let (jobs, next, tallies, failures, in_flight) =
                 (&jobs, &next, &tallies, &failures, &in_flight);
             let (fixtures, cut_lists, samples) = (&fixtures, &cut_lists, &samples);
-            std::thread::Builder::new()
+            let handle = std::thread::Builder::new()
                 .name(format!("mutation-{worker}"))
                 .stack_size(64 << 20)
                 .spawn_scoped(scope, move || loop {
@@ -318,7 +349,12 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
                         .merge(&tally);
                 })
                 .expect("spawn a mutation worker");
+            handles.push(handle);
         }
+        for h in handles {
+            let _ = h.join();
+        }
+        workers_done.store(true, Ordering::Relaxed);
     });
     let _ = std::panic::take_hook();
     std::panic::set_hook(previous_hook);
