@@ -7,8 +7,8 @@
 //! 256 MiB plus the image size, a `stat` size differing from the bytes read or invalid JSON
 //! fails the test, naming the case to rerun (`MO_MEM_MUTATION_CASE`, `MO_MEM_MUTATION_SEED`).
 //!
-//! The full campaign: `MO_MEM_MUTANTS=10000 cargo test --release --locked --test
-//! mutation_campaign -- --nocapture` (see docs/robustness.md).
+//! The full campaign: `MO_MEM_MUTANTS=10000 MO_MEM_MUTATION_TRUNCATIONS=all cargo test
+//! --release --locked --test mutation_campaign -- --nocapture` (see docs/robustness.md).
 
 mod mutation_support;
 
@@ -18,16 +18,12 @@ use mutation_support::runner::{self, Config};
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-/// Mutants per file, summed over the fixtures, in the default (CI) run: the default per file
-/// per fixture is this divided by the number of fixtures, between 8 and 64, so the test
-/// stays near three minutes of a debug build on two cores as fixtures are added (see
-/// docs/robustness.md). `MO_MEM_MUTANTS` overrides it.
-const CI_MUTANT_BUDGET: usize = 400;
-
 #[test]
 fn mutation_campaign() {
     let fixtures = mutation_support::fixtures();
-    let config = Config::from_env((CI_MUTANT_BUDGET / fixtures.len().max(1)).clamp(8, 64));
+    // The default (CI) size: `runner::ci_cases` per file, weighted by heap size, so the test
+    // stays near three minutes of a debug build on two cores as fixtures are added.
+    let config = Config::from_env();
     assert!(!fixtures.is_empty(), "no committed fixture snapshots");
     let report = runner::run(fixtures, &config);
     runner::print(&report, &config);

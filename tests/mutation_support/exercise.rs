@@ -125,6 +125,7 @@ pub fn exercise(parts: Parts, facts: Option<&ModuleFacts>, objects: &[u64], seed
     vars(&heap, &mut out);
     lap("vars");
     let decoded = HeapDecoder::decoded_heap(heap);
+    lap("decoded view");
     sample_objects(&decoded, objects, &mut rng, &mut out);
     lap("objects");
     walk_tree(decoded, &mut rng, &mut out);
@@ -174,7 +175,15 @@ fn info_and_stats(heap: &Heap, out: &mut Outcome) {
 
 /// `mo-mem vars --format motoko` and `--format json`.
 fn vars(heap: &Heap, out: &mut Outcome) {
-    let sig = match heap_signature(heap) {
+    let t = std::time::Instant::now();
+    let sig = heap_signature(heap);
+    if std::env::var_os("MO_MEM_MUTATION_TIMING").is_some() {
+        eprintln!(
+            "    signature: {:.1} ms",
+            t.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+    let sig = match sig {
         Ok(s) => s,
         Err(e) => {
             out.partial.push(format!("vars:{}", kind_of(&e)));
@@ -240,7 +249,14 @@ fn sample_objects(
         .map(|a| (a, false))
         .chain(probes.map(|a| (a, true)))
     {
-        match source.object_json(addr) {
+        let t = std::time::Instant::now();
+        let rendered = source.object_json(addr);
+        if std::env::var_os("MO_MEM_MUTATION_TIMING").is_some() {
+            let len = rendered.as_ref().map_or(0, Vec::len);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            eprintln!("    object {addr:#x}: {ms:.1} ms, {len} bytes");
+        }
+        match rendered {
             Ok(bytes) => check_json(&format!("object {addr:#x}"), &bytes, out),
             Err(_) if probe => {}
             Err(e) => out.partial.push(format!("objects:{}", vfs_kind(&e))),
@@ -321,7 +337,13 @@ fn walk_tree(decoded: Arc<dyn DecodedSnapshot>, rng: &mut fastrand::Rng, out: &m
         let mut candidates = Vec::new();
         for child in &children {
             match child.kind {
-                NodeKind::Dir if depth < MAX_DEPTH => queue.push_back((child.ino, depth + 1)),
+                // Looked up (one reference held, as the kernel does) so the node stays.
+                NodeKind::Dir if depth < MAX_DEPTH => {
+                    match tree.lookup_listed(ino, &child.name).map(|(i, _)| i) {
+                        Ok(child) => queue.push_back((child, depth + 1)),
+                        Err(e) => out.partial.push(format!("tree:{}", vfs_kind(&e))),
+                    }
+                }
                 NodeKind::File => candidates.push(child),
                 _ => {}
             }
@@ -333,7 +355,10 @@ fn walk_tree(decoded: Arc<dyn DecodedSnapshot>, rng: &mut fastrand::Rng, out: &m
             }
             files += 1;
             let t = std::time::Instant::now();
-            read_file(&tree, child.ino, &format!("{path}/{}", child.name), out);
+            match tree.lookup_listed(ino, &child.name).map(|(i, _)| i) {
+                Ok(file) => read_file(&tree, file, &format!("{path}/{}", child.name), out),
+                Err(e) => out.partial.push(format!("tree:{}", vfs_kind(&e))),
+            }
             if std::env::var_os("MO_MEM_MUTATION_TIMING").is_some() {
                 eprintln!(
                     "    read {path}/{}: {:.1} ms",

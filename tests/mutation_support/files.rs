@@ -158,6 +158,14 @@ impl Fixture {
         &self.bytes[file as usize]
     }
 
+    /// The number of objects in the original heap.
+    pub fn objects(&self) -> usize {
+        match self.map(FileKind::Memory) {
+            FileMap::Memory { heap, .. } => heap.objects.len(),
+            _ => 0,
+        }
+    }
+
     /// The original bytes of `file`, shared.
     pub fn shared(&self, file: FileKind) -> Arc<[u8]> {
         self.bytes[file as usize].clone()

@@ -131,12 +131,12 @@ pub fn mutant(map: &FileMap, original: &[u8], seed: u64) -> Mutant {
             } else {
                 rng.usize(0..(*len).max(1))
             };
-            generic(original, at, 4, &mut rng)
+            generic(original, at, &mut rng)
         }
         FileMap::Metadata { numbers } => metadata_mutant(original, numbers, &mut rng),
         FileMap::Other => {
             let at = rng.usize(0..original.len().max(1));
-            generic(original, at, 8, &mut rng)
+            generic(original, at, &mut rng)
         }
     }
 }
@@ -169,7 +169,7 @@ fn word_bytes(value: u64, word: usize) -> Vec<u8> {
 const BOUNDARY_BYTES: [u8; 6] = [0, 1, 0x7f, 0x80, 0xfe, 0xff];
 
 /// A mutation not aware of the format, at (or near) `at`.
-fn generic(original: &[u8], at: usize, word: usize, rng: &mut fastrand::Rng) -> Mutant {
+fn generic(original: &[u8], at: usize, rng: &mut fastrand::Rng) -> Mutant {
     let len = original.len();
     let at = at.min(len.saturating_sub(1));
     match rng.u8(0..20) {
@@ -188,7 +188,6 @@ fn generic(original: &[u8], at: usize, word: usize, rng: &mut fastrand::Rng) -> 
             },
         },
         9..=15 => {
-            let _ = word;
             let w = if rng.bool() { 4 } else { 8 };
             let at = at & !(w - 1);
             Mutant {
@@ -238,7 +237,7 @@ fn memory_mutant(original: &[u8], heap: &HeapMap, word: usize, rng: &mut fastran
             12..=14 if heap.start > 0 => rng.usize(0..heap.start as usize),
             _ => rng.usize(0..len.max(1)),
         };
-        return generic(original, at, word, rng);
+        return generic(original, at, rng);
     }
     let skew = |addr: u64| addr.wrapping_sub(1);
     let write = |at: u64, value: u64| Edit::Write {
@@ -401,7 +400,7 @@ fn metadata_mutant(original: &[u8], numbers: &[(usize, usize)], rng: &mut fastra
         },
         _ => {
             let at = rng.usize(0..len.max(1));
-            generic(original, at, 4, rng)
+            generic(original, at, rng)
         }
     }
 }

@@ -16,8 +16,12 @@ use mo_mem::image::Image;
 /// Campaign settings, from the environment.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// `MO_MEM_MUTANTS`: seeded mutants per file per fixture.
-    pub mutants: usize,
+    /// `MO_MEM_MUTANTS`: seeded mutants per file per fixture (default: [`ci_cases`]).
+    pub mutants: Option<usize>,
+    /// `MO_MEM_MUTATION_TRUNCATIONS=all|N`: truncations run per file (default: all of
+    /// `metadata.json`'s up to four times [`ci_cases`], twice that for the other files,
+    /// evenly spread over the list).
+    pub truncations: Option<usize>,
     /// `MO_MEM_MUTATION_SEED`.
     pub seed: u64,
     /// `MO_MEM_MUTATION_THREADS`.
@@ -39,16 +43,46 @@ pub struct Config {
 /// Seeded truncation offsets per file (fixed, so a truncation index is reproducible).
 pub const SEEDED_TRUNCATIONS: usize = 128;
 
+/// Mutants per file, summed over the fixtures, in the default (CI) run of a debug build.
+pub const CI_MUTANT_BUDGET: f64 = 400.0;
+
+/// The default mutants per file of a fixture whose heap has `objects` objects, among
+/// `fixtures`: the CI budget shared by the fixtures, weighted by the cost of a run (which
+/// grows with the heap: a run over a 2 000-object heap costs about a tenth of a second in a
+/// debug build, over 126 000 objects about six seconds), between 1 and 64.
+pub fn ci_cases(objects: usize, fixtures: usize) -> usize {
+    let share = CI_MUTANT_BUDGET / fixtures.max(1) as f64;
+    let weight = 4000.0 / (objects as f64 + 2000.0);
+    ((share * weight).round() as usize).clamp(1, 64)
+}
+
+/// `cap` indices of `0..len`, evenly spread, always with the first and last.
+fn spread(len: usize, cap: usize) -> Vec<usize> {
+    if cap >= len {
+        return (0..len).collect();
+    }
+    if cap <= 1 {
+        return vec![0];
+    }
+    let mut v: Vec<usize> = (0..cap).map(|k| k * (len - 1) / (cap - 1)).collect();
+    v.dedup();
+    v
+}
+
 fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }
 
 impl Config {
-    /// The settings from the environment, with `default_mutants` unless `MO_MEM_MUTANTS`.
-    pub fn from_env(default_mutants: usize) -> Config {
+    /// The settings from the environment.
+    pub fn from_env() -> Config {
         let debug = cfg!(debug_assertions);
         Config {
-            mutants: env("MO_MEM_MUTANTS").unwrap_or(default_mutants),
+            mutants: env("MO_MEM_MUTANTS"),
+            truncations: match std::env::var("MO_MEM_MUTATION_TRUNCATIONS").as_deref() {
+                Ok("all") => Some(usize::MAX),
+                _ => env("MO_MEM_MUTATION_TRUNCATIONS"),
+            },
             seed: std::env::var("MO_MEM_MUTATION_SEED")
                 .ok()
                 .and_then(|s| {
@@ -149,12 +183,15 @@ impl Tally {
     }
 }
 
-/// One unit of work: a range of cases of one file of one fixture.
+/// Cases per job.
+const CHUNK: usize = 32;
+
+/// One unit of work: some cases of one file of one fixture.
 struct Job {
     fixture: usize,
     file: FileKind,
     mode: Mode,
-    cases: std::ops::Range<usize>,
+    cases: Vec<usize>,
 }
 
 /// What the campaign found.
@@ -238,10 +275,10 @@ fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
 /// Runs the campaign over `fixtures`.
 pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
     let started = Instant::now();
-    let chunk = 32;
     let mut jobs = Vec::new();
     let mut cut_lists: Vec<Vec<Vec<usize>>> = Vec::new();
     for (fi, fixture) in fixtures.iter().enumerate() {
+        let default = ci_cases(fixture.objects(), fixtures.len());
         let mut per_file = Vec::new();
         for file in FileKind::ALL {
             let cuts = fixture.truncations(file, SEEDED_TRUNCATIONS, config.seed);
@@ -249,17 +286,20 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
                 if !config.modes.contains(&mode) || !config.files.contains(&file) {
                     continue;
                 }
-                let n = match mode {
-                    Mode::Truncate => cuts.len(),
-                    Mode::Mutate if fixture.original(file).is_empty() => 0,
-                    Mode::Mutate => config.mutants,
+                let cases: Vec<usize> = match mode {
+                    Mode::Truncate => {
+                        let per = if file == FileKind::Metadata { 4 } else { 2 };
+                        spread(cuts.len(), config.truncations.unwrap_or(per * default))
+                    }
+                    Mode::Mutate if fixture.original(file).is_empty() => Vec::new(),
+                    Mode::Mutate => (0..config.mutants.unwrap_or(default)).collect(),
                 };
-                for start in (0..n).step_by(chunk) {
+                for chunk in cases.chunks(CHUNK) {
                     jobs.push(Job {
                         fixture: fi,
                         file,
                         mode,
-                        cases: start..(start + chunk).min(n),
+                        cases: chunk.to_vec(),
                     });
                 }
             }
@@ -327,7 +367,7 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
                     let fixture = &fixtures[job.fixture];
                     let cuts = &cut_lists[job.fixture][job.file as usize];
                     let mut tally = Tally::default();
-                    for index in job.cases.clone() {
+                    for &index in &job.cases {
                         run_case(
                             fixture,
                             job,
@@ -392,7 +432,7 @@ fn select(only: &str, fixtures: &[Fixture], cut_lists: &[Vec<Vec<usize>>]) -> Ve
         fixture,
         file,
         mode,
-        cases: index..index + 1,
+        cases: vec![index],
     }]
 }
 
@@ -504,9 +544,14 @@ fn spawn_watchdog(
 /// Prints the figures: per fixture and file, then totals by reason.
 pub fn print(report: &Report, config: &Config) {
     println!(
-        "mutation campaign: seed {:#x}, {} mutants per file, {} threads, {:.1} s",
+        "mutation campaign: seed {:#x}, mutants per file {}, truncations per file {}, {} threads, {:.1} s",
         config.seed,
-        config.mutants,
+        config.mutants.map_or("by heap size (CI)".to_string(), |n| n.to_string()),
+        match config.truncations {
+            Some(usize::MAX) => "all".to_string(),
+            Some(n) => n.to_string(),
+            None => "sampled by heap size (CI)".to_string(),
+        },
         config.threads,
         report.elapsed.as_secs_f64()
     );
