@@ -44,7 +44,7 @@ pub struct Config {
 pub const SEEDED_TRUNCATIONS: usize = 128;
 
 /// Mutants per file, summed over the fixtures, in the default (CI) run of a debug build.
-pub const CI_MUTANT_BUDGET: f64 = 400.0;
+pub const CI_MUTANT_BUDGET: f64 = 320.0;
 
 /// The default mutants per file of a fixture whose heap has `objects` objects, among
 /// `fixtures`: the CI budget shared by the fixtures, weighted by the cost of a run (which
@@ -95,7 +95,7 @@ impl Config {
                 .unwrap_or(0x6d6f_6d65_6d75_7401),
             threads: env("MO_MEM_MUTATION_THREADS").unwrap_or(2).max(1),
             run_limit: Duration::from_secs_f64(
-                env("MO_MEM_MUTATION_RUN_SECS").unwrap_or(if debug { 20.0 } else { 5.0 }),
+                env("MO_MEM_MUTATION_RUN_SECS").unwrap_or(if debug { 60.0 } else { 10.0 }),
             ),
             memory_allowance: 256 << 20,
             only: std::env::var("MO_MEM_MUTATION_CASE").ok(),
@@ -294,19 +294,25 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
                     Mode::Mutate if fixture.original(file).is_empty() => Vec::new(),
                     Mode::Mutate => (0..config.mutants.unwrap_or(default)).collect(),
                 };
-                for chunk in cases.chunks(CHUNK) {
-                    jobs.push(Job {
-                        fixture: fi,
-                        file,
-                        mode,
-                        cases: chunk.to_vec(),
-                    });
+                for (round, chunk) in cases.chunks(CHUNK).enumerate() {
+                    jobs.push((
+                        round,
+                        Job {
+                            fixture: fi,
+                            file,
+                            mode,
+                            cases: chunk.to_vec(),
+                        },
+                    ));
                 }
             }
             per_file.push(cuts);
         }
         cut_lists.push(per_file);
     }
+    // Round-robin over fixtures and files: a campaign stopped early has covered each alike.
+    jobs.sort_by_key(|(round, _)| *round);
+    let mut jobs: Vec<Job> = jobs.into_iter().map(|(_, job)| job).collect();
     if let Some(only) = &config.only {
         jobs = select(only, &fixtures, &cut_lists);
     }
