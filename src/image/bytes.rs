@@ -2,6 +2,7 @@
 
 use std::fs::File;
 use std::path::Path;
+use std::sync::Arc;
 
 use memmap2::Mmap;
 
@@ -39,6 +40,7 @@ impl WordSize {
 enum Backing {
     Mapped(Mmap),
     Owned(Vec<u8>),
+    Shared(Arc<[u8]>),
 }
 
 /// The bytes of one memory image (main memory, stable memory, or a module), read only through
@@ -53,6 +55,7 @@ impl std::fmt::Debug for Image {
         let kind = match self.backing {
             Backing::Mapped(_) => "mapped",
             Backing::Owned(_) => "owned",
+            Backing::Shared(_) => "shared",
         };
         write!(f, "Image({kind}, {} bytes, {:?})", self.len(), self.word)
     }
@@ -67,11 +70,20 @@ impl Image {
         }
     }
 
-    /// The owned bytes back, or the image itself if it is memory-mapped.
+    /// An image over shared in-memory bytes: many images (e.g. the unchanged files of many
+    /// test snapshots) read one buffer without copying it. Word size 64 bits.
+    pub fn from_shared(bytes: Arc<[u8]>) -> Image {
+        Image {
+            backing: Backing::Shared(bytes),
+            word: WordSize::W64,
+        }
+    }
+
+    /// The owned bytes back, or the image itself if it is memory-mapped or shared.
     pub fn into_vec(self) -> Result<Vec<u8>, Image> {
         match self.backing {
             Backing::Owned(v) => Ok(v),
-            Backing::Mapped(_) => Err(self),
+            Backing::Mapped(_) | Backing::Shared(_) => Err(self),
         }
     }
 
@@ -117,6 +129,7 @@ impl Image {
         match &self.backing {
             Backing::Mapped(m) => m,
             Backing::Owned(v) => v,
+            Backing::Shared(v) => v,
         }
     }
 

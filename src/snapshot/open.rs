@@ -179,6 +179,21 @@ pub(crate) fn from_parts(
     memory: Vec<u8>,
     stable: Option<Vec<u8>>,
 ) -> Result<Snapshot, SnapshotError> {
+    from_images(
+        metadata_json,
+        module.map(Image::from_vec),
+        Image::from_vec(memory),
+        stable.map(Image::from_vec),
+    )
+}
+
+/// Builds a snapshot from images in memory, checked like a directory.
+pub(crate) fn from_images(
+    metadata_json: Option<&[u8]>,
+    module: Option<Image>,
+    memory: Image,
+    stable: Option<Image>,
+) -> Result<Snapshot, SnapshotError> {
     let metadata = match metadata_json {
         Some(json) => {
             if json.len() as u64 > MAX_METADATA_BYTES {
@@ -201,9 +216,9 @@ pub(crate) fn from_parts(
         dir: PathBuf::new(),
         kind: SnapshotKind::InMemory,
         metadata,
-        module: module.map(Image::from_vec),
-        memory: Image::from_vec(memory),
-        stable: stable.map(Image::from_vec),
+        module,
+        memory,
+        stable,
         globals: None,
     })
 }

@@ -45,6 +45,19 @@ impl Snapshot {
         super::open::open_image(memory, wasm, globals)
     }
 
+    /// A snapshot from images already in memory (owned, shared or mapped), checked like a
+    /// directory: `metadata_json` (if given) is parsed and the sizes are compared; the module
+    /// may be gzip'ed. The way to open many variants of one snapshot without copying the
+    /// parts they share.
+    pub fn from_images(
+        metadata_json: Option<&[u8]>,
+        module: Option<Image>,
+        memory: Image,
+        stable: Option<Image>,
+    ) -> Result<Snapshot, SnapshotError> {
+        super::open::from_images(metadata_json, module, memory, stable)
+    }
+
     /// A snapshot from in-memory parts, checked like a directory: `metadata_json` (if given) is
     /// parsed and the sizes are compared; the module may be gzip'ed.
     pub fn from_parts(

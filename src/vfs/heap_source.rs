@@ -7,7 +7,7 @@ use super::object_json::ObjectRenderer;
 use crate::analysis::stats::{heap_stats, HeapStats};
 use crate::heap::render::{write_debug_show, write_json};
 use crate::heap::types::{label_hash, StableSignature, TypeEnv};
-use crate::heap::value::{heap_signature, signature_decoder, stable_variables, LazyValue, Value};
+use crate::heap::value::{heap_signature, stable_variables, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
 use crate::image::ReaderLimits;
 use crate::snapshot::Snapshot;
@@ -26,7 +26,7 @@ struct Context {
     heap: Heap,
     signature: Result<StableSignature, String>,
     stats: OnceLock<HeapStats>,
-    labels: OnceLock<HashMap<u32, Arc<str>>>,
+    labels: OnceLock<Arc<HashMap<u32, Arc<str>>>>,
     empty_env: TypeEnv,
 }
 
@@ -40,8 +40,17 @@ impl Decoder for HeapDecoder {
         let what = dir.display().to_string();
         let snapshot = Snapshot::open(dir).map_err(|e| VfsError::decode(&what, e))?;
         let heap = Heap::open(snapshot, self.limits).map_err(|e| VfsError::decode(&what, e))?;
+        Ok(HeapDecoder::decoded_heap(heap))
+    }
+}
+
+impl HeapDecoder {
+    /// The decoded view of a heap opened by the caller (an in-memory snapshot, a test, a
+    /// fuzzer): what [`Decoder::open`] serves for a snapshot directory, under the limits
+    /// the heap was opened with.
+    pub fn decoded_heap(heap: Heap) -> Arc<dyn DecodedSnapshot> {
         let signature = heap_signature(&heap).map_err(|e| e.to_string());
-        Ok(Arc::new(HeapSnapshot {
+        Arc::new(HeapSnapshot {
             context: Arc::new(Context {
                 heap,
                 signature,
@@ -49,7 +58,7 @@ impl Decoder for HeapDecoder {
                 labels: OnceLock::new(),
                 empty_env: TypeEnv::default(),
             }),
-        }))
+        })
     }
 }
 
@@ -59,15 +68,23 @@ impl Context {
     }
 
     /// Every label of the stable signature, by hash (field and tag names in objects).
-    fn labels(&self) -> &HashMap<u32, Arc<str>> {
+    fn labels(&self) -> &Arc<HashMap<u32, Arc<str>>> {
         self.labels.get_or_init(|| match &self.signature {
-            Ok(sig) => sig
-                .labels()
-                .into_iter()
-                .map(|label| (label_hash(&label), label))
-                .collect(),
-            Err(_) => HashMap::new(),
+            Ok(sig) => Arc::new(
+                sig.labels()
+                    .into_iter()
+                    .map(|label| (label_hash(&label), label))
+                    .collect(),
+            ),
+            Err(_) => Arc::default(),
         })
+    }
+
+    /// A decoder over the signature, sharing the label map (cheap: one per listed value).
+    fn decoder<'a>(&'a self, sig: &'a StableSignature) -> crate::heap::value::Decoder<'a> {
+        let mut decoder = crate::heap::value::Decoder::new(&self.heap, &sig.env);
+        decoder.set_label_map(self.labels().clone());
+        decoder
     }
 
     fn signature(&self) -> Result<&StableSignature, VfsError> {
@@ -152,7 +169,7 @@ impl HeapValue {
         self.shallow
             .get_or_init(|| {
                 let sig = self.context.signature().map_err(|e| e.to_string())?;
-                let mut decoder = signature_decoder(&self.context.heap, sig);
+                let mut decoder = self.context.decoder(sig);
                 decoder.shallow(lazy).map_err(|e| e.to_string())
             })
             .as_ref()
@@ -168,7 +185,7 @@ impl HeapValue {
                 let Ok(sig) = self.context.signature() else {
                     return false;
                 };
-                let mut decoder = signature_decoder(&self.context.heap, sig);
+                let mut decoder = self.context.decoder(sig);
                 match decoder.shallow(lazy) {
                     Ok(v) => {
                         shallow = v;
@@ -189,7 +206,7 @@ impl HeapValue {
     /// The value decoded completely (every lazy part filled in).
     fn deep(&self) -> Result<Value, VfsError> {
         let sig = self.context.signature()?;
-        let mut decoder = signature_decoder(&self.context.heap, sig);
+        let mut decoder = self.context.decoder(sig);
         let mut value = self.value.clone();
         complete(&mut decoder, &mut value, 0)?;
         Ok(value)
@@ -302,11 +319,11 @@ impl ObjectSource for HeapObjects {
             .object(addr)
             .map_err(|e| VfsError::decode(&what, e))?;
         let mut decoder = match &context.signature {
-            Ok(sig) => signature_decoder(&context.heap, sig),
+            Ok(sig) => context.decoder(sig),
             Err(_) => crate::heap::value::Decoder::new(&context.heap, &context.empty_env),
         };
-        let json =
-            ObjectRenderer::new(&context.heap, &mut decoder, context.labels()).render(&object);
+        let json = ObjectRenderer::new(&context.heap, &mut decoder, context.labels().as_ref())
+            .render(&object);
         to_json(&what, &json)
     }
 

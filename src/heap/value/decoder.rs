@@ -16,7 +16,7 @@ pub struct Decoder<'h> {
     pub(crate) env: &'h TypeEnv,
     pub(crate) limits: ReaderLimits,
     pub(crate) budget: Budget,
-    pub(crate) labels: Option<std::collections::HashMap<u32, Arc<str>>>,
+    pub(crate) labels: Option<Arc<std::collections::HashMap<u32, Arc<str>>>>,
     pub(crate) max_nodes: u64,
 }
 

@@ -7,6 +7,13 @@ use super::{DecodeError, Decoder, Value};
 use crate::heap::types::Prim;
 use crate::heap::{BitsSort, Body, Object, Tag};
 
+/// An inconsistent text rope at `addr`.
+fn rope_error(addr: u64, what: &'static str) -> DecodeError {
+    DecodeError::Heap(crate::heap::HeapError::Object(
+        crate::heap::ObjectError::Inconsistent { addr, what },
+    ))
+}
+
 impl<'h> Decoder<'h> {
     /// A mismatch error for `word` decoded as `expected`.
     pub(crate) fn mismatch(&self, word: u64, expected: &str) -> DecodeError {
@@ -177,19 +184,41 @@ impl<'h> Decoder<'h> {
     }
 
     /// A text: a Blob T, or a Concat rope walked with an explicit stack.
+    ///
+    /// The RTS makes a Concat only of two non-empty texts, so every part of a rope is
+    /// non-empty and shorter than the Concat holding it, and the text is at most the root's
+    /// `n_bytes` long. Those checks refuse cyclic or inflated ropes (which would otherwise
+    /// be walked forever, or exponentially long through shared parts) with an error naming
+    /// the node.
     pub(crate) fn text(&mut self, word: u64) -> Result<String, DecodeError> {
         let mut out: Vec<u8> = Vec::new();
-        let mut stack: Vec<u64> = vec![word];
-        while let Some(w) = stack.pop() {
+        // (word, the most bytes it may hold): unbounded at the root.
+        let mut stack: Vec<(u64, u64)> = vec![(word, u64::MAX)];
+        let mut declared = u64::MAX;
+        while let Some((w, bound)) = stack.pop() {
             if !self.heap.is_pointer(w) {
                 return Err(self.mismatch(w, "Text"));
             }
             let o = self.obj(w)?;
+            let in_rope = bound != u64::MAX;
             match o.body {
                 Body::Blob { bytes, .. } => {
-                    let total = out.len() as u64 + bytes.len() as u64;
+                    let len = bytes.len() as u64;
+                    if in_rope && (len == 0 || len > bound) {
+                        return Err(rope_error(
+                            o.addr,
+                            "a text part is empty or not shorter than its Concat",
+                        ));
+                    }
+                    let total = out.len() as u64 + len;
+                    if total > declared {
+                        return Err(rope_error(
+                            o.addr,
+                            "the text rope is longer than its root Concat says",
+                        ));
+                    }
                     self.limits.check_text_bytes(total, o.addr)?;
-                    self.budget.spend(bytes.len() as u64 / 8, o.addr)?;
+                    self.budget.spend(len / 8, o.addr)?;
                     out.extend_from_slice(bytes);
                 }
                 Body::Concat {
@@ -197,13 +226,20 @@ impl<'h> Decoder<'h> {
                     left,
                     right,
                 } => {
-                    if out.is_empty() && stack.is_empty() {
+                    if n_bytes < 2 || n_bytes > bound {
+                        return Err(rope_error(
+                            o.addr,
+                            "a Concat is shorter than two bytes or not shorter than its parent",
+                        ));
+                    }
+                    if !in_rope {
                         self.limits.check_text_bytes(n_bytes, o.addr)?;
+                        declared = n_bytes;
                     }
                     let depth = u32::try_from(stack.len() + 2).unwrap_or(u32::MAX);
                     self.limits.check_rope_depth(depth, o.addr)?;
-                    stack.push(right);
-                    stack.push(left);
+                    stack.push((right, n_bytes - 1));
+                    stack.push((left, n_bytes - 1));
                 }
                 _ => return Err(self.mismatch(w, "Text")),
             }

@@ -17,10 +17,16 @@ impl Decoder<'_> {
     /// Makes `labels` known to untyped decoding (record fields and variant tags of objects no
     /// type reaches are named by reversing their hashes).
     pub fn add_labels(&mut self, labels: impl IntoIterator<Item = Arc<str>>) {
-        let map = self.labels.get_or_insert_with(HashMap::new);
+        let map = Arc::make_mut(self.labels.get_or_insert_with(Default::default));
         for l in labels {
             map.insert(label_hash(&l), l);
         }
+    }
+
+    /// Uses `labels` (label names by hash, shared) for untyped decoding, replacing any known:
+    /// the cheap way to make many decoders over one signature.
+    pub fn set_label_map(&mut self, labels: Arc<HashMap<u32, Arc<str>>>) {
+        self.labels = Some(labels);
     }
 
     /// The label with hash `hash`, or `_<hash>_` when unknown.
