@@ -33,6 +33,10 @@ struct Info {
     module_bytes: Option<u64>,
     heap_bytes: u64,
     ranges: usize,
+    /// Incremental GC: the partition of each range (free, large, temporary, evacuating...).
+    partitions: Vec<mo_mem::heap::PartitionInfo>,
+    /// Ranges holding exactly one large object (spanning several partitions).
+    large_object_ranges: usize,
     objects: u64,
     object_bytes: u64,
     free_bytes: u64,
@@ -61,6 +65,8 @@ fn info(heap: &Heap) -> Info {
         module_bytes: snap.module().map(|m| m.len() as u64),
         heap_bytes: stats.heap_bytes,
         ranges: stats.ranges.len(),
+        partitions: heap.ranges().iter().filter_map(|r| r.partition).collect(),
+        large_object_ranges: heap.ranges().iter().filter(|r| r.large_object).count(),
         objects: stats.objects.objects,
         object_bytes: stats.objects.bytes,
         free_bytes: stats.free.bytes,
@@ -107,6 +113,28 @@ pub fn run(args: InfoArgs) -> anyhow::Result<()> {
         "heap:            {} bytes in {} ranges",
         i.heap_bytes, i.ranges
     );
+    if !i.partitions.is_empty() {
+        let list = |f: fn(&mo_mem::heap::PartitionInfo) -> bool| {
+            let v: Vec<String> = i
+                .partitions
+                .iter()
+                .filter(|p| f(p))
+                .map(|p| p.index.to_string())
+                .collect();
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        println!(
+            "partitions:      {} with objects (evacuating: {}; large objects: {} in {} ranges)",
+            i.partitions.len(),
+            list(|p| p.evacuate),
+            list(|p| p.large_content),
+            i.large_object_ranges
+        );
+    }
     println!("objects:         {} ({} bytes)", i.objects, i.object_bytes);
     println!("free:            {} bytes", i.free_bytes);
     if let Some(n) = i.stable_variables {

@@ -117,12 +117,31 @@ fn from_stable_actor(
                 HeapError::Layout(format!("stable_actor has no field {name} (hash {hash})"))
             })?;
         out.push(StableVarRoot {
+            slot: StableVarSlot::Value(unwrap_stable_field(heap, word, &name)?),
             name,
             hash,
-            slot: StableVarSlot::Value(word),
         });
     }
     Ok(out)
+}
+
+/// The value of one `stable_actor` field. moc builds the upgrade record with every field of
+/// type `?T` (a variable may be absent), so a field holds `?v`: `v` itself, except when `v` is
+/// `null` or a Some box, which get one more Some box (seen on a real image: `null` became
+/// `Some(null)`, `?null` became `Some(Some(null))`). Unwraps that one level.
+fn unwrap_stable_field(heap: &Heap, word: u64, name: &str) -> Result<u64, HeapError> {
+    if heap.is_null(word)? {
+        return Err(HeapError::Layout(format!(
+            "stable_actor field {name} is null (the variable is absent from the upgrade record)"
+        )));
+    }
+    if heap.is_pointer(word) {
+        let obj = heap.object_of(word)?;
+        if let Body::Some { value } = obj.body {
+            return Ok(value);
+        }
+    }
+    Ok(word)
 }
 
 /// The value word of a stable variable.

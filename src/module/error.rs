@@ -30,6 +30,15 @@ pub enum ModuleError {
         /// What is missing.
         missing: String,
     },
+    /// A moc module (it has Motoko's custom sections) whose `name` custom section was
+    /// stripped (e.g. by `ic-wasm shrink` or `wasm-opt --strip-debug`): mo-mem finds the RTS
+    /// statics and `@get_actor_to_persist` by function name and cannot read the heap without it.
+    #[error(
+        "Motoko module without its `name` custom section (stripped): mo-mem needs the function \
+         names (`@get_actor_to_persist` and the RTS functions) to read the heap; use the module \
+         as moc produced it (before `ic-wasm shrink`, `wasm-opt --strip-debug` or similar)"
+    )]
+    NameSectionStripped,
     /// The module is a moc module with a layout older than moc 0.13.
     #[error("unsupported Motoko layout: {detected}; mo-mem reads moc >= 0.13")]
     TooOld {

@@ -227,6 +227,9 @@ pub(crate) fn parse_module(wasm: &[u8]) -> Result<ModuleFacts, ModuleError> {
 
 fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
     if raw.names.is_empty() {
+        if raw.motoko_section || raw.stable_types.is_some() || raw.compiler.is_some() {
+            return Err(ModuleError::NameSectionStripped);
+        }
         return Err(ModuleError::NotMotoko {
             missing: "no function names (name section missing or stripped)".into(),
         });
