@@ -140,21 +140,73 @@ impl DecodedSnapshot for HeapSnapshot {
     }
 }
 
+/// The heap objects on the path from a stable variable down to a value (innermost first).
+struct Ancestors {
+    addr: u64,
+    parent: Option<Arc<Ancestors>>,
+}
+
+/// Whether `addr` is one of `path`'s objects.
+fn on_path(mut path: Option<&Arc<Ancestors>>, addr: u64) -> bool {
+    while let Some(a) = path {
+        if a.addr == addr {
+            return true;
+        }
+        path = a.parent.as_ref();
+    }
+    false
+}
+
 /// A value of a stable variable: decoded one level on first use, completely when its
-/// JSON or `debug_show` text is asked for.
+/// JSON or `debug_show` text is asked for. A value whose object is already on its path
+/// (a cyclic structure such as a doubly linked `mo:core/Queue`) is a leaf showing the
+/// back-reference `{"cycle": "0x…"}`, as `vars` prints it, so the tree stays finite.
+/// A value of a stable variable, deeper than [`MAX_TREE_DEPTH`] directories below `vars/` or
+/// with a path longer than [`MAX_TREE_PATH`] bytes, is a file holding `{"deep": "0x…"}` (as
+/// the JSON renderings cut deep values), so every path stays far below `PATH_MAX` (a long
+/// linked list would otherwise nest thousands of directories).
+pub const MAX_TREE_DEPTH: usize = 64;
+/// See [`MAX_TREE_DEPTH`]: the most bytes of path below `vars/` a directory may have.
+pub const MAX_TREE_PATH: usize = 1024;
+
 struct HeapValue {
     context: Arc<Context>,
     value: Value,
+    path: Option<Arc<Ancestors>>,
+    /// Directories between `vars/` and this value, and the bytes of that path.
+    depth: (usize, usize),
     shallow: OnceLock<Result<Value, String>>,
 }
 
 impl HeapValue {
     fn new(context: Arc<Context>, value: Value) -> HeapValue {
+        HeapValue::below(context, value, None, (0, 0))
+    }
+
+    fn below(
+        context: Arc<Context>,
+        value: Value,
+        path: Option<Arc<Ancestors>>,
+        depth: (usize, usize),
+    ) -> HeapValue {
         HeapValue {
             context,
             value,
+            path,
+            depth,
             shallow: OnceLock::new(),
         }
+    }
+
+    /// Whether this value is too deep in the tree to be a directory.
+    fn too_deep(&self) -> bool {
+        self.depth.0 > MAX_TREE_DEPTH || self.depth.1 > MAX_TREE_PATH
+    }
+
+    /// The back-reference this value is, when its object is already on its path.
+    fn cycle(&self) -> Option<Value> {
+        let addr = self.shallow().ok()?.addr()?;
+        on_path(self.path.as_ref(), addr).then_some(Value::Cycle { addr })
     }
 
     fn decode_error(e: impl std::fmt::Display) -> VfsError {
@@ -241,6 +293,9 @@ fn complete(
 
 impl ValueNode for HeapValue {
     fn is_compound(&self) -> bool {
+        if self.cycle().is_some() || self.too_deep() {
+            return false;
+        }
         match self.shallow() {
             Ok(Value::Record { fields, .. }) => !fields.is_empty(),
             Ok(Value::Tuple { items, .. } | Value::Array { items, .. }) => !items.is_empty(),
@@ -251,34 +306,61 @@ impl ValueNode for HeapValue {
     }
 
     fn children(&self) -> Result<NamedValues, VfsError> {
-        let node = |v: &Value| {
-            Arc::new(HeapValue::new(self.context.clone(), v.clone())) as Arc<dyn ValueNode>
+        if self.cycle().is_some() || self.too_deep() {
+            return Ok(Vec::new());
+        }
+        let shallow = self.shallow()?;
+        let path = match shallow.addr() {
+            Some(addr) => Some(Arc::new(Ancestors {
+                addr,
+                parent: self.path.clone(),
+            })),
+            None => self.path.clone(),
         };
-        Ok(match self.shallow()? {
+        let (depth, bytes) = self.depth;
+        let node = |name: String, v: &Value| {
+            let depth = (depth + 1, bytes + name.len() + 1);
+            let child = HeapValue::below(self.context.clone(), v.clone(), path.clone(), depth);
+            (name, Arc::new(child) as Arc<dyn ValueNode>)
+        };
+        Ok(match shallow {
             Value::Record { fields, .. } => fields
                 .iter()
-                .map(|f| (f.label.to_string(), node(&f.value)))
+                .map(|f| node(f.label.to_string(), &f.value))
                 .collect(),
             Value::Tuple { items, .. } | Value::Array { items, .. } => items
                 .iter()
                 .enumerate()
-                .map(|(i, v)| (i.to_string(), node(v)))
+                .map(|(i, v)| node(i.to_string(), v))
                 .collect(),
-            Value::Opt { value, .. } => vec![("some".to_string(), node(value))],
-            Value::Variant { tag, payload, .. } => vec![(tag.to_string(), node(payload))],
+            Value::Opt { value, .. } => vec![node("some".to_string(), value)],
+            Value::Variant { tag, payload, .. } => vec![node(tag.to_string(), payload)],
             _ => Vec::new(),
         })
     }
 
     fn json(&self) -> Result<Vec<u8>, VfsError> {
+        if self.too_deep() && self.cycle().is_none() {
+            if let Some(addr) = self.shallow()?.addr() {
+                return Ok(format!("{{\"deep\":\"{addr:#x}\"}}").into_bytes());
+            }
+        }
+        let value = match self.cycle() {
+            Some(cycle) => cycle,
+            None => self.deep()?,
+        };
         let mut out = String::new();
-        write_json(&self.deep()?, &mut out);
+        write_json(&value, &mut out);
         Ok(out.into_bytes())
     }
 
     fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
+        let value = match self.cycle() {
+            Some(cycle) => cycle,
+            None => self.deep()?,
+        };
         let mut out = String::new();
-        write_debug_show(&self.deep()?, &mut out);
+        write_debug_show(&value, &mut out);
         Ok(out.into_bytes())
     }
 }
