@@ -254,8 +254,8 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
             "{name}: {} files, {objects} of {object_files} object files read, {deep} past the JSON cap",
             files.len()
         );
-        assert!(scalars > 10, "{name}: {scalars} scalar files");
-        assert!(object_files > 100, "{name}: {object_files} object files");
+        assert!(scalars > 0, "{name}: {scalars} scalar files");
+        assert!(object_files > 20, "{name}: {object_files} object files");
         if name.starts_with("compound") {
             assert!(compounds > 10, "{name}: {compounds} compound files");
         }
