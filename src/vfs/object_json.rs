@@ -28,28 +28,6 @@ fn hex(word: u64) -> String {
     format!("{word:#x}")
 }
 
-/// Whether a decoded value is a scalar the word alone determines (no object of its own).
-fn is_scalar(value: &Value) -> bool {
-    matches!(
-        value,
-        Value::Null
-            | Value::Bool(_)
-            | Value::Nat(_)
-            | Value::Int(_)
-            | Value::Nat8(_)
-            | Value::Nat16(_)
-            | Value::Nat32(_)
-            | Value::Nat64(_)
-            | Value::Int8(_)
-            | Value::Int16(_)
-            | Value::Int32(_)
-            | Value::Int64(_)
-            | Value::Float(_)
-            | Value::Float32(_)
-            | Value::Char(_)
-    )
-}
-
 fn value_json(value: &Value) -> Option<Json> {
     serde_json::from_str(&to_json(value)).ok()
 }
@@ -117,7 +95,7 @@ impl<'a, 'h> ObjectRenderer<'a, 'h> {
         } else if word <= 1 {
             // 0 and 1 are `false`/`true` but also `()` and other untagged words: ambiguous.
         } else if let Ok(value) = self.decoder.untyped_shallow(word) {
-            if is_scalar(&value) {
+            if value.is_scalar() {
                 if let Some(v) = value_json(&value) {
                     out.insert("value".into(), v);
                 }

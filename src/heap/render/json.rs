@@ -55,22 +55,8 @@ fn opens_level(v: &Value) -> bool {
         Value::Opt { value, .. } => {
             matches!(**value, Value::Null | Value::Opt { .. }) || opens_level(value)
         }
-        Value::Null
-        | Value::Bool(_)
-        | Value::Nat(_)
-        | Value::Int(_)
-        | Value::Nat8(_)
-        | Value::Nat16(_)
-        | Value::Nat32(_)
-        | Value::Nat64(_)
-        | Value::Int8(_)
-        | Value::Int16(_)
-        | Value::Int32(_)
-        | Value::Int64(_)
-        | Value::Float(_)
-        | Value::Float32(_)
-        | Value::Char(_)
-        | Value::Text(_) => false,
+        v if v.is_scalar() => false,
+        Value::Text(_) => false,
         _ => true,
     }
 }

@@ -189,6 +189,29 @@ pub enum Value {
 }
 
 impl Value {
+    /// Whether this is a scalar its word alone determines (a number, Bool, Char or null),
+    /// rendered without any nesting.
+    pub fn is_scalar(&self) -> bool {
+        matches!(
+            self,
+            Value::Null
+                | Value::Bool(_)
+                | Value::Nat(_)
+                | Value::Int(_)
+                | Value::Nat8(_)
+                | Value::Nat16(_)
+                | Value::Nat32(_)
+                | Value::Nat64(_)
+                | Value::Int8(_)
+                | Value::Int16(_)
+                | Value::Int32(_)
+                | Value::Int64(_)
+                | Value::Float(_)
+                | Value::Float32(_)
+                | Value::Char(_)
+        )
+    }
+
     /// The heap address of this value's own object, if it has one.
     pub fn addr(&self) -> Option<u64> {
         match self {
