@@ -37,69 +37,98 @@ fn committed_fixtures_exist_for_every_mode() {
     }
 }
 
+/// Reruns one committed fixture's scenario on its committed module and compares every file
+/// with the committed one, decompressed (the content is what must be deterministic; gzip-ing
+/// tens of megabytes again in a debug build would only measure the compressor).
+fn rerun_matches_committed(name: &str, mode: &str, tmp: &Path) {
+    let committed = common::committed_fixture(name, mode);
+    let scenario_path = common::repo_root()
+        .join("motoko/fixtures")
+        .join(name)
+        .join("scenario.json");
+    let scenario = Scenario::read(&scenario_path).unwrap();
+    let wasm = std::fs::read(committed.join("wasm_module.bin.gz")).unwrap();
+    let expected: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(committed.join("expected.json")).unwrap()).unwrap();
+    let compiler = expected["compiler"].as_str();
+    let files = run_scenario(
+        &wasm,
+        &scenario,
+        name,
+        mode,
+        compiler,
+        RuntimeConfig::default(),
+    )
+    .unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+    let out = tmp.join(name).join(mode);
+    write_snapshot_dir(&out, &files, false).unwrap();
+    let mut committed_names: Vec<String> = std::fs::read_dir(&committed)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    committed_names.sort();
+    let mut new_names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| {
+            let n = e.unwrap().file_name().to_string_lossy().into_owned();
+            if n.ends_with(".bin") {
+                format!("{n}.gz")
+            } else {
+                n
+            }
+        })
+        .collect();
+    new_names.sort();
+    assert_eq!(committed_names, new_names, "{name}/{mode}: file set");
+    for f in &committed_names {
+        let (a, b) = match f.strip_suffix(".gz") {
+            Some(raw) => (
+                gunzip(&committed.join(f)),
+                std::fs::read(out.join(raw)).unwrap(),
+            ),
+            None => (
+                std::fs::read(committed.join(f)).unwrap(),
+                std::fs::read(out.join(f)).unwrap(),
+            ),
+        };
+        assert!(a == b, "{name}/{mode}: {f} differs from a fresh run");
+    }
+    // The metadata is self-consistent with the raw files.
+    let meta = SnapshotMetadata::read(&committed.join("metadata.json")).unwrap();
+    assert_eq!(
+        meta.wasm_memory_size(),
+        gunzip(&committed.join("wasm_memory.bin.gz")).len() as u64
+    );
+    assert_eq!(
+        meta.wasm_module_size(),
+        gunzip(&committed.join("wasm_module.bin.gz")).len() as u64
+    );
+    assert_eq!(
+        meta.stable_memory_size(),
+        gunzip(&committed.join("stable_memory.bin.gz")).len() as u64
+    );
+    assert_eq!(meta.taken_at_timestamp(), 1_700_000_000_000_000_000);
+    assert!(!meta.globals().is_empty());
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
 #[test]
 fn rerunning_scenarios_reproduces_committed_fixtures() {
     let tmp = tempfile::tempdir().unwrap();
-    for (name, mode) in common::committed_fixtures() {
-        let committed = common::committed_fixture(&name, &mode);
-        let scenario_path = common::repo_root()
-            .join("motoko/fixtures")
-            .join(&name)
-            .join("scenario.json");
-        let scenario = Scenario::read(&scenario_path).unwrap();
-        let wasm = std::fs::read(committed.join("wasm_module.bin.gz")).unwrap();
-        let expected: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(committed.join("expected.json")).unwrap())
-                .unwrap();
-        let compiler = expected["compiler"].as_str();
-        let files = run_scenario(
-            &wasm,
-            &scenario,
-            &name,
-            &mode,
-            compiler,
-            RuntimeConfig::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
-        let out = tmp.path().join(&name).join(&mode);
-        write_snapshot_dir(&out, &files, true).unwrap();
-        let mut committed_names: Vec<_> = std::fs::read_dir(&committed)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        committed_names.sort();
-        let mut new_names: Vec<_> = std::fs::read_dir(&out)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        new_names.sort();
-        assert_eq!(committed_names, new_names, "{name}/{mode}: file set");
-        for f in &committed_names {
-            let a = std::fs::read(committed.join(f)).unwrap();
-            let b = std::fs::read(out.join(f)).unwrap();
-            assert!(
-                a == b,
-                "{name}/{mode}: {} differs from a fresh run",
-                f.to_string_lossy()
-            );
+    let all = common::committed_fixtures();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 4));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((name, mode)) = all.get(i) else {
+                    break;
+                };
+                rerun_matches_committed(name, mode, tmp.path());
+            });
         }
-        // The metadata is self-consistent with the raw files.
-        let meta = SnapshotMetadata::read(&committed.join("metadata.json")).unwrap();
-        assert_eq!(
-            meta.wasm_memory_size(),
-            gunzip(&committed.join("wasm_memory.bin.gz")).len() as u64
-        );
-        assert_eq!(
-            meta.wasm_module_size(),
-            gunzip(&committed.join("wasm_module.bin.gz")).len() as u64
-        );
-        assert_eq!(
-            meta.stable_memory_size(),
-            gunzip(&committed.join("stable_memory.bin.gz")).len() as u64
-        );
-        assert_eq!(meta.taken_at_timestamp(), 1_700_000_000_000_000_000);
-        assert!(!meta.globals().is_empty());
-    }
+    });
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mo_mem::analysis::stats::heap_stats;
 use mo_mem::heap::Heap;
-use mo_mem::image::ReaderLimits;
+use mo_mem::image::{Image, ReaderLimits};
 use mo_mem::module::ModuleFacts;
 use mo_mem::snapshot::metadata::SnapshotMetadata;
 use mo_mem::snapshot::Snapshot;
@@ -76,7 +76,9 @@ struct Files {
     metadata: Vec<u8>,
     module: Vec<u8>,
     memory: Vec<u8>,
-    stable: Vec<u8>,
+    /// Shared by every run (the `regions` stable memory is 49 MiB: copying it per run made
+    /// this test minutes of memcpy).
+    stable: std::sync::Arc<[u8]>,
 }
 
 fn read(dir: &std::path::Path, label: &str) -> Files {
@@ -86,7 +88,7 @@ fn read(dir: &std::path::Path, label: &str) -> Files {
         metadata: r("metadata.json"),
         module: r("wasm_module.bin"),
         memory: r("wasm_memory.bin"),
-        stable: r("stable_memory.bin"),
+        stable: r("stable_memory.bin").into(),
     }
 }
 
@@ -108,11 +110,11 @@ fn run(
     rng: &mut fastrand::Rng,
 ) -> Vec<u8> {
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let snap = match Snapshot::from_parts(
+        let snap = match Snapshot::from_images(
             Some(metadata),
-            Some(module_bytes.to_vec()),
-            memory,
-            Some(files.stable.clone()),
+            Some(Image::from_vec(module_bytes.to_vec())),
+            Image::from_vec(memory),
+            Some(Image::from_shared(files.stable.clone())),
         ) {
             Ok(s) => s,
             Err(_) => return Vec::new(),
