@@ -53,12 +53,18 @@ fn identity(v: &Value) -> Option<usize> {
 /// exactly what `mo-mem vars` prints for it; `show()` returns that text.
 pub struct OpaqueValue {
     text: String,
+    json: Option<String>,
 }
 
 impl OpaqueValue {
     /// An opaque value shown as `text`.
     pub fn new(text: String) -> OpaqueValue {
-        OpaqueValue { text }
+        OpaqueValue { text, json: None }
+    }
+
+    /// Its heap JSON (docs/formats.md), for `eval --json`, when it came from the heap.
+    pub fn json(&self) -> Option<&str> {
+        self.json.as_deref()
     }
 }
 
@@ -127,6 +133,7 @@ pub fn to_script(v: &HeapValue, book: &AddressBook) -> Value {
         ))),
         other => Value::Host(Rc::new(OpaqueValue {
             text: debug_show(other),
+            json: Some(crate::heap::render::to_json(other)),
         })),
     };
     book.remember(&out, v.addr());
