@@ -5,63 +5,28 @@
 mod common;
 mod mount_support;
 
-use mount_support::{fuse_available, is_mounted, wait_with_deadline, BIN};
+use mount_support::{fuse_available, wait_with_deadline, Mounted, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// A mount of one fixture with a short eval deadline; unmounted on drop.
-struct EvalMount {
-    child: Option<Child>,
-    mountpoint: PathBuf,
-    _dir: tempfile::TempDir,
+/// Mounts `snapshot` with an eval deadline of `timeout_secs`.
+fn eval_mount(snapshot: &Path, timeout_secs: &str) -> Mounted {
+    let mut command = Command::new(BIN);
+    command
+        .env("MO_MEM_LOG", "warn")
+        .env("MO_MEM_EVAL_TIMEOUT", timeout_secs);
+    Mounted::start_command(command, &[snapshot])
 }
 
-impl EvalMount {
-    fn start(snapshot: &Path, timeout_secs: &str) -> EvalMount {
-        let dir = tempfile::tempdir().unwrap();
-        let mountpoint = dir.path().join("mnt");
-        std::fs::create_dir(&mountpoint).unwrap();
-        let child = Command::new(BIN)
-            .arg("mount")
-            .arg(snapshot)
-            .arg(&mountpoint)
-            .env("MO_MEM_LOG", "warn")
-            .env("MO_MEM_EVAL_TIMEOUT", timeout_secs)
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !is_mounted(&mountpoint) {
-            assert!(Instant::now() < deadline, "mount did not appear");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        EvalMount {
-            child: Some(child),
-            mountpoint,
-            _dir: dir,
-        }
-    }
-
-    /// The `eval` file of the only snapshot.
-    fn eval_path(&self) -> PathBuf {
-        let entry = std::fs::read_dir(&self.mountpoint)
-            .unwrap()
-            .next()
-            .expect("one snapshot")
-            .unwrap();
-        entry.path().join("eval")
-    }
-}
-
-impl Drop for EvalMount {
-    fn drop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            // SAFETY: kill(2) on our own child's pid.
-            unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
-            wait_with_deadline(&mut child, Duration::from_secs(10));
-        }
-    }
+/// The `eval` file of the mount's only snapshot.
+fn eval_path(mount: &Mounted) -> PathBuf {
+    let entry = std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .next()
+        .expect("one snapshot")
+        .unwrap();
+    entry.path().join("eval")
 }
 
 /// Runs `script` with sh in a new terminal session (its own eval answers).
@@ -89,8 +54,8 @@ fn eval_file_semantics() {
         return;
     }
     let snap = common::fixture("compound", "eop");
-    let mount = EvalMount::start(&snap, "3");
-    let eval = mount.eval_path();
+    let mount = eval_mount(&snap, "3");
+    let eval = eval_path(&mount);
 
     // the answer, then a rewrite with a shorter script (no stale bytes)
     let o = finish(in_new_session(
@@ -140,8 +105,8 @@ fn two_sessions_never_see_each_others_answers() {
         return;
     }
     let snap = common::fixture("compound", "copying");
-    let mount = EvalMount::start(&snap, "3");
-    let eval = mount.eval_path();
+    let mount = eval_mount(&snap, "3");
+    let eval = eval_path(&mount);
     let script = |text: &str| {
         format!(r#"for i in 1 2 3 4 5; do echo '"{text}-'$i'"' > "$1"; sleep 0.05; cat "$1"; done"#)
     };
@@ -163,8 +128,8 @@ fn a_runaway_script_ends_at_the_deadline_and_blocks_nothing() {
         return;
     }
     let snap = common::fixture("scalars", "eop");
-    let mount = EvalMount::start(&snap, "3");
-    let eval = mount.eval_path();
+    let mount = eval_mount(&snap, "3");
+    let eval = eval_path(&mount);
     let started = Instant::now();
     let runaway = in_new_session(
         r#"echo 'var i = 0; loop { i += 1 }' > "$1"; cat "$1""#,

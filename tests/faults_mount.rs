@@ -55,7 +55,7 @@ fn truncated_or_replaced_files_are_eio_and_the_rest_is_served() {
     copy_snapshot(&common::fixture("scalars", "eop"), &b);
     let mut command = Command::new(BIN);
     command.env("MO_MEM_LOG", "warn");
-    let mut mount = Mount::start(command, &[snaps.to_str().unwrap()]);
+    let mut mount = Mount::start_command(command, &[snaps.to_str().unwrap()]);
 
     // Decoded and read before the fault.
     let memory = std::fs::read(a.join("wasm_memory.bin")).unwrap();
@@ -158,7 +158,7 @@ fn a_file_tampered_after_verification_is_reported_and_refused() {
     let canister = "rrkah-fqaaa-aaaaa-aaaaq-cai";
     let dir = store.import(&common::fixture("compound", "eop"), canister, "0b01");
     let root = store.root();
-    let mut mount = Mount::start(store.command(), &["--store", root.to_str().unwrap()]);
+    let mut mount = Mount::start_command(store.command(), &["--store", root.to_str().unwrap()]);
     let snap = format!("{canister}/0b01");
     // Verified on first access, then served.
     let memory = std::fs::read(mount.path(&format!("{snap}/wasm_memory.bin"))).unwrap();

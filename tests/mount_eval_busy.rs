@@ -37,7 +37,7 @@ fn runaway_scripts_are_bounded_and_block_nothing_else() {
     command
         .env("MO_MEM_LOG", "warn")
         .env("MO_MEM_EVAL_TIMEOUT", "5");
-    let mut mount = Mount::start(
+    let mut mount = Mount::start_command(
         command,
         &[snap.to_str().unwrap(), "--threads", "4", "--max-evals", "2"],
     );

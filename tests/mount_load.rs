@@ -139,7 +139,7 @@ fn thirty_two_readers_for_a_bounded_time_see_no_error() {
         .to_path_buf();
     let mut command = Command::new(BIN);
     command.env("MO_MEM_LOG", "warn");
-    let mut mount = Mount::start(command, &[root.to_str().unwrap()]);
+    let mut mount = Mount::start_command(command, &[root.to_str().unwrap()]);
     let snaps: Vec<Snap> = fixtures
         .iter()
         .map(|(name, mode, dir)| {

@@ -16,7 +16,7 @@ fn mount_store(store: &TestStore, extra: &[&str]) -> Mount {
     let root = store.root();
     let mut args = vec!["--store", root.to_str().unwrap()];
     args.extend_from_slice(extra);
-    Mount::start(command, &args)
+    Mount::start_command(command, &args)
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn a_missing_key_refuses_and_no_verify_overrides() {
     let mut command = store.command();
     command.env("MO_MEM_CONFIG_DIR", elsewhere.path());
     let root = store.root();
-    let mount = Mount::start(command, &["--store", root.to_str().unwrap()]);
+    let mount = Mount::start_command(command, &["--store", root.to_str().unwrap()]);
     let why = std::fs::read_to_string(mount.path(&format!("{CANISTER}/0a01/NOT-TRUSTED"))).unwrap();
     assert!(
         why.contains("store key") && why.contains("missing"),

@@ -1,7 +1,8 @@
 //! Shared by the mount tests: a running `mo-mem mount` that is unmounted and checked on
-//! drop, and synthetic snapshot directories.
+//! drop (with any arguments, its log kept in a file), and synthetic snapshot directories.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -26,33 +27,53 @@ pub fn is_mounted(mountpoint: &Path) -> bool {
         .any(|l| l.split(' ').nth(4) == Some(&*target))
 }
 
-/// A running `mo-mem mount`, unmounted (and checked) on drop.
+/// A running `mo-mem mount`, its stderr kept in a log file; unmounted (and checked) on drop.
 pub struct Mounted {
     pub child: Option<Child>,
     pub mountpoint: PathBuf,
-    _dir: Option<tempfile::TempDir>,
+    pub log: PathBuf,
+    _dir: tempfile::TempDir,
 }
 
 impl Mounted {
     /// Mounts `sources` at a fresh temporary mount point.
     pub fn start(sources: &[&Path]) -> Mounted {
-        let dir = tempfile::tempdir().unwrap();
-        let mountpoint = dir.path().join("mnt");
-        std::fs::create_dir(&mountpoint).unwrap();
-        let mut mounted = Mounted::start_at(sources, &mountpoint);
-        mounted._dir = Some(dir);
-        mounted
+        Mounted::start_command(quiet_command(), sources)
     }
 
     /// Mounts `sources` at `mountpoint` (an existing empty directory).
     pub fn start_at(sources: &[&Path], mountpoint: &Path) -> Mounted {
-        let mountpoint = mountpoint.canonicalize().unwrap();
-        let child = Command::new(BIN)
+        let dir = tempfile::tempdir().unwrap();
+        Mounted::spawn(
+            quiet_command(),
+            sources,
+            mountpoint.canonicalize().unwrap(),
+            dir,
+        )
+    }
+
+    /// Runs `mo-mem mount ARGS MOUNTPOINT` from `command` (its env set by the caller) at a
+    /// fresh temporary mount point.
+    pub fn start_command<S: AsRef<OsStr>>(command: Command, args: &[S]) -> Mounted {
+        let dir = tempfile::tempdir().unwrap();
+        let mountpoint = dir.path().join("mnt");
+        std::fs::create_dir(&mountpoint).unwrap();
+        Mounted::spawn(command, args, mountpoint, dir)
+    }
+
+    fn spawn<S: AsRef<OsStr>>(
+        mut command: Command,
+        args: &[S],
+        mountpoint: PathBuf,
+        dir: tempfile::TempDir,
+    ) -> Mounted {
+        let log = dir.path().join("mount.log");
+        let child = command
             .arg("mount")
-            .args(sources)
+            .args(args)
             .arg(&mountpoint)
-            .env("MO_MEM_LOG", "warn")
-            .stderr(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .unwrap();
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -63,12 +84,26 @@ impl Mounted {
         Mounted {
             child: Some(child),
             mountpoint,
-            _dir: None,
+            log,
+            _dir: dir,
         }
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
         self.mountpoint.join(rel)
+    }
+
+    /// What the daemon wrote to stderr so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Whether the daemon is still running.
+    pub fn alive(&mut self) -> bool {
+        match &mut self.child {
+            Some(child) => child.try_wait().unwrap().is_none(),
+            None => false,
+        }
     }
 
     /// Sends SIGTERM and waits for the exit; returns how the daemon exited.
@@ -78,6 +113,13 @@ impl Mounted {
         unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
         wait_with_deadline(&mut child, Duration::from_secs(10))
     }
+}
+
+/// `mo-mem` logging warnings only.
+fn quiet_command() -> Command {
+    let mut command = Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn");
+    command
 }
 
 pub fn wait_with_deadline(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
@@ -99,7 +141,11 @@ impl Drop for Mounted {
         if self.child.is_some() {
             let status = self.stop();
             if !std::thread::panicking() {
-                assert!(status.success(), "daemon exit status {status}");
+                assert!(
+                    status.success(),
+                    "daemon exit status {status}: {}",
+                    self.log_text()
+                );
             }
         }
         if is_mounted(&self.mountpoint) {
@@ -112,6 +158,13 @@ impl Drop for Mounted {
             }
         }
     }
+}
+
+/// The errno a failed read of `path` gives (`None` if it reads).
+pub fn read_errno(path: &Path) -> Option<i32> {
+    std::fs::read(path)
+        .err()
+        .map(|e| e.raw_os_error().unwrap_or(0))
 }
 
 /// A snapshot directory with raw files only (a deterministic byte pattern).
