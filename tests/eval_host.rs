@@ -352,15 +352,7 @@ fn collections_map_keys() -> Vec<u64> {
 
 /// `n` as Motoko prints a Nat: digits in groups of three joined by `_`.
 fn underscored(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push('_');
-        }
-        out.push(c);
-    }
-    out
+    mo_mem::heap::render::show_nat(n)
 }
 
 /// (5) the keys of a `mo:core` Map held in a stable variable.

@@ -1,6 +1,7 @@
 //! `debug_show`: values as text, exactly as moc's interpreter prints them.
 
 use super::Value;
+use crate::heap::render::group_digits;
 use std::fmt::Write;
 
 /// Renders a value the way moc's interpreter renders `debug_show v`.
@@ -12,19 +13,6 @@ pub fn debug_show(v: &Value) -> String {
 
 /// Values nested deeper than this print as `...` (bounds the native stack).
 pub const MAX_SHOW_DEPTH: u32 = 10_000;
-
-/// Groups decimal digits by three from the right with `_`.
-pub fn group_digits(digits: &str) -> String {
-    let n = digits.len();
-    let mut s = String::with_capacity(n + n / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (n - i) % 3 == 0 {
-            s.push('_');
-        }
-        s.push(c);
-    }
-    s
-}
 
 fn group_frac(digits: &str) -> String {
     let mut s = String::with_capacity(digits.len() + digits.len() / 3);
