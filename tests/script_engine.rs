@@ -305,3 +305,21 @@ fn deep_structures_are_dropped_without_recursion() {
     });
     assert_eq!(r.as_deref(), Ok("7\n"));
 }
+
+/// The `mo:base` names kept for older scripts behave as in `mo:base`.
+#[test]
+fn base_names_behave_as_in_mo_base() {
+    let out = eval(
+        "import Array \"mo:base/Array\"; import Iter \"mo:base/Iter\";\n\
+         (Array.append([1], [2, 3]), Array.thaw<Nat>([4]), Array.subArray([1, 2, 3, 4], 1, 2),\n\
+          Array.tabulateVar<Nat>(2, func i = i + 1), Iter.toArray(Iter.range(2, 4)),\n\
+          Iter.toArray(Iter.range(1, 0)), Iter.toArray(Iter.revRange(1, -1)))",
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        "([1, 2, 3], [var 4], [2, 3], [var 1, 2], [2, 3, 4], [], [+1, 0, -1])\n"
+    );
+    let err = eval("import Array \"mo:base/Array\"; Array.subArray([1, 2], 1, 2)").unwrap_err();
+    assert!(err.contains("Array.subArray: out of bounds"), "{err}");
+}

@@ -33,6 +33,7 @@ macro_rules! constant {
 }
 
 mod args;
+mod base;
 mod collections;
 mod containers;
 mod iters;

@@ -1,6 +1,7 @@
 //! The module tables: which `mo:core` functions are built in, by module.
 
 use super::args::{arg, text_arg, wrong};
+use super::base;
 use super::collections as c;
 use super::numbers as n;
 use super::text as t;
@@ -273,6 +274,13 @@ static ARRAY_MOD: Module = Module {
         func!("empty", c::empty),
         func!("singleton", c::singleton),
         func!("sliceToArray", c::slice_to_array),
+        // mo:base names
+        func!("append", c::concat),
+        func!("freeze", c::from_var_array),
+        func!("thaw", c::to_var_array),
+        func!("tabulateVar", c::tabulate_var),
+        func!("init", base::array_init),
+        func!("subArray", base::sub_array),
     ],
 };
 
@@ -317,6 +325,9 @@ static ITER_MOD: Module = Module {
         func!("empty", c::iter_empty),
         func!("singleton", c::iter_singleton),
         func!("reverse", c::iter_reverse),
+        // mo:base names
+        func!("range", base::iter_range, &[NAT, NAT]),
+        func!("revRange", base::iter_rev_range, &[INT, INT]),
     ],
 };
 

@@ -115,7 +115,8 @@ pub fn not_equal(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     )))
 }
 
-fn small(v: &Value, who: &str) -> EResult<i128> {
+/// An integer argument that fits in i128 (range bounds).
+pub(super) fn small(v: &Value, who: &str) -> EResult<i128> {
     to_bigint(v)
         .and_then(|b| b.to_i128())
         .ok_or_else(|| wrong(who, "integer", v))
