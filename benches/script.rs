@@ -195,7 +195,7 @@ fn main() {
         profile_one(&name, scale);
         return;
     }
-    let runs = 5;
+    let runs = 20;
     let dir = tempfile::tempdir().expect("temp dir");
     let cases = cases();
     let files: Vec<PathBuf> = cases

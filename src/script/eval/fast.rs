@@ -55,11 +55,10 @@ fn small_arith(op: BinOp, a: Small, b: Small) -> Option<Small> {
 /// (`None` = untyped, or the kind itself).
 #[inline(always)]
 fn hint_allows(hint: Option<NumKind>, r: Small) -> bool {
-    match (hint, r) {
-        (None, _) => true,
-        (Some(NumKind::Nat), Small::Nat(_)) | (Some(NumKind::Int), Small::Int(_)) => true,
-        _ => false,
-    }
+    matches!(
+        (hint, r),
+        (None, _) | (Some(NumKind::Nat), Small::Nat(_)) | (Some(NumKind::Int), Small::Int(_))
+    )
 }
 
 impl Interp {
