@@ -134,14 +134,18 @@ impl Interp {
     /// (nothing changed) otherwise.
     #[inline(always)]
     fn store_small(&mut self, slot: Slot, op: BinOp, rhs: Small) -> bool {
+        // writes the number's payload, so no drop glue runs for the old value
         let update = |v: &mut Value| -> bool {
-            let Some(cur) = small_of(v) else {
-                return false;
-            };
-            match small_arith(op, cur, rhs) {
-                Some(Small::Nat(r)) => *v = Value::Nat(r),
-                Some(Small::Int(r)) => *v = Value::Int(r),
-                None => return false,
+            match v {
+                Value::Nat(x) => match small_arith(op, Small::Nat(*x), rhs) {
+                    Some(Small::Nat(r)) => *x = r,
+                    _ => return false,
+                },
+                Value::Int(x) => match small_arith(op, Small::Int(*x), rhs) {
+                    Some(Small::Int(r)) => *x = r,
+                    _ => return false,
+                },
+                _ => return false,
             }
             true
         };
