@@ -1,16 +1,17 @@
 //! Evaluation of compiled expressions.
 
+use super::fast::loop_exit;
 use super::{coerce, trap, trap_at, with_span, Ctrl, EResult, Interp};
-use crate::script::compile::ir::{Code, Place, Stmt};
+use crate::script::compile::ir::{Code, Pat, Place, Slot, Stmt};
 use crate::script::lib;
 use crate::script::syntax::ast::BinOp;
 use crate::script::syntax::Span;
-use crate::script::value::{num, ord, show, BoundBuiltin, Closure, Value};
+use crate::script::value::{discard, dup, num, ord, show, BoundBuiltin, Closure, Value};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-fn truthy(v: &Value, span: Option<Span>) -> EResult<bool> {
+pub(super) fn truthy(v: &Value, span: Option<Span>) -> EResult<bool> {
     match v {
         Value::Bool(b) => Ok(*b),
         other => {
@@ -38,23 +39,27 @@ impl Interp {
     /// [`Interp::eval_other`].
     pub fn eval(&mut self, code: &Code) -> EResult {
         match code {
-            Code::Const(v) => Ok(v.clone()),
+            Code::Const(v) => Ok(dup(v)),
             Code::Var(s) => Ok(self.read(*s)),
             Code::Binary(op, ab, hint, span) => self.eval_binary(*op, ab, *hint, *span),
-            Code::Compare(op, ab, span) => {
-                let a = self.eval(&ab.0)?;
-                let b = self.eval(&ab.1)?;
-                Ok(Value::Bool(compare_op(*op, &a, &b, *span)?))
-            }
+            Code::Compare(op, ab, span) => self.compare(*op, ab, *span).map(Value::Bool),
             Code::If(b) => {
-                let c = self.eval(&b.0)?;
-                if truthy(&c, None)? {
+                if self.cond(&b.0)? {
                     self.eval(&b.1)
                 } else {
                     self.eval(&b.2)
                 }
             }
-            Code::Block(stmts) => self.block(stmts),
+            Code::Block(stmts) => match stmts.as_slice() {
+                [Stmt::Expr(c)] => self.eval(c),
+                _ => self.block(stmts),
+            },
+            Code::OpAssign(op, place, value, hint, span) => match &**place {
+                Place::Var(slot) => self
+                    .op_assign_var(*op, *slot, value, *hint, *span)
+                    .map(|()| Value::Unit),
+                _ => self.op_assign(*op, place, value, *hint, *span),
+            },
             Code::Call(f, args, span) => {
                 let fv = self.eval(f)?;
                 self.call_code(&fv, args, *span)
@@ -68,6 +73,16 @@ impl Interp {
         }
     }
 
+    /// Evaluates an operand: constants and variables inline, the rest through [`Interp::eval`].
+    #[inline(always)]
+    fn operand(&mut self, code: &Code) -> EResult {
+        match code {
+            Code::Const(v) => Ok(dup(v)),
+            Code::Var(s) => Ok(self.read(*s)),
+            _ => self.eval(code),
+        }
+    }
+
     #[inline(never)]
     fn eval_binary(
         &mut self,
@@ -76,22 +91,19 @@ impl Interp {
         hint: Option<crate::script::value::NumKind>,
         span: Span,
     ) -> EResult {
-        let a = self.eval(&ab.0)?;
-        let b = self.eval(&ab.1)?;
+        let a = self.operand(&ab.0)?;
+        let b = self.operand(&ab.1)?;
         if let (Value::Nat(x), Value::Nat(y), None) = (&a, &b, hint) {
-            match op {
-                BinOp::Add => {
-                    if let Some(r) = x.checked_add(*y) {
-                        return Ok(Value::Nat(r));
-                    }
-                }
-                BinOp::Sub if y <= x => return Ok(Value::Nat(x - y)),
-                BinOp::Mul => {
-                    if let Some(r) = x.checked_mul(*y) {
-                        return Ok(Value::Nat(r));
-                    }
-                }
-                _ => {}
+            let r = match op {
+                BinOp::Add => x.checked_add(*y),
+                BinOp::Sub if y <= x => Some(x - y),
+                BinOp::Mul => x.checked_mul(*y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                std::mem::forget(a); // scalars: nothing to drop
+                std::mem::forget(b);
+                return Ok(Value::Nat(r));
             }
         }
         if op == BinOp::Cat {
@@ -99,7 +111,10 @@ impl Interp {
                 self.alloc((x.len() + y.len()) as u64)?;
             }
         }
-        num::binary(op, &a, &b, hint).map_err(|m| trap_at(span, m))
+        let r = num::binary(op, &a, &b, hint).map_err(|m| trap_at(span, m));
+        discard(a);
+        discard(b);
+        r
     }
 
     #[inline(never)]
@@ -122,68 +137,31 @@ impl Interp {
     #[inline(never)]
     fn eval_other(&mut self, code: &Code) -> EResult {
         match code {
-            Code::Const(v) => Ok(v.clone()),
-            Code::Var(s) => Ok(self.read(*s)),
-            Code::Binary(op, ab, hint, span) => {
-                let a = self.eval(&ab.0)?;
-                let b = self.eval(&ab.1)?;
-                if let (Value::Nat(x), Value::Nat(y), None) = (&a, &b, hint) {
-                    match op {
-                        BinOp::Add => {
-                            if let Some(r) = x.checked_add(*y) {
-                                return Ok(Value::Nat(r));
-                            }
-                        }
-                        BinOp::Sub if y <= x => return Ok(Value::Nat(x - y)),
-                        BinOp::Mul => {
-                            if let Some(r) = x.checked_mul(*y) {
-                                return Ok(Value::Nat(r));
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if *op == BinOp::Cat {
-                    if let (Value::Text(x), Value::Text(y)) = (&a, &b) {
-                        self.alloc((x.len() + y.len()) as u64)?;
-                    }
-                }
-                num::binary(*op, &a, &b, *hint).map_err(|m| trap_at(*span, m))
-            }
-            Code::Compare(op, ab, span) => {
-                let a = self.eval(&ab.0)?;
-                let b = self.eval(&ab.1)?;
-                Ok(Value::Bool(compare_op(*op, &a, &b, *span)?))
-            }
-            Code::If(b) => {
-                let c = self.eval(&b.0)?;
-                if truthy(&c, None)? {
-                    self.eval(&b.1)
-                } else {
-                    self.eval(&b.2)
-                }
-            }
-            Code::Block(stmts) => self.block(stmts),
+            Code::Const(_)
+            | Code::Var(_)
+            | Code::Binary(..)
+            | Code::Compare(..)
+            | Code::If(_)
+            | Code::Block(_)
+            | Code::Call(..)
+            | Code::Switch(..)
+            | Code::Return(_)
+            | Code::OpAssign(..) => self.eval(code),
             Code::While(b, id) => loop {
                 self.tick()?;
-                let c = self.eval(&b.0)?;
-                if !truthy(&c, None)? {
+                if !self.cond(&b.0)? {
                     return Ok(Value::Unit);
                 }
-                match self.eval(&b.1) {
-                    Ok(_) => {}
-                    Err(Ctrl::Continue(l)) if l == *id => {}
-                    Err(Ctrl::Break(l, v)) if l == *id => return Ok(v),
-                    Err(e) => return Err(e),
+                if let Err(e) = self.exec(&b.1) {
+                    if let Some(v) = loop_exit(e, *id)? {
+                        return Ok(v);
+                    }
                 }
             },
             Code::Assign(place, value) => {
                 let v = self.eval(value)?;
                 self.assign(place, v)?;
                 Ok(Value::Unit)
-            }
-            Code::OpAssign(op, place, value, hint, span) => {
-                self.op_assign(*op, place, value, *hint, *span)
             }
             Code::Unary(op, a, hint, span) => {
                 let v = self.eval(a)?;
@@ -269,10 +247,6 @@ impl Interp {
                 };
                 r.ok_or_else(|| trap_at(*span, "index out of bounds"))
             }
-            Code::Call(f, args, span) => {
-                let fv = self.eval(f)?;
-                self.call_code(&fv, args, *span)
-            }
             Code::Method(recv, name, args, span) => {
                 let r = self.eval(recv)?;
                 self.method(r, name, args, *span)
@@ -314,26 +288,15 @@ impl Interp {
                 let v = self.eval(a)?;
                 coerce(v, h)
             }
-            Code::Switch(s, cases, span) => {
-                let v = self.eval(s)?;
-                for (p, body) in cases {
-                    if self.bind(p, v.clone())? {
-                        return self.eval(body);
-                    }
-                }
-                Err(trap_at(*span, "switch fell through"))
-            }
             Code::Loop(body, cond, id) => loop {
                 self.tick()?;
-                match self.eval(body) {
-                    Ok(_) => {}
-                    Err(Ctrl::Continue(l)) if l == *id => {}
-                    Err(Ctrl::Break(l, v)) if l == *id => return Ok(v),
-                    Err(e) => return Err(e),
+                if let Err(e) = self.exec(body) {
+                    if let Some(v) = loop_exit(e, *id)? {
+                        return Ok(v);
+                    }
                 }
                 if let Some(c) = cond {
-                    let c = self.eval(c)?;
-                    if !truthy(&c, None)? {
+                    if !self.cond(c)? {
                         return Ok(Value::Unit);
                     }
                 }
@@ -348,10 +311,6 @@ impl Interp {
                 Err(Ctrl::Break(*id, v))
             }
             Code::Continue(id) => Err(Ctrl::Continue(*id)),
-            Code::Return(v) => {
-                let v = self.eval(v)?;
-                Err(Ctrl::Return(v))
-            }
             Code::Closure(proto, caps) => {
                 let mut env = Vec::with_capacity(caps.len());
                 for c in caps {
@@ -376,13 +335,18 @@ impl Interp {
         }
     }
 
-    fn block(&mut self, stmts: &[Stmt]) -> EResult {
+    pub(super) fn block(&mut self, stmts: &[Stmt]) -> EResult {
         let mut last = Value::Unit;
-        for s in stmts {
+        let n = stmts.len();
+        for (i, s) in stmts.iter().enumerate() {
             match s {
+                Stmt::Expr(c) if i + 1 < n => {
+                    self.exec(c)?;
+                    discard(std::mem::take(&mut last));
+                }
                 Stmt::Expr(c) => {
                     let v = self.eval(c)?;
-                    crate::script::value::dispose(std::mem::replace(&mut last, v));
+                    discard(std::mem::replace(&mut last, v));
                 }
                 Stmt::Store(slot, c) => {
                     let v = self.eval(c)?;
@@ -592,6 +556,19 @@ impl Interp {
         span: Span,
     ) -> EResult {
         let rhs = self.eval(value)?;
+        self.op_assign_value(op, place, rhs, hint, span)
+    }
+
+    /// `place op= rhs` with the right side already evaluated.
+    #[inline(never)]
+    pub(super) fn op_assign_value(
+        &mut self,
+        op: BinOp,
+        place: &Place,
+        rhs: Value,
+        hint: Option<crate::script::value::NumKind>,
+        span: Span,
+    ) -> EResult {
         match place {
             Place::Var(s) => {
                 let cur = self.take(*s);
@@ -681,14 +658,21 @@ impl Interp {
                             Value::Nat(cur as u64)
                         };
                         cur += step;
-                        if !self.bind(pat, v)? {
+                        // (a fresh binding only matters for a captured variable's cell)
+                        if let Pat::Bind(slot @ (Slot::Local(_) | Slot::Global(_)), _) = pat {
+                            // the loop variable usually still holds the previous number
+                            match (self.slot_mut(*slot), v) {
+                                (Some(Value::Nat(x)), Value::Nat(n)) => *x = n,
+                                (Some(Value::Int(x)), Value::Int(n)) => *x = n,
+                                (_, v) => self.write(*slot, v),
+                            }
+                        } else if !self.bind(pat, v)? {
                             return Err(trap_at(span, "pattern failed"));
                         }
-                        match self.eval(body) {
-                            Ok(_) => {}
-                            Err(Ctrl::Continue(l)) if l == id => {}
-                            Err(Ctrl::Break(l, v)) if l == id => return Ok(v),
-                            Err(e) => return Err(e),
+                        if let Err(e) = self.exec(body) {
+                            if let Some(v) = loop_exit(e, id)? {
+                                return Ok(v);
+                            }
                         }
                     }
                     return Ok(Value::Unit);
@@ -704,11 +688,10 @@ impl Interp {
             if !self.bind(pat, v)? {
                 return Err(trap_at(span, "pattern failed"));
             }
-            match self.eval(body) {
-                Ok(_) => {}
-                Err(Ctrl::Continue(l)) if l == id => {}
-                Err(Ctrl::Break(l, v)) if l == id => return Ok(v),
-                Err(e) => return Err(e),
+            if let Err(e) = self.exec(body) {
+                if let Some(v) = loop_exit(e, id)? {
+                    return Ok(v);
+                }
             }
         }
     }
@@ -750,7 +733,20 @@ impl Interp {
     }
 }
 
-fn compare_op(op: BinOp, a: &Value, b: &Value, span: Span) -> EResult<bool> {
+/// The truth of `op` for an ordering.
+#[inline(always)]
+pub(super) fn compare_ord(op: BinOp, o: Ordering) -> bool {
+    match op {
+        BinOp::Lt => o == Ordering::Less,
+        BinOp::Le => o != Ordering::Greater,
+        BinOp::Gt => o == Ordering::Greater,
+        BinOp::Ge => o != Ordering::Less,
+        BinOp::Eq => o == Ordering::Equal,
+        _ => o != Ordering::Equal,
+    }
+}
+
+pub(super) fn compare_value(op: BinOp, a: &Value, b: &Value, span: Span) -> EResult<bool> {
     if let (Value::Nat(x), Value::Nat(y)) = (a, b) {
         return Ok(match op {
             BinOp::Lt => x < y,

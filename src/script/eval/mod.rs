@@ -1,12 +1,13 @@
 //! The evaluator: runs compiled code over a value stack with slot-addressed frames.
 
 mod exec;
+mod fast;
 mod pattern;
 
 use crate::script::compile::ir::{Code, Hint, Slot};
 use crate::script::limits::Limits;
 use crate::script::syntax::Span;
-use crate::script::value::{dispose, num, Closure, Value};
+use crate::script::value::{discard, dispose, dup, num, Closure, Value};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -334,25 +335,35 @@ impl Interp {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn read(&self, slot: Slot) -> Value {
         match slot {
             Slot::Local(i) => self
                 .stack
                 .get(self.bp + i as usize)
-                .cloned()
+                .map(dup)
                 .unwrap_or_default(),
             Slot::LocalCell(i) => match self.stack.get(self.bp + i as usize) {
-                Some(Value::Cell(c)) => c.borrow().clone(),
-                Some(v) => v.clone(),
+                Some(Value::Cell(c)) => dup(&c.borrow()),
+                Some(v) => dup(v),
                 None => Value::Unit,
             },
             Slot::Env(i) => match self.env.as_ref().and_then(|e| e.env.get(i as usize)) {
-                Some(Value::Cell(c)) => c.borrow().clone(),
-                Some(v) => v.clone(),
+                Some(Value::Cell(c)) => dup(&c.borrow()),
+                Some(v) => dup(v),
                 None => Value::Unit,
             },
-            Slot::Global(i) => self.globals.get(i as usize).cloned().unwrap_or_default(),
+            Slot::Global(i) => self.globals.get(i as usize).map(dup).unwrap_or_default(),
+        }
+    }
+
+    /// The storage of a plain (uncaptured) variable, to update it in place.
+    #[inline]
+    fn slot_mut(&mut self, slot: Slot) -> Option<&mut Value> {
+        match slot {
+            Slot::Local(i) => self.stack.get_mut(self.bp + i as usize),
+            Slot::Global(i) => self.globals.get_mut(i as usize),
+            Slot::LocalCell(_) | Slot::Env(_) => None,
         }
     }
 
@@ -361,7 +372,7 @@ impl Interp {
         match slot {
             Slot::Local(i) => {
                 if let Some(s) = self.stack.get_mut(self.bp + i as usize) {
-                    dispose(std::mem::replace(s, v));
+                    discard(std::mem::replace(s, v));
                 }
             }
             Slot::LocalCell(i) => {
@@ -383,7 +394,7 @@ impl Interp {
                 if i >= self.globals.len() {
                     self.globals.resize(i + 1, Value::Unit);
                 }
-                dispose(std::mem::replace(&mut self.globals[i], v));
+                discard(std::mem::replace(&mut self.globals[i], v));
             }
         }
     }

@@ -232,6 +232,30 @@ impl fmt::Debug for Value {
 /// Drops a value without recursion: deep structures (a long `?(x, list)` chain, a deep
 /// variant tree) would otherwise overflow the native stack when their last reference
 /// goes away. Shared parts (other references alive) are left alone.
+/// Copies a value; the small scalars (`Nat`, `Int`, `Bool`, `()`) without a call into
+/// the general `clone` (the interpreter's loop path reads them at every step).
+#[inline(always)]
+pub fn dup(v: &Value) -> Value {
+    match v {
+        Value::Nat(n) => Value::Nat(*n),
+        Value::Int(n) => Value::Int(*n),
+        Value::Bool(b) => Value::Bool(*b),
+        Value::Unit => Value::Unit,
+        _ => v.clone(),
+    }
+}
+
+/// Drops a value; the small scalars without a call into the general drop glue, deep
+/// aggregates through [`dispose`].
+#[inline(always)]
+pub fn discard(v: Value) {
+    if v.is_plain_scalar() {
+        std::mem::forget(v); // owns nothing: a number, a Bool or `()`
+    } else {
+        dispose(v);
+    }
+}
+
 #[inline]
 pub fn dispose(v: Value) {
     if v.is_aggregate() {
@@ -302,6 +326,30 @@ fn dispose_deep(v: Value) {
 }
 
 impl Value {
+    /// True for the values that own no heap memory and are copied by value: `()`,
+    /// `Bool`, `null`, the small `Nat`/`Int`, the fixed-width numbers, `Float` and `Char`.
+    #[inline(always)]
+    pub fn is_plain_scalar(&self) -> bool {
+        matches!(
+            self,
+            Value::Unit
+                | Value::Bool(_)
+                | Value::Null
+                | Value::Nat(_)
+                | Value::Int(_)
+                | Value::Nat8(_)
+                | Value::Nat16(_)
+                | Value::Nat32(_)
+                | Value::Nat64(_)
+                | Value::Int8(_)
+                | Value::Int16(_)
+                | Value::Int32(_)
+                | Value::Int64(_)
+                | Value::Float(_)
+                | Value::Char(_)
+        )
+    }
+
     /// True for values that hold other values.
     #[inline]
     pub fn is_aggregate(&self) -> bool {
