@@ -339,8 +339,58 @@ pub(crate) fn resolve(image: &Image, layout: &Layout, addr: u64) -> Result<u64, 
     Err(ObjectError::ForwardChain { addr })
 }
 
+/// Where [`decode`] reads one object: its address, tag, header size and body start. The
+/// readers are always inlined (the walk decodes every object: they are its inner loop).
+struct Site<'h> {
+    image: &'h Image,
+    word: WordSize,
+    addr: u64,
+    tag: Tag,
+    h: u64,
+    body_at: u64,
+}
+
+impl<'h> Site<'h> {
+    /// The word `off` bytes after the header.
+    #[inline(always)]
+    fn rd(&self, off: u64) -> Result<u64, ObjectError> {
+        let at = self
+            .body_at
+            .checked_add(off)
+            .ok_or(ObjectError::Misaligned { addr: self.addr })?;
+        Ok(self.image.read_word(at)?)
+    }
+
+    /// The object is larger than the image allows.
+    #[inline(always)]
+    fn too_large(&self, size: u64) -> ObjectError {
+        ObjectError::TooLarge {
+            addr: self.addr,
+            tag_name: self.tag.name(),
+            size,
+        }
+    }
+
+    /// `n` words starting `off` bytes after the header: the view and the end offset.
+    #[inline(always)]
+    fn words(&self, off: u64, n: u64) -> Result<(Words<'h>, u64), ObjectError> {
+        let w = self.word.bytes();
+        let len = n.checked_mul(w).ok_or_else(|| self.too_large(u64::MAX))?;
+        let start = self
+            .body_at
+            .checked_add(off)
+            .ok_or_else(|| self.too_large(u64::MAX))?;
+        if !self.image.contains(start, len) {
+            return Err(self.too_large(self.h.saturating_add(off).saturating_add(len)));
+        }
+        let bytes = self.image.bytes(start, len)?;
+        Ok((Words::new(bytes, self.word, start), self.h + off + len))
+    }
+}
+
 /// Decodes the object at `addr` (no forwarding is followed for the object itself; the EOP
 /// hash-blob pointer is resolved to size the object).
+#[inline]
 pub(crate) fn decode<'h>(
     image: &'h Image,
     layout: &Layout,
@@ -367,33 +417,17 @@ pub(crate) fn decode<'h>(
     let body_at = addr
         .checked_add(h)
         .ok_or(ObjectError::Misaligned { addr })?;
-    let rd = |off: u64| -> Result<u64, ObjectError> {
-        Ok(image.read_word(
-            body_at
-                .checked_add(off)
-                .ok_or(ObjectError::Misaligned { addr })?,
-        )?)
-    };
-    let too_large = |size: u64| ObjectError::TooLarge {
+    let site = Site {
+        image,
+        word: layout.word,
         addr,
-        tag_name: tag.name(),
-        size,
-    };
-    // Reads `n` words starting at `off` after the header; returns the view and the end offset.
-    let words = |off: u64, n: u64| -> Result<(Words<'h>, u64), ObjectError> {
-        let len = n.checked_mul(w).ok_or_else(|| too_large(u64::MAX))?;
-        let start = body_at
-            .checked_add(off)
-            .ok_or_else(|| too_large(u64::MAX))?;
-        if !image.contains(start, len) {
-            return Err(too_large(h.saturating_add(off).saturating_add(len)));
-        }
-        let bytes = image.bytes(start, len)?;
-        Ok((Words::new(bytes, layout.word, start), h + off + len))
+        tag,
+        h,
+        body_at,
     };
     let (body, size) = match tag {
         Tag::Object if eop => {
-            let hash_ptr = rd(0)?;
+            let hash_ptr = site.rd(0)?;
             if !is_pointer_word(hash_ptr) {
                 return Err(ObjectError::Inconsistent {
                     addr,
@@ -416,7 +450,7 @@ pub(crate) fn decode<'h>(
                 });
             }
             let n = blob_len / 8;
-            let (fields, size) = words(w, n)?;
+            let (fields, size) = site.words(w, n)?;
             let hashes = Hashes {
                 bytes: image.bytes(blob + h + w, blob_len)?,
                 width: 8,
@@ -431,10 +465,10 @@ pub(crate) fn decode<'h>(
             )
         }
         Tag::Object => {
-            let n = rd(0)?;
-            let hash_ptr = rd(w)?;
-            let (fields, size) = words(2 * w, n)?;
-            let hash_bytes = n.checked_mul(4).ok_or_else(|| too_large(u64::MAX))?;
+            let n = site.rd(0)?;
+            let hash_ptr = site.rd(w)?;
+            let (fields, size) = site.words(2 * w, n)?;
+            let hash_bytes = n.checked_mul(4).ok_or_else(|| site.too_large(u64::MAX))?;
             let bytes = image
                 .bytes(hash_ptr.wrapping_add(1), hash_bytes)
                 .map_err(|_| ObjectError::Inconsistent {
@@ -451,8 +485,8 @@ pub(crate) fn decode<'h>(
             )
         }
         Tag::Array(sort) => {
-            let len = rd(0)?;
-            let (elems, size) = words(w, len)?;
+            let len = site.rd(0)?;
+            let (elems, size) = site.words(w, len)?;
             if slice_index.is_some_and(|i| i > len) {
                 return Err(ObjectError::BadTag { addr, tag: raw_tag });
             }
@@ -473,26 +507,31 @@ pub(crate) fn decode<'h>(
             let bits = image.read_u32(body_at)?;
             (Body::Bits32 { sort, bits }, h + 4)
         }
-        Tag::MutBox => (Body::MutBox { value: rd(0)? }, h + w),
-        Tag::Some => (Body::Some { value: rd(0)? }, h + w),
-        Tag::WeakRef => (Body::WeakRef { target: rd(0)? }, h + w),
+        Tag::MutBox => (Body::MutBox { value: site.rd(0)? }, h + w),
+        Tag::Some => (Body::Some { value: site.rd(0)? }, h + w),
+        Tag::WeakRef => (
+            Body::WeakRef {
+                target: site.rd(0)?,
+            },
+            h + w,
+        ),
         Tag::Closure => {
-            let funid = rd(0)?;
-            let n = rd(w)?;
-            let (captured, size) = words(2 * w, n)?;
+            let funid = site.rd(0)?;
+            let n = site.rd(w)?;
+            let (captured, size) = site.words(2 * w, n)?;
             (Body::Closure { funid, captured }, size)
         }
         Tag::Variant => {
-            let hash = rd(0)? as u32;
-            let payload = rd(w)?;
+            let hash = site.rd(0)? as u32;
+            let payload = site.rd(w)?;
             (Body::Variant { hash, payload }, h + 2 * w)
         }
         Tag::Blob(sort) => {
-            let len = rd(0)?;
-            let padded = round_up(len, w).ok_or_else(|| too_large(u64::MAX))?;
+            let len = site.rd(0)?;
+            let padded = round_up(len, w).ok_or_else(|| site.too_large(u64::MAX))?;
             let start = body_at + w;
             if !image.contains(start, padded) {
-                return Err(too_large((h + w).saturating_add(padded)));
+                return Err(site.too_large((h + w).saturating_add(padded)));
             }
             let bytes = image.bytes(start, len)?;
             (Body::Blob { sort, bytes }, h + w + padded)
@@ -508,7 +547,7 @@ pub(crate) fn decode<'h>(
                 });
             }
             let (digits_off, digit_bits) = if eop { (24, 60) } else { (16, 28) };
-            let (digits, size) = words(digits_off, u64::from(alloc))?;
+            let (digits, size) = site.words(digits_off, u64::from(alloc))?;
             (
                 Body::BigInt {
                     negative: sign == 1,
@@ -522,25 +561,25 @@ pub(crate) fn decode<'h>(
         }
         Tag::Concat => (
             Body::Concat {
-                n_bytes: rd(0)?,
-                left: rd(w)?,
-                right: rd(2 * w)?,
+                n_bytes: site.rd(0)?,
+                left: site.rd(w)?,
+                right: site.rd(2 * w)?,
             },
             h + 3 * w,
         ),
         Tag::Region if eop => (
             Body::Region {
-                id: rd(0)?,
-                page_count: rd(8)?,
-                vec_pages: rd(16)?,
+                id: site.rd(0)?,
+                page_count: site.rd(8)?,
+                vec_pages: site.rd(16)?,
             },
             h + 24,
         ),
         Tag::Region => (
             Body::Region {
-                id: rd(0)? | (rd(4)? << 32),
-                page_count: rd(8)?,
-                vec_pages: rd(12)?,
+                id: site.rd(0)? | (site.rd(4)? << 32),
+                page_count: site.rd(8)?,
+                vec_pages: site.rd(12)?,
             },
             h + 16,
         ),
@@ -551,7 +590,7 @@ pub(crate) fn decode<'h>(
             let size = words_n
                 .checked_mul(w)
                 .and_then(|b| b.checked_add(2 * w))
-                .ok_or_else(|| too_large(u64::MAX))?;
+                .ok_or_else(|| site.too_large(u64::MAX))?;
             (Body::FreeSpace, size)
         }
         Tag::FwdPtr => (
@@ -562,7 +601,7 @@ pub(crate) fn decode<'h>(
         ),
     };
     if !image.contains(addr, size) {
-        return Err(too_large(size));
+        return Err(site.too_large(size));
     }
     Ok(Object {
         addr,

@@ -126,7 +126,7 @@ impl Tag {
     }
 
     /// Decodes a header word: the tag and, for slice tags, the resume index.
-    #[inline]
+    #[inline(always)]
     pub fn decode(raw: u64, scheme: TagScheme) -> Option<(Tag, Option<u64>)> {
         let t = match raw {
             1 => Tag::Object,
@@ -154,6 +154,7 @@ impl Tag {
         Some((t, None))
     }
 
+    #[inline(always)]
     fn decode_high(raw: u64, scheme: TagScheme) -> Option<(Tag, Option<u64>)> {
         let tag = match (scheme, raw) {
             (TagScheme::Classical, 41) => Tag::Bits32(BitsSort::Unsigned),

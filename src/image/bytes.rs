@@ -124,7 +124,7 @@ impl Image {
     }
 
     /// All bytes of the image.
-    #[inline]
+    #[inline(always)]
     pub fn as_slice(&self) -> &[u8] {
         match &self.backing {
             Backing::Mapped(m) => m,
@@ -134,7 +134,7 @@ impl Image {
     }
 
     /// The image size in bytes.
-    #[inline]
+    #[inline(always)]
     pub fn len(&self) -> u64 {
         self.as_slice().len() as u64
     }
@@ -146,13 +146,13 @@ impl Image {
     }
 
     /// Whether `[addr, addr + len)` lies inside the image.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, addr: u64, len: u64) -> bool {
         addr.checked_add(len).is_some_and(|end| end <= self.len())
     }
 
     /// The `len` bytes at `addr`.
-    #[inline]
+    #[inline(always)]
     pub fn bytes(&self, addr: u64, len: u64) -> Result<&[u8], ImageError> {
         let data = self.as_slice();
         let size = data.len() as u64;
@@ -163,7 +163,7 @@ impl Image {
     }
 
     /// The `N` bytes at `addr` as an array.
-    #[inline]
+    #[inline(always)]
     fn array<const N: usize>(&self, addr: u64) -> Result<[u8; N], ImageError> {
         let b = self.bytes(addr, N as u64)?;
         let mut out = [0u8; N];
@@ -172,31 +172,31 @@ impl Image {
     }
 
     /// The byte at `addr`.
-    #[inline]
+    #[inline(always)]
     pub fn read_u8(&self, addr: u64) -> Result<u8, ImageError> {
         Ok(self.array::<1>(addr)?[0])
     }
 
     /// The little-endian `u16` at `addr`.
-    #[inline]
+    #[inline(always)]
     pub fn read_u16(&self, addr: u64) -> Result<u16, ImageError> {
         Ok(u16::from_le_bytes(self.array(addr)?))
     }
 
     /// The little-endian `u32` at `addr`.
-    #[inline]
+    #[inline(always)]
     pub fn read_u32(&self, addr: u64) -> Result<u32, ImageError> {
         Ok(u32::from_le_bytes(self.array(addr)?))
     }
 
     /// The little-endian `u64` at `addr`.
-    #[inline]
+    #[inline(always)]
     pub fn read_u64(&self, addr: u64) -> Result<u64, ImageError> {
         Ok(u64::from_le_bytes(self.array(addr)?))
     }
 
     /// The word at `addr` (4 or 8 bytes by the image's word size), zero-extended to `u64`.
-    #[inline]
+    #[inline(always)]
     pub fn read_word(&self, addr: u64) -> Result<u64, ImageError> {
         match self.word {
             WordSize::W32 => self.read_u32(addr).map(u64::from),
