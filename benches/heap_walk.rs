@@ -23,6 +23,8 @@
 //! few hundred 1-2 MiB arrays); the object-dense `collections` heaps (8-38 bytes per object)
 //! are the honest measure: 0.7-0.9 GiB/s per core on this loaded machine.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -71,22 +73,9 @@ fn pick() -> Option<PathBuf> {
     dirs.into_iter().max_by_key(|d| memory_size(d))
 }
 
-/// The CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`): per-core throughput on a
-/// shared machine, where wall time also counts the time other processes hold the core.
+/// The CPU time this thread has used (zero if the clock cannot be read).
 fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux supports.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(
-        ts.tv_sec.max(0) as u64,
-        ts.tv_nsec.clamp(0, 999_999_999) as u32,
-    )
+    support::thread_cpu().unwrap_or(Duration::ZERO)
 }
 
 fn main() {

@@ -15,6 +15,8 @@
 //! `cargo bench --bench script -- --only NAME [--scale K]` runs one program in mo-mem only,
 //! K times its compared size, in a loop for about two seconds (for `perf record`).
 
+mod support;
+
 use mo_mem::script::{self, Limits, Session};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -76,18 +78,9 @@ fn cases() -> Vec<Case> {
 }
 
 /// CPU time of the calling thread, in milliseconds (what the interpreter itself used,
-/// whatever else the shared machine runs).
+/// whatever else the shared machine runs); NaN if the clock cannot be read.
 fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid timespec the call writes into.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return f64::NAN;
-    }
-    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
+    support::thread_cpu().map_or(f64::NAN, |d| d.as_secs_f64() * 1e3)
 }
 
 /// Best (wall ms, thread CPU ms) of one evaluation in a fresh session (parse, compile and
