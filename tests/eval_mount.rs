@@ -5,9 +5,9 @@
 mod common;
 mod mount_support;
 
-use mount_support::{fuse_available, wait_with_deadline, Mounted, BIN};
+use mount_support::{fuse_available, in_new_session, wait_with_deadline, Mounted, BIN};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
 
 /// Mounts `snapshot` with an eval deadline of `timeout_secs`.
@@ -27,17 +27,6 @@ fn eval_path(mount: &Mounted) -> PathBuf {
         .expect("one snapshot")
         .unwrap();
     entry.path().join("eval")
-}
-
-/// Runs `script` with sh in a new terminal session (its own eval answers).
-fn in_new_session(script: &str, eval: &Path) -> Child {
-    Command::new("setsid")
-        .args(["-w", "sh", "-c", script, "sh"])
-        .arg(eval)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
 }
 
 fn finish(child: Child) -> Output {

@@ -5,21 +5,9 @@
 mod common;
 mod faults_support;
 
-use faults_support::{fuse_available, Mount, BIN};
-use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use faults_support::{fuse_available, in_new_session, Mount, BIN};
+use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
-
-/// Runs `script` with sh in a new terminal session (its own eval answers).
-fn in_new_session(script: &str, eval: &Path) -> Child {
-    Command::new("setsid")
-        .args(["-w", "sh", "-c", script, "sh"])
-        .arg(eval)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
 
 fn text(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

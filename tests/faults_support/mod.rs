@@ -6,7 +6,9 @@
 mod mount_support;
 
 #[allow(unused_imports)]
-pub use mount_support::{fuse_available, is_mounted, read_errno, Mounted as Mount, BIN};
+pub use mount_support::{
+    fuse_available, in_new_session, is_mounted, read_errno, Mounted as Mount, BIN,
+};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

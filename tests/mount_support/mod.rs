@@ -160,6 +160,17 @@ impl Drop for Mounted {
     }
 }
 
+/// Runs `script` with sh in a new terminal session (its own answers from a mount's `eval` file).
+pub fn in_new_session(script: &str, eval: &Path) -> Child {
+    Command::new("setsid")
+        .args(["-w", "sh", "-c", script, "sh"])
+        .arg(eval)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// The errno a failed read of `path` gives (`None` if it reads).
 pub fn read_errno(path: &Path) -> Option<i32> {
     std::fs::read(path)
