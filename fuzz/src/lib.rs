@@ -330,14 +330,22 @@ pub mod run {
         }
     }
 
-    /// Layout detection and the walk of an image built from the input over a fixture, plus
-    /// objects, references, roots, stable slots and the statistics.
+    /// Layout detection and the walk of an image built from the input over a fixture (the
+    /// fast path checked against the full decoder), plus objects, references, roots, stable
+    /// slots and the statistics.
     pub fn heap_walk(data: &[u8]) {
         let Some((_, Ok(heap))) = super::heap_from_input(data) else {
             return;
         };
+        // The table-driven fast path must yield exactly what the full decoder yields.
+        let quick: Vec<_> = heap.walk().collect();
+        let full: Vec<_> = heap.walk().decoding_every_block().collect();
+        assert_eq!(
+            quick, full,
+            "the walk's fast path and the full decoder differ"
+        );
         let mut blocks = 0u32;
-        for block in heap.walk().flatten() {
+        for block in quick.into_iter().flatten() {
             blocks += 1;
             if blocks <= 2000 {
                 if let Ok(obj) = heap.object(block.addr) {

@@ -21,6 +21,7 @@ mod tag;
 pub mod types;
 pub mod value;
 mod walk;
+mod walk_quick;
 
 #[cfg(test)]
 mod synth_tests;

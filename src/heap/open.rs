@@ -5,6 +5,7 @@ use crate::module::{ModuleFacts, Persistence};
 use crate::snapshot::Snapshot;
 
 use super::object::{decode, is_pointer_word, resolve};
+use super::walk_quick::QuickSizer;
 use super::{
     HeapError, HeapRange, Layout, Object, ObjectError, Root, ScalarCoding, StableVarRoot, Walk,
     EOP_NULL,
@@ -20,6 +21,8 @@ pub struct Heap {
     pub(crate) limits: ReaderLimits,
     /// EOP: the GC phase from the metadata; classical incremental: from `State`.
     pub(crate) gc_phase: Option<u32>,
+    /// The walk's block-sizing table for `layout`.
+    pub(crate) quick: QuickSizer,
 }
 
 impl Heap {
@@ -62,6 +65,7 @@ impl Heap {
         Ok(Heap {
             snapshot,
             module,
+            quick: QuickSizer::new(&layout),
             layout,
             ranges,
             limits,

@@ -71,6 +71,8 @@ pub struct Walk<'h> {
     pos: u64,
     stopped: bool,
     pending: Option<Block>,
+    /// Size every block with the full decoder (no table fast path).
+    decode_all: bool,
 }
 
 impl<'h> Walk<'h> {
@@ -83,6 +85,7 @@ impl<'h> Walk<'h> {
             pos,
             stopped: false,
             pending: None,
+            decode_all: false,
         }
     }
 
@@ -100,7 +103,17 @@ impl<'h> Walk<'h> {
             pos: addr,
             stopped: false,
             pending: None,
+            decode_all: false,
         }
+    }
+
+    /// The same walk sizing every block with the full object decoder instead of the
+    /// table-driven fast path: the reference the fast path is tested against (it yields
+    /// exactly the same blocks and errors, only slower).
+    #[doc(hidden)]
+    pub fn decoding_every_block(mut self) -> Self {
+        self.decode_all = true;
+        self
     }
 
     /// The budget left (work and objects spent so far).
@@ -211,10 +224,37 @@ fn is_registry_garbage(heap: &Heap, addr: u64) -> bool {
     a != 0 && a % 8 == 0 && a < image.len() && b < (1 << 20) && c == 16 && image.contains(addr, 40)
 }
 
-impl Iterator for Walk<'_> {
-    type Item = Result<Block, WalkError>;
+impl Walk<'_> {
+    /// The next block of the common case, inlined into the caller's loop: the fast path
+    /// sizes it, the budget allows it, and it ends inside its range. `None` leaves the walk
+    /// untouched for [`Walk::next_general`].
+    #[inline(always)]
+    fn next_quick(&mut self) -> Option<Block> {
+        if self.decode_all || self.stopped || self.pending.is_some() {
+            return None;
+        }
+        let r = self.heap.ranges().get(self.range)?;
+        let addr = self.pos;
+        let q = self.heap.quick.size(self.heap.image().as_slice(), addr)?;
+        // `size` keeps the block inside the image, so the sum cannot overflow.
+        let end = addr + q.size;
+        if end > r.end || !self.budget.take_object() {
+            return None;
+        }
+        self.pos = end;
+        Some(Block {
+            addr,
+            size: q.size,
+            kind: BlockKind::Object(q.tag),
+            forwarded_to: None,
+            range: self.range,
+        })
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
+    /// Every other step: range changes, the budget running out, blocks the fast path
+    /// declines (errors included) and the EOP Bits64 slack word.
+    #[inline(never)]
+    fn next_general(&mut self) -> Option<Result<Block, WalkError>> {
         if let Some(b) = self.pending.take() {
             return Some(Ok(b));
         }
@@ -272,6 +312,18 @@ impl Iterator for Walk<'_> {
                 }
             }
             return Some(Ok(block));
+        }
+    }
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Result<Block, WalkError>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.next_quick() {
+            Some(b) => Some(Ok(b)),
+            None => self.next_general(),
         }
     }
 }

@@ -118,6 +118,18 @@ impl Budget {
         }
     }
 
+    /// Counts one more object (and one work step) if both remain, else changes nothing and
+    /// returns `false` (then [`Budget::object`] reports which limit ran out).
+    #[inline(always)]
+    pub fn take_object(&mut self) -> bool {
+        if self.objects_left == 0 || self.work_left == 0 {
+            return false;
+        }
+        self.objects_left -= 1;
+        self.work_left -= 1;
+        true
+    }
+
     /// Counts one more object visited at `addr` (also one work step).
     #[inline]
     pub fn object(&mut self, addr: u64) -> Result<(), ImageError> {

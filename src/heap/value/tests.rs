@@ -145,19 +145,21 @@ impl Builder {
         };
         let mut snapshot = Snapshot::from_parts(None, None, self.mem, None).unwrap();
         snapshot.memory_mut().set_word_size(word);
+        let layout = Layout {
+            persistence,
+            gc,
+            word,
+            header,
+            tags,
+            rtti: false,
+            heap_base: 0x1000,
+            partition_size: 0,
+        };
         Heap {
             snapshot,
             module: None,
-            layout: Layout {
-                persistence,
-                gc,
-                word,
-                header,
-                tags,
-                rtti: false,
-                heap_base: 0x1000,
-                partition_size: 0,
-            },
+            quick: crate::heap::walk_quick::QuickSizer::new(&layout),
+            layout,
             ranges: Vec::new(),
             limits: ReaderLimits::default(),
             gc_phase: None,
