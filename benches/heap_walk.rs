@@ -7,21 +7,19 @@
 //! at least 3 walks (up to 50 in 3 s) by wall time and by the thread's CPU time (per-core speed
 //! on a shared machine), and the load average.
 //!
-//! Figures (2026-11-30, 2 vCPU AMD EPYC shared with other builds and campaigns, load average
-//! 9-11, release build; see docs/formats.md, "Speed"):
+//! Figures (2026-11-30, 2 vCPU AMD EPYC VM, otherwise idle, release build; the slower of two
+//! runs; see docs/formats.md, "Speed"):
 //!
-//! | snapshot | heap | objects | best CPU time | objects/s | MiB/s |
+//! | snapshot | heap | objects | best CPU time | objects/s | GiB/s |
 //! |---|---:|---:|---:|---:|---:|
-//! | `big/eop` (8 partitions) | 476.4 MiB | 1 602 | 0.065 ms | 24.6 M | 7.3 M |
-//! | `big/incremental` (classical, 8 partitions) | 238.2 MiB | 1 267 | 0.055 ms | 23.1 M | 4.4 M |
-//! | `collections/eop` | 4.6 MiB | 126 104 | 5.08 ms | 24.8 M | 903 |
-//! | `collections/incremental` | 2.3 MiB | 125 728 | 2.80 ms | 44.8 M | 830 |
-//! | `collections/generational` | 1.9 MiB | 125 729 | 2.62 ms | 48.1 M | 709 |
-//! | `collections/compacting` | 0.9 MiB | 60 817 | 1.19 ms | 51.2 M | 764 |
+//! | `collections/eop` | 4.6 MiB | 126 104 | 1.59 ms | 79.5 M | 2.83 |
+//! | `collections/incremental` | 2.3 MiB | 125 728 | 1.18 ms | 106.2 M | 1.92 |
+//! | `collections/generational` | 1.9 MiB | 125 729 | 1.40 ms | 90.1 M | 1.30 |
+//! | `collections/compacting` | 0.9 MiB | 60 817 | 0.69 ms | 87.8 M | 1.28 |
+//! | `collections/copying` | 0.9 MiB | 60 817 | 0.73 ms | 83.0 M | 1.21 |
 //!
-//! `big`'s bytes/s only say that the walk reads headers, never array payloads (its heap is a
-//! few hundred 1-2 MiB arrays); the object-dense `collections` heaps (8-38 bytes per object)
-//! are the honest measure: 0.7-0.9 GiB/s per core on this loaded machine.
+//! The object-dense `collections` heaps (8-38 bytes per object) are the honest measure (the
+//! on-demand `big` heaps are a few hundred large arrays: the walk reads only their headers).
 
 mod support;
 

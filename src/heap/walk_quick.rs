@@ -17,36 +17,53 @@ use crate::module::Persistence;
 /// Raw header values the table covers (every non-slice tag is below 64).
 const TABLE: usize = 64;
 
-/// How a block's size follows from its tag.
-#[derive(Debug, Clone, Copy)]
-enum Rule {
+/// The shape of a block, as far as sizing it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
     /// Not handled here: the full decoder decides.
     Decline,
-    /// The size is fixed by the tag.
-    Fixed(u64),
-    /// `base + count * scale` bytes (rounded up to the word when `round`), `count` being the
-    /// word `at` bytes after the header.
-    Counted {
-        at: u64,
-        base: u64,
-        scale: u64,
-        round: bool,
-    },
+    /// `base + count * scale` bytes (`count` rounded up to the word for blobs), `count` being
+    /// the word `at` bytes into the block; fixed-size blocks have scale 0.
+    Counted,
     /// A classical record: field count, hash-array pointer, fields.
     ClassicalObject,
     /// An EOP record: hash-blob pointer, fields (their count from the hash blob).
     EopObject,
 }
 
+/// How a block's size follows from its header word. One table lookup and one formula for
+/// every counted or fixed-size block, so the walk's inner loop barely branches on the tag.
+#[derive(Debug, Clone, Copy)]
+struct Rule {
+    shape: Shape,
+    tag: Tag,
+    /// The block has a forwarding word, which must point back at the block.
+    forwarded: bool,
+    /// Offset of the count word from the block's address.
+    at: u8,
+    /// Bytes besides the counted ones (header and fixed fields).
+    base: u8,
+    /// Bytes per count unit (0 for fixed-size blocks).
+    scale: u8,
+    /// Added before masking to round the counted bytes up to the word (blobs), else 0.
+    round: u8,
+}
+
+const DECLINE: Rule = Rule {
+    shape: Shape::Decline,
+    tag: Tag::Null,
+    forwarded: false,
+    at: 0,
+    base: 0,
+    scale: 0,
+    round: 0,
+};
+
 /// Sizes blocks for the walk from a table built once per layout.
 #[derive(Debug, Clone)]
 pub(crate) struct QuickSizer {
-    rules: [(Rule, Tag); TABLE],
+    rules: [Rule; TABLE],
     word: WordSize,
-    /// Objects carry a forwarding word after the header word.
-    forwarding: bool,
-    /// The header size of an object with a forwarding word (16, 8 or 4 bytes).
-    header: u64,
 }
 
 /// What the fast path found: the block's tag and size.
@@ -63,7 +80,7 @@ impl QuickSizer {
     pub(crate) fn new(layout: &Layout) -> QuickSizer {
         let w = layout.word.bytes();
         let eop = layout.persistence == Persistence::Enhanced;
-        let mut rules = [(Rule::Decline, Tag::Null); TABLE];
+        let mut rules = [DECLINE; TABLE];
         for (raw, slot) in rules.iter_mut().enumerate() {
             let Some((tag, None)) = Tag::decode(raw as u64, layout.tags) else {
                 continue;
@@ -73,41 +90,45 @@ impl QuickSizer {
             } else {
                 w
             };
-            let counted = |at: u64, base: u64, scale: u64, round: bool| Rule::Counted {
-                at,
-                base,
-                scale,
-                round,
+            // Every offset and size here is at most 48 bytes.
+            let byte = |v: u64| u8::try_from(v).unwrap_or(u8::MAX);
+            let rule = |shape: Shape, at: u64, base: u64, scale: u64, round: u64| Rule {
+                shape,
+                tag,
+                forwarded: tag.has_forwarding() && layout.has_forwarding(),
+                at: byte(at),
+                base: byte(base),
+                scale: byte(scale),
+                round: byte(round),
             };
-            let rule = match tag {
-                Tag::Object if eop => Rule::EopObject,
-                Tag::Object => Rule::ClassicalObject,
-                Tag::Array(_) => counted(0, h + w, w, false),
-                Tag::Blob(_) => counted(0, h + w, 1, true),
-                Tag::Closure => counted(w, h + 2 * w, w, false),
+            let counted = |at, base, scale, round| rule(Shape::Counted, at, base, scale, round);
+            let fixed = |size| rule(Shape::Counted, 0, size, 0, 0);
+            *slot = match tag {
+                Tag::Object if eop => rule(Shape::EopObject, h, h + w, 1, 0),
+                Tag::Object => rule(Shape::ClassicalObject, h, h + 2 * w, w, 0),
+                Tag::Array(_) => counted(h, h + w, w, 0),
+                Tag::Blob(_) => counted(h, h + w, 1, w - 1),
+                Tag::Closure => counted(h + w, h + 2 * w, w, 0),
                 // An EOP Bits64 box may be followed by a slack word: the walk's general path.
-                Tag::Bits64(_) if eop => Rule::Decline,
-                Tag::Bits64(_) => Rule::Fixed(h + 8),
-                Tag::Bits32(_) => Rule::Fixed(h + 4),
-                Tag::MutBox | Tag::Some | Tag::WeakRef => Rule::Fixed(h + w),
-                Tag::Variant => Rule::Fixed(h + 2 * w),
-                Tag::Concat => Rule::Fixed(h + 3 * w),
-                Tag::Region if eop => Rule::Fixed(h + 24),
-                Tag::Region => Rule::Fixed(h + 16),
-                Tag::Null => Rule::Fixed(h),
-                Tag::OneWordFiller => Rule::Fixed(w),
-                Tag::FwdPtr => Rule::Fixed(2 * w),
+                Tag::Bits64(_) if eop => DECLINE,
+                Tag::Bits64(_) => fixed(h + 8),
+                Tag::Bits32(_) => fixed(h + 4),
+                Tag::MutBox | Tag::Some | Tag::WeakRef => fixed(h + w),
+                Tag::Variant => fixed(h + 2 * w),
+                Tag::Concat => fixed(h + 3 * w),
+                Tag::Region if eop => fixed(h + 24),
+                Tag::Region => fixed(h + 16),
+                Tag::Null => fixed(h),
+                Tag::OneWordFiller => fixed(w),
+                Tag::FwdPtr => fixed(2 * w),
                 // The count of a free block sits right after its header word.
-                Tag::FreeSpace => counted(0, 2 * w, w, false),
-                Tag::BigInt => Rule::Decline,
+                Tag::FreeSpace => counted(w, 2 * w, w, 0),
+                Tag::BigInt => DECLINE,
             };
-            *slot = (rule, tag);
         }
         QuickSizer {
             rules,
             word: layout.word,
-            forwarding: layout.has_forwarding(),
-            header: layout.header,
         }
     }
 
@@ -134,8 +155,8 @@ impl QuickSizer {
             .is_some_and(|end| end <= data.len() as u64)
     }
 
-    /// The tag and size of the block at `addr` (word-aligned) of the image `data`, or `None`
-    /// when the full decoder must decide.
+    /// The tag and size of the block at `addr` of the image `data`, or `None` when the full
+    /// decoder must decide.
     #[inline(always)]
     pub(crate) fn size(&self, data: &[u8], addr: u64) -> Option<Quick> {
         let w = self.word.bytes();
@@ -143,47 +164,46 @@ impl QuickSizer {
             return None;
         }
         let raw = self.word(data, addr)?;
-        let &(rule, tag) = self.rules.get(usize::try_from(raw).ok()?)?;
-        let h = if tag.has_forwarding() {
-            if self.forwarding && self.word(data, addr + w)? != addr.wrapping_sub(1) {
-                return None;
-            }
-            self.header
-        } else {
-            w
-        };
-        let size = match rule {
-            Rule::Decline => return None,
-            Rule::Fixed(size) => size,
-            Rule::Counted {
-                at,
-                base,
-                scale,
-                round,
-            } => {
-                let count = self.word(data, addr.checked_add(h)?.checked_add(at)?)?;
-                let mut body = count.checked_mul(scale)?;
-                if round {
-                    body = body.checked_add(w - 1)? & !(w - 1);
+        let rule = self.rules.get(usize::try_from(raw).ok()?)?;
+        if rule.shape == Shape::Decline {
+            return None;
+        }
+        if rule.forwarded && self.word(data, addr + w)? != addr.wrapping_sub(1) {
+            return None;
+        }
+        let len = data.len() as u64;
+        let (at, base) = (u64::from(rule.at), u64::from(rule.base));
+        let (scale, round) = (u64::from(rule.scale), u64::from(rule.round));
+        // The count word (the header itself for fixed-size blocks: scale 0).
+        let count = self.word(data, addr + at)?;
+        let size = match rule.shape {
+            Shape::Counted => {
+                if count > len {
+                    if scale != 0 {
+                        return None;
+                    }
+                    base
+                } else {
+                    base + ((count * scale + round) & !round)
                 }
-                base.checked_add(body)?
             }
-            Rule::ClassicalObject => {
-                let body = addr.checked_add(h)?;
-                let n = self.word(data, body)?;
-                let hash_ptr = self.word(data, body + w)?;
-                if !Self::holds(data, hash_ptr.wrapping_add(1), n.checked_mul(4)?) {
+            Shape::ClassicalObject => {
+                // `count` fields; their hashes in the array the next word points to.
+                let hash_ptr = self.word(data, addr + at + w)?;
+                if count > len || !Self::holds(data, hash_ptr.wrapping_add(1), count * 4) {
                     return None;
                 }
-                (h + 2 * w).checked_add(n.checked_mul(w)?)?
+                base + count * w
             }
-            Rule::EopObject => {
-                let hash_ptr = self.word(data, addr.checked_add(h)?)?;
+            Shape::EopObject => {
+                // `count` is the hash-blob pointer; the blob, not forwarded (else the full
+                // decoder follows it), holds 8 bytes of hash per field.
+                let hash_ptr = count;
                 if !is_pointer_word(hash_ptr) {
                     return None;
                 }
-                // The hash blob, not forwarded (else the full decoder follows it).
                 let blob = hash_ptr.wrapping_add(1);
+                let h = at;
                 if blob % w != 0
                     || self.word(data, blob)? != 25
                     || self.word(data, blob.checked_add(w)?)? != hash_ptr
@@ -194,9 +214,13 @@ impl QuickSizer {
                 if blob_len % 8 != 0 || !Self::holds(data, blob + h + w, blob_len) {
                     return None;
                 }
-                (h + w).checked_add(blob_len)?
+                base + blob_len
             }
+            Shape::Decline => return None,
         };
-        Self::holds(data, addr, size).then_some(Quick { tag, size })
+        Self::holds(data, addr, size).then_some(Quick {
+            tag: rule.tag,
+            size,
+        })
     }
 }
