@@ -6,6 +6,9 @@
 #[path = "../common/mod.rs"]
 pub mod common;
 
+#[path = "../../benches/support/mod.rs"]
+pub mod cpu;
+
 pub mod alloc;
 pub mod exercise;
 pub mod files;

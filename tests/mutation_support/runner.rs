@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::alloc::RunMeter;
+use super::cpu;
 use super::exercise::{exercise, Outcome, Parts};
 use super::files::{FileKind, FileMap, Fixture};
 use super::mutate::{mutant, mutant_seed, Edit, Mutant};
@@ -26,7 +27,7 @@ pub struct Config {
     pub seed: u64,
     /// `MO_MEM_MUTATION_THREADS`.
     pub threads: usize,
-    /// `MO_MEM_MUTATION_RUN_SECS`: a run longer than this fails the test.
+    /// `MO_MEM_MUTATION_RUN_SECS`: a run using more CPU time than this fails the test.
     pub run_limit: Duration,
     /// Bytes a run may hold above the image size (256 MiB).
     pub memory_allowance: u64,
@@ -118,8 +119,26 @@ impl Config {
     }
 }
 
-/// The run a worker is in: since when, and its label (for the watchdog).
-type InFlight = Mutex<Option<(Instant, String)>>;
+/// The run a worker is in, for the watchdog.
+struct Run {
+    /// Wall-clock start.
+    since: Instant,
+    /// The worker thread's CPU clock and its reading at the start.
+    cpu: Option<(libc::clockid_t, Duration)>,
+    label: String,
+}
+
+impl Run {
+    /// The CPU time the run has used so far (wall time if the clock cannot be read).
+    fn cpu_used(&self) -> Duration {
+        self.cpu
+            .and_then(|(clock, at)| Some(cpu::clock_time(clock)?.saturating_sub(at)))
+            .unwrap_or_else(|| self.since.elapsed())
+    }
+}
+
+/// The run a worker is in (for the watchdog).
+type InFlight = Mutex<Option<Run>>;
 
 /// Truncations or mutants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -152,9 +171,9 @@ pub struct Tally {
     pub partial: BTreeMap<String, u64>,
     /// Runs by mutation kind.
     pub kinds: BTreeMap<&'static str, u64>,
-    /// The slowest run.
+    /// The slowest run (its thread's CPU time).
     pub slowest: Duration,
-    /// The time of all runs.
+    /// The CPU time of all runs.
     pub busy: Duration,
     /// The largest peak of bytes held by one run.
     pub peak_bytes: u64,
@@ -323,7 +342,12 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
     let in_flight: Arc<Vec<InFlight>> =
         Arc::new((0..config.threads).map(|_| Mutex::new(None)).collect());
     let done = Arc::new(AtomicBool::new(false));
-    let watchdog = spawn_watchdog(in_flight.clone(), done.clone(), config.run_limit * 3);
+    let watchdog = spawn_watchdog(
+        in_flight.clone(),
+        done.clone(),
+        config.run_limit * 3,
+        config.run_limit * 60,
+    );
     let previous_hook = std::panic::take_hook();
     let panics_shown = AtomicUsize::new(0);
     std::panic::set_hook(Box::new(move |info| {
@@ -472,13 +496,25 @@ fn run_case(
     let facts = (job.file != FileKind::Module)
         .then_some(fixture.facts.as_ref())
         .flatten();
-    *in_flight.lock().unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), label.clone()));
+    let clock = cpu::this_thread_clock();
+    let cpu_at_start = clock.and_then(cpu::clock_time);
+    *in_flight.lock().unwrap_or_else(|p| p.into_inner()) = Some(Run {
+        since: Instant::now(),
+        cpu: clock.zip(cpu_at_start),
+        label: label.clone(),
+    });
     let meter = RunMeter::arm(&label, usize::try_from(limit * 4).unwrap_or(usize::MAX));
     let started = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(|| {
         exercise(parts, facts, objects, index as u64)
     }));
-    let elapsed = started.elapsed();
+    let wall = started.elapsed();
+    // The run's cost is the CPU time its thread used (wall time also counts the time other
+    // processes held the core); wall time only where the clock cannot be read.
+    let elapsed = match (clock.and_then(cpu::clock_time), cpu_at_start) {
+        (Some(now), Some(at)) => now.saturating_sub(at),
+        _ => wall,
+    };
     let peak = meter.peak();
     drop(meter);
     *in_flight.lock().unwrap_or_else(|p| p.into_inner()) = None;
@@ -498,7 +534,11 @@ fn run_case(
         Ok(outcome) => record(outcome, tally, &mut fail),
     }
     if elapsed > config.run_limit {
-        fail(format!("SLOW ({:.1} s)", elapsed.as_secs_f64()));
+        fail(format!(
+            "SLOW ({:.1} s of CPU, {:.1} s wall)",
+            elapsed.as_secs_f64(),
+            wall.as_secs_f64()
+        ));
     }
     if peak > limit {
         fail(format!(
@@ -522,22 +562,30 @@ fn record(outcome: Outcome, tally: &mut Tally, fail: &mut impl FnMut(String)) {
     }
 }
 
+/// Ends the process, naming the run, when a run has used `hang` of CPU time (a loop that
+/// never ends), or has made no progress for `stuck` of wall time (a run blocked for good: a
+/// stalled or paused process only slows the wall clock, not the run's CPU clock).
 fn spawn_watchdog(
     in_flight: Arc<Vec<InFlight>>,
     done: Arc<AtomicBool>,
     hang: Duration,
+    stuck: Duration,
 ) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(250));
             for slot in in_flight.iter() {
                 let slot = slot.lock().unwrap_or_else(|p| p.into_inner());
-                if let Some((since, label)) = slot.as_ref() {
-                    if since.elapsed() > hang {
+                if let Some(run) = slot.as_ref() {
+                    let (cpu, wall) = (run.cpu_used(), run.since.elapsed());
+                    if cpu > hang || wall > stuck {
                         eprintln!(
-                            "\nHANG: a mutation run has taken {:.0} s (limit {:.0} s): {label}",
-                            since.elapsed().as_secs_f64(),
-                            hang.as_secs_f64()
+                            "\nHANG: a mutation run has taken {:.0} s of CPU, {:.0} s wall (limits {:.0} s, {:.0} s): {}",
+                            cpu.as_secs_f64(),
+                            wall.as_secs_f64(),
+                            hang.as_secs_f64(),
+                            stuck.as_secs_f64(),
+                            run.label
                         );
                         std::process::exit(3);
                     }
