@@ -6,38 +6,27 @@
 mod emulator;
 
 use candid::Principal;
+use emulator::cli::{controller, output_text as text, same_bytes, CliEnv};
 use emulator::{Data, Emulator};
-use ic_agent::identity::BasicIdentity;
-use ic_agent::Identity;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-// PKCS#8 Ed25519 key with all-0x01 secret bytes: the emulator's test controller.
-const PEM: &str = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n";
-
 /// The seed of the kill points (printed, so a failure can be replayed).
 const SEED: u64 = 0x6d6f2d6d656d;
 
+/// The served emulator and the child's home, with this test's pull arguments.
 struct Env {
-    tmp: tempfile::TempDir,
-    url: String,
-    pem: PathBuf,
+    cli: CliEnv,
 }
 
 impl Env {
+    /// `mo-mem ARGS`, its output captured.
     fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_mo-mem"));
-        c.args(args)
-            .env("MO_MEM_CONFIG_DIR", self.tmp.path().join("config"))
-            .env("ICP_HOME", self.tmp.path().join("icp"))
-            .env("DFX_CONFIG_ROOT", self.tmp.path().join("dfxroot"))
-            .env("HOME", self.tmp.path().join("home"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        let mut c = self.cli.cmd(args);
+        c.stdout(Stdio::piped()).stderr(Stdio::piped());
         c
     }
 
@@ -45,13 +34,13 @@ impl Env {
         [
             "pull",
             "--network",
-            &self.url,
+            &self.cli.url,
             "--canister",
             cid,
             "--store",
             store.to_str().unwrap(),
             "--identity",
-            self.pem.to_str().unwrap(),
+            self.cli.pem.to_str().unwrap(),
             "--slice-size",
             "200000",
             "--concurrency",
@@ -70,19 +59,6 @@ impl Env {
             .await
             .unwrap()
     }
-}
-
-fn controller() -> Principal {
-    BasicIdentity::from_raw_key(&[1; 32]).sender().unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        o.status,
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }
 
 /// A canister with 40 pages of main memory, 4 of stable memory and one chunk.
@@ -108,38 +84,8 @@ fn canister(emu: &Emulator) -> Principal {
 }
 
 async fn start(emu: &Emulator) -> (Env, tokio::task::JoinHandle<()>) {
-    let (addr, server) = emulator::http::serve(emu.clone()).await;
-    let tmp = tempfile::tempdir().unwrap();
-    let pem = tmp.path().join("controller.pem");
-    std::fs::write(&pem, PEM).unwrap();
-    let env = Env {
-        url: format!("http://{addr}"),
-        pem,
-        tmp,
-    };
-    (env, server)
-}
-
-/// Whether every file of `dir` equals the emulator's snapshot bytes.
-fn same_bytes(emu: &Emulator, cid: Principal, dir: &Path) -> Result<(), String> {
-    let snap = emu.snapshots(cid).pop().unwrap();
-    let mut want = vec![
-        ("wasm_module.bin".to_string(), snap.state.module.to_vec()),
-        ("wasm_memory.bin".to_string(), snap.state.memory.to_vec()),
-        ("stable_memory.bin".to_string(), snap.state.stable.to_vec()),
-    ];
-    for c in &snap.state.chunks {
-        let name = format!("wasm_chunk_store/{}.bin", hex::encode(Sha256::digest(c)));
-        want.push((name, c.clone()));
-    }
-    for (name, bytes) in want {
-        match std::fs::read(dir.join(&name)) {
-            Ok(on_disk) if on_disk == bytes => {}
-            Ok(_) => return Err(format!("{name} differs from the emulator's snapshot")),
-            Err(e) => return Err(format!("{name}: {e}")),
-        }
-    }
-    Ok(())
+    let (cli, server) = CliEnv::serve(emu).await;
+    (Env { cli }, server)
 }
 
 /// The one snapshot directory (complete or not) of `cid` in `store`, if any.
@@ -173,7 +119,7 @@ async fn pull_killed_at_random_points_resumes_and_is_never_wrong() {
     let emu = Emulator::new();
     let cid = canister(&emu);
     let (env, server) = start(&emu).await;
-    let store = env.tmp.path().join("store");
+    let store = env.cli.tmp.path().join("store");
     let args = env.pull_args(&cid.to_text(), &store);
     let mut rng = fastrand::Rng::with_seed(SEED);
     eprintln!("seed {SEED:#x}");
@@ -272,7 +218,7 @@ async fn full_disk_during_pull_is_a_clear_error_and_resumes_later() {
     let emu = Emulator::new();
     let cid = canister(&emu);
     let (env, server) = start(&emu).await;
-    let disk = env.tmp.path().join("disk");
+    let disk = env.cli.tmp.path().join("disk");
     std::fs::create_dir(&disk).unwrap();
     if !mount_tmpfs(&disk, "1m", false) {
         eprintln!(

@@ -4,35 +4,23 @@
 mod emulator;
 
 use candid::Principal;
+use emulator::cli::{controller, output_text as text, same_bytes, CliEnv, CONTROLLER_PEM};
 use emulator::{Data, Emulator};
-use ic_agent::identity::BasicIdentity;
-use ic_agent::Identity;
 use ic_management_canister_types::CanisterStatusType;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-// PKCS#8 Ed25519 key with all-0x01 secret bytes: the emulator's test controller.
-const PEM: &str = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n";
-
+/// The served emulator, the child's home and its snapshot store.
 struct Env {
-    tmp: tempfile::TempDir,
-    url: String,
+    cli: CliEnv,
     store: PathBuf,
-    pem: PathBuf,
 }
 
 impl Env {
     fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_mo-mem"));
-        c.args(args)
-            .env("MO_MEM_CONFIG_DIR", self.tmp.path().join("config"))
-            .env("ICP_HOME", self.tmp.path().join("icp"))
-            .env("DFX_CONFIG_ROOT", self.tmp.path().join("dfxroot"))
-            .env("HOME", self.tmp.path().join("home"));
-        c
+        self.cli.cmd(args)
     }
 
     async fn run(&self, args: &[&str]) -> Output {
@@ -43,31 +31,10 @@ impl Env {
     }
 }
 
-fn controller() -> Principal {
-    BasicIdentity::from_raw_key(&[1; 32]).sender().unwrap()
-}
-
 async fn start(emu: &Emulator) -> (Env, tokio::task::JoinHandle<()>) {
-    let (addr, server) = emulator::http::serve(emu.clone()).await;
-    let tmp = tempfile::tempdir().unwrap();
-    let pem = tmp.path().join("controller.pem");
-    std::fs::write(&pem, PEM).unwrap();
-    let env = Env {
-        url: format!("http://{addr}"),
-        store: tmp.path().join("store"),
-        pem,
-        tmp,
-    };
-    (env, server)
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        o.status,
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    let (cli, server) = CliEnv::serve(emu).await;
+    let store = cli.tmp.path().join("store");
+    (Env { cli, store }, server)
 }
 
 fn module() -> Vec<u8> {
@@ -77,25 +44,8 @@ fn module() -> Vec<u8> {
 }
 
 fn same_files(emu: &Emulator, cid: Principal, dir: &Path) {
-    let snap = emu.snapshots(cid).pop().unwrap();
-    assert_eq!(
-        std::fs::read(dir.join("wasm_module.bin")).unwrap(),
-        snap.state.module.to_vec()
-    );
-    assert!(
-        std::fs::read(dir.join("wasm_memory.bin")).unwrap() == snap.state.memory.to_vec(),
-        "main memory differs"
-    );
-    assert_eq!(
-        std::fs::read(dir.join("stable_memory.bin")).unwrap(),
-        snap.state.stable.to_vec()
-    );
-    for c in &snap.state.chunks {
-        let p = dir.join(format!(
-            "wasm_chunk_store/{}.bin",
-            hex::encode(Sha256::digest(c))
-        ));
-        assert_eq!(&std::fs::read(p).unwrap(), c);
+    if let Err(e) = same_bytes(emu, cid, dir) {
+        panic!("{}: {e}", dir.display());
     }
 }
 
@@ -119,12 +69,12 @@ async fn pull_killed_after_n_slices_resumes_byte_identical() {
     emu.take_direct(cid, None);
     let (env, server) = start(&emu).await;
     let cid_text = cid.to_text();
-    let pem = env.pem.to_str().unwrap().to_string();
+    let pem = env.cli.pem.to_str().unwrap().to_string();
     let store = env.store.to_str().unwrap().to_string();
     let pull_args = [
         "pull",
         "--network",
-        &env.url,
+        &env.cli.url,
         "--canister",
         &cid_text,
         "--store",
@@ -234,8 +184,8 @@ async fn info_create_update_and_identities() {
     let cid = emu.install(c);
     let (env, server) = start(&emu).await;
     let cid_text = cid.to_text();
-    let pem = env.pem.to_str().unwrap().to_string();
-    let net = env.url.clone();
+    let pem = env.cli.pem.to_str().unwrap().to_string();
+    let net = env.cli.url.clone();
 
     let out = env
         .run(&[
@@ -340,11 +290,11 @@ async fn info_create_update_and_identities() {
         text(&out)
     );
     // A dfx default identity is picked up.
-    let d = env.tmp.path().join("dfxroot/.config/dfx/identity/ctl");
+    let d = env.cli.tmp.path().join("dfxroot/.config/dfx/identity/ctl");
     std::fs::create_dir_all(&d).unwrap();
-    std::fs::write(d.join("identity.pem"), PEM).unwrap();
+    std::fs::write(d.join("identity.pem"), CONTROLLER_PEM).unwrap();
     std::fs::write(
-        env.tmp.path().join("dfxroot/.config/dfx/identity.json"),
+        env.cli.tmp.path().join("dfxroot/.config/dfx/identity.json"),
         r#"{"default":"ctl"}"#,
     )
     .unwrap();
@@ -367,18 +317,18 @@ async fn info_create_update_and_identities() {
             "--canister",
             &cid_text,
             "--store",
-            env.tmp.path().join("s1").to_str().unwrap(),
+            env.cli.tmp.path().join("s1").to_str().unwrap(),
         ])
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let sid = updated["id"].as_str().unwrap();
-    let src = env.tmp.path().join("s1").join(&cid_text).join(sid);
-    let dl = env.tmp.path().join("download");
+    let src = env.cli.tmp.path().join("s1").join(&cid_text).join(sid);
+    let dl = env.cli.tmp.path().join("download");
     std::fs::create_dir_all(dl.join("wasm_chunk_store")).unwrap();
     for f in ["metadata.json", "wasm_module.bin", "wasm_memory.bin"] {
         std::fs::copy(src.join(f), dl.join(f)).unwrap();
     }
-    let store2 = env.tmp.path().join("s2");
+    let store2 = env.cli.tmp.path().join("s2");
     let out = env
         .run(&[
             "import",

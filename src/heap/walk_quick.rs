@@ -90,16 +90,22 @@ impl QuickSizer {
             } else {
                 w
             };
-            // Every offset and size here is at most 48 bytes.
-            let byte = |v: u64| u8::try_from(v).unwrap_or(u8::MAX);
-            let rule = |shape: Shape, at: u64, base: u64, scale: u64, round: u64| Rule {
-                shape,
-                tag,
-                forwarded: tag.has_forwarding() && layout.has_forwarding(),
-                at: byte(at),
-                base: byte(base),
-                scale: byte(scale),
-                round: byte(round),
+            // Offsets and sizes are at most 48 bytes; a layout where one is not a byte
+            // (none exists) would leave the tag to the full decoder.
+            let rule = |shape: Shape, at: u64, base: u64, scale: u64, round: u64| {
+                let byte = |v: u64| u8::try_from(v).ok();
+                match (byte(at), byte(base), byte(scale), byte(round)) {
+                    (Some(at), Some(base), Some(scale), Some(round)) => Rule {
+                        shape,
+                        tag,
+                        forwarded: tag.has_forwarding() && layout.has_forwarding(),
+                        at,
+                        base,
+                        scale,
+                        round,
+                    },
+                    _ => DECLINE,
+                }
             };
             let counted = |at, base, scale, round| rule(Shape::Counted, at, base, scale, round);
             let fixed = |size| rule(Shape::Counted, 0, size, 0, 0);

@@ -10,6 +10,7 @@
 #![allow(dead_code)]
 
 pub mod certify;
+pub mod cli;
 pub mod data;
 pub mod http;
 
