@@ -48,7 +48,7 @@ fn run_bounded(fx: &Fixture, edit: Edit, what: &str) -> Outcome {
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
-            let out = exercise(parts, facts.as_ref(), &[], 1);
+            let out = exercise(parts, facts.as_ref(), &[], 1, &[]);
             let _ = tx.send(out);
         })
         .expect("spawn");
@@ -209,7 +209,7 @@ fn unmutated_fixtures_decode_every_variable() {
             bytes: Vec::new(),
         };
         let parts = parts_with(&fx, FileKind::Memory, &unchanged);
-        let out = exercise(parts, fx.facts.as_ref(), &object_sample(&fx), 3);
+        let out = exercise(parts, fx.facts.as_ref(), &object_sample(&fx), 3, &[]);
         assert!(
             out.refused.is_none() && out.partial.is_empty(),
             "{}: {out:?}",

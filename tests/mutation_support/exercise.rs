@@ -1,7 +1,9 @@
 //! One run: a (mutated) snapshot through what users touch, in-process: `info`, `stats`,
 //! `vars` (Motoko text and JSON), the `objects/` rendering of a sample of objects, and the
-//! mount's tree (every directory to a bounded depth, a sample of files read fully, each
-//! file's `stat` size checked against the bytes read).
+//! mount's tree (directories to a bounded depth, a sample of files read fully, each file's
+//! `stat` size checked against the bytes read). Of the `objects/` block directories (64 KiB
+//! of heap each, thousands of objects on dense heaps), those holding the edited bytes and a
+//! few random others are listed.
 
 use std::fmt::Debug;
 use std::sync::Arc;
@@ -15,10 +17,10 @@ use mo_mem::module::ModuleFacts;
 use mo_mem::snapshot::Snapshot;
 use mo_mem::vfs::entry::{FnFile, StaticDir};
 use mo_mem::vfs::heap_source::HeapDecoder;
-use mo_mem::vfs::objects_dir::ObjectsDir;
+use mo_mem::vfs::objects_dir::{ObjectsDir, BLOCK_BITS};
 use mo_mem::vfs::vars_dir::ValueDir;
 use mo_mem::vfs::{
-    DecodedSnapshot, Entry, NodeKind, SessionId, Tree, TreeConfig, VfsError, ROOT_INO,
+    Child, DecodedSnapshot, Entry, NodeKind, SessionId, Tree, TreeConfig, VfsError, ROOT_INO,
 };
 
 /// The four files of one run (the unmutated ones shared with every other run).
@@ -82,10 +84,19 @@ const MAX_FILES: usize = 40;
 const FILES_PER_OBJECT_BLOCK: usize = 3;
 const FILES_PER_DIR: usize = 8;
 const SAMPLED_OBJECTS: usize = 12;
+/// `objects/` block directories listed per run besides those holding edited bytes.
+const RANDOM_BLOCKS: usize = 3;
 
 /// Runs `parts` through every path; `facts` are the original module's facts when the
-/// module is unmutated (its parse is then reused); `objects` are addresses to render.
-pub fn exercise(parts: Parts, facts: Option<&ModuleFacts>, objects: &[u64], seed: u64) -> Outcome {
+/// module is unmutated (its parse is then reused); `objects` are addresses to render;
+/// `focus` are main-memory addresses whose `objects/` blocks are listed.
+pub fn exercise(
+    parts: Parts,
+    facts: Option<&ModuleFacts>,
+    objects: &[u64],
+    seed: u64,
+    focus: &[u64],
+) -> Outcome {
     let mut out = Outcome::default();
     let snapshot = match Snapshot::from_images(
         Some(&parts.metadata),
@@ -128,7 +139,7 @@ pub fn exercise(parts: Parts, facts: Option<&ModuleFacts>, objects: &[u64], seed
     lap("decoded view");
     sample_objects(&decoded, objects, &mut rng, &mut out);
     lap("objects");
-    walk_tree(decoded, &mut rng, &mut out);
+    walk_tree(decoded, focus, &mut rng, &mut out);
     lap("tree");
     out
 }
@@ -295,8 +306,36 @@ fn decoded_root(decoded: Arc<dyn DecodedSnapshot>) -> Entry {
     ])))
 }
 
+/// The address an `objects/` directory name stands for (`0x...`).
+fn dir_address(name: &str) -> Option<u64> {
+    u64::from_str_radix(name.strip_prefix("0x")?, 16).ok()
+}
+
+/// Of a region directory's block directories, those to list: the ones holding a `focus`
+/// address (or the block before it, where an object may start) and [`RANDOM_BLOCKS`] more.
+fn blocks_to_list(blocks: &mut Vec<&Child>, focus: &[u64], rng: &mut fastrand::Rng) {
+    let near = |c: &&Child| {
+        dir_address(&c.name).is_some_and(|start| {
+            let block = start >> BLOCK_BITS;
+            focus.iter().any(|f| {
+                let fb = f >> BLOCK_BITS;
+                fb == block || fb == block + 1
+            })
+        })
+    };
+    let (mut keep, mut others): (Vec<&Child>, Vec<&Child>) = blocks.iter().copied().partition(near);
+    rng.shuffle(&mut others);
+    keep.extend(others.into_iter().take(RANDOM_BLOCKS));
+    *blocks = keep;
+}
+
 /// Walks the mount's tree of the snapshot.
-fn walk_tree(decoded: Arc<dyn DecodedSnapshot>, rng: &mut fastrand::Rng, out: &mut Outcome) {
+fn walk_tree(
+    decoded: Arc<dyn DecodedSnapshot>,
+    focus: &[u64],
+    rng: &mut fastrand::Rng,
+    out: &mut Outcome,
+) {
     let tree = match Tree::new(decoded_root(decoded), TreeConfig::default()) {
         Ok(t) => t,
         Err(e) => {
@@ -334,8 +373,20 @@ fn walk_tree(decoded: Arc<dyn DecodedSnapshot>, rng: &mut fastrand::Rng, out: &m
         } else {
             FILES_PER_DIR
         };
+        // A region directory of `objects/` (`/objects/0x...`): its children are blocks.
+        let region = path.starts_with("/objects/") && path.matches('/').count() == 2;
+        let mut dirs: Vec<&Child> = children
+            .iter()
+            .filter(|c| c.kind == NodeKind::Dir)
+            .collect();
+        if region {
+            blocks_to_list(&mut dirs, focus, rng);
+        }
         let mut candidates = Vec::new();
-        for child in &children {
+        for child in dirs
+            .into_iter()
+            .chain(children.iter().filter(|c| c.kind != NodeKind::Dir))
+        {
             match child.kind {
                 // Looked up (one reference held, as the kernel does) so the node stays.
                 NodeKind::Dir if depth < MAX_DEPTH => {

@@ -27,6 +27,18 @@ pub enum Edit {
 }
 
 impl Edit {
+    /// The offsets the edit changes (where its effects start), for runs that look closer
+    /// there.
+    pub fn offsets(&self) -> Vec<u64> {
+        let o = |v: &usize| *v as u64;
+        match self {
+            Edit::Truncate { len } => vec![o(len)],
+            Edit::Write { at, .. } | Edit::Splice { at, .. } => vec![o(at)],
+            Edit::Copy { to, .. } => vec![o(to)],
+            Edit::Swap { a, b, .. } => vec![o(a), o(b)],
+        }
+    }
+
     /// Applies the edit to `bytes`; out-of-range parts are clipped.
     pub fn apply(&self, bytes: &mut Vec<u8>) {
         let n = bytes.len();

@@ -496,6 +496,11 @@ fn run_case(
     let facts = (job.file != FileKind::Module)
         .then_some(fixture.facts.as_ref())
         .flatten();
+    // Main-memory edits: the mount's tree is looked at closely where the bytes changed.
+    let focus = match job.file {
+        FileKind::Memory => m.edit.offsets(),
+        _ => Vec::new(),
+    };
     let clock = cpu::this_thread_clock();
     let cpu_at_start = clock.and_then(cpu::clock_time);
     *in_flight.lock().unwrap_or_else(|p| p.into_inner()) = Some(Run {
@@ -506,7 +511,7 @@ fn run_case(
     let meter = RunMeter::arm(&label, usize::try_from(limit * 4).unwrap_or(usize::MAX));
     let started = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        exercise(parts, facts, objects, index as u64)
+        exercise(parts, facts, objects, index as u64, &focus)
     }));
     let wall = started.elapsed();
     // The run's cost is the CPU time its thread used (wall time also counts the time other
