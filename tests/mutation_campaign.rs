@@ -13,7 +13,9 @@
 mod mutation_support;
 
 use mutation_support::alloc::CountingAlloc;
-use mutation_support::runner::{self, Config};
+use mutation_support::files::FileKind;
+use mutation_support::mutate::{mutant, mutant_seed};
+use mutation_support::runner::{self, parts_with, Config, Scratch};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -35,5 +37,63 @@ fn mutation_campaign() {
             "{} mutation runs failed (first 50 above; rerun one with the printed variables)",
             report.failures.len()
         );
+    }
+}
+
+/// The workers' in-place scratch copies give every run exactly the bytes a fresh copy gives,
+/// and return to the original after each run.
+#[test]
+fn scratch_copies_equal_fresh_copies() {
+    let fixtures = mutation_support::fixtures();
+    let fixture = fixtures
+        .iter()
+        .min_by_key(|f| f.original(FileKind::Memory).len())
+        .expect("a fixture");
+    let mut scratch = Scratch::default();
+    for file in [FileKind::Memory, FileKind::Module, FileKind::Stable] {
+        let original = fixture.original(file);
+        if original.is_empty() {
+            continue;
+        }
+        let mut in_place = 0;
+        for index in 0..300 {
+            let seed = mutant_seed(7, &fixture.label, file, index);
+            let m = mutant(fixture.map(file), original, seed);
+            let fresh = parts_with(fixture, file, &m.edit);
+            let Some(edited) = scratch.edited(fixture, file, &m.edit) else {
+                continue;
+            };
+            in_place += 1;
+            for (what, a, b) in [
+                ("module", &fresh.module, &edited.module),
+                ("memory", &fresh.memory, &edited.memory),
+                ("stable", &fresh.stable, &edited.stable),
+            ] {
+                assert!(
+                    a.as_slice() == b.as_slice(),
+                    "{} {file:?} mutant {index} ({}): {what} differs",
+                    fixture.label,
+                    m.edit
+                );
+            }
+            assert_eq!(fresh.metadata, edited.metadata);
+            drop(edited);
+            scratch.restore(fixture, file, &m.edit);
+        }
+        assert!(
+            in_place > 100,
+            "{file:?}: only {in_place} edits were in place"
+        );
+        let unchanged = mutation_support::mutate::Edit::Write {
+            at: 0,
+            bytes: Vec::new(),
+        };
+        let back = scratch.edited(fixture, file, &unchanged).expect("in place");
+        let image = match file {
+            FileKind::Memory => &back.memory,
+            FileKind::Module => &back.module,
+            _ => &back.stable,
+        };
+        assert!(image.as_slice() == original, "{file:?}: not restored");
     }
 }

@@ -39,11 +39,38 @@ impl Edit {
         }
     }
 
+    /// The byte ranges an edit that keeps the file's length may change (clipped to `n`
+    /// bytes), `None` for edits that change the length.
+    pub fn touched(&self, n: usize) -> Option<Vec<std::ops::Range<usize>>> {
+        let range = |at: usize, len: usize| at.min(n)..at.saturating_add(len).min(n);
+        match self {
+            Edit::Truncate { .. } | Edit::Splice { .. } => None,
+            Edit::Write { at, bytes } => Some(vec![range(*at, bytes.len())]),
+            Edit::Copy { to, len, .. } => Some(vec![range(*to, *len)]),
+            Edit::Swap { a, b, len } => Some(vec![range(*a, *len), range(*b, *len)]),
+        }
+    }
+
     /// Applies the edit to `bytes`; out-of-range parts are clipped.
     pub fn apply(&self, bytes: &mut Vec<u8>) {
-        let n = bytes.len();
         match self {
             Edit::Truncate { len } => bytes.truncate(*len),
+            Edit::Splice { at, remove, insert } => {
+                let n = bytes.len();
+                let at = (*at).min(n);
+                let end = at.saturating_add(*remove).min(n);
+                bytes.splice(at..end, insert.iter().copied());
+            }
+            _ => self.apply_in_place(bytes),
+        }
+    }
+
+    /// Applies an edit that keeps the length to `bytes` in place (out-of-range parts are
+    /// clipped); does nothing for the others.
+    pub fn apply_in_place(&self, bytes: &mut [u8]) {
+        let n = bytes.len();
+        match self {
+            Edit::Truncate { .. } | Edit::Splice { .. } => {}
             Edit::Write { at, bytes: b } => {
                 for (i, v) in b.iter().enumerate() {
                     if let Some(slot) = at.checked_add(i).and_then(|p| bytes.get_mut(p)) {
@@ -66,11 +93,6 @@ impl Edit {
                     let (left, right) = bytes.split_at_mut(hi);
                     left[lo..lo + len].swap_with_slice(&mut right[..len]);
                 }
-            }
-            Edit::Splice { at, remove, insert } => {
-                let at = (*at).min(n);
-                let end = at.saturating_add(*remove).min(n);
-                bytes.splice(at..end, insert.iter().copied());
             }
         }
     }
