@@ -5,8 +5,9 @@
 //! (fixed-size objects, arrays, blobs, closures, free space, records) with the same checks
 //! [`decode`](super::object::decode) makes, and declines everything else (slice tags,
 //! BigInts, EOP Bits64 boxes, stale copies, anything that would be an error): the walk then
-//! asks the full decoder, so errors and rare blocks are always judged in one place. The contract, tested
-//! over every block of every fixture and over mutated heaps: when it answers, the full
+//! asks the full decoder, so errors and rare blocks are always judged in one place. The
+//! contract, tested over every block of every fixture and over mutated heaps
+//! (`tests/heap_walk_quick.rs`, the `heap_walk` fuzz target): when it answers, the full
 //! decoder succeeds with the same tag and size, and the block is not forwarded elsewhere.
 
 use super::object::is_pointer_word;
