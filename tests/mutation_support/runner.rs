@@ -173,6 +173,10 @@ pub struct Tally {
     pub kinds: BTreeMap<&'static str, u64>,
     /// The slowest run (its thread's CPU time).
     pub slowest: Duration,
+    /// The case of the slowest run (to rerun it).
+    pub slowest_case: String,
+    /// The case of the run with the largest peak.
+    pub peak_case: String,
     /// The CPU time of all runs.
     pub busy: Duration,
     /// The largest peak of bytes held by one run.
@@ -196,7 +200,13 @@ impl Tally {
         for (k, v) in &o.kinds {
             *self.kinds.entry(k).or_default() += v;
         }
-        self.slowest = self.slowest.max(o.slowest);
+        if o.slowest > self.slowest {
+            self.slowest = o.slowest;
+            self.slowest_case = o.slowest_case.clone();
+        }
+        if o.peak_bytes > self.peak_bytes {
+            self.peak_case = o.peak_case.clone();
+        }
         self.busy += o.busy;
         self.peak_bytes = self.peak_bytes.max(o.peak_bytes);
     }
@@ -610,7 +620,13 @@ fn run_case(
     };
     tally.runs += 1;
     *tally.kinds.entry(m.kind).or_default() += 1;
-    tally.slowest = tally.slowest.max(elapsed);
+    if elapsed > tally.slowest {
+        tally.slowest = elapsed;
+        tally.slowest_case = label.clone();
+    }
+    if peak > tally.peak_bytes {
+        tally.peak_case = label.clone();
+    }
     tally.busy += elapsed;
     tally.peak_bytes = tally.peak_bytes.max(peak);
     match result {
@@ -737,6 +753,8 @@ pub fn print(report: &Report, config: &Config) {
         total.slowest.as_secs_f64() * 1000.0,
         total.peak_bytes as f64 / (1 << 20) as f64
     );
+    println!("-- slowest run: {}", total.slowest_case);
+    println!("-- largest peak: {}", total.peak_case);
     println!("-- refused at open, by reason:");
     for (k, v) in &total.refused {
         println!("   {v:>9}  {k}");
