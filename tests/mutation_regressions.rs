@@ -223,3 +223,37 @@ fn unmutated_fixtures_decode_every_variable() {
         );
     }
 }
+
+/// Campaign record (2026-11-30, session 4): `MO_MEM_MUTATION_CASE=weak/eop-forcegc:
+/// wasm_memory.bin:mutate:7798 (length boundary: write 0000000100000000 at 0x5028f8)`, MEMORY
+/// (608 MiB at peak, limit 384 MiB). The length of the text `"kept #1"` (the name of
+/// `strong[0]`, also reached through `weak_live`) set to 16 MiB: the text then runs over the
+/// 128 MiB image's zeros and renders to 96 MiB of JSON (`\u0000` per byte), several copies
+/// of it per file read. The text limit now holds for the rendered form: a typed error.
+#[test]
+fn inflated_text_lengths_are_bounded_by_their_rendering() {
+    let fx = fixture("weak/eop-forcegc");
+    let snapshot = Snapshot::from_parts(
+        Some(fx.original(FileKind::Metadata)),
+        Some(fx.original(FileKind::Module).to_vec()),
+        fx.original(FileKind::Memory).to_vec(),
+        Some(fx.original(FileKind::Stable).to_vec()),
+    )
+    .expect("fixture opens");
+    let heap = Heap::open(snapshot, ReaderLimits::default()).expect("fixture heap");
+    let header = heap.layout().header;
+    let text = heap
+        .walk()
+        .flatten()
+        .filter_map(|b| heap.object(b.addr).ok())
+        .find(|o| matches!(o.body, Body::Blob { bytes, .. } if bytes == b"kept #1"))
+        .expect("the text \"kept #1\"");
+    let edit = word_write(&fx, text.addr + header, 1 << 24);
+    drop(heap);
+    let out = run_bounded(&fx, edit, "text length 16 MiB");
+    assert!(out.violations.is_empty(), "{:?}", out.violations);
+    assert!(
+        out.partial.iter().any(|p| p.contains("TextBytes")),
+        "the inflated text is refused by the text limit: {out:?}"
+    );
+}

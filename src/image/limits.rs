@@ -7,7 +7,8 @@ use super::{ImageError, LimitKind};
 pub struct ReaderLimits {
     /// Maximum number of objects a walk or a decoder visits. Default 2^32.
     pub max_objects: u64,
-    /// Maximum number of text or blob bytes rendered into one value. Default 64 MiB.
+    /// Maximum bytes one text or blob value may take rendered (a text's JSON form with its
+    /// escapes; three bytes per blob byte, `debug_show`'s `\XX`). Default 64 MiB.
     pub max_text_bytes: u64,
     /// Maximum nesting depth of a decoded value. Default 10 000.
     pub max_depth: u32,

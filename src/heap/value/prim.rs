@@ -175,7 +175,9 @@ impl<'h> Decoder<'h> {
         let o = self.obj(word)?;
         match o.body {
             Body::Blob { bytes, .. } => {
-                self.limits.check_text_bytes(bytes.len() as u64, o.addr)?;
+                // Rendered, every byte takes up to three (`\XX` in `debug_show`).
+                let rendered = (bytes.len() as u64).saturating_mul(3);
+                self.limits.check_text_bytes(rendered, o.addr)?;
                 self.budget.spend(bytes.len() as u64 / 8, o.addr)?;
                 Ok(bytes.to_vec())
             }
@@ -244,6 +246,12 @@ impl<'h> Decoder<'h> {
                 _ => return Err(self.mismatch(w, "Text")),
             }
         }
+        // A text of control bytes renders six times as long in JSON (`\u0000`): the limit
+        // holds for the rendered text, checked before anything is rendered.
+        self.limits.check_text_bytes(
+            rendered_text_len(&out),
+            self.heap.pointer(word).unwrap_or(0),
+        )?;
         Ok(match String::from_utf8(out) {
             Ok(s) => s,
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
@@ -283,5 +291,47 @@ impl<'h> Decoder<'h> {
             return Ok(false);
         }
         Ok(self.heap.object_of(word)?.tag == tag)
+    }
+}
+
+/// The most bytes the text `bytes` (read as UTF-8, invalid sequences as U+FFFD) takes
+/// rendered: as a JSON string, control characters escaped as `\u00XX` and quotes and
+/// backslashes doubled (`debug_show` escapes nothing, so JSON is the longer form).
+fn rendered_text_len(bytes: &[u8]) -> u64 {
+    bytes
+        .utf8_chunks()
+        .map(|chunk| {
+            let valid: u64 = chunk
+                .valid()
+                .bytes()
+                .map(|b| match b {
+                    0..=0x1f => 6,
+                    b'"' | b'\\' => 2,
+                    _ => 1,
+                })
+                .sum();
+            valid + if chunk.invalid().is_empty() { 0 } else { 3 }
+        })
+        .sum::<u64>()
+        + 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rendered_text_len;
+
+    #[test]
+    fn rendered_text_len_bounds_the_json_form() {
+        for text in ["", "plain", "quote \" and \\", "tab\tnul\u{0}", "é 字 🙂"] {
+            let json = serde_json::to_string(text).expect("json");
+            assert!(
+                rendered_text_len(text.as_bytes()) >= json.len() as u64,
+                "{text:?}"
+            );
+        }
+        assert_eq!(rendered_text_len(&[0; 10]), 62);
+        assert_eq!(rendered_text_len("字".as_bytes()), 5);
+        // One invalid byte is one U+FFFD (three bytes).
+        assert_eq!(rendered_text_len(&[b'a', 0xff, b'b']), 7);
     }
 }
