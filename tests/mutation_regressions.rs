@@ -59,8 +59,8 @@ fn run_bounded(fx: &Fixture, edit: Edit, what: &str) -> Outcome {
     }
 }
 
-/// `(addr, field address of n_bytes, left, right)` of every Concat in the original heap.
-fn concats(fx: &Fixture) -> Vec<(u64, u64, u64, u64)> {
+/// The unmutated heap of `fx`.
+fn original_heap(fx: &Fixture) -> Heap {
     let snapshot = Snapshot::from_parts(
         Some(fx.original(FileKind::Metadata)),
         Some(fx.original(FileKind::Module).to_vec()),
@@ -68,7 +68,12 @@ fn concats(fx: &Fixture) -> Vec<(u64, u64, u64, u64)> {
         Some(fx.original(FileKind::Stable).to_vec()),
     )
     .expect("fixture opens");
-    let heap = Heap::open(snapshot, ReaderLimits::default()).expect("fixture heap");
+    Heap::open(snapshot, ReaderLimits::default()).expect("fixture heap")
+}
+
+/// `(addr, field address of n_bytes, left, right)` of every Concat in the original heap.
+fn concats(fx: &Fixture) -> Vec<(u64, u64, u64, u64)> {
+    let heap = original_heap(fx);
     let word = heap.layout().word.bytes();
     let header = heap.layout().header;
     let mut out = Vec::new();
@@ -233,14 +238,7 @@ fn unmutated_fixtures_decode_every_variable() {
 #[test]
 fn inflated_text_lengths_are_bounded_by_their_rendering() {
     let fx = fixture("weak/eop-forcegc");
-    let snapshot = Snapshot::from_parts(
-        Some(fx.original(FileKind::Metadata)),
-        Some(fx.original(FileKind::Module).to_vec()),
-        fx.original(FileKind::Memory).to_vec(),
-        Some(fx.original(FileKind::Stable).to_vec()),
-    )
-    .expect("fixture opens");
-    let heap = Heap::open(snapshot, ReaderLimits::default()).expect("fixture heap");
+    let heap = original_heap(&fx);
     let header = heap.layout().header;
     let text = heap
         .walk()
