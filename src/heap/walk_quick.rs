@@ -139,7 +139,9 @@ impl QuickSizer {
         }
     }
 
-    /// The word at `at`, if the image holds it.
+    /// The word at `at`, if the image holds it. The walk passes the image's bytes once per
+    /// block and reads them here rather than through `Image::read_word`, whose backing
+    /// dispatch and error value per read cost 5-20% of the walk (measured side by side).
     #[inline(always)]
     fn word(&self, data: &[u8], at: u64) -> Option<u64> {
         let at = usize::try_from(at).ok()?;

@@ -119,22 +119,39 @@ impl Config {
     }
 }
 
-/// The run a worker is in, for the watchdog.
-struct Run {
+/// When a run started, by the wall clock and by its thread's CPU clock.
+#[derive(Clone, Copy)]
+struct RunClock {
     /// Wall-clock start.
     since: Instant,
     /// The worker thread's CPU clock and its reading at the start.
     cpu: Option<(libc::clockid_t, Duration)>,
-    label: String,
 }
 
-impl Run {
-    /// The CPU time the run has used so far (wall time if the clock cannot be read).
+impl RunClock {
+    /// Starts timing a run on the calling thread.
+    fn start() -> RunClock {
+        let clock = cpu::this_thread_clock();
+        RunClock {
+            since: Instant::now(),
+            cpu: clock.zip(clock.and_then(cpu::clock_time)),
+        }
+    }
+
+    /// The CPU time the run's thread has used since the start: the run's cost (wall time
+    /// also counts the time other processes held the core); wall time only where the
+    /// clock cannot be read. Readable from another thread (the watchdog).
     fn cpu_used(&self) -> Duration {
         self.cpu
             .and_then(|(clock, at)| Some(cpu::clock_time(clock)?.saturating_sub(at)))
             .unwrap_or_else(|| self.since.elapsed())
     }
+}
+
+/// A run in progress: its clock and its case.
+struct Run {
+    clock: RunClock,
+    label: String,
 }
 
 /// The run a worker is in (for the watchdog).
@@ -589,26 +606,17 @@ fn run_case(
         FileKind::Memory => m.edit.offsets(),
         _ => Vec::new(),
     };
-    let clock = cpu::this_thread_clock();
-    let cpu_at_start = clock.and_then(cpu::clock_time);
+    let meter = RunMeter::arm(&label, usize::try_from(limit * 4).unwrap_or(usize::MAX));
+    let clock = RunClock::start();
     *in_flight.lock().unwrap_or_else(|p| p.into_inner()) = Some(Run {
-        since: Instant::now(),
-        cpu: clock.zip(cpu_at_start),
+        clock,
         label: label.clone(),
     });
-    let meter = RunMeter::arm(&label, usize::try_from(limit * 4).unwrap_or(usize::MAX));
-    let started = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(|| {
         exercise(parts, facts, objects, index as u64, &focus)
     }));
-    let wall = started.elapsed();
+    let (elapsed, wall) = (clock.cpu_used(), clock.since.elapsed());
     scratch.restore(fixture, job.file, &m.edit);
-    // The run's cost is the CPU time its thread used (wall time also counts the time other
-    // processes held the core); wall time only where the clock cannot be read.
-    let elapsed = match (clock.and_then(cpu::clock_time), cpu_at_start) {
-        (Some(now), Some(at)) => now.saturating_sub(at),
-        _ => wall,
-    };
     let peak = meter.peak();
     drop(meter);
     *in_flight.lock().unwrap_or_else(|p| p.into_inner()) = None;
@@ -677,7 +685,7 @@ fn spawn_watchdog(
             for slot in in_flight.iter() {
                 let slot = slot.lock().unwrap_or_else(|p| p.into_inner());
                 if let Some(run) = slot.as_ref() {
-                    let (cpu, wall) = (run.cpu_used(), run.since.elapsed());
+                    let (cpu, wall) = (run.clock.cpu_used(), run.clock.since.elapsed());
                     if cpu > hang || wall > stuck {
                         eprintln!(
                             "\nHANG: a mutation run has taken {:.0} s of CPU, {:.0} s wall (limits {:.0} s, {:.0} s): {}",
