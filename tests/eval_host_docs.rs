@@ -9,37 +9,12 @@ use mo_mem::script::{self, Limits, Session};
 use std::path::Path;
 use std::sync::Arc;
 
-fn examples(md: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut lines = md.lines();
-    let mut pending: Option<String> = None;
-    while let Some(line) = lines.next() {
-        let fence = line.trim_start();
-        if fence == "```motoko" || fence == "```text" {
-            let mut body = String::new();
-            for l in lines.by_ref() {
-                if l.trim_start() == "```" {
-                    break;
-                }
-                body.push_str(l);
-                body.push('\n');
-            }
-            if fence == "```motoko" {
-                pending = Some(body);
-            } else if let Some(src) = pending.take() {
-                out.push((src, body));
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn every_example_in_eval_host_md_runs() {
     let md =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/eval-host.md"))
             .expect("docs/eval-host.md");
-    let ex = examples(&md);
+    let ex = common::doc_examples::motoko_examples(&md);
     assert!(ex.len() >= 8, "only {} examples", ex.len());
     let dir = common::fixture("compound", "eop");
     let results = script::on_eval_thread(move || {

@@ -9,20 +9,8 @@ use std::process::Command;
 fn formats_md_examples_are_true() {
     let doc = std::fs::read_to_string(common::repo_root().join("docs/formats.md")).unwrap();
     let mut checked = 0;
-    let mut lines = doc.lines().peekable();
-    while let Some(line) = lines.next() {
-        let Some(cmd) = line.strip_prefix("$ mo-mem ") else {
-            continue;
-        };
-        let mut expected = String::new();
-        while let Some(next) = lines.peek() {
-            if next.starts_with("$ ") || next.starts_with("```") {
-                break;
-            }
-            expected.push_str(next);
-            expected.push('\n');
-            lines.next();
-        }
+    for (command, expected) in common::doc_examples::console_examples(&doc) {
+        let cmd = command.strip_prefix("mo-mem ").expect("a mo-mem command");
         let mut args: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
         // `fixture/mode` stands for the materialized committed fixture.
         let (name, mode) = args[1].split_once('/').expect("fixture/mode");

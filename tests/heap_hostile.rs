@@ -6,14 +6,15 @@
 
 mod heap_support;
 
+use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mo_mem::analysis::stats::heap_stats;
 use mo_mem::heap::Heap;
-use mo_mem::image::{Image, ReaderLimits};
+use mo_mem::image::ReaderLimits;
 use mo_mem::module::ModuleFacts;
 use mo_mem::snapshot::metadata::SnapshotMetadata;
-use mo_mem::snapshot::Snapshot;
 
 /// Tight limits: every run is bounded in work.
 fn limits() -> ReaderLimits {
@@ -22,13 +23,6 @@ fn limits() -> ReaderLimits {
         max_work: 20_000_000,
         ..ReaderLimits::default()
     }
-}
-
-fn scale() -> usize {
-    std::env::var("MOMEM_FUZZ_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
 }
 
 /// What `info` and `stats` do with a heap; returns a small digest (to keep the work observable).
@@ -71,38 +65,10 @@ fn exercise(heap: &Heap, rng: &mut fastrand::Rng) -> u64 {
     digest
 }
 
-struct Files {
-    label: String,
-    metadata: Vec<u8>,
-    module: Vec<u8>,
-    memory: Vec<u8>,
-    /// Shared by every run (the `regions` stable memory is 49 MiB: copying it per run made
-    /// this test minutes of memcpy).
-    stable: std::sync::Arc<[u8]>,
-}
-
-fn read(dir: &std::path::Path, label: &str) -> Files {
-    let r = |n: &str| std::fs::read(dir.join(n)).unwrap_or_default();
-    Files {
-        label: label.to_string(),
-        metadata: r("metadata.json"),
-        module: r("wasm_module.bin"),
-        memory: r("wasm_memory.bin"),
-        stable: r("stable_memory.bin").into(),
-    }
-}
-
-/// Metadata JSON with the main memory size replaced (so a truncated image reaches the walk).
-fn metadata_with_memory_size(json: &[u8], size: u64) -> Vec<u8> {
-    let mut meta = SnapshotMetadata::from_json(json).expect("fixture metadata");
-    meta.0.wasm_memory_size = size;
-    meta.to_json_pretty().expect("serialize").into_bytes()
-}
-
 /// One run through the library; panics are caught and reported with `case`.
 fn run(
     case: &str,
-    files: &Files,
+    files: &SnapshotFiles,
     memory: Vec<u8>,
     metadata: &[u8],
     module: Option<&ModuleFacts>,
@@ -110,12 +76,7 @@ fn run(
     rng: &mut fastrand::Rng,
 ) -> Vec<u8> {
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let snap = match Snapshot::from_images(
-            Some(metadata),
-            Some(Image::from_vec(module_bytes.to_vec())),
-            Image::from_vec(memory),
-            Some(Image::from_shared(files.stable.clone())),
-        ) {
+        let snap = match files.snapshot(metadata, module_bytes, memory) {
             Ok(s) => s,
             Err(_) => return Vec::new(),
         };
@@ -126,10 +87,7 @@ fn run(
         match opened {
             Ok(heap) => {
                 std::hint::black_box(exercise(&heap, rng));
-                heap.into_snapshot()
-                    .into_memory()
-                    .into_vec()
-                    .unwrap_or_default()
+                give_back(heap)
             }
             Err(e) => {
                 assert!(!e.to_string().is_empty());
@@ -164,7 +122,7 @@ fn one_snapshot_per_mode() -> Vec<(String, std::path::PathBuf)> {
 #[test]
 fn truncated_and_mutated_memory_never_panics() {
     for (label, dir) in one_snapshot_per_mode() {
-        let files = read(&dir, &label);
+        let files = SnapshotFiles::read(&dir, &label);
         let facts = ModuleFacts::parse(&files.module).ok();
         let mut rng = fastrand::Rng::with_seed(0x6d6f_6d65);
         let len = files.memory.len() as u64;
@@ -177,7 +135,7 @@ fn truncated_and_mutated_memory_never_panics() {
         let n_cuts = cuts.len();
         for cut in cuts {
             let memory = files.memory[..cut as usize].to_vec();
-            let meta = metadata_with_memory_size(&files.metadata, cut);
+            let meta = files.metadata_with_memory_size(cut);
             run(
                 &format!("memory truncated at {cut:#x}"),
                 &files,
@@ -217,11 +175,7 @@ fn truncated_and_mutated_memory_never_panics() {
                 &files.module,
                 &mut rng,
             );
-            memory = if back.len() == files.memory.len() {
-                back
-            } else {
-                files.memory.clone()
-            };
+            memory = files.reuse(back);
             memory[at] = old;
         }
         println!("{label}: {n_cuts} memory truncations, {n_mut} memory mutations: no panic");
@@ -231,7 +185,7 @@ fn truncated_and_mutated_memory_never_panics() {
 #[test]
 fn truncated_and_mutated_metadata_never_panics() {
     for (label, dir) in one_snapshot_per_mode() {
-        let files = read(&dir, &label);
+        let files = SnapshotFiles::read(&dir, &label);
         let facts = ModuleFacts::parse(&files.module).ok();
         let mut rng = fastrand::Rng::with_seed(0x6a73_6f6e);
         let mut memory = files.memory.clone();
@@ -247,11 +201,7 @@ fn truncated_and_mutated_metadata_never_panics() {
                 &files.module,
                 &mut rng,
             );
-            memory = if back.len() == files.memory.len() {
-                back
-            } else {
-                files.memory.clone()
-            };
+            memory = files.reuse(back);
         }
         let n_mut = 2000 * scale();
         let mut meta = files.metadata.clone();
@@ -275,11 +225,7 @@ fn truncated_and_mutated_metadata_never_panics() {
                 &files.module,
                 &mut rng,
             );
-            memory = if back.len() == files.memory.len() {
-                back
-            } else {
-                files.memory.clone()
-            };
+            memory = files.reuse(back);
             meta[at] = old;
         }
         println!("{label}: {n_cuts} metadata truncations, {n_mut} metadata mutations: no panic");
@@ -289,7 +235,7 @@ fn truncated_and_mutated_metadata_never_panics() {
 #[test]
 fn truncated_and_mutated_module_never_panics() {
     for (label, dir) in one_snapshot_per_mode() {
-        let files = read(&dir, &label);
+        let files = SnapshotFiles::read(&dir, &label);
         let mut rng = fastrand::Rng::with_seed(0x7761_736d);
         let len = files.module.len();
         let mut memory = files.memory.clone();
@@ -310,11 +256,7 @@ fn truncated_and_mutated_module_never_panics() {
                 module,
                 &mut rng,
             );
-            memory = if back.len() == files.memory.len() {
-                back
-            } else {
-                files.memory.clone()
-            };
+            memory = files.reuse(back);
         }
         let n_mut = 1000 * scale();
         let mut module = files.module.clone();
@@ -338,11 +280,7 @@ fn truncated_and_mutated_module_never_panics() {
                 &module,
                 &mut rng,
             );
-            memory = if back.len() == files.memory.len() {
-                back
-            } else {
-                files.memory.clone()
-            };
+            memory = files.reuse(back);
             module[at] = old;
         }
         println!("{label}: {n_cuts} module truncations, {n_mut} module mutations: no panic");

@@ -6,21 +6,15 @@
 
 mod heap_support;
 
+use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
+
 use mo_mem::heap::{Block, BlockKind, Heap, Tag, WalkError};
-use mo_mem::image::{Image, ReaderLimits, WordSize};
+use mo_mem::image::{ReaderLimits, WordSize};
 use mo_mem::module::ModuleFacts;
-use mo_mem::snapshot::Snapshot;
 
 /// Blocks compared after each mutated block (the mutation's effect on the walk shows
 /// within a few blocks: the walk either resynchronizes or stops at the range).
 const WINDOW: usize = 48;
-
-fn scale() -> usize {
-    std::env::var("MOMEM_FUZZ_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
 
 type Walked = Vec<Result<Block, WalkError>>;
 
@@ -33,35 +27,6 @@ fn both(heap: &Heap, from: Option<u64>, take: usize) -> (Walked, Walked) {
         walk().take(take).collect(),
         walk().decoding_every_block().take(take).collect(),
     )
-}
-
-struct Fixture {
-    label: String,
-    metadata: Vec<u8>,
-    module: Vec<u8>,
-    facts: ModuleFacts,
-    stable: std::sync::Arc<[u8]>,
-}
-
-impl Fixture {
-    /// The heap over `memory`, or `None` if layout detection refuses it.
-    fn open(&self, memory: Vec<u8>) -> Option<Heap> {
-        let snap = Snapshot::from_images(
-            Some(&self.metadata),
-            Some(Image::from_vec(self.module.clone())),
-            Image::from_vec(memory),
-            Some(Image::from_shared(self.stable.clone())),
-        )
-        .unwrap_or_else(|e| panic!("{}: {e}", self.label));
-        Heap::open_with_module(snap, Some(self.facts.clone()), ReaderLimits::default()).ok()
-    }
-}
-
-fn give_back(heap: Heap) -> Vec<u8> {
-    heap.into_snapshot()
-        .into_memory()
-        .into_vec()
-        .unwrap_or_default()
 }
 
 /// Values a mutated word takes: tags of every kind, boundary values, self and near pointers.
@@ -102,20 +67,10 @@ fn fast_path_agrees_with_the_full_decoder() {
     let mut total_blocks = 0usize;
     let mut mutants = 0usize;
     for (label, dir) in heap_support::snapshots() {
-        let r = |n: &str| std::fs::read(dir.join(n)).unwrap_or_default();
-        let module = r("wasm_module.bin");
-        let facts = ModuleFacts::parse(&module).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let fixture = Fixture {
-            label: label.clone(),
-            metadata: r("metadata.json"),
-            module,
-            facts,
-            stable: r("stable_memory.bin").into(),
-        };
-        let mut memory = r("wasm_memory.bin");
-        let heap = fixture
-            .open(memory)
-            .unwrap_or_else(|| panic!("{label}: fixture refused"));
+        let files = SnapshotFiles::read(&dir, &label);
+        let facts = ModuleFacts::parse(&files.module).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let open = |memory| files.open(memory, &facts, ReaderLimits::default());
+        let heap = open(files.memory.clone()).unwrap_or_else(|| panic!("{label}: fixture refused"));
         let (quick, full) = both(&heap, None, usize::MAX);
         assert_eq!(quick, full, "{label}: the walks differ");
         assert!(quick.iter().all(Result::is_ok), "{label}: walk errors");
@@ -124,7 +79,7 @@ fn fast_path_agrees_with_the_full_decoder() {
         let word = heap.layout().word;
         let w = word.bytes();
         let eop = w == 8;
-        memory = give_back(heap);
+        let mut memory = give_back(heap);
 
         // Mutants: fewer on the object-dense heaps (each costs two walks of the window).
         let count = (40_000 / (blocks.len() / 50 + 100)).clamp(20, 400) * scale();
@@ -148,9 +103,9 @@ fn fast_path_agrees_with_the_full_decoder() {
             };
             let new = pick_value(&mut rng, at, old, word);
             write_word(&mut memory, at, new, word);
-            let Some(heap) = fixture.open(std::mem::take(&mut memory)) else {
+            let Some(heap) = open(std::mem::take(&mut memory)) else {
                 // Refused at open: the memory went with the snapshot.
-                memory = r("wasm_memory.bin");
+                memory = files.memory.clone();
                 continue;
             };
             let (quick, full) = both(&heap, Some(block.addr), WINDOW);

@@ -2,33 +2,12 @@
 //! `sh` in a directory holding `snapshots/counter/` and its mount at `mnt/`, and their
 //! output (stdout and stderr) must be exactly what the document shows.
 
+mod common;
 mod mount_support;
 
 use mount_support::{fuse_available, raw_snapshot, Mounted, BIN};
 use std::path::Path;
 use std::process::Command;
-
-/// The (command, expected output) pairs of every ```console block.
-fn examples(doc: &str) -> Vec<(String, String)> {
-    let mut examples: Vec<(String, String)> = Vec::new();
-    let mut in_console = false;
-    for line in doc.lines() {
-        if line.starts_with("```") {
-            in_console = line == "```console";
-            continue;
-        }
-        if !in_console {
-            continue;
-        }
-        if let Some(command) = line.strip_prefix("$ ") {
-            examples.push((command.to_string(), String::new()));
-        } else if let Some((_, expected)) = examples.last_mut() {
-            expected.push_str(line);
-            expected.push('\n');
-        }
-    }
-    examples
-}
 
 #[test]
 fn docs_mount_md_examples_hold() {
@@ -37,7 +16,7 @@ fn docs_mount_md_examples_hold() {
     }
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/mount.md"))
         .unwrap();
-    let examples = examples(&doc);
+    let examples = common::doc_examples::console_examples(&doc);
     assert!(examples.len() >= 10, "{examples:?}");
     let work = tempfile::tempdir().unwrap();
     let snapshots = work.path().join("snapshots");

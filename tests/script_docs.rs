@@ -1,33 +1,10 @@
 //! `docs/eval.md` stays true: every `motoko` example runs and prints the `text` block
 //! after it, and every built-in module is documented.
 
+mod common;
+
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::path::Path;
-
-fn examples(md: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut lines = md.lines().peekable();
-    let mut pending: Option<String> = None;
-    while let Some(line) = lines.next() {
-        let fence = line.trim_start();
-        if fence == "```motoko" || fence == "```text" {
-            let mut body = String::new();
-            for l in lines.by_ref() {
-                if l.trim_start() == "```" {
-                    break;
-                }
-                body.push_str(l);
-                body.push('\n');
-            }
-            if fence == "```motoko" {
-                pending = Some(body);
-            } else if let Some(src) = pending.take() {
-                out.push((src, body));
-            }
-        }
-    }
-    out
-}
 
 fn run(src: String) -> String {
     script::on_eval_thread(move || {
@@ -55,7 +32,7 @@ fn run(src: String) -> String {
 fn every_example_in_eval_md_runs() {
     let md = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/eval.md"))
         .expect("docs/eval.md");
-    let ex = examples(&md);
+    let ex = common::doc_examples::motoko_examples(&md);
     assert!(ex.len() >= 6, "only {} examples found", ex.len());
     for (src, expected) in ex {
         assert_eq!(run(src.clone()), expected, "example:\n{src}");

@@ -5,6 +5,8 @@
 
 mod heap_support;
 
+use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mo_mem::heap::render::{debug_show, to_json};
@@ -12,7 +14,6 @@ use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, V
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::module::ModuleFacts;
-use mo_mem::snapshot::Snapshot;
 
 fn limits() -> ReaderLimits {
     ReaderLimits {
@@ -22,13 +23,6 @@ fn limits() -> ReaderLimits {
         max_text_bytes: 1 << 20,
         ..ReaderLimits::default()
     }
-}
-
-fn scale() -> usize {
-    std::env::var("MOMEM_FUZZ_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
 }
 
 /// Decodes and renders every stable variable; returns the addresses of the objects reached
@@ -64,11 +58,6 @@ fn decode_all(heap: &Heap) -> (Vec<u64>, usize) {
     (addrs, ok)
 }
 
-fn open(memory: Vec<u8>, module: &[u8], facts: &ModuleFacts, metadata: &[u8]) -> Option<Heap> {
-    let snap = Snapshot::from_parts(Some(metadata), Some(module.to_vec()), memory, None).ok()?;
-    Heap::open_with_module(snap, Some(facts.clone()), limits()).ok()
-}
-
 #[test]
 fn mutated_variables_never_panic() {
     let snapshots: Vec<_> = heap_support::snapshots()
@@ -76,14 +65,12 @@ fn mutated_variables_never_panic() {
         .filter(|(label, _)| label.starts_with("compound/"))
         .collect();
     for (label, dir) in snapshots {
-        let r = |n: &str| std::fs::read(dir.join(n)).unwrap_or_default();
-        let (metadata, module, clean) = (
-            r("metadata.json"),
-            r("wasm_module.bin"),
-            r("wasm_memory.bin"),
-        );
-        let facts = ModuleFacts::parse(&module).expect("fixture module");
-        let heap = open(clean.clone(), &module, &facts, &metadata).expect("fixture opens");
+        let files = SnapshotFiles::read(&dir, &label);
+        let clean = &files.memory;
+        let facts = ModuleFacts::parse(&files.module).expect("fixture module");
+        let heap = files
+            .open(clean.clone(), &facts, limits())
+            .expect("fixture opens");
         let (mut addrs, decoded) = decode_all(&heap);
         assert!(decoded > 0, "{label}: nothing decoded");
         drop(heap);
@@ -108,14 +95,12 @@ fn mutated_variables_never_panic() {
             let case = format!("{label}: byte {at:#x} {old:#x} -> {:#x}", memory[at]);
             let mem = std::mem::take(&mut memory);
             let back = catch_unwind(AssertUnwindSafe(|| {
-                let heap = open(mem, &module, &facts, &metadata)?;
+                let heap = files.open(mem, &facts, limits())?;
                 decode_all(&heap);
-                heap.into_snapshot().into_memory().into_vec().ok()
+                Some(give_back(heap))
             }))
             .unwrap_or_else(|_| panic!("panicked on {case}"));
-            memory = back
-                .filter(|m| m.len() == clean.len())
-                .unwrap_or_else(|| clean.clone());
+            memory = files.reuse(back.unwrap_or_default());
             memory[at] = old;
         }
         // Truncations inside the region the variables reach.
@@ -123,7 +108,8 @@ fn mutated_variables_never_panic() {
             let cut = addrs[rng.usize(0..addrs.len())] as usize + rng.usize(0..64);
             let mem = clean[..cut.min(clean.len())].to_vec();
             catch_unwind(AssertUnwindSafe(|| {
-                let snap = Snapshot::from_parts(None, Some(module.clone()), mem, None).ok()?;
+                let meta = files.metadata_with_memory_size(mem.len() as u64);
+                let snap = files.snapshot(&meta, &files.module, mem).ok()?;
                 let heap = Heap::open_with_module(snap, Some(facts.clone()), limits()).ok()?;
                 decode_all(&heap);
                 Some(())

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod doc_examples;
+
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 

@@ -6,6 +6,7 @@
 
 #[path = "../common/mod.rs"]
 pub mod common;
+pub mod files;
 
 use std::path::PathBuf;
 

@@ -1,0 +1,51 @@
+//! The examples of a markdown document, as the doc tests run them.
+
+/// `(source, expected output)` of every ```` ```motoko ```` block followed by a
+/// ```` ```text ```` block (a `motoko` block without one is not an example).
+pub fn motoko_examples(md: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut lines = md.lines();
+    let mut pending: Option<String> = None;
+    while let Some(line) = lines.next() {
+        let fence = line.trim_start();
+        if fence == "```motoko" || fence == "```text" {
+            let mut body = String::new();
+            for l in lines.by_ref() {
+                if l.trim_start() == "```" {
+                    break;
+                }
+                body.push_str(l);
+                body.push('\n');
+            }
+            if fence == "```motoko" {
+                pending = Some(body);
+            } else if let Some(src) = pending.take() {
+                out.push((src, body));
+            }
+        }
+    }
+    out
+}
+
+/// `(command, expected output)` of every `$ ` line of every ```` ```console ```` block: the
+/// output is the lines up to the next command or the block's end.
+pub fn console_examples(md: &str) -> Vec<(String, String)> {
+    let mut examples: Vec<(String, String)> = Vec::new();
+    let mut in_console = false;
+    for line in md.lines() {
+        if line.starts_with("```") {
+            in_console = line == "```console";
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            examples.push((command.to_string(), String::new()));
+        } else if let Some((_, expected)) = examples.last_mut() {
+            expected.push_str(line);
+            expected.push('\n');
+        }
+    }
+    examples
+}
