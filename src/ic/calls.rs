@@ -1,11 +1,10 @@
 //! The management canister calls mo-mem makes, each retried when transient and explained when not.
 
 use super::agent::Connection;
-use super::error::{explain, ErrorContext, IcError};
-use super::retry::RetryPolicy;
+use super::error::{explain, IcError};
+use super::target::CanisterTarget;
 use crate::store::SnapshotMetadata;
 use candid::{CandidType, Deserialize, Principal};
-use ic_agent::Agent;
 use ic_management_canister_types::{
     CanisterIdRecord, CanisterStatusType, ReadCanisterSnapshotDataArgs,
     ReadCanisterSnapshotMetadataArgs, Snapshot, SnapshotDataKind, TakeCanisterSnapshotArgs,
@@ -25,12 +24,7 @@ pub struct CanisterState {
 /// Snapshot calls on one canister. Cheap to clone; clones share the agent.
 #[derive(Clone)]
 pub struct CanisterClient {
-    agent: Agent,
-    canister: Principal,
-    canister_text: String,
-    caller: String,
-    network: String,
-    retry: RetryPolicy,
+    target: CanisterTarget,
 }
 
 /// Lowercase hex of a snapshot ID, as icp-cli and dfx print it.
@@ -58,57 +52,44 @@ impl CanisterClient {
     /// A client for `canister` over `conn`.
     pub fn new(conn: &Connection, canister: Principal) -> Self {
         Self {
-            agent: conn.agent.clone(),
-            canister,
-            canister_text: canister.to_text(),
-            caller: conn.identity.principal.clone(),
-            network: conn.network.label(),
-            retry: conn.retry,
+            target: CanisterTarget::new(conn, canister),
         }
     }
 
     /// The canister.
     pub fn canister(&self) -> Principal {
-        self.canister
-    }
-
-    fn ctx<'a>(&'a self, op: &'a str, snapshot: Option<&'a str>) -> ErrorContext<'a> {
-        ErrorContext {
-            op,
-            canister: &self.canister_text,
-            caller: &self.caller,
-            network: &self.network,
-            snapshot,
-        }
+        self.target.canister
     }
 
     fn mgmt(&self) -> ManagementCanister<'_> {
-        ManagementCanister::create(&self.agent)
+        ManagementCanister::create(&self.target.agent)
     }
 
     /// `list_canister_snapshots`.
     pub async fn list(&self) -> Result<Vec<Snapshot>, IcError> {
         let m = self.mgmt();
-        self.retry
+        self.target
+            .retry
             .run(true, || async {
-                m.list_canister_snapshots(&self.canister)
+                m.list_canister_snapshots(&self.target.canister)
                     .call_and_wait()
                     .await
                     .map(|(v,)| v)
             })
             .await
-            .map_err(|e| explain(&self.ctx("list snapshots", None), e))
+            .map_err(|e| explain(&self.target.ctx("list snapshots", None), e))
     }
 
     /// `read_canister_snapshot_metadata`.
     pub async fn metadata(&self, id: &[u8]) -> Result<SnapshotMetadata, IcError> {
         let m = self.mgmt();
         let args = ReadCanisterSnapshotMetadataArgs {
-            canister_id: self.canister,
+            canister_id: self.target.canister,
             snapshot_id: id.to_vec(),
         };
         let hex = snapshot_hex(id);
-        self.retry
+        self.target
+            .retry
             .run(true, || async {
                 m.read_canister_snapshot_metadata(&args)
                     .call_and_wait()
@@ -116,19 +97,20 @@ impl CanisterClient {
                     .map(|(v,)| v)
             })
             .await
-            .map_err(|e| explain(&self.ctx("read snapshot metadata", Some(&hex)), e))
+            .map_err(|e| explain(&self.target.ctx("read snapshot metadata", Some(&hex)), e))
     }
 
     /// `read_canister_snapshot_data`: one slice or one chunk-store entry.
     pub async fn read(&self, id: &[u8], kind: SnapshotDataKind) -> Result<Vec<u8>, IcError> {
         let m = self.mgmt();
         let args = ReadCanisterSnapshotDataArgs {
-            canister_id: self.canister,
+            canister_id: self.target.canister,
             snapshot_id: id.to_vec(),
             kind,
         };
         let hex = snapshot_hex(id);
-        self.retry
+        self.target
+            .retry
             .run(true, || async {
                 m.read_canister_snapshot_data(&args)
                     .call_and_wait()
@@ -136,26 +118,28 @@ impl CanisterClient {
                     .map(|(v,)| v.chunk)
             })
             .await
-            .map_err(|e| explain(&self.ctx("read snapshot data", Some(&hex)), e))
+            .map_err(|e| explain(&self.target.ctx("read snapshot data", Some(&hex)), e))
     }
 
     /// `canister_status` as a replicated (update) call, decoding only status and module hash.
     pub async fn status(&self) -> Result<CanisterState, IcError> {
         let arg = candid::encode_one(CanisterIdRecord {
-            canister_id: self.canister,
+            canister_id: self.target.canister,
         })
         .map_err(|e| IcError::Config(e.to_string()))?;
         let bytes = self
+            .target
             .retry
             .run(true, || {
-                self.agent
+                self.target
+                    .agent
                     .update(&Principal::management_canister(), "canister_status")
-                    .with_effective_canister_id(self.canister)
+                    .with_effective_canister_id(self.target.canister)
                     .with_arg(arg.clone())
                     .call_and_wait()
             })
             .await
-            .map_err(|e| explain(&self.ctx("read the canister's status", None), e))?;
+            .map_err(|e| explain(&self.target.ctx("read the canister's status", None), e))?;
         candid::decode_one(&bytes).map_err(|e| IcError::BadReply {
             op: "canister_status".into(),
             reason: e.to_string(),
@@ -165,19 +149,25 @@ impl CanisterClient {
     /// `stop_canister` (returns once the canister is stopped).
     pub async fn stop(&self) -> Result<(), IcError> {
         let m = self.mgmt();
-        self.retry
-            .run(true, || m.stop_canister(&self.canister).call_and_wait())
+        self.target
+            .retry
+            .run(true, || {
+                m.stop_canister(&self.target.canister).call_and_wait()
+            })
             .await
-            .map_err(|e| explain(&self.ctx("stop the canister", None), e))
+            .map_err(|e| explain(&self.target.ctx("stop the canister", None), e))
     }
 
     /// `start_canister`.
     pub async fn start(&self) -> Result<(), IcError> {
         let m = self.mgmt();
-        self.retry
-            .run(true, || m.start_canister(&self.canister).call_and_wait())
+        self.target
+            .retry
+            .run(true, || {
+                m.start_canister(&self.target.canister).call_and_wait()
+            })
             .await
-            .map_err(|e| explain(&self.ctx("start the canister", None), e))
+            .map_err(|e| explain(&self.target.ctx("start the canister", None), e))
     }
 
     /// `take_canister_snapshot`, replacing `replace` if given. Not retried when its fate is unknown.
@@ -185,12 +175,13 @@ impl CanisterClient {
         let m = self.mgmt();
         let hex = replace.as_deref().map(snapshot_hex);
         let args = TakeCanisterSnapshotArgs {
-            canister_id: self.canister,
+            canister_id: self.target.canister,
             replace_snapshot: replace,
             uninstall_code: None,
             sender_canister_version: None,
         };
-        self.retry
+        self.target
+            .retry
             .run(false, || async {
                 m.take_canister_snapshot(&args)
                     .call_and_wait()
@@ -198,6 +189,6 @@ impl CanisterClient {
                     .map(|(s,)| s)
             })
             .await
-            .map_err(|e| explain(&self.ctx("take a snapshot", hex.as_deref()), e))
+            .map_err(|e| explain(&self.target.ctx("take a snapshot", hex.as_deref()), e))
     }
 }

@@ -2,17 +2,16 @@
 //! its main memory into a Region and serves it by query; `pull` writes a bare image.
 
 use super::agent::Connection;
-use super::error::{explain, ErrorContext, IcError};
+use super::error::{explain, IcError};
 use super::pull::{check_options, PullOptions, PullOutcome};
 use super::pull_state::{PullState, STATE_VERSION};
-use super::retry::RetryPolicy;
+use super::target::CanisterTarget;
 use super::transfer::{run_items, slice_items, Blob, Item, ReadFuture, SliceReader};
 use crate::store::checks::WASM_PAGE;
 use crate::store::fsutil::{atomic_write, create_private_dir, open_private_rw, sync_parent};
 use crate::store::import::now_ns;
 use crate::store::{files, Manifest, Source, Store, StoreKey, MANIFEST_FILE, PULL_STATE_FILE};
 use candid::{CandidType, Deserialize, Int, Nat, Principal};
-use ic_agent::Agent;
 use ic_management_canister_types::Snapshot;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,34 +54,14 @@ impl HostedSnapshot {
 /// Calls of the hosted protocol on one canister.
 #[derive(Clone)]
 pub struct HostedClient {
-    agent: Agent,
-    canister: Principal,
-    canister_text: String,
-    caller: String,
-    network: String,
-    retry: RetryPolicy,
+    target: CanisterTarget,
 }
 
 impl HostedClient {
     /// A client for `canister` over `conn`.
     pub fn new(conn: &Connection, canister: Principal) -> Self {
         Self {
-            agent: conn.agent.clone(),
-            canister,
-            canister_text: canister.to_text(),
-            caller: conn.identity.principal.clone(),
-            network: conn.network.label(),
-            retry: conn.retry,
-        }
-    }
-
-    fn ctx<'a>(&'a self, op: &'a str) -> ErrorContext<'a> {
-        ErrorContext {
-            op,
-            canister: &self.canister_text,
-            caller: &self.caller,
-            network: &self.network,
-            snapshot: None,
+            target: CanisterTarget::new(conn, canister),
         }
     }
 
@@ -97,15 +76,17 @@ impl HostedClient {
     pub async fn info(&self) -> Result<Vec<HostedSnapshot>, IcError> {
         let arg = candid::encode_args(()).map_err(|e| Self::bad("mo_mem_info", e))?;
         let bytes = self
+            .target
             .retry
             .run(true, || {
-                self.agent
-                    .query(&self.canister, "mo_mem_info")
+                self.target
+                    .agent
+                    .query(&self.target.canister, "mo_mem_info")
                     .with_arg(arg.clone())
                     .call()
             })
             .await
-            .map_err(|e| explain(&self.ctx("list hosted snapshots"), e))?;
+            .map_err(|e| explain(&self.target.ctx("list hosted snapshots", None), e))?;
         candid::decode_one(&bytes).map_err(|e| Self::bad("mo_mem_info", e))
     }
 
@@ -118,15 +99,17 @@ impl HostedClient {
         };
         let arg = candid::encode_args(()).map_err(|e| Self::bad(method, e))?;
         let bytes = self
+            .target
             .retry
             .run(false, || {
-                self.agent
-                    .update(&self.canister, method)
+                self.target
+                    .agent
+                    .update(&self.target.canister, method)
                     .with_arg(arg.clone())
                     .call_and_wait()
             })
             .await
-            .map_err(|e| explain(&self.ctx("take a hosted snapshot"), e))?;
+            .map_err(|e| explain(&self.target.ctx("take a hosted snapshot", None), e))?;
         candid::decode_one(&bytes).map_err(|e| Self::bad(method, e))
     }
 
@@ -135,15 +118,17 @@ impl HostedClient {
         let arg = candid::encode_args((Nat::from(id), offset, size))
             .map_err(|e| Self::bad("mo_mem_read", e))?;
         let bytes = self
+            .target
             .retry
             .run(true, || {
-                self.agent
-                    .query(&self.canister, "mo_mem_read")
+                self.target
+                    .agent
+                    .query(&self.target.canister, "mo_mem_read")
                     .with_arg(arg.clone())
                     .call()
             })
             .await
-            .map_err(|e| explain(&self.ctx("read hosted snapshot data"), e))?;
+            .map_err(|e| explain(&self.target.ctx("read hosted snapshot data", None), e))?;
         candid::decode_one::<ic_agent::export::serde_bytes::ByteBuf>(&bytes)
             .map(|b| b.into_vec())
             .map_err(|e| Self::bad("mo_mem_read", e))
@@ -192,7 +177,7 @@ pub async fn pull_hosted(
     id: Option<u64>,
 ) -> Result<PullOutcome, IcError> {
     check_options(opts)?;
-    let canister = client.canister.to_text();
+    let canister = client.target.canister.to_text();
     let list = client.info().await?;
     let chosen = match id {
         Some(id) => list.iter().find(|s| s.id_u64() == Some(id)),

@@ -16,6 +16,7 @@ pub mod ops;
 pub mod pull;
 pub mod pull_state;
 pub mod retry;
+mod target;
 pub mod transfer;
 
 pub use agent::{connect, ConnectOptions, Connection};
