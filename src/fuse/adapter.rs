@@ -126,6 +126,29 @@ impl MountFs {
         let inner = self.inner.clone();
         self.pool.spawn(move || job(&inner));
     }
+
+    /// `offset` of a `op` request on `ino`, refused if negative.
+    fn offset(&self, op: &str, ino: u64, offset: i64) -> Result<u64, c_int> {
+        u64::try_from(offset).map_err(|_| {
+            fail(
+                op,
+                &VfsError::InvalidArgument(format!(
+                    "negative offset {offset} on {}",
+                    self.inner.tree.path_of(ino)
+                )),
+            )
+        })
+    }
+
+    /// The error for `op` on the entry `name` of directory `parent`: the mount is read-only.
+    fn read_only_entry(&self, op: &str, parent: u64, name: &OsStr) -> c_int {
+        let path = format!(
+            "{}/{}",
+            self.inner.tree.path_of(parent),
+            name.to_string_lossy()
+        );
+        read_only(op, path)
+    }
 }
 
 impl Filesystem for MountFs {
@@ -236,14 +259,7 @@ impl Filesystem for MountFs {
         _rdev: u32,
         reply: ReplyEntry,
     ) {
-        reply.error(read_only(
-            "mknod",
-            format!(
-                "{}/{}",
-                self.inner.tree.path_of(parent),
-                name.to_string_lossy()
-            ),
-        ));
+        reply.error(self.read_only_entry("mknod", parent, name));
     }
 
     fn mkdir(
@@ -255,36 +271,15 @@ impl Filesystem for MountFs {
         _umask: u32,
         reply: ReplyEntry,
     ) {
-        reply.error(read_only(
-            "mkdir",
-            format!(
-                "{}/{}",
-                self.inner.tree.path_of(parent),
-                name.to_string_lossy()
-            ),
-        ));
+        reply.error(self.read_only_entry("mkdir", parent, name));
     }
 
     fn unlink(&mut self, _req: &Request<'_>, parent: u64, name: &OsStr, reply: ReplyEmpty) {
-        reply.error(read_only(
-            "unlink",
-            format!(
-                "{}/{}",
-                self.inner.tree.path_of(parent),
-                name.to_string_lossy()
-            ),
-        ));
+        reply.error(self.read_only_entry("unlink", parent, name));
     }
 
     fn rmdir(&mut self, _req: &Request<'_>, parent: u64, name: &OsStr, reply: ReplyEmpty) {
-        reply.error(read_only(
-            "rmdir",
-            format!(
-                "{}/{}",
-                self.inner.tree.path_of(parent),
-                name.to_string_lossy()
-            ),
-        ));
+        reply.error(self.read_only_entry("rmdir", parent, name));
     }
 
     fn symlink(
@@ -295,14 +290,7 @@ impl Filesystem for MountFs {
         _target: &std::path::Path,
         reply: ReplyEntry,
     ) {
-        reply.error(read_only(
-            "symlink",
-            format!(
-                "{}/{}",
-                self.inner.tree.path_of(parent),
-                link_name.to_string_lossy()
-            ),
-        ));
+        reply.error(self.read_only_entry("symlink", parent, link_name));
     }
 
     fn rename(
@@ -315,14 +303,7 @@ impl Filesystem for MountFs {
         _flags: u32,
         reply: ReplyEmpty,
     ) {
-        reply.error(read_only(
-            "rename",
-            format!(
-                "{}/{}",
-                self.inner.tree.path_of(parent),
-                name.to_string_lossy()
-            ),
-        ));
+        reply.error(self.read_only_entry("rename", parent, name));
     }
 
     fn link(
@@ -346,14 +327,7 @@ impl Filesystem for MountFs {
         _flags: i32,
         reply: ReplyCreate,
     ) {
-        reply.error(read_only(
-            "create",
-            format!(
-                "{}/{}",
-                self.inner.tree.path_of(parent),
-                name.to_string_lossy()
-            ),
-        ));
+        reply.error(self.read_only_entry("create", parent, name));
     }
 
     fn open(&mut self, req: &Request<'_>, ino: u64, flags: i32, reply: ReplyOpen) {
@@ -383,14 +357,9 @@ impl Filesystem for MountFs {
         _lock_owner: Option<u64>,
         reply: ReplyData,
     ) {
-        let Ok(offset) = u64::try_from(offset) else {
-            return reply.error(fail(
-                "read",
-                &VfsError::InvalidArgument(format!(
-                    "negative offset {offset} on {}",
-                    self.inner.tree.path_of(ino)
-                )),
-            ));
+        let offset = match self.offset("read", ino, offset) {
+            Ok(offset) => offset,
+            Err(errno) => return reply.error(errno),
         };
         tracing::trace!(ino, offset, size, "read");
         self.run(move |fs| match fs.tree.read(fh, offset, size as usize) {
@@ -411,14 +380,9 @@ impl Filesystem for MountFs {
         _lock_owner: Option<u64>,
         reply: ReplyWrite,
     ) {
-        let Ok(offset) = u64::try_from(offset) else {
-            return reply.error(fail(
-                "write",
-                &VfsError::InvalidArgument(format!(
-                    "negative offset {offset} on {}",
-                    self.inner.tree.path_of(ino)
-                )),
-            ));
+        let offset = match self.offset("write", ino, offset) {
+            Ok(offset) => offset,
+            Err(errno) => return reply.error(errno),
         };
         let data = data.to_vec();
         self.run(move |fs| {
