@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 
 use super::number::{show_float, show_int, show_nat};
 use super::principal::principal_text;
+use super::quoted::{write_blob, write_char, write_text};
 use crate::heap::value::Value;
 
 enum Item<'a> {
@@ -57,23 +58,9 @@ fn show_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
         Value::Int64(n) => out.push_str(&show_int(n)),
         Value::Float(f) => out.push_str(&show_float(*f)),
         Value::Float32(f) => out.push_str(&show_float(f64::from(*f))),
-        Value::Char(c) => {
-            out.push('\'');
-            out.push(*c);
-            out.push('\'');
-        }
-        Value::Text(t) => {
-            out.push('"');
-            out.push_str(t);
-            out.push('"');
-        }
-        Value::Blob(b) => {
-            out.push('"');
-            for byte in b {
-                let _ = write!(out, "\\{byte:02X}");
-            }
-            out.push('"');
-        }
+        Value::Char(c) => write_char(out, *c),
+        Value::Text(t) => write_text(out, t),
+        Value::Blob(b) => write_blob(out, b),
         Value::Principal(p) | Value::Actor(p) => out.push_str(&principal_text(p)),
         Value::SharedFunc { .. } | Value::Closure { .. } => out.push_str("func"),
         Value::Opt { value, .. } => {

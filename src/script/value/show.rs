@@ -1,7 +1,7 @@
 //! `debug_show`: values as text, exactly as moc's interpreter prints them.
 
 use super::Value;
-use crate::heap::render::group_digits;
+use crate::heap::render::{group_digits, write_blob, write_char, write_text};
 use std::fmt::Write;
 
 /// Renders a value the way moc's interpreter renders `debug_show v`.
@@ -172,23 +172,9 @@ fn show(out: &mut String, v: &Value, depth: u32) {
         Value::Int32(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
         Value::Int64(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
         Value::Float(f) => out.push_str(&show_float(*f)),
-        Value::Char(c) => {
-            out.push('\'');
-            out.push(*c);
-            out.push('\'');
-        }
-        Value::Text(t) => {
-            out.push('"');
-            out.push_str(t);
-            out.push('"');
-        }
-        Value::Blob(b) => {
-            out.push('"');
-            for byte in b.iter() {
-                let _ = write!(out, "\\{byte:02X}");
-            }
-            out.push('"');
-        }
+        Value::Char(c) => write_char(out, *c),
+        Value::Text(t) => write_text(out, t),
+        Value::Blob(b) => write_blob(out, b),
         Value::Principal(p) => out.push_str(&principal_text(p)),
         Value::Tuple(xs) => show_seq(out, "(", xs.iter(), ")", d),
         Value::Array(xs) => show_seq(out, "[", xs.iter(), "]", d),
