@@ -8,7 +8,8 @@ use ic_agent::identity::BasicIdentity;
 use ic_agent::Identity;
 use ic_management_canister_types::CanisterStatusType;
 use mo_mem::ic::{
-    self, ConnectOptions, IcError, Network, PullOptions, ResolvedIdentity, RetryPolicy, TakeOptions,
+    self, CanisterClient, ConnectOptions, IcError, Network, PullOptions, PullOutcome,
+    ResolvedIdentity, RetryPolicy, TakeOptions,
 };
 use mo_mem::store::{files, Manifest, Store, StoreError, StoreKey, PULL_STATE_FILE};
 use sha2::{Digest, Sha256};
@@ -76,6 +77,13 @@ struct Local {
     key: StoreKey,
 }
 
+impl Local {
+    /// Pulls `client`'s latest snapshot (or the one `o` names) into this store, as network `emu`.
+    async fn pull(&self, client: &CanisterClient, o: &PullOptions) -> Result<PullOutcome, IcError> {
+        ic::pull(client, "emu", &self.store, &self.key, o).await
+    }
+}
+
 fn local() -> Local {
     let tmp = tempfile::tempdir().unwrap();
     Local {
@@ -126,15 +134,10 @@ async fn pull_end_to_end_verified_and_private() {
     let (cid, sid) = setup(&emu);
     let conn = connect_as(&emu, 1, None).await.unwrap(); // root key fetched from /api/v2/status
     let l = local();
-    let out = ic::pull(
-        &conn.canister(cid),
-        "emu",
-        &l.store,
-        &l.key,
-        &opts(1_000_000, 4),
-    )
-    .await
-    .unwrap();
+    let out = l
+        .pull(&conn.canister(cid), &opts(1_000_000, 4))
+        .await
+        .unwrap();
     assert!(!out.resumed && !out.already_complete);
     assert_eq!(out.snapshot.id, sid);
     assert_eq!(
@@ -165,15 +168,10 @@ async fn pull_end_to_end_verified_and_private() {
     let meta = mo_mem::store::check_layout(&out.dir).unwrap();
     assert_eq!(meta.wasm_memory_size, 65_536 * 83);
     // Pulling again is a no-op on a complete, verified snapshot.
-    let again = ic::pull(
-        &conn.canister(cid),
-        "emu",
-        &l.store,
-        &l.key,
-        &opts(1_000_000, 4),
-    )
-    .await
-    .unwrap();
+    let again = l
+        .pull(&conn.canister(cid), &opts(1_000_000, 4))
+        .await
+        .unwrap();
     assert!(again.already_complete);
     assert_eq!(again.downloaded, 0);
 }
@@ -190,15 +188,10 @@ async fn interrupted_pull_resumes_byte_identical() {
             e.faults.lock().unwrap().short_slices = true;
         }
     })));
-    let err = ic::pull(
-        &conn.canister(cid),
-        "emu",
-        &l.store,
-        &l.key,
-        &opts(500_000, 1),
-    )
-    .await
-    .unwrap_err();
+    let err = l
+        .pull(&conn.canister(cid), &opts(500_000, 1))
+        .await
+        .unwrap_err();
     assert!(matches!(err, IcError::BadReply { .. }), "{err}");
     let dir = l
         .store
@@ -214,15 +207,10 @@ async fn interrupted_pull_resumes_byte_identical() {
     );
     emu.set_slice_hook(None);
     emu.faults.lock().unwrap().short_slices = false;
-    let out = ic::pull(
-        &conn.canister(cid),
-        "emu",
-        &l.store,
-        &l.key,
-        &opts(500_000, 3),
-    )
-    .await
-    .unwrap();
+    let out = l
+        .pull(&conn.canister(cid), &opts(500_000, 3))
+        .await
+        .unwrap();
     assert!(out.resumed);
     let total = 3008 + 65_536 * 83 + 131_072 + 11 + 70_000;
     assert!(
@@ -254,9 +242,7 @@ async fn snapshot_replaced_or_changed_mid_pull_is_refused() {
             e.take_direct(cid, Some(old));
         }
     })));
-    let err = ic::pull(&client, "emu", &l.store, &l.key, &opts(1_000_000, 1))
-        .await
-        .unwrap_err();
+    let err = l.pull(&client, &opts(1_000_000, 1)).await.unwrap_err();
     assert!(matches!(err, IcError::NoSuchSnapshot { .. }), "{err}");
     assert!(err.to_string().contains("deleted or replaced"), "{err}");
     emu.set_slice_hook(None);
@@ -267,15 +253,11 @@ async fn snapshot_replaced_or_changed_mid_pull_is_refused() {
     // Resuming the old one explicitly is refused, nothing mixed.
     let mut o = opts(1_000_000, 2);
     o.snapshot = Some(sid.clone());
-    let err = ic::pull(&client, "emu", &l.store, &l.key, &o)
-        .await
-        .unwrap_err();
+    let err = l.pull(&client, &o).await.unwrap_err();
     assert!(matches!(err, IcError::ResumeRefused { .. }), "{err}");
     assert!(!old_dir.join("manifest.json").exists());
     // The latest is now the replacement, pulled cleanly into its own directory.
-    let out = ic::pull(&client, "emu", &l.store, &l.key, &opts(1_000_000, 2))
-        .await
-        .unwrap();
+    let out = l.pull(&client, &opts(1_000_000, 2)).await.unwrap();
     assert_ne!(out.snapshot.id, sid);
     assert!(
         out.notes.iter().any(|n| n.contains("interrupted pull")),
@@ -297,17 +279,11 @@ async fn snapshot_replaced_or_changed_mid_pull_is_refused() {
             e.faults.lock().unwrap().short_slices = true;
         }
     })));
-    assert!(
-        ic::pull(&client, "emu", &l.store, &l.key, &opts(1_000_000, 1))
-            .await
-            .is_err()
-    );
+    assert!(l.pull(&client, &opts(1_000_000, 1)).await.is_err());
     emu.set_slice_hook(None);
     emu.faults.lock().unwrap().short_slices = false;
     emu.with_snapshot(cid, &sid3, |s| s.state.version += 1);
-    let err = ic::pull(&client, "emu", &l.store, &l.key, &opts(1_000_000, 1))
-        .await
-        .unwrap_err();
+    let err = l.pull(&client, &opts(1_000_000, 1)).await.unwrap_err();
     match &err {
         IcError::ResumeRefused { reason, .. } => assert!(reason.contains("changed"), "{reason}"),
         other => panic!("{other}"),
@@ -339,15 +315,10 @@ async fn stale_certificate_fails_closed() {
     let conn = connect_as(&emu, 1, Some(emu.root_key())).await.unwrap();
     emu.faults.lock().unwrap().stale_time = true;
     let l = local();
-    let err = ic::pull(
-        &conn.canister(cid),
-        "emu",
-        &l.store,
-        &l.key,
-        &opts(1_000_000, 2),
-    )
-    .await
-    .unwrap_err();
+    let err = l
+        .pull(&conn.canister(cid), &opts(1_000_000, 2))
+        .await
+        .unwrap_err();
     assert!(matches!(err, IcError::Untrusted { .. }), "{err}");
     assert!(
         l.store.list().unwrap().is_empty(),
@@ -379,9 +350,7 @@ async fn non_controller_is_told_what_to_do() {
     // snapshot_visibility = public lets anyone read (but not take).
     emu.with_canister(cid, |c| c.public_snapshots = true);
     let l = local();
-    ic::pull(&client, "emu", &l.store, &l.key, &opts(2_000_000, 2))
-        .await
-        .unwrap();
+    l.pull(&client, &opts(2_000_000, 2)).await.unwrap();
 }
 
 #[tokio::test]
@@ -392,9 +361,7 @@ async fn slice_size_violations() {
     let client = conn.canister(cid);
     let l = local();
     for bad in [0, 2_000_001] {
-        let err = ic::pull(&client, "emu", &l.store, &l.key, &opts(bad, 2))
-            .await
-            .unwrap_err();
+        let err = l.pull(&client, &opts(bad, 2)).await.unwrap_err();
         assert!(matches!(err, IcError::Config(_)), "{err}");
     }
     assert_eq!(
@@ -432,9 +399,7 @@ async fn slice_size_violations() {
     assert!(err.to_string().contains("IC0408"), "{err}");
     // A replica that answers a short slice is caught, and nothing is marked complete.
     emu.faults.lock().unwrap().short_slices = true;
-    let err = ic::pull(&client, "emu", &l.store, &l.key, &opts(2_000_000, 2))
-        .await
-        .unwrap_err();
+    let err = l.pull(&client, &opts(2_000_000, 2)).await.unwrap_err();
     assert!(matches!(err, IcError::BadReply { .. }), "{err}");
     assert!(l.store.list().unwrap().iter().all(|s| !s.complete));
 }
@@ -451,15 +416,10 @@ async fn transient_errors_are_retried() {
         f.accept_202 = true; // and every reply comes through read_state polling
     }
     let l = local();
-    let out = ic::pull(
-        &conn.canister(cid),
-        "emu",
-        &l.store,
-        &l.key,
-        &opts(2_000_000, 2),
-    )
-    .await
-    .unwrap();
+    let out = l
+        .pull(&conn.canister(cid), &opts(2_000_000, 2))
+        .await
+        .unwrap();
     assert_eq!(
         emu.stats
             .faults_injected
