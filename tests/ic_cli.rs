@@ -29,6 +29,23 @@ impl Env {
             .await
             .unwrap()
     }
+
+    /// `mo-mem <command> --network <emulator> --canister <canister> --identity <controller>
+    /// <extra…>`.
+    async fn run_as_controller(&self, command: &str, canister: &str, extra: &[&str]) -> Output {
+        let pem = self.cli.pem.to_string_lossy().into_owned();
+        let mut args = vec![
+            command,
+            "--network",
+            &self.cli.url,
+            "--canister",
+            canister,
+            "--identity",
+            &pem,
+        ];
+        args.extend_from_slice(extra);
+        self.run(&args).await
+    }
 }
 
 async fn start(emu: &Emulator) -> (Env, tokio::task::JoinHandle<()>) {
@@ -184,20 +201,9 @@ async fn info_create_update_and_identities() {
     let cid = emu.install(c);
     let (env, server) = start(&emu).await;
     let cid_text = cid.to_text();
-    let pem = env.cli.pem.to_str().unwrap().to_string();
     let net = env.cli.url.clone();
 
-    let out = env
-        .run(&[
-            "create",
-            "--network",
-            &net,
-            "--canister",
-            &cid_text,
-            "--identity",
-            &pem,
-        ])
-        .await;
+    let out = env.run_as_controller("create", &cid_text, &[]).await;
     assert!(!out.status.success());
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("--stop"),
@@ -205,17 +211,7 @@ async fn info_create_update_and_identities() {
         text(&out)
     );
     let out = env
-        .run(&[
-            "create",
-            "--network",
-            &net,
-            "--canister",
-            &cid_text,
-            "--identity",
-            &pem,
-            "--stop",
-            "--json",
-        ])
+        .run_as_controller("create", &cid_text, &["--stop", "--json"])
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let created: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -225,34 +221,14 @@ async fn info_create_update_and_identities() {
         CanisterStatusType::Running
     );
     let out = env
-        .run(&[
-            "update",
-            "--network",
-            &net,
-            "--canister",
-            &cid_text,
-            "--identity",
-            &pem,
-            "--stop",
-            "--json",
-        ])
+        .run_as_controller("update", &cid_text, &["--stop", "--json"])
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let updated: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(updated["replaced"], created["id"]);
 
     let out = env
-        .run(&[
-            "info",
-            "--network",
-            &net,
-            "--canister",
-            &cid_text,
-            "--identity",
-            &pem,
-            "--json",
-            "--metadata",
-        ])
+        .run_as_controller("info", &cid_text, &["--json", "--metadata"])
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let info: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -260,17 +236,7 @@ async fn info_create_update_and_identities() {
     assert_eq!(info["limit"], 10);
     assert_eq!(info["snapshots"][0]["id"], updated["id"]);
     assert_eq!(info["snapshots"][0]["metadata"]["wasm_memory_size"], 65_536);
-    let out = env
-        .run(&[
-            "info",
-            "--network",
-            &net,
-            "--canister",
-            &cid_text,
-            "--identity",
-            &pem,
-        ])
-        .await;
+    let out = env.run_as_controller("info", &cid_text, &[]).await;
     let human = String::from_utf8_lossy(&out.stdout);
     assert!(
         human.contains("1 of 10 snapshots") && human.contains("(latest)"),
