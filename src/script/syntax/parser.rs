@@ -1108,37 +1108,42 @@ impl Parser {
         match (self.tok_at(1), self.tok_at(2)) {
             (Tok::Ident(_), Tok::Op("=")) | (Tok::Ident(_), Tok::Op(":")) => true,
             (Tok::Kw("var"), Tok::Ident(_)) => {
-                let mut depth = 0i32;
-                let mut k = self.i + 1;
-                while k < self.toks.len() {
-                    match &self.toks[k].tok {
-                        Tok::Op("(") | Tok::Op("[") | Tok::Op("{") => depth += 1,
-                        Tok::Op(")") | Tok::Op("]") => depth -= 1,
-                        Tok::Op("}") => {
-                            if depth == 0 {
-                                return true;
-                            }
-                            depth -= 1
-                        }
-                        Tok::Op(";") if depth == 0 => {
-                            let next = self.toks.get(k + 1).map(|t| &t.tok);
-                            let next2 = self.toks.get(k + 2).map(|t| &t.tok);
-                            return matches!(
-                                (next, next2),
-                                (Some(Tok::Ident(_)), Some(Tok::Op("=")))
-                                    | (Some(Tok::Kw("var")), _)
-                                    | (Some(Tok::Op("}")), _)
-                            );
-                        }
-                        Tok::Eof => return false,
-                        _ => {}
+                match self.brace_scan(|t| matches!(t, Tok::Op(";"))) {
+                    Some((k, Tok::Op(";"))) => {
+                        let next = self.toks.get(k + 1).map(|t| &t.tok);
+                        let next2 = self.toks.get(k + 2).map(|t| &t.tok);
+                        matches!(
+                            (next, next2),
+                            (Some(Tok::Ident(_)), Some(Tok::Op("=")))
+                                | (Some(Tok::Kw("var")), _)
+                                | (Some(Tok::Op("}")), _)
+                        )
                     }
-                    k += 1;
+                    // The closing `}`: `{ var x = e }`.
+                    Some(_) => true,
+                    None => false,
                 }
-                false
             }
             _ => false,
         }
+    }
+
+    /// The first token inside the `{` at the cursor, at its bracket depth, that `stop`
+    /// accepts, or its closing `}` (with their index); `None` at the end of input.
+    fn brace_scan(&self, stop: impl Fn(&Tok) -> bool) -> Option<(usize, &Tok)> {
+        let mut depth = 0i32;
+        for (k, t) in self.toks.iter().enumerate().skip(self.i + 1) {
+            match &t.tok {
+                Tok::Op("(") | Tok::Op("[") | Tok::Op("{") => depth += 1,
+                Tok::Op(")") | Tok::Op("]") => depth -= 1,
+                Tok::Op("}") if depth == 0 => return Some((k, &t.tok)),
+                Tok::Op("}") => depth -= 1,
+                Tok::Eof => return None,
+                tok if depth == 0 && stop(tok) => return Some((k, tok)),
+                _ => {}
+            }
+        }
+        None
     }
 
     /// Decides whether a `{` in expression position opens a record literal.
@@ -1150,26 +1155,10 @@ impl Parser {
             (Tok::Kw(_), _) => false,
             _ => {
                 // `{ e with ... }` / `{ a and b with ... }`: look for `with` at depth 0
-                let mut depth = 0i32;
-                let mut k = self.i + 1;
-                while k < self.toks.len() {
-                    match &self.toks[k].tok {
-                        Tok::Op("(") | Tok::Op("[") | Tok::Op("{") => depth += 1,
-                        Tok::Op(")") | Tok::Op("]") => depth -= 1,
-                        Tok::Op("}") => {
-                            if depth == 0 {
-                                return false;
-                            }
-                            depth -= 1
-                        }
-                        Tok::Op(";") if depth == 0 => return false,
-                        Tok::Kw("with") if depth == 0 => return true,
-                        Tok::Eof => return false,
-                        _ => {}
-                    }
-                    k += 1;
-                }
-                false
+                matches!(
+                    self.brace_scan(|t| matches!(t, Tok::Op(";") | Tok::Kw("with"))),
+                    Some((_, Tok::Kw("with")))
+                )
             }
         }
     }
