@@ -72,22 +72,41 @@ impl HostedClient {
         }
     }
 
+    /// Calls `method` with the Candid `arg`, as a query (retried when transient) or an update
+    /// call (not retried when its fate is unknown), and decodes the reply; `op` says in an
+    /// error what mo-mem was doing.
+    async fn call<R>(
+        &self,
+        method: &str,
+        update: bool,
+        op: &str,
+        arg: Vec<u8>,
+    ) -> Result<R, IcError>
+    where
+        R: CandidType + for<'de> Deserialize<'de>,
+    {
+        let t = &self.target;
+        let bytes = t
+            .retry
+            .run(!update, || async {
+                if update {
+                    let call = t.agent.update(&t.canister, method).with_arg(arg.clone());
+                    call.call_and_wait().await
+                } else {
+                    let call = t.agent.query(&t.canister, method).with_arg(arg.clone());
+                    call.call().await
+                }
+            })
+            .await
+            .map_err(|e| explain(&t.ctx(op, None), e))?;
+        candid::decode_one(&bytes).map_err(|e| Self::bad(method, e))
+    }
+
     /// `mo_mem_info` (query).
     pub async fn info(&self) -> Result<Vec<HostedSnapshot>, IcError> {
         let arg = candid::encode_args(()).map_err(|e| Self::bad("mo_mem_info", e))?;
-        let bytes = self
-            .target
-            .retry
-            .run(true, || {
-                self.target
-                    .agent
-                    .query(&self.target.canister, "mo_mem_info")
-                    .with_arg(arg.clone())
-                    .call()
-            })
+        self.call("mo_mem_info", false, "list hosted snapshots", arg)
             .await
-            .map_err(|e| explain(&self.target.ctx("list hosted snapshots", None), e))?;
-        candid::decode_one(&bytes).map_err(|e| Self::bad("mo_mem_info", e))
     }
 
     /// `mo_mem_create`, or `mo_mem_update` with `replace_latest` (update calls, not retried when their fate is unknown).
@@ -98,40 +117,17 @@ impl HostedClient {
             "mo_mem_create"
         };
         let arg = candid::encode_args(()).map_err(|e| Self::bad(method, e))?;
-        let bytes = self
-            .target
-            .retry
-            .run(false, || {
-                self.target
-                    .agent
-                    .update(&self.target.canister, method)
-                    .with_arg(arg.clone())
-                    .call_and_wait()
-            })
-            .await
-            .map_err(|e| explain(&self.target.ctx("take a hosted snapshot", None), e))?;
-        candid::decode_one(&bytes).map_err(|e| Self::bad(method, e))
+        self.call(method, true, "take a hosted snapshot", arg).await
     }
 
     /// `mo_mem_read` (query): `size` bytes at `offset` of snapshot `id`.
     pub async fn read(&self, id: u64, offset: u64, size: u64) -> Result<Vec<u8>, IcError> {
         let arg = candid::encode_args((Nat::from(id), offset, size))
             .map_err(|e| Self::bad("mo_mem_read", e))?;
-        let bytes = self
-            .target
-            .retry
-            .run(true, || {
-                self.target
-                    .agent
-                    .query(&self.target.canister, "mo_mem_read")
-                    .with_arg(arg.clone())
-                    .call()
-            })
-            .await
-            .map_err(|e| explain(&self.target.ctx("read hosted snapshot data", None), e))?;
-        candid::decode_one::<ic_agent::export::serde_bytes::ByteBuf>(&bytes)
-            .map(|b| b.into_vec())
-            .map_err(|e| Self::bad("mo_mem_read", e))
+        let bytes: ic_agent::export::serde_bytes::ByteBuf = self
+            .call("mo_mem_read", false, "read hosted snapshot data", arg)
+            .await?;
+        Ok(bytes.into_vec())
     }
 }
 
