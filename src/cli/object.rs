@@ -1,10 +1,12 @@
-//! `mo-mem object`: one heap object decoded, with its outgoing references.
+//! `mo-mem object`: one heap object decoded, with its outgoing references, as the mount
+//! shows it in `objects/`.
 
 use anyhow::Context;
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::Value;
+use std::io::Write;
 
-use mo_mem::heap::{Body, Heap, Object};
+use mo_mem::vfs::heap_source::HeapDecoder;
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -32,69 +34,17 @@ fn parse_addr(s: &str) -> anyhow::Result<u64> {
     Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
 }
 
-const MAX_LISTED: u64 = 64;
+/// Keys of the object JSON that the text form prints in its first lines.
+const HEADER_KEYS: [&str; 6] = [
+    "address",
+    "tag",
+    "size",
+    "forwarded_to",
+    "references",
+    "references_total",
+];
 
-fn words(w: mo_mem::heap::Words<'_>) -> Value {
-    let shown: Vec<String> = w
-        .iter()
-        .take(MAX_LISTED as usize)
-        .map(|v| format!("{v:#x}"))
-        .collect();
-    json!({ "len": w.len(), "words": shown, "truncated": w.len() > MAX_LISTED })
-}
-
-fn body_json(heap: &Heap, obj: &Object<'_>) -> Value {
-    match obj.body {
-        Body::Object { hashes, fields, .. } => json!({
-            "hashes": hashes.iter().take(MAX_LISTED as usize).collect::<Vec<_>>(),
-            "fields": words(fields),
-        }),
-        Body::Array {
-            elems, slice_index, ..
-        } => json!({ "elements": words(elems), "slice_index": slice_index }),
-        Body::Bits64 { bits, .. } => json!({ "bits": format!("{bits:#x}") }),
-        Body::Bits32 { bits, .. } => json!({ "bits": format!("{bits:#x}") }),
-        Body::MutBox { value } | Body::Some { value } => json!({ "value": format!("{value:#x}") }),
-        Body::Closure { funid, captured } => json!({
-            "funid": funid,
-            "function": heap.function_name(funid),
-            "captured": words(captured),
-        }),
-        Body::Variant { hash, payload } => {
-            json!({ "hash": hash, "payload": format!("{payload:#x}") })
-        }
-        Body::Blob { bytes, .. } => {
-            let shown = &bytes[..bytes.len().min(256)];
-            json!({ "len": bytes.len(), "hex": hex::encode(shown), "text": String::from_utf8_lossy(shown), "truncated": bytes.len() > 256 })
-        }
-        Body::BigInt {
-            negative,
-            used,
-            alloc,
-            digits,
-            digit_bits,
-        } => json!({
-            "negative": negative, "used": used, "alloc": alloc, "digit_bits": digit_bits, "digits": words(digits),
-        }),
-        Body::Concat {
-            n_bytes,
-            left,
-            right,
-        } => {
-            json!({ "n_bytes": n_bytes, "left": format!("{left:#x}"), "right": format!("{right:#x}") })
-        }
-        Body::Region {
-            id,
-            page_count,
-            vec_pages,
-        } => json!({ "id": id, "page_count": page_count, "vec_pages": format!("{vec_pages:#x}") }),
-        Body::WeakRef { target } => json!({ "target": format!("{target:#x}") }),
-        Body::FwdPtr { target } => json!({ "target": format!("{target:#x}") }),
-        _ => json!({}),
-    }
-}
-
-/// Runs `mo-mem object`.
+/// Runs `mo-mem object`: the JSON is the mount's `objects/…/ADDRESS.json`, byte for byte.
 pub fn run(args: ObjectArgs) -> anyhow::Result<()> {
     let heap = SnapshotArgs {
         snapshot: Some(args.snapshot.clone()),
@@ -104,36 +54,52 @@ pub fn run(args: ObjectArgs) -> anyhow::Result<()> {
     }
     .open_heap()?;
     let addr = parse_addr(&args.addr)?;
-    let obj = heap
-        .object(addr)
+    let bytes = HeapDecoder::decoded_heap(heap)
+        .objects()
+        .and_then(|objects| objects.object_json(addr))
         .with_context(|| format!("no object at {addr:#x}"))?;
-    let refs: Vec<String> = obj
-        .references()
-        .take(MAX_LISTED as usize)
-        .map(|w| format!("{:#x}", w.wrapping_add(1)))
-        .collect();
-    let out = json!({
-        "addr": format!("{addr:#x}"),
-        "tag": obj.tag.name(),
-        "raw_tag": format!("{:#x}", obj.raw_tag),
-        "size": obj.size,
-        "forwarded_to": obj.forwarded_to().map(|a| format!("{a:#x}")),
-        "body": body_json(&heap, &obj),
-        "references": refs,
-    });
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
-    } else {
-        println!("{:#x}: {} ({} bytes)", addr, obj.tag.name(), obj.size);
-        if let Some(f) = obj.forwarded_to() {
-            println!("  forwarded to {f:#x}");
-        }
-        if let Value::Object(map) = &out["body"] {
-            for (k, v) in map {
-                println!("  {k}: {v}");
+        let mut out = std::io::stdout().lock();
+        out.write_all(&bytes)?;
+        out.write_all(b"\n")?;
+        return Ok(());
+    }
+    let json: Value = serde_json::from_slice(&bytes)?;
+    let text = |key: &str| json[key].as_str().unwrap_or("?").to_string();
+    println!(
+        "{}: {} ({} bytes)",
+        text("address"),
+        text("tag"),
+        json["size"]
+    );
+    if let Some(target) = json["forwarded_to"].as_str() {
+        println!("  forwarded to {target}");
+    }
+    if let Value::Object(map) = &json {
+        for (key, value) in map
+            .iter()
+            .filter(|(k, _)| !HEADER_KEYS.contains(&k.as_str()))
+        {
+            match value {
+                // Fields, elements, captures: one per line.
+                Value::Array(items) if !items.is_empty() => {
+                    println!("  {key}:");
+                    for item in items {
+                        println!("    {item}");
+                    }
+                }
+                _ => println!("  {key}: {value}"),
             }
         }
-        println!("  references: {}", refs.join(" "));
     }
+    let references: Vec<&str> = json["references"]
+        .as_array()
+        .map(|refs| refs.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let more = match json["references_total"].as_u64() {
+        Some(total) => format!(" (of {total})"),
+        None => String::new(),
+    };
+    println!("  references{more}: {}", references.join(" "));
     Ok(())
 }
