@@ -2,6 +2,7 @@
 
 use super::served::services;
 use anyhow::Context;
+use mo_mem::image::ReaderLimits;
 use mo_mem::vfs::{Entry, Ino, NodeKind, SnapshotDir, Tree, TreeConfig};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -52,7 +53,7 @@ pub struct TreeArgs {
 
 /// The tree of one snapshot, rooted at its directory (as the mount shows it). A snapshot
 /// from the store (or with a manifest) must verify first, unless `no_verify`.
-fn snapshot_tree(snapshot: &Path, no_verify: bool) -> anyhow::Result<Tree> {
+fn snapshot_tree(snapshot: &Path, no_verify: bool, limits: ReaderLimits) -> anyhow::Result<Tree> {
     anyhow::ensure!(
         mo_mem::vfs::snapshot_dir::is_snapshot_dir(snapshot),
         "{} is not a snapshot directory (no wasm_memory.bin or metadata.json)",
@@ -72,7 +73,7 @@ fn snapshot_tree(snapshot: &Path, no_verify: bool) -> anyhow::Result<Tree> {
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "snapshot".into());
-    let dir = SnapshotDir::new(&name, snapshot, services());
+    let dir = SnapshotDir::new(&name, snapshot, services(limits));
     // The command visits only what it prints: keep every node it makes.
     let config = TreeConfig {
         max_unreferenced_nodes: usize::MAX,
@@ -104,8 +105,8 @@ fn suffix(kind: NodeKind) -> &'static str {
 }
 
 /// Runs `mo-mem ls`: one name per line (directories end with `/`), in listing order.
-pub fn ls(args: LsArgs) -> anyhow::Result<()> {
-    let tree = snapshot_tree(&args.snapshot, args.no_verify)?;
+pub fn ls(args: LsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let tree = snapshot_tree(&args.snapshot, args.no_verify, limits)?;
     let ino = resolve(&tree, args.path.as_deref())?;
     let attr = tree.getattr(ino)?;
     let mut out = String::new();
@@ -139,8 +140,8 @@ pub fn ls(args: LsArgs) -> anyhow::Result<()> {
 }
 
 /// Runs `mo-mem cat`: each file's exact bytes, in order.
-pub fn cat(args: CatArgs) -> anyhow::Result<()> {
-    let tree = snapshot_tree(&args.snapshot, args.no_verify)?;
+pub fn cat(args: CatArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let tree = snapshot_tree(&args.snapshot, args.no_verify, limits)?;
     for path in &args.paths {
         let ino = resolve(&tree, Some(path))?;
         let bytes = tree
@@ -152,8 +153,8 @@ pub fn cat(args: CatArgs) -> anyhow::Result<()> {
 }
 
 /// Runs `mo-mem tree`: the directory tree, `tree(1)` style, down to `--depth` levels.
-pub fn tree(args: TreeArgs) -> anyhow::Result<()> {
-    let tree = snapshot_tree(&args.snapshot, args.no_verify)?;
+pub fn tree(args: TreeArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let tree = snapshot_tree(&args.snapshot, args.no_verify, limits)?;
     let ino = resolve(&tree, args.path.as_deref())?;
     let label = args.path.clone().unwrap_or_else(|| ".".into());
     let mut out = format!("{label}\n");

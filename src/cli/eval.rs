@@ -1,6 +1,7 @@
 //! `mo-mem eval`: run a Motoko script and print its output and value.
 
 use anyhow::{bail, Context};
+use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_snapshot::{install, SnapshotContext};
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::io::Read;
@@ -42,7 +43,7 @@ pub struct EvalArgs {
 }
 
 /// Runs `mo-mem eval`.
-pub fn run(args: EvalArgs) -> anyhow::Result<()> {
+pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     // without a snapshot the first positional is the script
     let (snapshot, script_arg) = if args.no_snapshot {
         (None, args.snapshot.clone().or(args.script.clone()))
@@ -51,7 +52,8 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     };
     let context = match &snapshot {
         Some(dir) => Some(Arc::new(
-            SnapshotContext::open(Path::new(dir)).map_err(|e| anyhow::anyhow!("{e}"))?,
+            SnapshotContext::open_with_limits(Path::new(dir), limits)
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
         )),
         None => None,
     };

@@ -1,6 +1,7 @@
 //! `mo-mem info`: layout, compiler version, GC, sizes and object count of a snapshot.
 
 use clap::Args;
+use mo_mem::image::ReaderLimits;
 use serde::Serialize;
 
 use mo_mem::analysis::stats::heap_stats;
@@ -77,8 +78,8 @@ fn info(heap: &Heap) -> Info {
 }
 
 /// Runs `mo-mem info`.
-pub fn run(args: InfoArgs) -> anyhow::Result<()> {
-    let heap = args.snapshot.open_heap()?;
+pub fn run(args: InfoArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let heap = args.snapshot.open_heap(limits)?;
     let i = info(&heap);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&i)?);

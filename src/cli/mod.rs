@@ -19,6 +19,7 @@ mod store_cmds;
 mod vars;
 
 use clap::{Parser, Subcommand};
+use mo_mem::image::ReaderLimits;
 use std::process::ExitCode;
 
 /// mo-mem: see inside Motoko canisters' memory.
@@ -27,6 +28,8 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: snapshot_args::ValueLimitArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -77,7 +80,7 @@ enum Command {
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    match run(cli.command, cli.limits.reader_limits()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("mo-mem: {err:#}");
@@ -86,16 +89,16 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Dispatches one parsed subcommand to its implementation.
-fn run(command: Command) -> anyhow::Result<()> {
+/// Dispatches one parsed subcommand to its implementation; snapshots are read under `limits`.
+fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
     match command {
         Command::Info { local, ic } => match ic.canister.is_some() {
             true => ic_info::ic_info(&ic, local.json),
-            false => info::run(local),
+            false => info::run(local, limits),
         },
-        Command::Stats(args) => stats::run(args),
-        Command::Object(args) => object::run(args),
-        Command::Vars(args) => vars::run(args),
+        Command::Stats(args) => stats::run(args, limits),
+        Command::Object(args) => object::run(args, limits),
+        Command::Vars(args) => vars::run(args, limits),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
@@ -103,17 +106,17 @@ fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::Mount(args) => mount::run(args),
-        Command::Ls(args) => browse::ls(args),
-        Command::Cat(args) => browse::cat(args),
-        Command::Tree(args) => browse::tree(args),
+        Command::Mount(args) => mount::run(args, limits),
+        Command::Ls(args) => browse::ls(args, limits),
+        Command::Cat(args) => browse::cat(args, limits),
+        Command::Tree(args) => browse::tree(args, limits),
         Command::Fixture(cmd) => fixture::run(cmd),
-        Command::Eval(args) => eval::run(args),
+        Command::Eval(args) => eval::run(args, limits),
         Command::Create(a) => ic_take::run(&a, false),
         Command::Update(a) => ic_take::run(&a, true),
         Command::Pull(a) => ic_pull::run(&a),
         Command::Verify(a) => store_cmds::verify(&a),
         Command::Import(a) => store_cmds::import(&a),
-        Command::Repl(args) => repl::run(args),
+        Command::Repl(args) => repl::run(args, limits),
     }
 }

@@ -4,6 +4,7 @@ use super::mount_trust::StoreVerifier;
 use super::served::{committed_examples, default_store, materialize_examples, services};
 use anyhow::Context;
 use mo_mem::fuse::{serve, MountConfig};
+use mo_mem::image::ReaderLimits;
 use mo_mem::store::{Store, StoreKey};
 use mo_mem::vfs::{DirSource, Entry, EvalSlots, PathsRoot, StoreRoot, Tree, TreeConfig};
 use std::path::PathBuf;
@@ -55,13 +56,13 @@ pub fn init_logging() {
 }
 
 /// Runs `mo-mem mount`.
-pub fn run(args: MountArgs) -> anyhow::Result<()> {
+pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     init_logging();
     let mut paths = args.paths;
     let mountpoint = paths.pop().context("missing the mount point")?;
     let threads = args.threads.max(2);
     let max_evals = args.max_evals.unwrap_or(threads / 2).clamp(1, threads - 1);
-    let mut services = services();
+    let mut services = services(limits);
     services.eval_slots = Arc::new(EvalSlots::new(max_evals));
     let root: Arc<dyn DirSource> = if args.examples {
         anyhow::ensure!(paths.is_empty(), "--examples takes no sources");

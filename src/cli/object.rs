@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use clap::Args;
+use mo_mem::image::ReaderLimits;
 use serde_json::Value;
 use std::io::Write;
 
@@ -45,14 +46,14 @@ const HEADER_KEYS: [&str; 6] = [
 ];
 
 /// Runs `mo-mem object`: the JSON is the mount's `objects/…/ADDRESS.json`, byte for byte.
-pub fn run(args: ObjectArgs) -> anyhow::Result<()> {
+pub fn run(args: ObjectArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let heap = SnapshotArgs {
         snapshot: Some(args.snapshot.clone()),
         wasm: args.wasm.clone(),
         globals: None,
         no_verify: false,
     }
-    .open_heap()?;
+    .open_heap(limits)?;
     let addr = parse_addr(&args.addr)?;
     let bytes = HeapDecoder::decoded_heap(heap)
         .objects()

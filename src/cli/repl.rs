@@ -1,6 +1,7 @@
 //! `mo-mem repl`: an interactive Motoko session (definitions persist between inputs).
 
 use anyhow::bail;
+use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_snapshot::{install, SnapshotContext};
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::io::{BufRead, IsTerminal, Write};
@@ -18,10 +19,11 @@ pub struct ReplArgs {
 }
 
 /// Runs `mo-mem repl`: reads inputs until they parse, evaluates, prints; `:quit` ends.
-pub fn run(args: ReplArgs) -> anyhow::Result<()> {
+pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let context = match (&args.snapshot, args.no_snapshot) {
         (Some(dir), false) => Some(Arc::new(
-            SnapshotContext::open(Path::new(dir)).map_err(|e| anyhow::anyhow!("{e}"))?,
+            SnapshotContext::open_with_limits(Path::new(dir), limits)
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
         )),
         (None, false) => bail!("give a SNAPSHOT directory (or --no-snapshot)"),
         _ => None,

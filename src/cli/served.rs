@@ -2,6 +2,7 @@
 //! the default store and the bundled example snapshots.
 
 use anyhow::Context;
+use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_eval_file::{mount_limits, EvalFiles};
 use mo_mem::snapshot::fixture::materialize;
 use mo_mem::vfs::heap_source::HeapDecoder;
@@ -9,9 +10,10 @@ use mo_mem::vfs::{ControlLimits, SnapshotServices};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The services every served snapshot directory uses. The `eval` files run scripts under
-/// [`mount_limits`], with the deadline from `$MO_MEM_EVAL_TIMEOUT` (seconds) if set.
-pub fn services() -> SnapshotServices {
+/// The services every served snapshot directory uses, reading snapshots under `reader`. The
+/// `eval` files run scripts under [`mount_limits`], with the deadline from
+/// `$MO_MEM_EVAL_TIMEOUT` (seconds) if set.
+pub fn services(reader: ReaderLimits) -> SnapshotServices {
     let mut limits = mount_limits();
     if let Some(secs) = std::env::var("MO_MEM_EVAL_TIMEOUT")
         .ok()
@@ -21,8 +23,8 @@ pub fn services() -> SnapshotServices {
         limits.deadline = std::time::Duration::from_secs_f64(secs);
     }
     SnapshotServices {
-        decoder: Arc::new(HeapDecoder::default()),
-        engine: Arc::new(EvalFiles::new(limits)),
+        decoder: Arc::new(HeapDecoder { limits: reader }),
+        engine: Arc::new(EvalFiles::new(limits).with_reader_limits(reader)),
         control_limits: ControlLimits::default(),
         eval_slots: Default::default(),
         verifier: None,

@@ -9,6 +9,77 @@ use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::snapshot::Snapshot;
 
+/// How much one decoded value may take: the global `--max-value-size`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ValueLimitArgs {
+    /// Largest rendering of one text or blob (a blob renders to 2-3 bytes per byte, a text
+    /// to its JSON form): bytes, or with a K, M or G suffix (binary); larger values are
+    /// refused with a limit error.
+    #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
+    pub max_value_size: u64,
+}
+
+/// The largest `--max-value-size`: 64 GiB.
+const MAX_VALUE_SIZE: u64 = 64 << 30;
+
+/// `123`, `64K`, `64M`, `1G` (also `64MiB`, `64MB`: all binary) as bytes, 1 to 64 GiB.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let number: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a size (e.g. 1048576, 512K, 64M, 2G)"))?;
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        _ => return Err(format!("{text:?}: unknown unit {unit:?} (use K, M or G)")),
+    };
+    match number.checked_mul(1 << shift) {
+        Some(bytes) if (1..=MAX_VALUE_SIZE).contains(&bytes) => Ok(bytes),
+        _ => Err(format!("{text:?} is not between 1 byte and 64G")),
+    }
+}
+
+impl ValueLimitArgs {
+    /// The reader limits with this value limit.
+    pub fn reader_limits(&self) -> ReaderLimits {
+        ReaderLimits {
+            max_text_bytes: self.max_value_size,
+            ..ReaderLimits::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse_in_binary_units() {
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(parse_size("512K"), Ok(512 << 10));
+        assert_eq!(parse_size("64M"), Ok(64 << 20));
+        assert_eq!(parse_size("64MiB"), Ok(64 << 20));
+        assert_eq!(parse_size("2g"), Ok(2 << 30));
+        assert_eq!(parse_size("64G"), Ok(64 << 30));
+        for bad in [
+            "",
+            "0",
+            "M",
+            "-1",
+            "1.5M",
+            "65G",
+            "99999999999999999999",
+            "9T",
+        ] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+}
+
 /// Where to read a snapshot from.
 #[derive(Args, Debug, Clone)]
 pub struct SnapshotArgs {
@@ -59,11 +130,10 @@ impl SnapshotArgs {
         snapshot.with_context(|| format!("cannot open snapshot {}", path.display()))
     }
 
-    /// Opens the snapshot and its heap.
-    pub fn open_heap(&self) -> anyhow::Result<Heap> {
+    /// Opens the snapshot and its heap, read under `limits`.
+    pub fn open_heap(&self, limits: ReaderLimits) -> anyhow::Result<Heap> {
         let snapshot = self.open()?;
         let path = snapshot.path().display().to_string();
-        Heap::open(snapshot, ReaderLimits::default())
-            .with_context(|| format!("cannot decode the heap of {path}"))
+        Heap::open(snapshot, limits).with_context(|| format!("cannot decode the heap of {path}"))
     }
 }

@@ -1,6 +1,7 @@
 //! `mo-mem stats`: objects and bytes per tag, free and unused space, per-partition figures.
 
 use clap::Args;
+use mo_mem::image::ReaderLimits;
 
 use mo_mem::analysis::stats::heap_stats;
 
@@ -17,8 +18,8 @@ pub struct StatsArgs {
 }
 
 /// Runs `mo-mem stats`.
-pub fn run(args: StatsArgs) -> anyhow::Result<()> {
-    let heap = args.snapshot.open_heap()?;
+pub fn run(args: StatsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let heap = args.snapshot.open_heap(limits)?;
     let stats = heap_stats(&heap);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&stats)?);

@@ -6,6 +6,7 @@
 //! name (with NAME: that value's JSON). Exit status 0 on success; otherwise a one-line reason
 //! per failure on stderr and a non-zero status (variables that did decode are still printed).
 
+use mo_mem::image::ReaderLimits;
 use std::io::Write;
 
 use anyhow::anyhow;
@@ -38,8 +39,8 @@ pub struct VarsArgs {
 }
 
 /// Runs `mo-mem vars`.
-pub fn run(args: VarsArgs) -> anyhow::Result<()> {
-    let heap = args.source.open_heap()?;
+pub fn run(args: VarsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let heap = args.source.open_heap(limits)?;
     let sig = heap_signature(&heap)?;
     let mut vars = stable_variables(&heap, &sig)?;
     if let Some(name) = &args.name {

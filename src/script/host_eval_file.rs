@@ -12,6 +12,7 @@ use super::host_snapshot::{install, SnapshotContext};
 use super::limits::Limits;
 use super::session::{output_mode, OutputMode, ScriptError, Session};
 use super::syntax::parse_program;
+use crate::image::ReaderLimits;
 use crate::vfs::{ControlFile, SessionId};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -39,12 +40,22 @@ struct Job {
 /// each snapshot directory its own [`SnapshotEval`].
 pub struct EvalFiles {
     limits: Limits,
+    reader: ReaderLimits,
 }
 
 impl EvalFiles {
-    /// Engines whose evaluations run under `limits`.
+    /// Engines whose evaluations run under `limits`, reading snapshots under the default
+    /// reader limits.
     pub fn new(limits: Limits) -> EvalFiles {
-        EvalFiles { limits }
+        EvalFiles {
+            limits,
+            reader: ReaderLimits::default(),
+        }
+    }
+
+    /// The same engines reading snapshots under `reader`.
+    pub fn with_reader_limits(self, reader: ReaderLimits) -> EvalFiles {
+        EvalFiles { reader, ..self }
     }
 }
 
@@ -71,7 +82,8 @@ impl ControlFile for EvalFiles {
     }
 
     fn for_snapshot(&self, dir: &Path) -> Option<Arc<dyn ControlFile>> {
-        Some(Arc::new(SnapshotEval::new(dir, self.limits.clone())))
+        let eval = SnapshotEval::new(dir, self.limits.clone()).with_reader_limits(self.reader);
+        Some(Arc::new(eval))
     }
 }
 
@@ -79,6 +91,7 @@ impl ControlFile for EvalFiles {
 pub struct SnapshotEval {
     dir: PathBuf,
     limits: Limits,
+    reader: ReaderLimits,
     context: OnceLock<Result<Arc<SnapshotContext>, String>>,
     workers: Mutex<HashMap<SessionId, Sender<Job>>>,
 }
@@ -89,15 +102,21 @@ impl SnapshotEval {
         SnapshotEval {
             dir: dir.to_path_buf(),
             limits,
+            reader: ReaderLimits::default(),
             context: OnceLock::new(),
             workers: Mutex::new(HashMap::new()),
         }
     }
 
+    /// The same engine reading the snapshot under `reader`.
+    pub fn with_reader_limits(self, reader: ReaderLimits) -> SnapshotEval {
+        SnapshotEval { reader, ..self }
+    }
+
     fn context(&self) -> Result<Arc<SnapshotContext>, String> {
         self.context
             .get_or_init(|| {
-                SnapshotContext::open(&self.dir)
+                SnapshotContext::open_with_limits(&self.dir, self.reader)
                     .map(Arc::new)
                     .map_err(|e| e.0)
             })

@@ -34,10 +34,18 @@ impl SnapshotContext {
 
     /// Opens the snapshot directory `dir` with the default reader limits.
     pub fn open(dir: &Path) -> Result<SnapshotContext, HostError> {
+        SnapshotContext::open_with_limits(dir, ReaderLimits::default())
+    }
+
+    /// Opens the snapshot directory `dir`, reading it under `limits`.
+    pub fn open_with_limits(
+        dir: &Path,
+        limits: ReaderLimits,
+    ) -> Result<SnapshotContext, HostError> {
         let what = dir.display();
         let snapshot = Snapshot::open(dir)
             .map_err(|e| HostError(format!("cannot open snapshot {what}: {e}")))?;
-        let heap = Heap::open(snapshot, ReaderLimits::default())
+        let heap = Heap::open(snapshot, limits)
             .map_err(|e| HostError(format!("cannot decode the heap of {what}: {e}")))?;
         Ok(SnapshotContext::new(heap))
     }
