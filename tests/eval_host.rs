@@ -377,6 +377,62 @@ fn q5_keys_of_a_core_map() {
     }
 }
 
+/// The elements `collections`' scenario leaves in `set_nat` (fill 2000, churn, fill 1000,
+/// churn: even `i` added, `i` divisible by 5 removed), in order.
+fn collections_set_elements() -> Vec<u64> {
+    let key = |i: u64| (i * 7_919 + 13) % 10_007;
+    let mut set = std::collections::BTreeSet::new();
+    let mut filled = 0;
+    for n in [Some(2000), None, Some(1000), None] {
+        match n {
+            Some(n) => {
+                set.extend((filled..filled + n).filter(|i| i % 2 == 0).map(key));
+                filled += n;
+            }
+            None => {
+                for i in (0..filled).filter(|i| i % 5 == 0) {
+                    set.remove(&key(i));
+                }
+            }
+        }
+    }
+    set.into_iter().collect()
+}
+
+/// The elements, size, membership and extremes of a `mo:core` Set held in a stable variable.
+#[test]
+fn elements_of_a_core_set() {
+    let want = collections_set_elements();
+    assert!(want.len() > 500, "the scenario leaves hundreds of elements");
+    let absent = (0..10_007)
+        .find(|k| want.binary_search(k).is_err())
+        .expect("a gap");
+    let show = |ks: &[u64]| {
+        ks.iter()
+            .map(|k| underscored(*k))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let want_text = format!(
+        "([{}], {}, true, false, ?{}, ?{})",
+        show(&want),
+        underscored(want.len() as u64),
+        underscored(want[0]),
+        underscored(want[want.len() - 1])
+    );
+    let script = format!(
+        "import Set \"mo:core/Set\"; import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
+let s = vars.set_nat;
+(Iter.toArray(Set.values(s)), Set.size(s), Set.contains(s, Nat.compare, {}),
+ Set.contains(s, Nat.compare, {absent}), Set.min(s), Set.max(s))",
+        want[want.len() / 2]
+    );
+    for mode in ["eop", "copying", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        assert_eq!(eval1(&dir, &script), want_text, "collections/{mode}");
+    }
+}
+
 #[test]
 fn image_loads_match_the_image() {
     let dir = common::fixture("scalars", "eop");

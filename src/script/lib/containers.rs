@@ -89,7 +89,7 @@ fn native_list(v: &Value) -> Option<&NativeList> {
     }
 }
 
-fn field(v: &Value, name: &str) -> Option<Value> {
+pub(super) fn field(v: &Value, name: &str) -> Option<Value> {
     match v {
         Value::Record(r) => r.get(name).map(|f| f.value.borrow().clone()),
         Value::Host(h) => h.field(name).ok().flatten(),
@@ -105,24 +105,27 @@ fn var_items(v: &Value) -> Vec<Value> {
     }
 }
 
-/// In-order entries of a core B-tree `Map` node, charging a step per entry.
-fn walk_node(
+/// In-order slot payloads of a core B-tree node (`Map`: `data.kvs`, `Set`: `data.elements`,
+/// each `?x`), charging a step per slot; `what` names the container in errors.
+pub(super) fn walk_btree(
     it: &mut Interp,
     node: &Value,
-    out: &mut Vec<(Value, Value)>,
+    slots: &str,
+    what: &str,
+    out: &mut Vec<Value>,
     depth: u32,
 ) -> EResult<()> {
     if depth > 64 {
-        return Err(trap("Map: B-tree deeper than 64 levels"));
+        return Err(trap(format!("{what}: B-tree deeper than 64 levels")));
     }
     let Value::Variant(tv) = node else {
-        return Err(wrong("Map", "B-tree node", node));
+        return Err(wrong(what, "B-tree node", node));
     };
-    let data = field(&tv.1, "data").ok_or_else(|| trap("Map: node without data"))?;
-    let kvs = var_items(&field(&data, "kvs").unwrap_or(Value::Unit));
+    let data = field(&tv.1, "data").ok_or_else(|| trap(format!("{what}: node without data")))?;
+    let items = var_items(&field(&data, slots).unwrap_or(Value::Unit));
     let count = match field(&data, "count") {
-        Some(Value::Nat(n)) => usize::try_from(n).unwrap_or(usize::MAX).min(kvs.len()),
-        _ => kvs.len(),
+        Some(Value::Nat(n)) => usize::try_from(n).unwrap_or(usize::MAX).min(items.len()),
+        _ => items.len(),
     };
     let children = if &*tv.0 == "internal" {
         var_items(&field(&tv.1, "children").unwrap_or(Value::Unit))
@@ -131,16 +134,12 @@ fn walk_node(
     };
     for i in 0..=count {
         if let Some(Value::Opt(child)) = children.get(i) {
-            walk_node(it, child, out, depth + 1)?;
+            walk_btree(it, child, slots, what, out, depth + 1)?;
         }
         if i < count {
             it.tick()?;
-            if let Some(Value::Opt(kv)) = kvs.get(i) {
-                if let Value::Tuple(t) = &**kv {
-                    if t.len() == 2 {
-                        out.push((t[0].clone(), t[1].clone()));
-                    }
-                }
+            if let Some(Value::Opt(x)) = items.get(i) {
+                out.push((**x).clone());
             }
         }
     }
@@ -155,9 +154,15 @@ fn entries_of(it: &mut Interp, m: &Value) -> EResult<Vec<(Value, Value)>> {
         return Ok(e.iter().map(|(k, v)| (k.0.clone(), v.clone())).collect());
     }
     let root = field(m, "root").ok_or_else(|| wrong("Map", "Map", m))?;
-    let mut out = Vec::new();
-    walk_node(it, &root, &mut out, 0)?;
-    Ok(out)
+    let mut slots = Vec::new();
+    walk_btree(it, &root, "kvs", "Map", &mut slots, 0)?;
+    Ok(slots
+        .into_iter()
+        .filter_map(|kv| match kv {
+            Value::Tuple(t) if t.len() == 2 => Some((t[0].clone(), t[1].clone())),
+            _ => None,
+        })
+        .collect())
 }
 
 fn map_arg<'a>(args: &'a [Value], who: &str) -> EResult<&'a Value> {
@@ -222,7 +227,7 @@ fn map_is_empty(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Bool(matches!(map_size(it, t, a)?, Value::Nat(0))))
 }
 
-fn items_iter(v: Vec<Value>) -> Value {
+pub(super) fn items_iter(v: Vec<Value>) -> Value {
     iter_value(VecIter {
         items: Rc::from(v),
         pos: 0,

@@ -39,6 +39,7 @@ mod containers;
 mod iters;
 mod modules;
 mod numbers;
+mod set;
 mod text;
 
 use crate::script::eval::{EResult, Interp};

@@ -205,6 +205,8 @@ static CHAR_MOD: Module = Module {
         func!("isWhitespace", t::is_whitespace),
         func!("isUppercase", t::is_uppercase),
         func!("isLowercase", t::is_lowercase),
+        func!("isUpper", t::is_uppercase),
+        func!("isLower", t::is_lowercase),
         func!("isAlphabetic", t::is_alphabetic),
         func!("toUpper", t::char_to_upper),
         func!("toLower", t::char_to_lower),
@@ -379,9 +381,46 @@ static BOOL_MOD: Module = Module {
     ],
 };
 
+/// The tag of an `Order` value (`#less`, `#equal`, `#greater`).
+fn order_tag<'a>(
+    a: &'a [Value],
+    i: usize,
+    who: &str,
+) -> Result<&'a str, crate::script::eval::Ctrl> {
+    match super::args::arg(a, i, who)? {
+        Value::Variant(tv) if matches!(&*tv.0, "less" | "equal" | "greater") => Ok(&tv.0),
+        other => Err(wrong(who, "Order", other)),
+    }
+}
+
+fn order_is_less(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    Ok(Value::Bool(order_tag(a, 0, "Order.isLess")? == "less"))
+}
+
+fn order_is_equal(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    Ok(Value::Bool(order_tag(a, 0, "Order.isEqual")? == "equal"))
+}
+
+fn order_is_greater(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    Ok(Value::Bool(
+        order_tag(a, 0, "Order.isGreater")? == "greater",
+    ))
+}
+
+fn order_equal(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+    Ok(Value::Bool(
+        order_tag(a, 0, "Order.equal")? == order_tag(a, 1, "Order.equal")?,
+    ))
+}
+
 static ORDER_MOD: Module = Module {
     name: "Order",
-    members: &[],
+    members: &[
+        func!("isLess", order_is_less),
+        func!("isEqual", order_is_equal),
+        func!("isGreater", order_is_greater),
+        func!("equal", order_equal),
+    ],
 };
 
 /// Every built-in module.
@@ -411,4 +450,5 @@ pub static ALL: &[&Module] = &[
     &ORDER_MOD,
     &super::containers::MAP_MOD,
     &super::containers::LIST_MOD,
+    &super::set::SET_MOD,
 ];

@@ -1,0 +1,182 @@
+//! `mo:core/Set`: a native set for scripts, and read access to a core `Set` decoded from a
+//! heap (`{ var root; var size }`, a B-tree of `data.elements`) through the same functions.
+//!
+//! Sets made by a script are ordered by the elements' natural order: the `compare`
+//! argument is accepted but not called (as for `Map`).
+
+use super::args::{arg, elems, wrong};
+use super::containers::{field, items_iter, walk_btree, Key};
+use super::Module;
+use crate::script::eval::{trap, EResult, Interp};
+use crate::script::host::{HostError, HostObject};
+use crate::script::value::{ord, Value};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+type R = EResult;
+
+/// A set created by a script (`Set.empty()`).
+#[derive(Default)]
+pub struct NativeSet {
+    elements: RefCell<BTreeSet<Key>>,
+}
+
+impl HostObject for NativeSet {
+    fn describe(&self) -> String {
+        format!("Set({} elements)", self.elements.borrow().len())
+    }
+    fn field(&self, _: &str) -> Result<Option<Value>, HostError> {
+        Ok(None)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+fn native_set(v: &Value) -> Option<&NativeSet> {
+    match v {
+        Value::Host(h) => h.as_any().downcast_ref::<NativeSet>(),
+        _ => None,
+    }
+}
+
+/// The set a changing function `who` may change: one the script made.
+fn changeable<'a>(a: &'a [Value], who: &str) -> EResult<&'a NativeSet> {
+    native_set(arg(a, 0, who)?)
+        .ok_or_else(|| trap(format!("{who}: only sets created by the script can change")))
+}
+
+/// All elements of a set value (native or a core `Set` record), in order.
+fn elements_of(it: &mut Interp, s: &Value) -> EResult<Vec<Value>> {
+    if let Some(n) = native_set(s) {
+        let e = n.elements.borrow();
+        it.ticks(e.len() as u64)?;
+        return Ok(e.iter().map(|k| k.0.clone()).collect());
+    }
+    let root = field(s, "root").ok_or_else(|| wrong("Set", "Set", s))?;
+    let mut out = Vec::new();
+    walk_btree(it, &root, "elements", "Set", &mut out, 0)?;
+    Ok(out)
+}
+
+fn set_of(it: &mut Interp, items: impl IntoIterator<Item = Value>) -> R {
+    let set = NativeSet::default();
+    for x in items {
+        it.alloc(32)?;
+        set.elements.borrow_mut().insert(Key(x));
+    }
+    Ok(Value::Host(Rc::new(set)))
+}
+
+fn set_empty(_: &mut Interp, _: Option<&Value>, _: &[Value]) -> R {
+    Ok(Value::Host(Rc::new(NativeSet::default())))
+}
+
+fn set_singleton(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    set_of(it, [arg(a, 0, "Set.singleton")?.clone()])
+}
+
+/// `Set.insert(s, compare, x)`: adds `x`; whether it was new.
+fn set_insert(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let s = changeable(a, "Set.insert")?;
+    let x = arg(a, 2, "Set.insert")?.clone();
+    it.alloc(32)?;
+    Ok(Value::Bool(s.elements.borrow_mut().insert(Key(x))))
+}
+
+fn set_add(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
+    changeable(a, "Set.add")?;
+    set_insert(it, t, a).map(|_| Value::Unit)
+}
+
+/// `Set.delete(s, compare, x)`: removes `x`; whether it was there.
+fn set_delete(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let s = changeable(a, "Set.delete")?;
+    let x = arg(a, 2, "Set.delete")?.clone();
+    Ok(Value::Bool(s.elements.borrow_mut().remove(&Key(x))))
+}
+
+fn set_remove(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
+    changeable(a, "Set.remove")?;
+    set_delete(it, t, a).map(|_| Value::Unit)
+}
+
+fn set_contains(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let s = arg(a, 0, "Set.contains")?;
+    let x = arg(a, 2, "Set.contains")?;
+    if let Some(n) = native_set(s) {
+        return Ok(Value::Bool(n.elements.borrow().contains(&Key(x.clone()))));
+    }
+    let found = elements_of(it, s)?.iter().any(|e| ord::equal(e, x));
+    Ok(Value::Bool(found))
+}
+
+fn set_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let s = arg(a, 0, "Set.size")?;
+    if let Some(n) = native_set(s) {
+        return Ok(Value::Nat(n.elements.borrow().len() as u64));
+    }
+    match field(s, "size") {
+        Some(v @ Value::Nat(_)) => Ok(v),
+        _ => Ok(Value::Nat(elements_of(it, s)?.len() as u64)),
+    }
+}
+
+fn set_is_empty(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(matches!(set_size(it, t, a)?, Value::Nat(0))))
+}
+
+fn set_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = elements_of(it, arg(a, 0, "Set.values")?)?;
+    it.alloc(16 * e.len() as u64)?;
+    Ok(items_iter(e))
+}
+
+fn set_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = elements_of(it, arg(a, 0, "Set.toArray")?)?;
+    it.alloc(16 * e.len() as u64)?;
+    Ok(Value::Array(Rc::from(e)))
+}
+
+fn set_min(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = elements_of(it, arg(a, 0, "Set.min")?)?;
+    Ok(e.into_iter().next().map_or(Value::Null, Value::some))
+}
+
+fn set_max(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let e = elements_of(it, arg(a, 0, "Set.max")?)?;
+    Ok(e.into_iter().next_back().map_or(Value::Null, Value::some))
+}
+
+fn set_from_iter(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = super::iters::collect(it, arg(a, 0, "Set.fromIter")?)?;
+    set_of(it, items)
+}
+
+fn set_from_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let xs = elems(arg(a, 0, "Set.fromArray")?, "Set.fromArray")?;
+    set_of(it, xs.to_vec())
+}
+
+/// `mo:core/Set`.
+pub static SET_MOD: Module = Module {
+    name: "Set",
+    members: &[
+        func!("empty", set_empty),
+        func!("singleton", set_singleton),
+        func!("add", set_add),
+        func!("insert", set_insert),
+        func!("remove", set_remove),
+        func!("delete", set_delete),
+        func!("contains", set_contains),
+        func!("size", set_size),
+        func!("isEmpty", set_is_empty),
+        func!("values", set_values),
+        func!("toArray", set_to_array),
+        func!("min", set_min),
+        func!("max", set_max),
+        func!("fromIter", set_from_iter),
+        func!("fromArray", set_from_array),
+    ],
+};
