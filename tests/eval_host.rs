@@ -27,11 +27,20 @@ fn open_heap(dir: &Path) -> Heap {
 
 /// Runs each script in one session over `dir`; returns each value in canister style.
 fn eval_all(dir: &Path, scripts: Vec<String>) -> Vec<Result<String, String>> {
+    eval_all_with(dir, scripts, mo_mem::script::host_lazy::EAGER_NODES)
+}
+
+/// [`eval_all`] with values of more than `eager_nodes` nodes read lazily.
+fn eval_all_with(
+    dir: &Path,
+    scripts: Vec<String>,
+    eager_nodes: u64,
+) -> Vec<Result<String, String>> {
     let dir: PathBuf = dir.to_path_buf();
     script::on_eval_thread(move || {
         let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
         let mut s = Session::new(Limits::default());
-        install(&mut s, ctx);
+        mo_mem::script::host_snapshot::install_with(&mut s, ctx, eager_nodes);
         scripts
             .iter()
             .map(|src| match s.eval(src) {
@@ -50,6 +59,17 @@ fn eval1(dir: &Path, src: &str) -> String {
     eval_all(dir, vec![src.to_string()])
         .remove(0)
         .unwrap_or_else(|e| panic!("{src}: {e}"))
+}
+
+/// The value of `src`, the same whether the stable variables are decoded at once or read
+/// one level at a time (every compound lazy).
+fn eval1_eager_and_lazy(dir: &Path, src: &str) -> String {
+    let eager = eval1(dir, src);
+    let lazy = eval_all_with(dir, vec![src.to_string()], 1)
+        .remove(0)
+        .unwrap_or_else(|e| panic!("{src} (lazy): {e}"));
+    assert_eq!(lazy, eager, "{src}: lazy and eager reads differ");
+    eager
 }
 
 const KEYWORDS: &[&str] = &[
@@ -369,7 +389,7 @@ fn q5_keys_of_a_core_map() {
     );
     for mode in ["eop", "copying", "incremental"] {
         let dir = common::fixture("collections", mode);
-        let got = eval1(
+        let got = eval1_eager_and_lazy(
             &dir,
             "import Map \"mo:core/Map\"; import Iter \"mo:core/Iter\"; Iter.toArray(Map.keys(vars.map_nat_text))",
         );
@@ -429,7 +449,53 @@ let s = vars.set_nat;
     );
     for mode in ["eop", "copying", "incremental"] {
         let dir = common::fixture("collections", mode);
-        assert_eq!(eval1(&dir, &script), want_text, "collections/{mode}");
+        assert_eq!(
+            eval1_eager_and_lazy(&dir, &script),
+            want_text,
+            "collections/{mode}"
+        );
+    }
+}
+
+/// The elements `collections`' scenario leaves in `list_nat` (fill 2000, churn, fill 1000,
+/// churn: every third `i` added, the last ten removed by each churn), in order.
+fn collections_list_elements() -> Vec<u64> {
+    let mut list = Vec::new();
+    let mut filled = 0;
+    for n in [Some(2000), None, Some(1000), None] {
+        match n {
+            Some(n) => {
+                list.extend((filled..filled + n).filter(|i| i % 3 == 0));
+                filled += n;
+            }
+            None => list.truncate(list.len().saturating_sub(10)),
+        }
+    }
+    list
+}
+
+/// The elements of a `mo:core` List held in a stable variable, eager and lazy.
+#[test]
+fn elements_of_a_core_list() {
+    let want = collections_list_elements();
+    let show = want.iter().map(|k| underscored(*k)).collect::<Vec<_>>();
+    let want_text = format!(
+        "({}, [{}], ?{}, {}, false)",
+        underscored(want.len() as u64),
+        show.join(", "),
+        show[5],
+        show[7]
+    );
+    let script = "import List \"mo:core/List\";
+let l = vars.list_nat;
+(List.size(l), List.toArray(l), List.get(l, 5), List.at(l, 7), List.isEmpty(l))";
+    for mode in ["eop", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        assert_eq!(
+            eval1_eager_and_lazy(&dir, script),
+            want_text,
+            "collections/{mode}"
+        );
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::args::{arg, usize_arg, wrong};
 use super::iters::{iter_value, VecIter};
-use super::Module;
+use super::{view, Module};
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::host::{HostError, HostObject};
 use crate::script::value::{ord, Value};
@@ -89,24 +89,9 @@ fn native_list(v: &Value) -> Option<&NativeList> {
     }
 }
 
-pub(super) fn field(v: &Value, name: &str) -> Option<Value> {
-    match v {
-        Value::Record(r) => r.get(name).map(|f| f.value.borrow().clone()),
-        Value::Host(h) => h.field(name).ok().flatten(),
-        _ => None,
-    }
-}
-
-fn var_items(v: &Value) -> Vec<Value> {
-    match v {
-        Value::VarArray(xs) => xs.borrow().clone(),
-        Value::Array(xs) => xs.to_vec(),
-        _ => Vec::new(),
-    }
-}
-
 /// In-order slot payloads of a core B-tree node (`Map`: `data.kvs`, `Set`: `data.elements`,
-/// each `?x`), charging a step per slot; `what` names the container in errors.
+/// each `?x`), eager or read lazily from the heap, charging a step per slot; `what` names
+/// the container in errors.
 pub(super) fn walk_btree(
     it: &mut Interp,
     node: &Value,
@@ -118,28 +103,33 @@ pub(super) fn walk_btree(
     if depth > 64 {
         return Err(trap(format!("{what}: B-tree deeper than 64 levels")));
     }
-    let Value::Variant(tv) = node else {
+    let Some((tag, body)) = view::variant(it, node)? else {
         return Err(wrong(what, "B-tree node", node));
     };
-    let data = field(&tv.1, "data").ok_or_else(|| trap(format!("{what}: node without data")))?;
-    let items = var_items(&field(&data, slots).unwrap_or(Value::Unit));
-    let count = match field(&data, "count") {
+    let data = view::field(it, &body, "data")?
+        .ok_or_else(|| trap(format!("{what}: node without data")))?;
+    let items = match view::field(it, &data, slots)? {
+        Some(items) => view::parts(it, &items)?,
+        None => Vec::new(),
+    };
+    let count = match view::field(it, &data, "count")? {
         Some(Value::Nat(n)) => usize::try_from(n).unwrap_or(usize::MAX).min(items.len()),
         _ => items.len(),
     };
-    let children = if &*tv.0 == "internal" {
-        var_items(&field(&tv.1, "children").unwrap_or(Value::Unit))
-    } else {
-        Vec::new()
+    let children = match view::field(it, &body, "children")? {
+        Some(children) if &*tag == "internal" => view::parts(it, &children)?,
+        _ => Vec::new(),
     };
     for i in 0..=count {
-        if let Some(Value::Opt(child)) = children.get(i) {
-            walk_btree(it, child, slots, what, out, depth + 1)?;
+        if let Some(child) = children.get(i) {
+            if let Some(Some(child)) = view::option(it, child)? {
+                walk_btree(it, &child, slots, what, out, depth + 1)?;
+            }
         }
-        if i < count {
+        if let Some(slot) = items.get(i).filter(|_| i < count) {
             it.tick()?;
-            if let Some(Value::Opt(x)) = items.get(i) {
-                out.push((**x).clone());
+            if let Some(Some(x)) = view::option(it, slot)? {
+                out.push(x);
             }
         }
     }
@@ -153,16 +143,16 @@ fn entries_of(it: &mut Interp, m: &Value) -> EResult<Vec<(Value, Value)>> {
         it.ticks(e.len() as u64)?;
         return Ok(e.iter().map(|(k, v)| (k.0.clone(), v.clone())).collect());
     }
-    let root = field(m, "root").ok_or_else(|| wrong("Map", "Map", m))?;
+    let root = view::field(it, m, "root")?.ok_or_else(|| wrong("Map", "Map", m))?;
     let mut slots = Vec::new();
     walk_btree(it, &root, "kvs", "Map", &mut slots, 0)?;
-    Ok(slots
-        .into_iter()
-        .filter_map(|kv| match kv {
-            Value::Tuple(t) if t.len() == 2 => Some((t[0].clone(), t[1].clone())),
-            _ => None,
-        })
-        .collect())
+    let mut out = Vec::with_capacity(slots.len());
+    for kv in slots {
+        if let [k, v] = &view::parts(it, &kv)?[..] {
+            out.push((k.clone(), v.clone()));
+        }
+    }
+    Ok(out)
 }
 
 fn map_arg<'a>(args: &'a [Value], who: &str) -> EResult<&'a Value> {
@@ -217,7 +207,7 @@ fn map_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     if let Some(n) = native_map(m) {
         return Ok(Value::Nat(n.entries.borrow().len() as u64));
     }
-    match field(m, "size") {
+    match view::field(it, m, "size")? {
         Some(v @ Value::Nat(_)) => Ok(v),
         _ => Ok(Value::Nat(entries_of(it, m)?.len() as u64)),
     }
@@ -283,16 +273,16 @@ fn map_from_iter(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 /// Elements of a list value (native, or a core `List` record `{ var blocks; ... }`).
-fn list_items(v: &Value) -> EResult<Vec<Value>> {
+fn list_items(it: &mut Interp, v: &Value) -> EResult<Vec<Value>> {
     if let Some(l) = native_list(v) {
         return Ok(l.items.borrow().clone());
     }
-    let blocks = field(v, "blocks").ok_or_else(|| wrong("List", "List", v))?;
+    let blocks = view::field(it, v, "blocks")?.ok_or_else(|| wrong("List", "List", v))?;
     let mut out = Vec::new();
-    for b in var_items(&blocks) {
-        for x in var_items(&b) {
-            if let Value::Opt(x) = x {
-                out.push((*x).clone());
+    for block in view::parts(it, &blocks)? {
+        for slot in view::parts(it, &block)? {
+            if let Some(Some(x)) = view::option(it, &slot)? {
+                out.push(x);
             }
         }
     }
@@ -311,8 +301,8 @@ fn list_add(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Unit)
 }
 
-fn list_get(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = list_items(arg(a, 0, "List.get")?)?;
+fn list_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = list_items(it, arg(a, 0, "List.get")?)?;
     let i = usize_arg(a, 1, "List.get")?;
     Ok(items
         .get(i)
@@ -321,8 +311,8 @@ fn list_get(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
         .unwrap_or(Value::Null))
 }
 
-fn list_at(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = list_items(arg(a, 0, "List.at")?)?;
+fn list_at(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = list_items(it, arg(a, 0, "List.at")?)?;
     let i = usize_arg(a, 1, "List.at")?;
     items
         .get(i)
@@ -351,13 +341,15 @@ fn list_remove_last(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     })
 }
 
-fn list_size(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    Ok(Value::Nat(list_items(arg(a, 0, "List.size")?)?.len() as u64))
+fn list_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Nat(
+        list_items(it, arg(a, 0, "List.size")?)?.len() as u64
+    ))
 }
 
-fn list_is_empty(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+fn list_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Bool(
-        list_items(arg(a, 0, "List.isEmpty")?)?.is_empty(),
+        list_items(it, arg(a, 0, "List.isEmpty")?)?.is_empty(),
     ))
 }
 
@@ -369,13 +361,13 @@ fn list_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
             pos: 0,
         }));
     }
-    let v = list_items(l)?;
+    let v = list_items(it, l)?;
     it.alloc(16 * v.len() as u64)?;
     Ok(items_iter(v))
 }
 
 fn list_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let v = list_items(arg(a, 0, "List.toArray")?)?;
+    let v = list_items(it, arg(a, 0, "List.toArray")?)?;
     it.alloc(16 * v.len() as u64)?;
     Ok(Value::Array(Rc::from(v)))
 }

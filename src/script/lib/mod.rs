@@ -41,6 +41,7 @@ mod modules;
 mod numbers;
 mod set;
 mod text;
+mod view;
 
 use crate::script::eval::{EResult, Interp};
 use crate::script::value::{BoundBuiltin, NumKind, Value};

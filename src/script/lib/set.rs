@@ -5,8 +5,8 @@
 //! argument is accepted but not called (as for `Map`).
 
 use super::args::{arg, elems, wrong};
-use super::containers::{field, items_iter, walk_btree, Key};
-use super::Module;
+use super::containers::{items_iter, walk_btree, Key};
+use super::{view, Module};
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::host::{HostError, HostObject};
 use crate::script::value::{ord, Value};
@@ -54,7 +54,7 @@ fn elements_of(it: &mut Interp, s: &Value) -> EResult<Vec<Value>> {
         it.ticks(e.len() as u64)?;
         return Ok(e.iter().map(|k| k.0.clone()).collect());
     }
-    let root = field(s, "root").ok_or_else(|| wrong("Set", "Set", s))?;
+    let root = view::field(it, s, "root")?.ok_or_else(|| wrong("Set", "Set", s))?;
     let mut out = Vec::new();
     walk_btree(it, &root, "elements", "Set", &mut out, 0)?;
     Ok(out)
@@ -117,7 +117,7 @@ fn set_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     if let Some(n) = native_set(s) {
         return Ok(Value::Nat(n.elements.borrow().len() as u64));
     }
-    match field(s, "size") {
+    match view::field(it, s, "size")? {
         Some(v @ Value::Nat(_)) => Ok(v),
         _ => Ok(Value::Nat(elements_of(it, s)?.len() as u64)),
     }
