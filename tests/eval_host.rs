@@ -499,6 +499,163 @@ let l = vars.list_nat;
     }
 }
 
+/// What `collections`' scenario (fill 2000, churn, fill 1000, churn) leaves in its pure
+/// list (front first), pure map (by key), pure set, queue (front first) and stack (top
+/// first), as `debug_show` prints the elements.
+struct CollectionsScenario {
+    pure_list: Vec<u64>,
+    pure_map: Vec<(String, u64)>,
+    pure_set: Vec<i64>,
+    queue: Vec<String>,
+    stack: Vec<i64>,
+}
+
+impl CollectionsScenario {
+    fn run() -> CollectionsScenario {
+        let mut c = CollectionsScenario {
+            pure_list: Vec::new(),
+            pure_map: Vec::new(),
+            pure_set: Vec::new(),
+            queue: Vec::new(),
+            stack: Vec::new(),
+        };
+        let mut map = std::collections::BTreeMap::new();
+        let mut set = std::collections::BTreeSet::new();
+        let mut filled = 0;
+        for n in [Some(2000u64), None, Some(1000), None] {
+            let Some(n) = n else {
+                for _ in 0..10 {
+                    if !c.queue.is_empty() {
+                        c.queue.remove(0);
+                    }
+                    c.stack.pop();
+                    if !c.pure_list.is_empty() {
+                        c.pure_list.remove(0);
+                    }
+                }
+                map.remove("p0");
+                set.remove(&-5000i64);
+                continue;
+            };
+            for i in filled..filled + n {
+                if i % 5 == 0 {
+                    c.queue.push(format!("q{i}"));
+                }
+                if i % 4 == 0 {
+                    c.stack.push(-(i as i64));
+                    c.pure_list.insert(0, i);
+                }
+                if i % 7 == 0 {
+                    map.insert(format!("p{i}"), i);
+                }
+                if i % 9 == 0 {
+                    set.insert(i as i64 - 5000);
+                }
+            }
+            filled += n;
+        }
+        c.stack.reverse();
+        c.pure_map = map.into_iter().collect();
+        c.pure_set = set.into_iter().collect();
+        c
+    }
+}
+
+/// `n` as Motoko prints an Int.
+fn signed(n: i64) -> String {
+    mo_mem::heap::render::show_int(n)
+}
+
+/// `?x` as Motoko prints it: parenthesized when `x` starts with a sign.
+fn some(x: String) -> String {
+    if x.starts_with(['+', '-']) {
+        format!("?({x})")
+    } else {
+        format!("?{x}")
+    }
+}
+
+fn joined<T>(xs: &[T], show: impl Fn(&T) -> String) -> String {
+    xs.iter().map(show).collect::<Vec<_>>().join(", ")
+}
+
+/// The core structures without a native script counterpart (`pure/Map`, `pure/Set`,
+/// `pure/List`, `Queue`, `Stack`) read from stable variables, eager and lazy.
+#[test]
+fn pure_and_linked_core_structures_read_in_order() {
+    let c = CollectionsScenario::run();
+    let quoted = |t: &String| format!("\"{t}\"");
+    let checks = [
+        (
+            "import L \"mo:core/pure/List\";
+(L.toArray(vars.pure_list), L.size(vars.pure_list), L.get(vars.pure_list, 3), L.isEmpty(vars.pure_list))",
+            format!(
+                "([{}], {}, ?{}, false)",
+                joined(&c.pure_list, |n| underscored(*n)),
+                underscored(c.pure_list.len() as u64),
+                underscored(c.pure_list[3])
+            ),
+        ),
+        (
+            "import M \"mo:core/pure/Map\"; import Iter \"mo:core/Iter\"; import Text \"mo:core/Text\";
+let m = vars.pure_map;
+(Iter.toArray(M.entries(m)), M.size(m), M.get(m, Text.compare, \"p7\"), M.containsKey(m, Text.compare, \"p0\"),
+ Iter.toArray(M.keys(m)).size(), Iter.toArray(M.values(m)).size())",
+            format!(
+                "([{}], {n}, ?7, false, {n}, {n})",
+                joined(&c.pure_map, |(k, v)| format!("(\"{k}\", {})", underscored(*v))),
+                n = underscored(c.pure_map.len() as u64)
+            ),
+        ),
+        (
+            "import S \"mo:core/pure/Set\"; import Iter \"mo:core/Iter\"; import Int \"mo:core/Int\";
+let s = vars.pure_set;
+(Iter.toArray(S.values(s)), S.size(s), S.contains(s, Int.compare, -4991), S.contains(s, Int.compare, -5000), S.min(s), S.max(s))",
+            format!(
+                "([{}], {}, true, false, {}, {})",
+                joined(&c.pure_set, |n| signed(*n)),
+                underscored(c.pure_set.len() as u64),
+                some(signed(c.pure_set[0])),
+                some(signed(c.pure_set[c.pure_set.len() - 1]))
+            ),
+        ),
+        (
+            "import Q \"mo:core/Queue\"; import Iter \"mo:core/Iter\";
+let q = vars.queue_text;
+(Q.toArray(q), Q.size(q), Q.peekFront(q), Q.peekBack(q), Iter.toArray(Q.values(q)).size(), Q.isEmpty(q))",
+            format!(
+                "([{}], {n}, ?{}, ?{}, {n}, false)",
+                joined(&c.queue, quoted),
+                quoted(&c.queue[0]),
+                quoted(&c.queue[c.queue.len() - 1]),
+                n = underscored(c.queue.len() as u64)
+            ),
+        ),
+        (
+            "import St \"mo:core/Stack\";
+let s = vars.stack_int;
+(St.toArray(s), St.size(s), St.peek(s), St.get(s, 2), St.isEmpty(s))",
+            format!(
+                "([{}], {}, {}, {}, false)",
+                joined(&c.stack, |n| signed(*n)),
+                underscored(c.stack.len() as u64),
+                some(signed(c.stack[0])),
+                some(signed(c.stack[2]))
+            ),
+        ),
+    ];
+    for mode in ["eop", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        for (script, want) in &checks {
+            assert_eq!(
+                &eval1_eager_and_lazy(&dir, script),
+                want,
+                "collections/{mode}: {script}"
+            );
+        }
+    }
+}
+
 #[test]
 fn image_loads_match_the_image() {
     let dir = common::fixture("scalars", "eop");

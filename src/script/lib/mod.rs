@@ -39,6 +39,8 @@ mod containers;
 mod iters;
 mod modules;
 mod numbers;
+mod pure;
+mod queues;
 mod set;
 mod text;
 mod view;

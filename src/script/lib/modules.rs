@@ -451,4 +451,9 @@ pub static ALL: &[&Module] = &[
     &super::containers::MAP_MOD,
     &super::containers::LIST_MOD,
     &super::set::SET_MOD,
+    &super::pure::PURE_MAP_MOD,
+    &super::pure::PURE_SET_MOD,
+    &super::pure::PURE_LIST_MOD,
+    &super::queues::QUEUE_MOD,
+    &super::queues::STACK_MOD,
 ];

@@ -1,0 +1,135 @@
+//! Read access to the mutable core `Queue` (a doubly linked list `{ var front; var back;
+//! var size }`) and `Stack` (`{ var top : pure List; var size }`) a canister holds. Scripts
+//! read them in the structure's order (a queue front to back, a stack top to bottom); they
+//! cannot build them.
+
+use super::args::{arg, usize_arg, wrong};
+use super::containers::items_iter;
+use super::pure::list_of;
+use super::{view, Module};
+use crate::script::eval::{EResult, Interp};
+use crate::script::value::Value;
+use std::rc::Rc;
+
+type R = EResult;
+
+/// The `size` field of a queue or stack.
+fn size_of(it: &mut Interp, v: &Value, what: &str) -> EResult<u64> {
+    match view::field(it, v, "size")? {
+        Some(Value::Nat(n)) => Ok(n),
+        _ => Err(wrong(what, what, v)),
+    }
+}
+
+/// The values of a queue, front to back: at most `size` nodes along `next` (a damaged
+/// image cannot make the walk run in a cycle).
+fn queue_items(it: &mut Interp, q: &Value) -> EResult<Vec<Value>> {
+    let size = size_of(it, q, "Queue")?;
+    let mut node = view::field(it, q, "front")?.ok_or_else(|| wrong("Queue", "Queue", q))?;
+    let mut out = Vec::new();
+    while (out.len() as u64) < size {
+        it.tick()?;
+        let Some(Some(n)) = view::option(it, &node)? else {
+            break;
+        };
+        let value = view::field(it, &n, "value")?.ok_or_else(|| wrong("Queue", "node", &n))?;
+        it.alloc(16)?;
+        out.push(value);
+        node = view::field(it, &n, "next")?.unwrap_or(Value::Null);
+    }
+    Ok(out)
+}
+
+/// The values of a stack, top to bottom.
+fn stack_items(it: &mut Interp, s: &Value) -> EResult<Vec<Value>> {
+    let top = view::field(it, s, "top")?.ok_or_else(|| wrong("Stack", "Stack", s))?;
+    list_of(it, &top, "Stack")
+}
+
+fn queue_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Nat(size_of(it, arg(a, 0, "Queue.size")?, "Queue")?))
+}
+
+fn queue_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(
+        size_of(it, arg(a, 0, "Queue.isEmpty")?, "Queue")? == 0,
+    ))
+}
+
+fn queue_peek_front(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = queue_items(it, arg(a, 0, "Queue.peekFront")?)?;
+    Ok(items.into_iter().next().map_or(Value::Null, Value::some))
+}
+
+fn queue_peek_back(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = queue_items(it, arg(a, 0, "Queue.peekBack")?)?;
+    Ok(items
+        .into_iter()
+        .next_back()
+        .map_or(Value::Null, Value::some))
+}
+
+fn queue_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(items_iter(queue_items(it, arg(a, 0, "Queue.values")?)?))
+}
+
+fn queue_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = queue_items(it, arg(a, 0, "Queue.toArray")?)?;
+    Ok(Value::Array(Rc::from(items)))
+}
+
+fn stack_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Nat(size_of(it, arg(a, 0, "Stack.size")?, "Stack")?))
+}
+
+fn stack_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(
+        size_of(it, arg(a, 0, "Stack.isEmpty")?, "Stack")? == 0,
+    ))
+}
+
+fn stack_peek(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = stack_items(it, arg(a, 0, "Stack.peek")?)?;
+    Ok(items.into_iter().next().map_or(Value::Null, Value::some))
+}
+
+fn stack_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = stack_items(it, arg(a, 0, "Stack.get")?)?;
+    let i = usize_arg(a, 1, "Stack.get")?;
+    Ok(items.get(i).cloned().map_or(Value::Null, Value::some))
+}
+
+fn stack_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(items_iter(stack_items(it, arg(a, 0, "Stack.values")?)?))
+}
+
+fn stack_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = stack_items(it, arg(a, 0, "Stack.toArray")?)?;
+    Ok(Value::Array(Rc::from(items)))
+}
+
+/// `mo:core/Queue` (reading).
+pub static QUEUE_MOD: Module = Module {
+    name: "Queue",
+    members: &[
+        func!("isEmpty", queue_is_empty),
+        func!("size", queue_size),
+        func!("peekFront", queue_peek_front),
+        func!("peekBack", queue_peek_back),
+        func!("values", queue_values),
+        func!("toArray", queue_to_array),
+    ],
+};
+
+/// `mo:core/Stack` (reading).
+pub static STACK_MOD: Module = Module {
+    name: "Stack",
+    members: &[
+        func!("isEmpty", stack_is_empty),
+        func!("size", stack_size),
+        func!("peek", stack_peek),
+        func!("get", stack_get),
+        func!("values", stack_values),
+        func!("toArray", stack_to_array),
+    ],
+};
