@@ -81,8 +81,16 @@ fn unsupported_constructs_are_refused_with_position() {
             "2.11-2.16: syntax error, `async` is not supported",
         ),
         (
-            "class C() {}",
-            "1.1-1.6: syntax error, `class` is not supported",
+            "class C() = self {}",
+            "1.11-1.12: syntax error, a class's `= self` binder is not supported",
+        ),
+        (
+            "let o = object {\n  public var n = 0\n}",
+            "2.3-2.9: syntax error, a `public var` field is not supported",
+        ),
+        (
+            "public let x = 1",
+            "1.1-1.7: syntax error, `public` outside an object, class or module body",
         ),
         (
             "try { } catch e { }",

@@ -34,6 +34,9 @@ pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
 
 type PResult<T> = Result<T, SyntaxError>;
 
+/// A name and where it is bound.
+type Binding = (String, Span);
+
 struct Parser {
     toks: Vec<Token>,
     i: usize,
@@ -47,9 +50,9 @@ const UNSUPPORTED_KW: &[(&str, &str)] = &[
     ("actor", "`actor`"),
     ("async", "`async`"),
     ("await", "`await`"),
-    ("class", "`class`"),
-    ("module", "`module`"),
-    ("object", "`object`"),
+    ("class", "this `class` form"),
+    ("module", "this `module` form"),
+    ("object", "this `object` form"),
     ("shared", "`shared` functions"),
     ("query", "`query` functions"),
     ("composite", "`composite query` functions"),
@@ -62,8 +65,11 @@ const UNSUPPORTED_KW: &[(&str, &str)] = &[
     ("transient", "`transient`"),
     ("to_candid", "`to_candid`"),
     ("from_candid", "`from_candid`"),
-    ("public", "`public`"),
-    ("private", "`private`"),
+    ("public", "`public` outside an object, class or module body"),
+    (
+        "private",
+        "`private` outside an object, class or module body",
+    ),
     ("finally", "`finally`"),
     ("catch", "`catch`"),
 ];
@@ -249,6 +255,41 @@ impl Parser {
                 let name = self.ident()?;
                 Ok(Dec::Func(Rc::new(self.func_rest(Some(name), start)?)))
             }
+            Tok::Kw("module") if matches!(self.tok_at(1), Tok::Ident(_)) => {
+                self.advance();
+                let name_span = self.span();
+                let name = self.ident()?;
+                let body = self.object_body(start)?;
+                let pat = Pat {
+                    kind: PatKind::Var(name),
+                    span: name_span,
+                };
+                Ok(Dec::Let(pat, body, None))
+            }
+            Tok::Kw("class") if matches!(self.tok_at(1), Tok::Ident(_)) => {
+                self.advance();
+                let name = self.ident()?;
+                let type_params = self.type_params()?;
+                let params = self.params()?;
+                if self.eat_op(":") {
+                    self.ty_nofunc_block()?;
+                }
+                if self.at_op("=") {
+                    return Err(SyntaxError::unsupported(
+                        self.span(),
+                        "a class's `= self` binder",
+                    ));
+                }
+                let body = self.object_body(start)?;
+                Ok(Dec::Func(Rc::new(FuncDef {
+                    name: Some(name),
+                    type_params,
+                    params,
+                    result: None,
+                    body,
+                    span: start.to(self.prev_span()),
+                })))
+            }
             Tok::Kw("import") => {
                 self.advance();
                 let pat = self.pat_nullary()?;
@@ -282,16 +323,21 @@ impl Parser {
         Ok(params)
     }
 
-    /// After `func name?`: type params, params, result type, body.
-    fn func_rest(&mut self, name: Option<String>, start: Span) -> PResult<FuncDef> {
-        let type_params = self.type_params()?;
-        let params = match self.pat_nullary()? {
+    /// A function's or class's parameters: `(p, q)`, `()` or one pattern.
+    fn params(&mut self) -> PResult<Vec<Pat>> {
+        Ok(match self.pat_nullary()? {
             Pat {
                 kind: PatKind::Tuple(ps),
                 ..
             } => ps,
             p => vec![p],
-        };
+        })
+    }
+
+    /// After `func name?`: type params, params, result type, body.
+    fn func_rest(&mut self, name: Option<String>, start: Span) -> PResult<FuncDef> {
+        let type_params = self.type_params()?;
+        let params = self.params()?;
         let result = if self.eat_op(":") {
             Some(self.ty_nofunc_block()?)
         } else {
@@ -683,6 +729,80 @@ impl Parser {
         Ok(self.mk(ExprKind::Block(decs), start))
     }
 
+    /// The body `{ decs }` of an `object`, `module` or `class` starting at `start`, as the
+    /// block that runs its declarations and ends in the record of its `public` fields
+    /// (private declarations stay visible to the fields' functions only).
+    fn object_body(&mut self, start: Span) -> PResult<Expr> {
+        self.expect_op("{")?;
+        self.enter()?;
+        let r = self.object_decs();
+        self.depth -= 1;
+        let (mut decs, public) = r?;
+        self.expect_op("}")?;
+        let fields = public
+            .into_iter()
+            .map(|(name, span)| FieldExp {
+                mutable: false,
+                name: name.clone(),
+                ty: None,
+                value: Expr {
+                    kind: ExprKind::Var(name),
+                    span,
+                },
+            })
+            .collect();
+        let record = self.mk(ExprKind::Record(Vec::new(), fields), start);
+        decs.push(Dec::Exp(record));
+        Ok(self.mk(ExprKind::Block(decs), start))
+    }
+
+    /// The declarations of an object body, and the names (with where they are declared) of
+    /// its `public` fields.
+    fn object_decs(&mut self) -> PResult<(Vec<Dec>, Vec<Binding>)> {
+        let mut decs = Vec::new();
+        let mut public = Vec::new();
+        loop {
+            while self.eat_op(";") {}
+            if self.at_op("}") {
+                return Ok((decs, public));
+            }
+            let at = self.span();
+            let is_public = self.eat_kw("public");
+            if !is_public {
+                self.eat_kw("private");
+            }
+            let dec = self.dec()?;
+            if is_public {
+                match &dec {
+                    Dec::Let(pat, _, _) => pat_names(pat, &mut public),
+                    Dec::Func(f) => public.extend(f.name.clone().map(|n| (n, at))),
+                    Dec::Type(..) => {}
+                    Dec::Var(..) => {
+                        return Err(SyntaxError::new(
+                            at,
+                            "a `public var` field is not supported in mo-mem scripts: keep the \
+                             `var` private and add a function that reads it",
+                        ))
+                    }
+                    Dec::Exp(_) | Dec::Import(..) => {
+                        return Err(SyntaxError::new(
+                            at,
+                            "`public` goes before `let`, `func`, `class`, `module` or `type`",
+                        ))
+                    }
+                }
+            }
+            decs.push(dec);
+            if self.at_op("}") {
+                return Ok((decs, public));
+            }
+            let after_brace = matches!(self.toks[self.i.saturating_sub(1)].tok, Tok::Op("}"));
+            if !self.eat_op(";") && !after_brace {
+                return Err(self.error("`;` or end of block"));
+            }
+        }
+    }
+
     /// An expression; `ob` says whether a leading `{` may be a record literal.
     fn expr(&mut self, ob: bool) -> PResult<Expr> {
         self.enter()?;
@@ -961,6 +1081,10 @@ impl Parser {
                 self.advance();
                 let f = self.func_rest(None, start)?;
                 Ok(self.mk(ExprKind::Func(Rc::new(f)), start))
+            }
+            Tok::Kw("object" | "module") if matches!(self.tok_at(1), Tok::Op("{")) => {
+                self.advance();
+                self.object_body(start)
             }
             _ => self.expr_post(ob),
         }
@@ -1280,4 +1404,17 @@ fn assign_op(op: &str) -> Option<BinOp> {
 /// Parses a float literal as written (decimal, exponent; underscores already removed).
 pub fn parse_float(s: &str) -> Option<f64> {
     s.parse::<f64>().ok()
+}
+
+/// The variables a pattern binds, with where each is bound.
+fn pat_names(pat: &Pat, out: &mut Vec<Binding>) {
+    match &pat.kind {
+        PatKind::Var(name) => out.push((name.clone(), pat.span)),
+        PatKind::Wild | PatKind::Lit(..) => {}
+        PatKind::Tuple(ps) => ps.iter().for_each(|p| pat_names(p, out)),
+        PatKind::Opt(p) | PatKind::Annot(p, _) => pat_names(p, out),
+        PatKind::Variant(_, p) => p.iter().for_each(|p| pat_names(p, out)),
+        PatKind::Record(fields) => fields.iter().for_each(|(_, p)| pat_names(p, out)),
+        PatKind::Or(p, _) => pat_names(p, out),
+    }
 }
