@@ -41,6 +41,7 @@ mod modules;
 mod numbers;
 mod pure;
 mod queues;
+mod result;
 mod set;
 mod text;
 mod view;

@@ -456,4 +456,5 @@ pub static ALL: &[&Module] = &[
     &super::pure::PURE_LIST_MOD,
     &super::queues::QUEUE_MOD,
     &super::queues::STACK_MOD,
+    &super::result::RESULT_MOD,
 ];
