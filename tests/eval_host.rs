@@ -500,14 +500,16 @@ let l = vars.list_nat;
 }
 
 /// What `collections`' scenario (fill 2000, churn, fill 1000, churn) leaves in its pure
-/// list (front first), pure map (by key), pure set, queue (front first) and stack (top
-/// first), as `debug_show` prints the elements.
+/// list (front first), pure map (by key), pure set, queue (front first), stack (top first)
+/// and priority queue (highest first).
 struct CollectionsScenario {
     pure_list: Vec<u64>,
     pure_map: Vec<(String, u64)>,
     pure_set: Vec<i64>,
     queue: Vec<String>,
     stack: Vec<i64>,
+    /// Highest first.
+    priority_queue: Vec<u64>,
 }
 
 impl CollectionsScenario {
@@ -518,6 +520,7 @@ impl CollectionsScenario {
             pure_set: Vec::new(),
             queue: Vec::new(),
             stack: Vec::new(),
+            priority_queue: Vec::new(),
         };
         let mut map = std::collections::BTreeMap::new();
         let mut set = std::collections::BTreeSet::new();
@@ -533,6 +536,8 @@ impl CollectionsScenario {
                         c.pure_list.remove(0);
                     }
                 }
+                c.priority_queue.sort_unstable_by(|a, b| b.cmp(a));
+                c.priority_queue.drain(..10.min(c.priority_queue.len()));
                 map.remove("p0");
                 set.remove(&-5000i64);
                 continue;
@@ -551,10 +556,14 @@ impl CollectionsScenario {
                 if i % 9 == 0 {
                     set.insert(i as i64 - 5000);
                 }
+                if i % 4 == 1 {
+                    c.priority_queue.push((i * 7_919 + 13) % 1_009);
+                }
             }
             filled += n;
         }
         c.stack.reverse();
+        c.priority_queue.sort_unstable_by(|a, b| b.cmp(a));
         c.pure_map = map.into_iter().collect();
         c.pure_set = set.into_iter().collect();
         c
@@ -580,7 +589,7 @@ fn joined<T>(xs: &[T], show: impl Fn(&T) -> String) -> String {
 }
 
 /// The core structures without a native script counterpart (`pure/Map`, `pure/Set`,
-/// `pure/List`, `Queue`, `Stack`) read from stable variables, eager and lazy.
+/// `pure/List`, `Queue`, `Stack`, `PriorityQueue`) read from stable variables, eager and lazy.
 #[test]
 fn pure_and_linked_core_structures_read_in_order() {
     let c = CollectionsScenario::run();
@@ -641,6 +650,17 @@ let s = vars.stack_int;
                 underscored(c.stack.len() as u64),
                 some(signed(c.stack[0])),
                 some(signed(c.stack[2]))
+            ),
+        ),
+        (
+            "import PQ \"mo:core/PriorityQueue\"; import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
+let q = vars.pq_nat;
+(Iter.toArray(PQ.values(q, Nat.compare)), PQ.size(q), PQ.peek(q), PQ.isEmpty(q))",
+            format!(
+                "([{}], {}, ?{}, false)",
+                joined(&c.priority_queue, |n| underscored(*n)),
+                underscored(c.priority_queue.len() as u64),
+                underscored(c.priority_queue[0])
             ),
         ),
     ];

@@ -374,9 +374,19 @@ pub fn flatten(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 }
 
 fn sort_vec(it: &mut Interp, args: &[Value], who: &str) -> EResult<Vec<Value>> {
-    let mut v = elems(arg(args, 0, who)?, who)?.to_vec();
+    let v = elems(arg(args, 0, who)?, who)?.to_vec();
     let cmp = arg(args, 1, who)?.clone();
     it.alloc(16 * v.len() as u64)?;
+    sort_by_compare(it, v, &cmp, who)
+}
+
+/// `v` sorted (stably) by the script's `compare` function; `who` names the caller in errors.
+pub fn sort_by_compare(
+    it: &mut Interp,
+    mut v: Vec<Value>,
+    cmp: &Value,
+    who: &str,
+) -> EResult<Vec<Value>> {
     // merge sort calling back into the script; errors stop the sort
     let mut err = None;
     let mut order = |a: &Value, b: &Value, it: &mut Interp| -> Ordering {
@@ -387,7 +397,7 @@ fn sort_vec(it: &mut Interp, args: &[Value], who: &str) -> EResult<Vec<Value>> {
             err = Some(e);
             return Ordering::Equal;
         }
-        match it.call_value(&cmp, &[a.clone(), b.clone()]) {
+        match it.call_value(cmp, &[a.clone(), b.clone()]) {
             Ok(Value::Variant(tv)) => match &*tv.0 {
                 "less" => Ordering::Less,
                 "greater" => Ordering::Greater,

@@ -273,7 +273,7 @@ fn map_from_iter(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 /// Elements of a list value (native, or a core `List` record `{ var blocks; ... }`).
-fn list_items(it: &mut Interp, v: &Value) -> EResult<Vec<Value>> {
+pub(super) fn list_items(it: &mut Interp, v: &Value) -> EResult<Vec<Value>> {
     if let Some(l) = native_list(v) {
         return Ok(l.items.borrow().clone());
     }

@@ -456,5 +456,6 @@ pub static ALL: &[&Module] = &[
     &super::pure::PURE_LIST_MOD,
     &super::queues::QUEUE_MOD,
     &super::queues::STACK_MOD,
+    &super::queues::PRIORITY_QUEUE_MOD,
     &super::result::RESULT_MOD,
 ];

@@ -1,10 +1,12 @@
 //! Read access to the mutable core `Queue` (a doubly linked list `{ var front; var back;
-//! var size }`) and `Stack` (`{ var top : pure List; var size }`) a canister holds. Scripts
-//! read them in the structure's order (a queue front to back, a stack top to bottom); they
-//! cannot build them.
+//! var size }`), `Stack` (`{ var top : pure List; var size }`) and `PriorityQueue` (`{ heap :
+//! List }`, a binary heap) a canister holds. Scripts read them in the structure's order (a
+//! queue front to back, a stack top to bottom, a priority queue highest priority first);
+//! they cannot build them.
 
 use super::args::{arg, usize_arg, wrong};
-use super::containers::items_iter;
+use super::collections::sort_by_compare;
+use super::containers::{items_iter, list_items};
 use super::pure::list_of;
 use super::{view, Module};
 use crate::script::eval::{EResult, Interp};
@@ -108,6 +110,40 @@ fn stack_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Array(Rc::from(items)))
 }
 
+/// The elements of a priority queue, in its heap's order (the first is the highest).
+fn heap_items(it: &mut Interp, pq: &Value, who: &str) -> EResult<Vec<Value>> {
+    let heap = view::field(it, pq, "heap")?.ok_or_else(|| wrong(who, "PriorityQueue", pq))?;
+    list_items(it, &heap)
+}
+
+fn pq_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = heap_items(it, arg(a, 0, "PriorityQueue.size")?, "PriorityQueue.size")?;
+    Ok(Value::Nat(items.len() as u64))
+}
+
+fn pq_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = heap_items(
+        it,
+        arg(a, 0, "PriorityQueue.isEmpty")?,
+        "PriorityQueue.isEmpty",
+    )?;
+    Ok(Value::Bool(items.is_empty()))
+}
+
+fn pq_peek(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let items = heap_items(it, arg(a, 0, "PriorityQueue.peek")?, "PriorityQueue.peek")?;
+    Ok(items.into_iter().next().map_or(Value::Null, Value::some))
+}
+
+/// `PriorityQueue.values(pq, compare)`: highest priority first, as `pop` would give them.
+fn pq_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let who = "PriorityQueue.values";
+    let items = heap_items(it, arg(a, 0, who)?, who)?;
+    let mut sorted = sort_by_compare(it, items, arg(a, 1, who)?, who)?;
+    sorted.reverse();
+    Ok(items_iter(sorted))
+}
+
 /// `mo:core/Queue` (reading).
 pub static QUEUE_MOD: Module = Module {
     name: "Queue",
@@ -131,5 +167,16 @@ pub static STACK_MOD: Module = Module {
         func!("get", stack_get),
         func!("values", stack_values),
         func!("toArray", stack_to_array),
+    ],
+};
+
+/// `mo:core/PriorityQueue` (reading).
+pub static PRIORITY_QUEUE_MOD: Module = Module {
+    name: "PriorityQueue",
+    members: &[
+        func!("isEmpty", pq_is_empty),
+        func!("size", pq_size),
+        func!("peek", pq_peek),
+        func!("values", pq_values),
     ],
 };
