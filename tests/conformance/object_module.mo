@@ -31,3 +31,6 @@ func makeCounter() : { inc : () -> Nat } {
 let c1 = makeCounter(); let c2 = makeCounter();
 ignore c1.inc();
 Debug.print(debug_show (c1.inc(), c2.inc()));
+object Tally { var n = 0; public func inc() : Nat { n += 1; n } };
+ignore Tally.inc();
+Debug.print(debug_show Tally.inc());

@@ -255,7 +255,7 @@ impl Parser {
                 let name = self.ident()?;
                 Ok(Dec::Func(Rc::new(self.func_rest(Some(name), start)?)))
             }
-            Tok::Kw("module") if matches!(self.tok_at(1), Tok::Ident(_)) => {
+            Tok::Kw("module" | "object") if matches!(self.tok_at(1), Tok::Ident(_)) => {
                 self.advance();
                 let name_span = self.span();
                 let name = self.ident()?;
