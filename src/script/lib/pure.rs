@@ -55,19 +55,30 @@ fn tree_of(it: &mut Interp, v: &Value, entries: bool, what: &str) -> EResult<Vec
     Ok(out)
 }
 
-/// The `size` field of a `pure/Map` or `pure/Set`.
-fn tree_size(it: &mut Interp, v: &Value, what: &str) -> R {
+/// The `size` field of a `pure/Map` (`entries`) or `pure/Set`, else its counted items.
+fn tree_size(it: &mut Interp, v: &Value, entries: bool, what: &str) -> R {
     match view::field(it, v, "size")? {
         Some(n @ Value::Nat(_)) => Ok(n),
-        _ => Ok(Value::Nat(tree_of(it, v, false, what)?.len() as u64)),
+        _ => Ok(Value::Nat(tree_of(it, v, entries, what)?.len() as u64)),
     }
 }
 
 /// The elements of a pure list `?(x, rest)`, head first.
 pub(super) fn list_of(it: &mut Interp, v: &Value, what: &str) -> EResult<Vec<Value>> {
+    list_prefix(it, v, usize::MAX, what)
+}
+
+/// Element `i` of a pure list (head first), reading only the cells before it.
+pub(super) fn list_nth(it: &mut Interp, v: &Value, i: usize, what: &str) -> R {
+    let prefix = list_prefix(it, v, i.saturating_add(1), what)?;
+    Ok(prefix.get(i).cloned().map_or(Value::Null, Value::some))
+}
+
+/// The first `n` elements of a pure list (fewer if it is shorter).
+fn list_prefix(it: &mut Interp, v: &Value, n: usize, what: &str) -> EResult<Vec<Value>> {
     let mut out = Vec::new();
     let mut cell = v.clone();
-    loop {
+    while out.len() < n {
         it.tick()?;
         match view::option(it, &cell)? {
             Some(None) => return Ok(out),
@@ -82,6 +93,7 @@ pub(super) fn list_of(it: &mut Interp, v: &Value, what: &str) -> EResult<Vec<Val
             None => return Err(wrong(what, "list", &cell)),
         }
     }
+    Ok(out)
 }
 
 fn key_value(item: &Value) -> Option<(&Value, &Value)> {
@@ -108,7 +120,7 @@ fn map_contains_key(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn map_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    tree_size(it, arg(a, 0, "pure/Map.size")?, "pure/Map")
+    tree_size(it, arg(a, 0, "pure/Map.size")?, true, "pure/Map")
 }
 
 fn map_is_empty(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
@@ -144,7 +156,7 @@ fn set_contains(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn set_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    tree_size(it, arg(a, 0, "pure/Set.size")?, "pure/Set")
+    tree_size(it, arg(a, 0, "pure/Set.size")?, false, "pure/Set")
 }
 
 fn set_is_empty(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
@@ -180,9 +192,8 @@ fn list_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn list_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = list_of(it, arg(a, 0, "pure/List.get")?, "pure/List")?;
     let i = usize_arg(a, 1, "pure/List.get")?;
-    Ok(items.get(i).cloned().map_or(Value::Null, Value::some))
+    list_nth(it, arg(a, 0, "pure/List.get")?, i, "pure/List")
 }
 
 fn list_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {

@@ -7,7 +7,7 @@
 use super::args::{arg, usize_arg, wrong};
 use super::collections::sort_by_compare;
 use super::containers::{items_iter, list_items};
-use super::pure::list_of;
+use super::pure::{list_nth, list_of};
 use super::{view, Module};
 use crate::script::eval::{EResult, Interp};
 use crate::script::value::Value;
@@ -42,9 +42,14 @@ fn queue_items(it: &mut Interp, q: &Value) -> EResult<Vec<Value>> {
     Ok(out)
 }
 
+/// The stack's `top` list.
+fn stack_top(it: &mut Interp, s: &Value) -> R {
+    view::field(it, s, "top")?.ok_or_else(|| wrong("Stack", "Stack", s))
+}
+
 /// The values of a stack, top to bottom.
 fn stack_items(it: &mut Interp, s: &Value) -> EResult<Vec<Value>> {
-    let top = view::field(it, s, "top")?.ok_or_else(|| wrong("Stack", "Stack", s))?;
+    let top = stack_top(it, s)?;
     list_of(it, &top, "Stack")
 }
 
@@ -58,17 +63,23 @@ fn queue_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     ))
 }
 
+/// The value of the node at the queue's `end` (`front` or `back`), reading that node only.
+fn queue_end(it: &mut Interp, a: &[Value], end: &str, who: &str) -> R {
+    let q = arg(a, 0, who)?;
+    let node = view::field(it, q, end)?.ok_or_else(|| wrong(who, "Queue", q))?;
+    let Some(Some(n)) = view::option(it, &node)? else {
+        return Ok(Value::Null);
+    };
+    let value = view::field(it, &n, "value")?.ok_or_else(|| wrong(who, "node", &n))?;
+    Ok(Value::some(value))
+}
+
 fn queue_peek_front(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = queue_items(it, arg(a, 0, "Queue.peekFront")?)?;
-    Ok(items.into_iter().next().map_or(Value::Null, Value::some))
+    queue_end(it, a, "front", "Queue.peekFront")
 }
 
 fn queue_peek_back(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = queue_items(it, arg(a, 0, "Queue.peekBack")?)?;
-    Ok(items
-        .into_iter()
-        .next_back()
-        .map_or(Value::Null, Value::some))
+    queue_end(it, a, "back", "Queue.peekBack")
 }
 
 fn queue_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
@@ -91,14 +102,14 @@ fn stack_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn stack_peek(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = stack_items(it, arg(a, 0, "Stack.peek")?)?;
-    Ok(items.into_iter().next().map_or(Value::Null, Value::some))
+    let top = stack_top(it, arg(a, 0, "Stack.peek")?)?;
+    list_nth(it, &top, 0, "Stack")
 }
 
 fn stack_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = stack_items(it, arg(a, 0, "Stack.get")?)?;
+    let top = stack_top(it, arg(a, 0, "Stack.get")?)?;
     let i = usize_arg(a, 1, "Stack.get")?;
-    Ok(items.get(i).cloned().map_or(Value::Null, Value::some))
+    list_nth(it, &top, i, "Stack")
 }
 
 fn stack_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {

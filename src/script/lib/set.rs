@@ -77,29 +77,35 @@ fn set_singleton(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     set_of(it, [arg(a, 0, "Set.singleton")?.clone()])
 }
 
-/// `Set.insert(s, compare, x)`: adds `x`; whether it was new.
-fn set_insert(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let s = changeable(a, "Set.insert")?;
-    let x = arg(a, 2, "Set.insert")?.clone();
+/// `(s, compare, x)`: adds `x` to the script's set `s`; whether it was new.
+fn insert(it: &mut Interp, a: &[Value], who: &str) -> EResult<bool> {
+    let s = changeable(a, who)?;
+    let x = arg(a, 2, who)?.clone();
     it.alloc(32)?;
-    Ok(Value::Bool(s.elements.borrow_mut().insert(Key(x))))
+    Ok(s.elements.borrow_mut().insert(Key(x)))
 }
 
-fn set_add(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
-    changeable(a, "Set.add")?;
-    set_insert(it, t, a).map(|_| Value::Unit)
+/// `(s, compare, x)`: removes `x` from the script's set `s`; whether it was there.
+fn delete(a: &[Value], who: &str) -> EResult<bool> {
+    let s = changeable(a, who)?;
+    let x = arg(a, 2, who)?.clone();
+    Ok(s.elements.borrow_mut().remove(&Key(x)))
 }
 
-/// `Set.delete(s, compare, x)`: removes `x`; whether it was there.
+fn set_insert(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    insert(it, a, "Set.insert").map(Value::Bool)
+}
+
+fn set_add(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    insert(it, a, "Set.add").map(|_| Value::Unit)
+}
+
 fn set_delete(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let s = changeable(a, "Set.delete")?;
-    let x = arg(a, 2, "Set.delete")?.clone();
-    Ok(Value::Bool(s.elements.borrow_mut().remove(&Key(x))))
+    delete(a, "Set.delete").map(Value::Bool)
 }
 
-fn set_remove(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
-    changeable(a, "Set.remove")?;
-    set_delete(it, t, a).map(|_| Value::Unit)
+fn set_remove(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    delete(a, "Set.remove").map(|_| Value::Unit)
 }
 
 fn set_contains(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
