@@ -346,30 +346,6 @@ Text.join("\n", out.vals())
     assert_eq!(eval1(&dir, script), want.join("\n"));
 }
 
-/// The keys `collections`' scenario leaves in `map_nat_text`, computed from the scenario
-/// itself (motoko/fixtures/collections: fill 2000, churn, fill 1000, churn), in Map order.
-fn collections_map_keys() -> Vec<u64> {
-    let key = |i: u64| (i * 7_919 + 13) % 100_003;
-    let mut keys = std::collections::BTreeSet::new();
-    let (mut filled, mut churned) = (0, 0);
-    for n in [Some(2000), None, Some(1000), None] {
-        match n {
-            Some(n) => {
-                keys.extend((filled..filled + n).map(key));
-                filled += n;
-            }
-            None => {
-                churned += 1;
-                for i in (0..filled).filter(|i| i % 3 == churned % 3) {
-                    keys.remove(&key(i));
-                }
-                keys.insert(1_000_000_007);
-            }
-        }
-    }
-    keys.into_iter().collect()
-}
-
 /// `n` as Motoko prints a Nat: digits in groups of three joined by `_`.
 fn underscored(n: u64) -> String {
     mo_mem::heap::render::show_nat(n)
@@ -378,15 +354,9 @@ fn underscored(n: u64) -> String {
 /// (5) the keys of a `mo:core` Map held in a stable variable.
 #[test]
 fn q5_keys_of_a_core_map() {
-    let want = collections_map_keys();
+    let want = CollectionsScenario::run().map_keys;
     assert!(want.len() > 1_000, "the scenario leaves thousands of keys");
-    let want = format!(
-        "[{}]",
-        want.iter()
-            .map(|k| underscored(*k))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let want = format!("[{}]", joined(&want, |k| underscored(*k)));
     for mode in ["eop", "copying", "incremental"] {
         let dir = common::fixture("collections", mode);
         let got = eval1_eager_and_lazy(
@@ -397,45 +367,17 @@ fn q5_keys_of_a_core_map() {
     }
 }
 
-/// The elements `collections`' scenario leaves in `set_nat` (fill 2000, churn, fill 1000,
-/// churn: even `i` added, `i` divisible by 5 removed), in order.
-fn collections_set_elements() -> Vec<u64> {
-    let key = |i: u64| (i * 7_919 + 13) % 10_007;
-    let mut set = std::collections::BTreeSet::new();
-    let mut filled = 0;
-    for n in [Some(2000), None, Some(1000), None] {
-        match n {
-            Some(n) => {
-                set.extend((filled..filled + n).filter(|i| i % 2 == 0).map(key));
-                filled += n;
-            }
-            None => {
-                for i in (0..filled).filter(|i| i % 5 == 0) {
-                    set.remove(&key(i));
-                }
-            }
-        }
-    }
-    set.into_iter().collect()
-}
-
 /// The elements, size, membership and extremes of a `mo:core` Set held in a stable variable.
 #[test]
 fn elements_of_a_core_set() {
-    let want = collections_set_elements();
+    let want = CollectionsScenario::run().set_nat;
     assert!(want.len() > 500, "the scenario leaves hundreds of elements");
     let absent = (0..10_007)
         .find(|k| want.binary_search(k).is_err())
         .expect("a gap");
-    let show = |ks: &[u64]| {
-        ks.iter()
-            .map(|k| underscored(*k))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let want_text = format!(
         "([{}], {}, true, false, ?{}, ?{})",
-        show(&want),
+        joined(&want, |k| underscored(*k)),
         underscored(want.len() as u64),
         underscored(want[0]),
         underscored(want[want.len() - 1])
@@ -457,34 +399,16 @@ let s = vars.set_nat;
     }
 }
 
-/// The elements `collections`' scenario leaves in `list_nat` (fill 2000, churn, fill 1000,
-/// churn: every third `i` added, the last ten removed by each churn), in order.
-fn collections_list_elements() -> Vec<u64> {
-    let mut list = Vec::new();
-    let mut filled = 0;
-    for n in [Some(2000), None, Some(1000), None] {
-        match n {
-            Some(n) => {
-                list.extend((filled..filled + n).filter(|i| i % 3 == 0));
-                filled += n;
-            }
-            None => list.truncate(list.len().saturating_sub(10)),
-        }
-    }
-    list
-}
-
 /// The elements of a `mo:core` List held in a stable variable, eager and lazy.
 #[test]
 fn elements_of_a_core_list() {
-    let want = collections_list_elements();
-    let show = want.iter().map(|k| underscored(*k)).collect::<Vec<_>>();
+    let want = CollectionsScenario::run().list_nat;
     let want_text = format!(
         "({}, [{}], ?{}, {}, false)",
         underscored(want.len() as u64),
-        show.join(", "),
-        show[5],
-        show[7]
+        joined(&want, |k| underscored(*k)),
+        underscored(want[5]),
+        underscored(want[7])
     );
     let script = "import List \"mo:core/List\";
 let l = vars.list_nat;
@@ -499,10 +423,17 @@ let l = vars.list_nat;
     }
 }
 
-/// What `collections`' scenario (fill 2000, churn, fill 1000, churn) leaves in its pure
-/// list (front first), pure map (by key), pure set, queue (front first), stack (top first)
-/// and priority queue (highest first).
+/// What `collections`' scenario (motoko/fixtures/collections: fill 2000, churn, fill 1000,
+/// churn) leaves in its structures, computed from the scenario itself: the map's keys, the
+/// set's and list's elements, the pure list (front first), pure map (by key), pure set,
+/// queue (front first), stack (top first) and priority queue (highest first).
 struct CollectionsScenario {
+    /// `map_nat_text`'s keys, in order.
+    map_keys: Vec<u64>,
+    /// `set_nat`, in order.
+    set_nat: Vec<u64>,
+    /// `list_nat`, in order.
+    list_nat: Vec<u64>,
     pure_list: Vec<u64>,
     pure_map: Vec<(String, u64)>,
     pure_set: Vec<i64>,
@@ -515,6 +446,9 @@ struct CollectionsScenario {
 impl CollectionsScenario {
     fn run() -> CollectionsScenario {
         let mut c = CollectionsScenario {
+            map_keys: Vec::new(),
+            set_nat: Vec::new(),
+            list_nat: Vec::new(),
             pure_list: Vec::new(),
             pure_map: Vec::new(),
             pure_set: Vec::new(),
@@ -522,11 +456,25 @@ impl CollectionsScenario {
             stack: Vec::new(),
             priority_queue: Vec::new(),
         };
+        let key = |i: u64, modulus: u64| (i * 7_919 + 13) % modulus;
+        let mut map_keys = std::collections::BTreeSet::new();
+        let mut set_nat = std::collections::BTreeSet::new();
         let mut map = std::collections::BTreeMap::new();
         let mut set = std::collections::BTreeSet::new();
-        let mut filled = 0;
+        let (mut filled, mut churned) = (0, 0);
         for n in [Some(2000u64), None, Some(1000), None] {
             let Some(n) = n else {
+                churned += 1;
+                for i in 0..filled {
+                    if i % 3 == churned % 3 {
+                        map_keys.remove(&key(i, 100_003));
+                    }
+                    if i % 5 == 0 {
+                        set_nat.remove(&key(i, 10_007));
+                    }
+                }
+                map_keys.insert(1_000_000_007);
+                c.list_nat.truncate(c.list_nat.len().saturating_sub(10));
                 for _ in 0..10 {
                     if !c.queue.is_empty() {
                         c.queue.remove(0);
@@ -543,6 +491,13 @@ impl CollectionsScenario {
                 continue;
             };
             for i in filled..filled + n {
+                map_keys.insert(key(i, 100_003));
+                if i % 2 == 0 {
+                    set_nat.insert(key(i, 10_007));
+                }
+                if i % 3 == 0 {
+                    c.list_nat.push(i);
+                }
                 if i % 5 == 0 {
                     c.queue.push(format!("q{i}"));
                 }
@@ -557,11 +512,13 @@ impl CollectionsScenario {
                     set.insert(i as i64 - 5000);
                 }
                 if i % 4 == 1 {
-                    c.priority_queue.push((i * 7_919 + 13) % 1_009);
+                    c.priority_queue.push(key(i, 1_009));
                 }
             }
             filled += n;
         }
+        c.map_keys = map_keys.into_iter().collect();
+        c.set_nat = set_nat.into_iter().collect();
         c.stack.reverse();
         c.priority_queue.sort_unstable_by(|a, b| b.cmp(a));
         c.pure_map = map.into_iter().collect();
