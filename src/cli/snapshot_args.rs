@@ -24,18 +24,22 @@ const MAX_VALUE_SIZE: u64 = 64 << 30;
 
 /// `123`, `64K`, `64M`, `1G` (also `64MiB`, `64MB`: all binary) as bytes, 1 to 64 GiB.
 fn parse_size(text: &str) -> Result<u64, String> {
+    let not_a_size = || {
+        format!(
+            "{text:?} is not a size: a whole number of bytes, or with a K, M or G suffix \
+             (e.g. 1048576, 512K, 64M, 2G)"
+        )
+    };
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(digits);
-    let number: u64 = number
-        .parse()
-        .map_err(|_| format!("{text:?} is not a size (e.g. 1048576, 512K, 64M, 2G)"))?;
+    let number: u64 = number.parse().map_err(|_| not_a_size())?;
     let shift = match unit.to_ascii_uppercase().as_str() {
         "" | "B" => 0,
         "K" | "KB" | "KIB" => 10,
         "M" | "MB" | "MIB" => 20,
         "G" | "GB" | "GIB" => 30,
-        _ => return Err(format!("{text:?}: unknown unit {unit:?} (use K, M or G)")),
+        _ => return Err(not_a_size()),
     };
     match number.checked_mul(1 << shift) {
         Some(bytes) if (1..=MAX_VALUE_SIZE).contains(&bytes) => Ok(bytes),
