@@ -3,10 +3,14 @@
 use crate::script::syntax::ast::{BinOp, UnOp};
 use crate::script::syntax::Span;
 use crate::script::value::{NumKind, Value};
-use std::rc::Rc;
+use std::cell::{Cell, OnceCell};
+use std::rc::{Rc, Weak};
 
 /// An expected type, used to type literals and to convert `Nat` to `Int` at annotations.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// A declared type (`type T = ...`) appears as [`Hint::Named`], a weak reference to the
+/// declaration's one resolved hint: recursive types are a graph, never unfolded.
+#[derive(Clone, Debug)]
 pub enum Hint {
     /// A numeric type.
     Num(NumKind),
@@ -22,28 +26,102 @@ pub enum Hint {
     Variant(Vec<(Rc<str>, Hint)>),
     /// `Blob` (text literals become blobs).
     Blob,
+    /// A declared type, resolved once per declaration (the session owns it).
+    Named(Weak<NamedHint>),
     /// Anything else.
     Any,
 }
 
+/// The hint of one type declaration: its body, resolved once and shared by every use.
+#[derive(Debug)]
+pub struct NamedHint {
+    /// The declared name (for messages and debugging).
+    pub name: Rc<str>,
+    /// The declaration's type expression.
+    pub ty: crate::script::syntax::ast::Type,
+    /// The resolved body: never itself a [`Hint::Named`] (alias chains are collapsed).
+    pub body: OnceCell<Rc<Hint>>,
+    /// Whether values of this type may need a run-time conversion (see [`Hint::has_int`]).
+    pub has_int: Cell<bool>,
+}
+
+impl NamedHint {
+    /// A declaration not resolved yet.
+    pub fn new(name: &str, ty: crate::script::syntax::ast::Type) -> NamedHint {
+        NamedHint {
+            name: Rc::from(name),
+            ty,
+            body: OnceCell::new(),
+            has_int: Cell::new(false),
+        }
+    }
+}
+
+impl PartialEq for Hint {
+    fn eq(&self, other: &Hint) -> bool {
+        match (self, other) {
+            (Hint::Num(a), Hint::Num(b)) => a == b,
+            (Hint::Opt(a), Hint::Opt(b)) | (Hint::Array(a), Hint::Array(b)) => a == b,
+            (Hint::Tuple(a), Hint::Tuple(b)) => a == b,
+            (Hint::Record(a), Hint::Record(b)) | (Hint::Variant(a), Hint::Variant(b)) => a == b,
+            (Hint::Named(a), Hint::Named(b)) => a.ptr_eq(b),
+            (Hint::Blob, Hint::Blob) | (Hint::Any, Hint::Any) => true,
+            _ => false,
+        }
+    }
+}
+
 impl Hint {
     /// True when values of this type may need a run-time conversion: `Nat` to `Int`
-    /// (subtyping), or an untyped literal to a fixed-width type or `Float`.
+    /// (subtyping), or an untyped literal to a fixed-width type or `Float`. Declared types
+    /// answer from their declaration (computed once), so this never unfolds recursion.
     pub fn has_int(&self) -> bool {
         match self {
             Hint::Num(k) => *k != NumKind::Nat,
             Hint::Opt(h) | Hint::Array(h) => h.has_int(),
             Hint::Tuple(hs) => hs.iter().any(Hint::has_int),
             Hint::Record(fs) | Hint::Variant(fs) => fs.iter().any(|(_, h)| h.has_int()),
+            Hint::Named(n) => n.upgrade().is_some_and(|n| n.has_int.get()),
             Hint::Any | Hint::Blob => false,
         }
     }
 
     /// The numeric kind, if this is a numeric type.
     pub fn num(&self) -> Option<NumKind> {
-        match self {
+        match &*self.resolve() {
             Hint::Num(k) => Some(*k),
             _ => None,
+        }
+    }
+
+    /// The structure behind a declared type (itself for any other hint); `Any` when the
+    /// declaration is gone or not resolved. Shares the declaration's hint, never copies it.
+    pub fn resolve(&self) -> Resolved<'_> {
+        match self {
+            Hint::Named(n) => Resolved::Shared(
+                n.upgrade()
+                    .and_then(|n| n.body.get().cloned())
+                    .unwrap_or_else(|| Rc::new(Hint::Any)),
+            ),
+            other => Resolved::Borrowed(other),
+        }
+    }
+}
+
+/// A hint with any [`Hint::Named`] at its top resolved: borrowed, or the declaration's own.
+pub enum Resolved<'a> {
+    /// The hint itself (it was structural).
+    Borrowed(&'a Hint),
+    /// A declaration's resolved body.
+    Shared(Rc<Hint>),
+}
+
+impl std::ops::Deref for Resolved<'_> {
+    type Target = Hint;
+    fn deref(&self) -> &Hint {
+        match self {
+            Resolved::Borrowed(h) => h,
+            Resolved::Shared(h) => h,
         }
     }
 }

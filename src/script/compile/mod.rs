@@ -2,6 +2,7 @@
 //! their expected type.
 
 mod captures;
+mod hints;
 pub mod ir;
 
 use crate::script::lib::{self, Module};
@@ -37,7 +38,7 @@ pub struct Globals {
     /// Number of global slots allocated.
     pub count: u32,
     /// Type declarations (`type T<A> = ...`).
-    pub types: HashMap<String, (Vec<String>, Type)>,
+    pub types: HashMap<String, hints::TypeDef>,
     /// Parameter types of global functions (to type the literals of their arguments).
     pub func_params: HashMap<u32, Rc<Vec<Option<Hint>>>>,
 }
@@ -243,43 +244,7 @@ impl Compiler<'_> {
     // ------------------------------------------------------------ types
 
     fn hint(&self, t: &Type) -> Hint {
-        self.hint_depth(t, 0)
-    }
-
-    fn hint_depth(&self, t: &Type, depth: u32) -> Hint {
-        if depth > 32 {
-            return Hint::Any;
-        }
-        match t {
-            Type::Path(p, _) if p.len() == 1 => {
-                if let Some(k) = NumKind::from_name(&p[0]) {
-                    return Hint::Num(k);
-                }
-                if p[0] == "Blob" {
-                    return Hint::Blob;
-                }
-                match self.globals.types.get(&p[0]) {
-                    Some((params, body)) if params.is_empty() => self.hint_depth(body, depth + 1),
-                    _ => Hint::Any,
-                }
-            }
-            Type::Path(..) | Type::Func(..) => Hint::Any,
-            Type::Tuple(ts) => {
-                Hint::Tuple(ts.iter().map(|t| self.hint_depth(t, depth + 1)).collect())
-            }
-            Type::Opt(t) => Hint::Opt(Box::new(self.hint_depth(t, depth + 1))),
-            Type::Array(_, t) => Hint::Array(Box::new(self.hint_depth(t, depth + 1))),
-            Type::Record(fs) => Hint::Record(
-                fs.iter()
-                    .map(|(n, _, t)| (Rc::from(n.as_str()), self.hint_depth(t, depth + 1)))
-                    .collect(),
-            ),
-            Type::Variant(fs) => Hint::Variant(
-                fs.iter()
-                    .map(|(n, t)| (Rc::from(n.as_str()), self.hint_depth(t, depth + 1)))
-                    .collect(),
-            ),
-        }
+        hints::HintBuilder::new(&self.globals.types).hint(t)
     }
 
     fn coerce_hint(&self, t: &Type) -> (Hint, Option<Rc<Hint>>) {
@@ -312,7 +277,7 @@ impl Compiler<'_> {
             if let Dec::Type(name, params, t) = d {
                 self.globals
                     .types
-                    .insert(name.clone(), (params.clone(), t.clone()));
+                    .insert(name.clone(), hints::TypeDef::new(name, params, t));
             }
         }
         // pre-declare functions (mutual recursion) and, in inner blocks, all names
@@ -394,10 +359,7 @@ impl Compiler<'_> {
                         Some(t) => self.coerce_hint(t),
                         None => (Hint::Any, None),
                     };
-                    let mut value = self.expr(e, Some(&h))?;
-                    if let Some(c) = &coerce {
-                        value = Code::Coerce(Box::new(value), c.clone());
-                    }
+                    let value = self.coerced(e, &h)?;
                     let slot = match pre.remove(name) {
                         Some(s) => s,
                         None => self.declare(name, true, coerce),
@@ -656,6 +618,8 @@ impl Compiler<'_> {
     }
 
     fn expr(&mut self, e: &Expr, hint: Option<&Hint>) -> CResult<Code> {
+        let resolved = hint.map(Hint::resolve);
+        let hint = resolved.as_deref();
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Lit(l) => {
@@ -713,10 +677,10 @@ impl Compiler<'_> {
             ExprKind::Not(a) => Code::Not(Box::new(self.expr(a, None)?)),
             ExprKind::Assign(p, v) => {
                 let (place, h) = self.place(p)?;
-                let mut value = self.expr(v, h.as_deref())?;
-                if let Some(h) = h.filter(|h| h.has_int()) {
-                    value = Code::Coerce(Box::new(value), h);
-                }
+                let value = match h {
+                    Some(h) => self.coerced(v, &h)?,
+                    None => self.expr(v, None)?,
+                };
                 Code::Assign(Box::new(place), Box::new(value))
             }
             ExprKind::OpAssign(op, p, v) => {
@@ -876,12 +840,8 @@ impl Compiler<'_> {
             ExprKind::Assert(a) => Code::Assert(Box::new(self.expr(a, None)?), span),
             ExprKind::Debug(a) => self.expr(a, None)?,
             ExprKind::Annot(a, t) => {
-                let (h, c) = self.coerce_hint(t);
-                let code = self.expr(a, Some(&h))?;
-                match c {
-                    Some(c) => Code::Coerce(Box::new(code), c),
-                    None => code,
-                }
+                let h = self.hint(t);
+                self.coerced(a, &h)?
             }
             ExprKind::Block(decs) => self.block(decs, hint, false)?,
             ExprKind::If(c, t, f) => {
@@ -1026,6 +986,51 @@ impl Compiler<'_> {
             None if name.is_empty() => Err(err(span, "`break`/`continue` outside a loop")),
             None => Err(err(span, format!("unbound label {name}"))),
         }
+    }
+
+    /// Compiles `e` expecting `h` and converts its value to `h` (see [`Hint::has_int`]).
+    /// The conversion is pushed into constructors (`?e`, tuples, `#tag e`) and left out for a
+    /// variable declared with the same type, whose value is converted already: so
+    /// `l := ?(x, l)` converts `x`, not the whole list again.
+    fn coerced(&mut self, e: &Expr, h: &Hint) -> CResult<Code> {
+        let resolved = h.resolve();
+        let r: &Hint = &resolved;
+        if !r.has_int() {
+            return self.expr(e, Some(h));
+        }
+        match (&e.kind, r) {
+            (ExprKind::Var(n), _) => {
+                if let Some(Var::Slot {
+                    slot,
+                    hint: Some(declared),
+                    ..
+                }) = self.resolve(n)
+                {
+                    if *declared == *h || *declared == *r {
+                        return Ok(Code::Var(slot));
+                    }
+                }
+            }
+            (ExprKind::Opt(a), Hint::Opt(sub)) => {
+                return Ok(Code::Opt(Box::new(self.coerced(a, sub)?)));
+            }
+            (ExprKind::Tuple(es), Hint::Tuple(hs)) if es.len() == hs.len() => {
+                let mut v = Vec::with_capacity(es.len());
+                for (x, h) in es.iter().zip(hs) {
+                    v.push(self.coerced(x, h)?);
+                }
+                return Ok(Code::Tuple(v));
+            }
+            (ExprKind::Variant(tag, Some(a)), Hint::Variant(hs)) => {
+                if let Some((_, sub)) = hs.iter().find(|(n, _)| **n == **tag) {
+                    let arg = self.coerced(a, sub)?;
+                    return Ok(Code::Variant(Rc::from(tag.as_str()), Box::new(arg)));
+                }
+            }
+            _ => {}
+        }
+        let code = self.expr(e, Some(h))?;
+        Ok(Code::Coerce(Box::new(code), Rc::new(h.clone())))
     }
 
     fn place(&mut self, e: &Expr) -> CResult<(Place, Option<Rc<Hint>>)> {

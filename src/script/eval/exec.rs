@@ -1,7 +1,7 @@
 //! Evaluation of compiled expressions.
 
 use super::fast::loop_exit;
-use super::{coerce, trap, trap_at, with_span, Ctrl, EResult, Interp};
+use super::{trap, trap_at, with_span, Ctrl, EResult, Interp};
 use crate::script::compile::ir::{Code, Pat, Place, Slot, Stmt};
 use crate::script::lib;
 use crate::script::syntax::ast::BinOp;
@@ -286,7 +286,7 @@ impl Interp {
             }
             Code::Coerce(a, h) => {
                 let v = self.eval(a)?;
-                coerce(v, h)
+                self.coerce(v, h)
             }
             Code::Loop(body, cond, id) => loop {
                 self.tick()?;

@@ -1,13 +1,14 @@
 //! The evaluator: runs compiled code over a value stack with slot-addressed frames.
 
+mod coerce;
 mod exec;
 mod fast;
 mod pattern;
 
-use crate::script::compile::ir::{Code, Hint, Slot};
+use crate::script::compile::ir::{Code, Slot};
 use crate::script::limits::Limits;
 use crate::script::syntax::Span;
-use crate::script::value::{discard, dispose, dup, num, Closure, Value};
+use crate::script::value::{discard, dispose, dup, Closure, Value};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -470,14 +471,9 @@ impl Interp {
                 )));
             }
         }
-        let here = 0u8;
-        let used = self.stack_base.abs_diff(std::ptr::addr_of!(here) as usize);
-        if self.stack_base != 0 && used > self.limits.max_native_stack {
+        if let Err(e) = self.check_native_stack() {
             self.stack.truncate(base);
-            return Err(limit(format!(
-                "native stack budget exhausted ({used} bytes at call depth {})",
-                self.depth
-            )));
+            return Err(e);
         }
         if self.depth >= self.limits.max_call_depth {
             self.stack.truncate(base);
@@ -526,7 +522,7 @@ impl Interp {
         self.pop_frame(base);
         match r {
             Err(Ctrl::Return(v)) => match &proto.result {
-                Some(h) => coerce(v, h),
+                Some(h) => self.coerce(v, h),
                 None => Ok(v),
             },
             Err(Ctrl::Break(..)) | Err(Ctrl::Continue(_)) => Err(trap("break outside its label")),
@@ -542,65 +538,4 @@ impl Drop for Interp {
             dispose(g);
         }
     }
-}
-
-/// Converts `Nat` values to `Int` where the hint says `Int` (subtyping made visible).
-pub fn coerce(v: Value, h: &Hint) -> EResult {
-    Ok(match (h, v) {
-        (Hint::Num(k), v @ (Value::Nat(_) | Value::BigNat(_)))
-            if *k != crate::script::value::NumKind::Nat =>
-        {
-            num::convert(v, *k).map_err(trap)?
-        }
-        (Hint::Num(k), v @ (Value::Int(_) | Value::BigInt(_)))
-            if !matches!(
-                k,
-                crate::script::value::NumKind::Int | crate::script::value::NumKind::Nat
-            ) =>
-        {
-            num::convert(v, *k).map_err(trap)?
-        }
-        (Hint::Opt(h), Value::Opt(x)) => Value::Opt(Rc::new(coerce((*x).clone(), h)?)),
-        (Hint::Array(h), Value::Array(xs)) => {
-            let mut v = Vec::with_capacity(xs.len());
-            for x in xs.iter() {
-                v.push(coerce(x.clone(), h)?);
-            }
-            Value::Array(Rc::from(v))
-        }
-        (Hint::Array(h), Value::VarArray(xs)) => {
-            let items: Vec<Value> = xs.borrow().clone();
-            let mut out = Vec::with_capacity(items.len());
-            for x in items {
-                out.push(coerce(x, h)?);
-            }
-            *xs.borrow_mut() = out;
-            Value::VarArray(xs)
-        }
-        (Hint::Tuple(hs), Value::Tuple(xs)) if hs.len() == xs.len() => {
-            let mut v = Vec::with_capacity(xs.len());
-            for (x, h) in xs.iter().zip(hs) {
-                v.push(coerce(x.clone(), h)?);
-            }
-            Value::Tuple(Rc::from(v))
-        }
-        (Hint::Record(hs), Value::Record(r)) => {
-            for f in &r.fields {
-                if let Some((_, h)) = hs.iter().find(|(n, _)| *n == f.name) {
-                    if h.has_int() {
-                        let v = f.value.borrow().clone();
-                        *f.value.borrow_mut() = coerce(v, h)?;
-                    }
-                }
-            }
-            Value::Record(r)
-        }
-        (Hint::Variant(hs), Value::Variant(tv)) => match hs.iter().find(|(n, _)| *n == tv.0) {
-            Some((_, h)) if h.has_int() => {
-                Value::Variant(Rc::new((tv.0.clone(), coerce(tv.1.clone(), h)?)))
-            }
-            _ => Value::Variant(tv),
-        },
-        (_, v) => v,
-    })
 }

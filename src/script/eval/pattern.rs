@@ -1,6 +1,6 @@
 //! Pattern matching and binding.
 
-use super::{coerce, EResult, Interp};
+use super::{EResult, Interp};
 use crate::script::compile::ir::Pat;
 use crate::script::value::{ord, Value};
 
@@ -73,7 +73,7 @@ impl Interp {
                 }
             }
             Pat::Coerce(q, h) => {
-                let v = coerce(v, h)?;
+                let v = self.coerce(v, h)?;
                 self.bind(q, v)
             }
         }

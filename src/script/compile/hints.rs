@@ -1,0 +1,210 @@
+//! Expected types from type expressions, without unfolding declared types.
+//!
+//! A type expression becomes a [`Hint`] whose references to declared types are
+//! [`Hint::Named`]: a weak pointer to the declaration's one [`NamedHint`]. Each declaration is
+//! resolved once, iteratively (a worklist, no recursion across declarations), alias chains are
+//! collapsed with a visited set, and [`NamedHint::has_int`] is computed for a whole round by
+//! propagation along reverse references. So the work is linear in the size of the type
+//! declarations, however they recurse (`type T = { #pair : (T, T); #two : (T, T) }` costs
+//! what its text costs).
+
+use super::ir::{Hint, NamedHint};
+use crate::script::syntax::ast::Type;
+use crate::script::value::NumKind;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// A type declaration known to the session (`type T<A> = ...`).
+#[derive(Clone, Debug)]
+pub struct TypeDef {
+    /// Type parameters (a generic declaration's hint is `Any`).
+    pub params: Vec<String>,
+    /// The declaration's hint (owned here; hints point at it weakly).
+    pub hint: Rc<NamedHint>,
+}
+
+impl TypeDef {
+    /// A declaration of `name` with `params` and body `ty`.
+    pub fn new(name: &str, params: &[String], ty: &Type) -> TypeDef {
+        TypeDef {
+            params: params.to_vec(),
+            hint: Rc::new(NamedHint::new(name, ty.clone())),
+        }
+    }
+}
+
+/// Turns type expressions into hints against the session's type declarations.
+pub struct HintBuilder<'t> {
+    types: &'t HashMap<String, TypeDef>,
+    /// Declarations referenced but not resolved yet.
+    pending: Vec<Rc<NamedHint>>,
+    queued: HashSet<*const NamedHint>,
+}
+
+impl<'t> HintBuilder<'t> {
+    /// A builder over `types`.
+    pub fn new(types: &'t HashMap<String, TypeDef>) -> Self {
+        HintBuilder {
+            types,
+            pending: Vec::new(),
+            queued: HashSet::new(),
+        }
+    }
+
+    /// The hint of `t`, with every declaration it reaches resolved.
+    pub fn hint(mut self, t: &Type) -> Hint {
+        let h = self.structure(t);
+        self.resolve_pending();
+        h
+    }
+
+    /// The hint of one type expression; declared types become [`Hint::Named`] (queued for
+    /// resolution). Recursion is bounded by the expression's nesting (the parser's limit).
+    fn structure(&mut self, t: &Type) -> Hint {
+        match t {
+            Type::Path(p, _) if p.len() == 1 => {
+                if let Some(k) = NumKind::from_name(&p[0]) {
+                    return Hint::Num(k);
+                }
+                match self.types.get(&p[0]) {
+                    Some(def) if def.params.is_empty() => self.named(&def.hint),
+                    Some(_) => Hint::Any,
+                    None if p[0] == "Blob" => Hint::Blob,
+                    None => Hint::Any,
+                }
+            }
+            Type::Path(..) | Type::Func(..) => Hint::Any,
+            Type::Tuple(ts) => Hint::Tuple(ts.iter().map(|t| self.structure(t)).collect()),
+            Type::Opt(t) => Hint::Opt(Box::new(self.structure(t))),
+            Type::Array(_, t) => Hint::Array(Box::new(self.structure(t))),
+            Type::Record(fs) => Hint::Record(
+                fs.iter()
+                    .map(|(n, _, t)| (Rc::from(n.as_str()), self.structure(t)))
+                    .collect(),
+            ),
+            Type::Variant(fs) => Hint::Variant(
+                fs.iter()
+                    .map(|(n, t)| (Rc::from(n.as_str()), self.structure(t)))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn named(&mut self, n: &Rc<NamedHint>) -> Hint {
+        if n.body.get().is_none() && self.queued.insert(Rc::as_ptr(n)) {
+            self.pending.push(n.clone());
+        }
+        Hint::Named(Rc::downgrade(n))
+    }
+
+    /// Resolves every queued declaration (and those they reach), then their `has_int`.
+    fn resolve_pending(&mut self) {
+        let mut round: Vec<Rc<NamedHint>> = Vec::new();
+        let mut bodies: Vec<(Rc<NamedHint>, Hint)> = Vec::new();
+        while let Some(n) = self.pending.pop() {
+            let body = self.structure(&n.ty);
+            round.push(n.clone());
+            bodies.push((n, body));
+        }
+        // alias bodies (`type A = B`) point at another declaration: collapse the chains
+        let this_round: HashMap<*const NamedHint, &Hint> =
+            bodies.iter().map(|(n, b)| (Rc::as_ptr(n), b)).collect();
+        for (n, b) in &bodies {
+            if n.body.get().is_none() {
+                let r = match b {
+                    Hint::Named(_) => alias_target(b, &this_round),
+                    _ => Rc::new(b.clone()),
+                };
+                let _ = n.body.set(r);
+            }
+        }
+        propagate_has_int(&round);
+    }
+}
+
+/// The structure an alias chain ends at (`Any` for a cycle of aliases), set as the body of
+/// every alias on the way, so that each declaration is followed once in a round.
+fn alias_target(start: &Hint, this_round: &HashMap<*const NamedHint, &Hint>) -> Rc<Hint> {
+    let mut chain: Vec<Rc<NamedHint>> = Vec::new();
+    let mut seen: HashSet<*const NamedHint> = HashSet::new();
+    let mut cur = start;
+    let target = loop {
+        let Hint::Named(w) = cur else {
+            break Rc::new(cur.clone());
+        };
+        let Some(n) = w.upgrade() else {
+            break Rc::new(Hint::Any);
+        };
+        if !seen.insert(Rc::as_ptr(&n)) {
+            break Rc::new(Hint::Any);
+        }
+        if let Some(b) = n.body.get() {
+            break b.clone();
+        }
+        match this_round.get(&Rc::as_ptr(&n)) {
+            Some(next) => cur = next,
+            None => break Rc::new(Hint::Any),
+        }
+        chain.push(n);
+    };
+    // every alias on the way ends at the same place: later chains stop at them
+    for n in chain {
+        let _ = n.body.set(target.clone());
+    }
+    target
+}
+
+/// Sets `has_int` for the declarations of one resolution round: true when the body reaches
+/// a converting numeric type, directly or through other declarations (a least fixpoint,
+/// computed by propagating along reverse references: linear in the round's size).
+fn propagate_has_int(round: &[Rc<NamedHint>]) {
+    let index: HashMap<*const NamedHint, usize> = round
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (Rc::as_ptr(n), i))
+        .collect();
+    let mut users: Vec<Vec<usize>> = vec![Vec::new(); round.len()];
+    let mut work: Vec<usize> = Vec::new();
+    for (i, n) in round.iter().enumerate() {
+        let Some(body) = n.body.get() else { continue };
+        let mut refs = Vec::new();
+        // declarations of earlier rounds are final; this round's count as false for now
+        if direct_has_int(body, &mut refs) {
+            n.has_int.set(true);
+            work.push(i);
+        }
+        for r in refs {
+            if let Some(&j) = index.get(&r) {
+                users[j].push(i);
+            }
+        }
+    }
+    while let Some(j) = work.pop() {
+        for &i in &users[j] {
+            if !round[i].has_int.get() {
+                round[i].has_int.set(true);
+                work.push(i);
+            }
+        }
+    }
+}
+
+/// [`Hint::has_int`] of a body, collecting the declarations it references.
+fn direct_has_int(h: &Hint, refs: &mut Vec<*const NamedHint>) -> bool {
+    match h {
+        Hint::Num(k) => *k != NumKind::Nat,
+        Hint::Opt(h) | Hint::Array(h) => direct_has_int(h, refs),
+        Hint::Tuple(hs) => hs.iter().fold(false, |a, h| direct_has_int(h, refs) | a),
+        Hint::Record(fs) | Hint::Variant(fs) => fs
+            .iter()
+            .fold(false, |a, (_, h)| direct_has_int(h, refs) | a),
+        Hint::Named(w) => match w.upgrade() {
+            Some(n) => {
+                refs.push(Rc::as_ptr(&n));
+                n.has_int.get()
+            }
+            None => false,
+        },
+        Hint::Any | Hint::Blob => false,
+    }
+}
