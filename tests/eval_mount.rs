@@ -145,3 +145,86 @@ fn a_runaway_script_ends_at_the_deadline_and_blocks_nothing() {
     assert!(text.contains("limit"), "{text}");
     assert!(started.elapsed() >= Duration::from_secs(3));
 }
+
+/// The `eval` file of the snapshot directory whose name contains `part`.
+fn eval_of(mount: &Mounted, part: &str) -> PathBuf {
+    std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().contains(part))
+        .unwrap_or_else(|| panic!("no snapshot directory named like {part}"))
+        .join("eval")
+}
+
+#[test]
+fn adversarial_scripts_end_within_the_limits_and_the_mount_keeps_serving() {
+    if !fuse_available() {
+        return;
+    }
+    let compound = common::fixture("compound", "eop");
+    let scalars = common::fixture("scalars", "eop");
+    let mut command = Command::new(BIN);
+    command
+        .env("MO_MEM_LOG", "warn")
+        .env("MO_MEM_EVAL_TIMEOUT", "5");
+    let mut mount = Mounted::start_command(command, &[&compound, &scalars]);
+    let eval = eval_of(&mount, "compound");
+    let dir = std::env::temp_dir().join(format!("mo-mem-adversarial-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write_script = |name: &str, text: String| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let run = |script: &Path| {
+        let o = finish(in_new_session(
+            &format!("cat '{}' > \"$1\"; cat \"$1\"", script.display()),
+            &eval,
+        ));
+        stdout(&o)
+    };
+    // a recursive variant through five tuples: grew the daemon to 24 GB before
+    let cases: String = (0..5).map(|i| format!("; #c{i} : (T, T)")).collect();
+    let typed = write_script(
+        "typed.mo",
+        format!("type T = {{ #leaf : Int{cases} }}; let t : T = #c2(#leaf 1, #leaf 2); t\n"),
+    );
+    assert_eq!(run(&typed), "#c2(#leaf(+1), #leaf(+2))\n");
+    // an or-pattern of 100,000 alternatives overflowed the evaluation thread's stack
+    let alts = (0..100_000)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(" or ");
+    let wide = write_script(
+        "wide.mo",
+        format!("switch (5) {{ case ({alts}) 1; case _ 0 }}\n"),
+    );
+    let answer = run(&wide);
+    assert!(
+        answer.contains("more than 4096 alternatives in one pattern"),
+        "{answer}"
+    );
+    // a deep value converted at an annotation stops at a limit, it does not crash the daemon
+    let deep = write_script(
+        "deep.mo",
+        "type L = ?(Int, L); var l : ?(Nat, Any) = null; var i = 0;
+         while (i < 2_000_000) { l := ?(i, l); i += 1 };
+         let m : L = l; 0\n"
+            .to_string(),
+    );
+    let answer = run(&deep);
+    assert!(answer.contains("limit exceeded"), "{answer}");
+    // the daemon is alive, serves the other snapshot and answers the same eval file
+    assert!(mount.alive(), "the daemon died");
+    let other = eval_of(&mount, "scalars").with_file_name("info.json");
+    let info: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&other).expect("info.json")).expect("json");
+    assert!(
+        info["objects"].is_object() || info["objects"].is_number(),
+        "{info}"
+    );
+    let o = finish(in_new_session(r#"echo '1 + 1' > "$1"; cat "$1""#, &eval));
+    assert_eq!(stdout(&o), "2\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

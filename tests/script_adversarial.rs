@@ -283,3 +283,186 @@ fn keyword_named_variables_are_reachable_with_vars_get() {
     assert_eq!(r[1].as_deref(), Ok("null\n"));
     assert_eq!(r[2].as_deref(), Ok("\"Ada\"\n"));
 }
+
+/// Runs `src` in a fresh session on an evaluation thread and returns its rendered value and
+/// steps (or its error), then `1 + 1`'s rendering in the same session. Fails the test if no
+/// answer comes within `within`: a phase that escaped the limits would otherwise hang the suite.
+fn run_watched(limits: Limits, src: String) -> (Result<(String, u64), ScriptError>, String) {
+    let within = Duration::from_secs(120);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .stack_size(script::EVAL_STACK_SIZE)
+        .spawn(move || {
+            let mut s = Session::new(limits);
+            let r = s.eval(&src).map(|e| (e.render(), e.steps));
+            let after = match s.eval("1 + 1") {
+                Ok(e) => e.render(),
+                Err(e) => format!("session broken: {e}"),
+            };
+            let _ = tx.send((r, after));
+        })
+        .expect("evaluation thread");
+    rx.recv_timeout(within)
+        .unwrap_or_else(|_| panic!("no answer within {within:?}: a phase escaped the limits"))
+}
+
+/// Asserts that `src` renders `want` within `max_steps` steps, and the session stays usable.
+fn assert_cheap(src: &str, want: &str, max_steps: u64) {
+    let (r, after) = run_watched(limits(), src.to_string());
+    let (got, steps) = r.unwrap_or_else(|e| panic!("failed: {e}"));
+    assert_eq!(got, want);
+    assert!(steps <= max_steps, "{steps} steps (at most {max_steps})");
+    assert_eq!(after, "2\n", "the session must stay usable");
+}
+
+/// `type T = { #leaf : Int; #c0 : (T, T); ...; #c{k-1} : (T, T) }`.
+fn branching_type(k: usize) -> String {
+    let cases: String = (0..k).map(|i| format!("; #c{i} : (T, T)")).collect();
+    format!("type T = {{ #leaf : Int{cases} }};\n")
+}
+
+#[test]
+fn recursive_types_are_never_unfolded() {
+    // Before: 2 tuple variants took 14 s and 1.6 GB, 5 never ended (and killed a mount).
+    for k in [2, 5, 12, 30_000] {
+        let src = format!("{}let t : T = #leaf 1; t", branching_type(k));
+        assert_cheap(&src, "#leaf(+1)\n", 100);
+    }
+    // a value of such a type: converted where the annotation says Int, not beyond
+    let src = format!(
+        "{}let t : T = #c1(#leaf 1, #c0(#leaf 2, #leaf 0)); t",
+        branching_type(5)
+    );
+    assert_cheap(&src, "#c1(#leaf(+1), #c0(#leaf(+2), #leaf(0)))\n", 100);
+}
+
+#[test]
+fn type_declaration_chains_cost_what_their_text_costs() {
+    // 20,000 declarations, each doubling the previous through a tuple
+    let n = 20_000;
+    let mut src: String = (0..n)
+        .map(|i| format!("type T{i} = (T{}, T{});\n", i + 1, i + 1))
+        .collect();
+    src.push_str(&format!(
+        "type T{n} = Int;\nlet x : T{} = ((1, 2), (3, 4)); x",
+        n - 2
+    ));
+    assert_cheap(&src, "((+1, +2), (+3, +4))\n", 100);
+    // 40,000 aliases in a chain
+    let n = 40_000;
+    let mut src: String = (0..n)
+        .map(|i| format!("type A{i} = A{};\n", i + 1))
+        .collect();
+    src.push_str(&format!("type A{n} = ?Int;\nlet a : A0 = ?5; a"));
+    assert_cheap(&src, "?(+5)\n", 100);
+    // a cycle of aliases names no structure: no conversion (moc's interpreter does not end)
+    assert_cheap("type A = B; type B = A; let x : A = 3; x", "3\n", 100);
+    // 30,000 annotations of one recursive type
+    let mut src = format!("{}let t : T = #leaf 1;\n", branching_type(2));
+    for i in 0..30_000 {
+        src.push_str(&format!("let t{i} : T = #c0(t, t);\n"));
+    }
+    src.push_str("t29999");
+    assert_cheap(&src, "#c0(#leaf(+1), #leaf(+1))\n", 200_000);
+}
+
+#[test]
+fn conversions_visit_a_shared_value_once_per_node() {
+    // t is a DAG of 61 nodes that unfolds to 2^60 leaves
+    let src = format!(
+        "{}var t : T = #leaf 1; var i = 0; while (i < 60) {{ t := #c0(t, t); i += 1 }};
+         let u : T = t;
+         switch u {{ case (#c0(#c0(a, _), _)) 1; case _ 0 }}",
+        branching_type(2)
+    );
+    assert_cheap(&src, "1\n", 10_000);
+    // a cycle through a mutable field: converted once, then left
+    assert_cheap(
+        "type R = { var next : ?R; x : Int };
+         let r : R = { var next : ?R = null; x = 1 };
+         r.next := ?r;
+         let s : R = r;
+         switch (s.next) { case (?n) n.x; case null 0 }",
+        "+1\n",
+        1_000,
+    );
+}
+
+#[test]
+fn building_a_recursive_value_converts_only_the_new_parts() {
+    // `l := ?(i, l)` converts `i`, not the whole list again (was quadratic)
+    assert_cheap(
+        "type L = ?(Int, L); var l : L = null; var i = 0;
+         while (i < 200_000) { l := ?(i, l); i += 1 };
+         switch l { case (?(h, _)) h; case null 0 }",
+        "+199_999\n",
+        2_000_000,
+    );
+}
+
+#[test]
+fn converting_a_deep_value_stops_at_the_native_stack_budget() {
+    let l = Limits {
+        max_native_stack: 4 << 20,
+        ..limits()
+    };
+    let src = "type L = ?(Int, L); var l : ?(Nat, Any) = null; var i = 0;
+               while (i < 300_000) { l := ?(i, l); i += 1 };
+               let m : L = l; 0"
+        .to_string();
+    let (r, after) = run_watched(l, src);
+    let e = r.expect_err("stopped");
+    assert!(e.is_limit(), "{e}");
+    assert!(
+        e.to_string().contains("native stack budget exhausted"),
+        "{e}"
+    );
+    assert_eq!(after, "2\n");
+}
+
+#[test]
+fn or_patterns_are_bounded_like_operator_chains() {
+    let alts = |n: usize| {
+        (0..n)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let ok = format!("switch (4095) {{ case ({}) 1; case _ 0 }}", alts(4097));
+    assert_cheap(&ok, "1\n", 100);
+    // 100,000 alternatives overflowed the evaluation thread's stack (a crash of the mount)
+    let long = format!("switch (5) {{ case ({}) 1; case _ 0 }}", alts(100_000));
+    let (r, after) = run_watched(limits(), long);
+    let e = r.expect_err("refused").to_string();
+    assert!(
+        e.contains("more than 4096 alternatives in one pattern"),
+        "{e}"
+    );
+    assert_eq!(after, "2\n");
+}
+
+#[test]
+fn every_phase_is_under_the_limits() {
+    // the script's size
+    let big = format!("// {}\n1", "x".repeat(5 << 20));
+    let (r, after) = run_watched(limits(), big);
+    let e = r.expect_err("refused");
+    assert!(e.is_limit(), "{e}");
+    assert!(
+        e.to_string()
+            .contains("more than the limit of 4194304 bytes"),
+        "{e}"
+    );
+    assert_eq!(after, "2\n");
+    // parsing and compiling count against the deadline
+    let none = Limits {
+        deadline: Duration::ZERO,
+        ..limits()
+    };
+    let (r, _) = run_watched(none, format!("{}1", branching_type(100)));
+    let e = r.expect_err("stopped");
+    assert!(
+        e.is_limit() && e.to_string().contains("deadline exceeded"),
+        "{e}"
+    );
+}

@@ -173,6 +173,7 @@ pub fn small_script_limits() -> mo_mem::script::Limits {
         max_output: 64 << 10,
         max_call_depth: 200,
         max_native_stack: 2 << 20,
+        max_source: 64 << 10,
     }
 }
 

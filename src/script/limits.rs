@@ -15,6 +15,9 @@ use std::time::Duration;
 ///   resident memory; for a hard bound run the evaluation in a process with OS limits.
 /// - `max_output`: bytes `Debug.print` may write (the final value's rendering is not
 ///   counted).
+/// - `max_source`: the largest script accepted, in bytes. Parsing, type declarations and
+///   compilation are linear in the script's size (nesting and operator chains are bounded
+///   by the parser), so this bounds them; their time also counts against `deadline`.
 /// - `max_call_depth`: nested function calls. The interpreter recurses on the native
 ///   stack, so the thread running an evaluation needs about 64 KiB of stack per level in
 ///   debug builds (8 KiB in release); [`crate::script::EVAL_STACK_SIZE`] is enough for
@@ -31,6 +34,8 @@ pub struct Limits {
     pub max_output: u64,
     /// Call depth budget.
     pub max_call_depth: u32,
+    /// Largest script accepted, in bytes.
+    pub max_source: usize,
     /// Native stack the evaluation may use, in bytes (checked at every call, so deep
     /// recursion stops with a message instead of overflowing the thread's stack). The
     /// thread must have at least this much stack plus a margin; [`crate::script::on_eval_thread`]
@@ -40,7 +45,7 @@ pub struct Limits {
 
 impl Default for Limits {
     /// 1 billion steps, 30 seconds, 2 GiB of allocation, 16 MiB of output, depth 2000,
-    /// 224 MiB of native stack.
+    /// 224 MiB of native stack, scripts of up to 4 MiB.
     fn default() -> Self {
         Limits {
             max_steps: 1_000_000_000,
@@ -48,6 +53,7 @@ impl Default for Limits {
             max_memory: 2 << 30,
             max_output: 16 << 20,
             max_call_depth: 2000,
+            max_source: 4 << 20,
             max_native_stack: crate::script::EVAL_STACK_SIZE - (32 << 20),
         }
     }

@@ -141,10 +141,35 @@ impl Session {
 
     /// Checks that `src` parses and is inside the subset, without running it.
     pub fn check(&self, src: &str) -> Result<(), ScriptError> {
+        self.check_source_size(src)?;
         let prog = parse_program(src).map_err(|e| self.syntax(e))?;
         let mut g = self.globals.clone();
         compile_program(&prog, &mut g).map_err(|e| self.syntax(e))?;
         Ok(())
+    }
+
+    fn check_source_size(&self, src: &str) -> Result<(), ScriptError> {
+        let max = self.interp.limits().max_source;
+        if src.len() > max {
+            return Err(self.limit(format!(
+                "the script has {} bytes, more than the limit of {max} bytes",
+                src.len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn limit(&self, message: String) -> ScriptError {
+        ScriptError::Trap {
+            source_name: self.source_name.clone(),
+            trap: Trap {
+                kind: TrapKind::Limit,
+                message,
+                span: None,
+                location: None,
+            },
+            output: String::new(),
+        }
     }
 
     fn syntax(&self, error: SyntaxError) -> ScriptError {
@@ -155,12 +180,25 @@ impl Session {
     }
 
     /// Parses, compiles and runs `src`; its top-level definitions stay in the session.
+    ///
+    /// Every phase runs under the session's limits: the script's size is checked first,
+    /// parsing and compiling (linear in that size) count against the deadline, then the
+    /// run is metered by steps, memory, output and depth, and the value's rendering by the
+    /// output budget.
     pub fn eval(&mut self, src: &str) -> Result<Evaluation, ScriptError> {
+        self.interp.reset_budgets();
+        self.check_source_size(src)?;
         let prog = parse_program(src).map_err(|e| self.syntax(e))?;
         let mut g = self.globals.clone();
         let compiled = compile_program(&prog, &mut g).map_err(|e| self.syntax(e))?;
+        if let Err(Ctrl::Trap(t)) = self.interp.check_deadline() {
+            return Err(ScriptError::Trap {
+                source_name: self.source_name.clone(),
+                trap: *t,
+                output: String::new(),
+            });
+        }
         self.globals = g;
-        self.interp.reset_budgets();
         let r = self
             .interp
             .run_main(&compiled.main, compiled.nslots, compiled.globals)

@@ -204,15 +204,22 @@ impl Interp {
                 self.limits.max_steps
             )));
         }
+        self.check_deadline()?;
+        let n = CHECK_EVERY.min(self.steps_left);
+        self.steps_left -= n;
+        self.chunk_left = n - 1;
+        Ok(())
+    }
+
+    /// Stops with the deadline's limit error if the evaluation's time is up (for phases
+    /// that take no steps: parsing and compiling).
+    pub fn check_deadline(&self) -> EResult<()> {
         if self.started.elapsed() > self.limits.deadline {
             return Err(limit(format!(
                 "deadline exceeded ({:?}; raise it with --timeout)",
                 self.limits.deadline
             )));
         }
-        let n = CHECK_EVERY.min(self.steps_left);
-        self.steps_left -= n;
-        self.chunk_left = n - 1;
         Ok(())
     }
 

@@ -15,7 +15,8 @@ pub const MAX_NESTING: usize = 256;
 pub const MAX_PARSE_STACK: usize = 1 << 20;
 
 /// Longest chain of binary operators or postfix operations (`.f`, `[i]`, calls) in one
-/// expression; chains nest in the tree, so this bounds the evaluator's recursion too.
+/// expression, and of `or` alternatives in one pattern; chains nest in the tree, so this
+/// bounds the compiler's and the evaluator's recursion too.
 pub const MAX_CHAIN: usize = 4096;
 
 /// Parses a whole script.
@@ -539,7 +540,15 @@ impl Parser {
 
     fn pat_inner(&mut self) -> PResult<Pat> {
         let mut p = self.pat_un()?;
+        let mut chain = 0usize;
         while self.at_kw("or") {
+            chain += 1;
+            if chain > MAX_CHAIN {
+                return Err(SyntaxError::new(
+                    self.span(),
+                    format!("more than {MAX_CHAIN} alternatives in one pattern"),
+                ));
+            }
             self.advance();
             let q = self.pat_un()?;
             let span = p.span.to(q.span);
