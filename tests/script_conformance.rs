@@ -44,3 +44,128 @@ fn conformance_programs_match_moc() {
         failures.join("\n")
     );
 }
+
+/// The names a program binds to built-in modules: `import A "mo:core/Array"` gives
+/// (`A`, `Array`).
+fn imports(src: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in src.lines() {
+        let Some(rest) = line.trim().strip_prefix("import ") else {
+            continue;
+        };
+        let mut parts = rest.splitn(2, char::is_whitespace);
+        let (Some(alias), Some(path)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let path = path.trim().trim_end_matches(';').trim().trim_matches('"');
+        if let Some(m) = path
+            .strip_prefix("mo:core/")
+            .or_else(|| path.strip_prefix("mo:base/"))
+        {
+            out.push((alias.to_string(), m.to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_built_in_library_member_is_used_by_a_conformance_program() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
+    let mut used: std::collections::HashSet<(String, String)> = Default::default();
+    for e in std::fs::read_dir(&dir).expect("tests/conformance") {
+        let p = e.expect("entry").path();
+        if p.extension().is_none_or(|x| x != "mo") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&p).expect("program");
+        for (alias, module) in imports(&src) {
+            let prefix = format!("{alias}.");
+            for (i, _) in src.match_indices(&prefix) {
+                // the alias must start a name (`Nat.add`, not `myNat.add`)
+                if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let member: String = src[i + prefix.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                used.insert((module.clone(), member));
+            }
+        }
+    }
+    let core = core_exports();
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for m in mo_mem::script::lib::all_modules() {
+        if READ_ONLY_VIEWS.contains(&m.name) {
+            continue;
+        }
+        for b in m.members {
+            let name = format!("{}.{}", m.name, b.name);
+            // mo:base names (Array.vals, Iter.range, ...) have no reference here: the pinned
+            // package bundles mo:core only
+            if !core.contains(&(m.name.to_string(), b.name.to_string()))
+                || TRAPS_AT_LIBRARY_POSITION.contains(&name.as_str())
+            {
+                continue;
+            }
+            checked += 1;
+            if !used.contains(&(m.name.to_string(), b.name.to_string())) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(
+        checked >= 300,
+        "only {checked} members checked: is core.json read?"
+    );
+    assert!(
+        missing.is_empty(),
+        "{} built-in members are called by no conformance program: {}",
+        missing.len(),
+        missing.join(", ")
+    );
+}
+
+/// Modules whose built-in members only read a structure a canister holds (a script cannot
+/// build one): `tests/eval_host.rs` checks them against the fixtures' snapshots.
+const READ_ONLY_VIEWS: &[&str] = &[
+    "pure/Map",
+    "pure/Set",
+    "pure/List",
+    "Queue",
+    "Stack",
+    "PriorityQueue",
+];
+
+/// Members that only trap, where moc reports a position inside the core library and mo-mem
+/// the call's (docs/eval.md, "Differences from moc").
+const TRAPS_AT_LIBRARY_POSITION: &[&str] = &["Runtime.unreachable"];
+
+/// (module, member) for every public function and value of the pinned compiler's mo:core.
+fn core_exports() -> std::collections::HashSet<(String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts/node_modules/motoko/packages/latest/core.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run `npm ci` in scripts/)", path.display()));
+    let json: serde_json::Value = serde_json::from_str(&text).expect("core.json");
+    let files = json["files"].as_object().expect("core.json files");
+    let mut out = std::collections::HashSet::new();
+    for (file, body) in files {
+        let src = body["content"]
+            .as_str()
+            .or(body.as_str())
+            .unwrap_or_default();
+        let module = file.trim_end_matches(".mo").to_string();
+        for kw in ["public func ", "public let "] {
+            for (i, _) in src.match_indices(kw) {
+                let name: String = src[i + kw.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                out.insert((module.clone(), name));
+            }
+        }
+    }
+    out
+}

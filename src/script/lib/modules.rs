@@ -191,7 +191,8 @@ static FLOAT_MOD: Module = Module {
         func!("max", n::float_max, &[FLOAT, FLOAT]),
         func!("isNaN", n::float_is_nan, &[FLOAT]),
         func!("compare", c::compare, &[FLOAT, FLOAT]),
-        func!("equal", c::equal, &[FLOAT, FLOAT]),
+        func!("equal", n::float_equal, &[FLOAT, FLOAT, FLOAT]),
+        func!("notEqual", n::float_not_equal, &[FLOAT, FLOAT, FLOAT]),
     ],
 };
 

@@ -259,6 +259,28 @@ pub fn float_is_nan(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Bool(float_arg(a, 0, "Float.isNaN")?.is_nan()))
 }
 
+/// `Float.equal(x, y, epsilon)`: equal within `epsilon` (mo:core; traps on a negative or
+/// NaN `epsilon`).
+pub fn float_equal(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(float_within(a, "Float.equal")?))
+}
+
+/// `Float.notEqual(x, y, epsilon)`: not equal within `epsilon`.
+pub fn float_not_equal(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    Ok(Value::Bool(!float_within(a, "Float.notEqual")?))
+}
+
+fn float_within(a: &[Value], who: &str) -> EResult<bool> {
+    let (x, y) = (float_arg(a, 0, who)?, float_arg(a, 1, who)?);
+    let epsilon = float_arg(a, 2, who)?;
+    if epsilon.is_nan() || epsilon < 0.0 {
+        return Err(trap(format!(
+            "{who}(): epsilon must be greater or equal 0.0"
+        )));
+    }
+    Ok(x == y || (x - y).abs() <= epsilon)
+}
+
 /// `Float.pow(x, y)`.
 pub fn float_pow(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Float(float_arg(a, 0, "Float.pow")?.powf(float_arg(

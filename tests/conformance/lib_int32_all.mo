@@ -1,0 +1,38 @@
+// mo:core/Int32: every function mo-mem builds in, on ordinary values and at the edges.
+import Debug "mo:core/Debug";
+import Int32 "mo:core/Int32";
+
+let a : Int32 = -7;
+let b : Int32 = 3;
+let two : Int32 = 2;
+func show(what : Text, t : Text) { Debug.print(what # " " # t) };
+show("add", debug_show (Int32.add(a, b)));
+show("sub", debug_show (Int32.sub(a, b)));
+show("mul", debug_show (Int32.mul(a, b)));
+show("div", debug_show (Int32.div(a, b)));
+show("rem", debug_show (Int32.rem(a, b)));
+show("min", debug_show (Int32.min(a, b)));
+show("max", debug_show (Int32.max(a, b)));
+show("pow", debug_show (Int32.pow(two, 3)));
+show("equal", debug_show (Int32.equal(a, b)));
+show("equal2", debug_show (Int32.equal(b, b)));
+show("notEqual", debug_show (Int32.notEqual(a, b)));
+show("notEqual2", debug_show (Int32.notEqual(b, b)));
+show("less", debug_show (Int32.less(a, b)));
+show("less2", debug_show (Int32.less(b, b)));
+show("lessOrEqual", debug_show (Int32.lessOrEqual(a, b)));
+show("lessOrEqual2", debug_show (Int32.lessOrEqual(b, b)));
+show("greater", debug_show (Int32.greater(a, b)));
+show("greater2", debug_show (Int32.greater(b, b)));
+show("greaterOrEqual", debug_show (Int32.greaterOrEqual(a, b)));
+show("greaterOrEqual2", debug_show (Int32.greaterOrEqual(b, b)));
+show("compare", debug_show (Int32.compare(a, b)));
+show("compare2", debug_show (Int32.compare(b, a)));
+show("compare3", debug_show (Int32.compare(b, b)));
+show("toText", debug_show (Int32.toText(a)));
+show("maxValue", debug_show (Int32.maxValue));
+show("fromIntWrap", debug_show (Int32.fromIntWrap(1_000_003)));
+show("fromIntWrap-", debug_show (Int32.fromIntWrap(-1)));
+show("minValue", debug_show (Int32.minValue));
+show("toInt", debug_show (Int32.toInt(a)));
+show("fromInt", debug_show (Int32.fromInt(-100)));

@@ -1,0 +1,38 @@
+// mo:core/Int8: every function mo-mem builds in, on ordinary values and at the edges.
+import Debug "mo:core/Debug";
+import Int8 "mo:core/Int8";
+
+let a : Int8 = -7;
+let b : Int8 = 3;
+let two : Int8 = 2;
+func show(what : Text, t : Text) { Debug.print(what # " " # t) };
+show("add", debug_show (Int8.add(a, b)));
+show("sub", debug_show (Int8.sub(a, b)));
+show("mul", debug_show (Int8.mul(a, b)));
+show("div", debug_show (Int8.div(a, b)));
+show("rem", debug_show (Int8.rem(a, b)));
+show("min", debug_show (Int8.min(a, b)));
+show("max", debug_show (Int8.max(a, b)));
+show("pow", debug_show (Int8.pow(two, 3)));
+show("equal", debug_show (Int8.equal(a, b)));
+show("equal2", debug_show (Int8.equal(b, b)));
+show("notEqual", debug_show (Int8.notEqual(a, b)));
+show("notEqual2", debug_show (Int8.notEqual(b, b)));
+show("less", debug_show (Int8.less(a, b)));
+show("less2", debug_show (Int8.less(b, b)));
+show("lessOrEqual", debug_show (Int8.lessOrEqual(a, b)));
+show("lessOrEqual2", debug_show (Int8.lessOrEqual(b, b)));
+show("greater", debug_show (Int8.greater(a, b)));
+show("greater2", debug_show (Int8.greater(b, b)));
+show("greaterOrEqual", debug_show (Int8.greaterOrEqual(a, b)));
+show("greaterOrEqual2", debug_show (Int8.greaterOrEqual(b, b)));
+show("compare", debug_show (Int8.compare(a, b)));
+show("compare2", debug_show (Int8.compare(b, a)));
+show("compare3", debug_show (Int8.compare(b, b)));
+show("toText", debug_show (Int8.toText(a)));
+show("maxValue", debug_show (Int8.maxValue));
+show("fromIntWrap", debug_show (Int8.fromIntWrap(1_000_003)));
+show("fromIntWrap-", debug_show (Int8.fromIntWrap(-1)));
+show("minValue", debug_show (Int8.minValue));
+show("toInt", debug_show (Int8.toInt(a)));
+show("fromInt", debug_show (Int8.fromInt(-100)));

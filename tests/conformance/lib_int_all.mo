@@ -1,0 +1,33 @@
+// mo:core/Int: the arithmetic and comparison functions.
+import Debug "mo:core/Debug";
+import Int "mo:core/Int";
+
+let a : Int = -7;
+let b : Int = 3;
+func show(what : Text, t : Text) { Debug.print(what # " " # t) };
+show("add", debug_show (Int.add(a, b)));
+show("sub", debug_show (Int.sub(a, b)));
+show("mul", debug_show (Int.mul(a, b)));
+show("div", debug_show (Int.div(a, b)));
+show("rem", debug_show (Int.rem(a, b)));
+show("min", debug_show (Int.min(a, b)));
+show("max", debug_show (Int.max(a, b)));
+show("pow", debug_show (Int.pow(a, 5)));
+show("pow-big", debug_show (Int.pow(b, 70)));
+show("equal", debug_show (Int.equal(a, b)));
+show("equal2", debug_show (Int.equal(b, b)));
+show("notEqual", debug_show (Int.notEqual(a, b)));
+show("notEqual2", debug_show (Int.notEqual(b, b)));
+show("less", debug_show (Int.less(a, b)));
+show("less2", debug_show (Int.less(b, b)));
+show("lessOrEqual", debug_show (Int.lessOrEqual(a, b)));
+show("lessOrEqual2", debug_show (Int.lessOrEqual(b, b)));
+show("greater", debug_show (Int.greater(a, b)));
+show("greater2", debug_show (Int.greater(b, b)));
+show("greaterOrEqual", debug_show (Int.greaterOrEqual(a, b)));
+show("greaterOrEqual2", debug_show (Int.greaterOrEqual(b, b)));
+show("compare", debug_show (Int.compare(a, b)));
+show("compare2", debug_show (Int.compare(b, b)));
+show("toNat", debug_show (Int.toNat(b)));
+show("fromNat", debug_show (Int.fromNat(5)));
+show("rangeInclusive", debug_show (Int.rangeInclusive(-2, 2).next()));

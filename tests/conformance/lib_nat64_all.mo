@@ -1,0 +1,37 @@
+// mo:core/Nat64: every function mo-mem builds in, on ordinary values and at the edges.
+import Debug "mo:core/Debug";
+import Nat64 "mo:core/Nat64";
+
+let a : Nat64 = 7;
+let b : Nat64 = 3;
+let two : Nat64 = 2;
+func show(what : Text, t : Text) { Debug.print(what # " " # t) };
+show("add", debug_show (Nat64.add(a, b)));
+show("sub", debug_show (Nat64.sub(a, b)));
+show("mul", debug_show (Nat64.mul(a, b)));
+show("div", debug_show (Nat64.div(a, b)));
+show("rem", debug_show (Nat64.rem(a, b)));
+show("min", debug_show (Nat64.min(a, b)));
+show("max", debug_show (Nat64.max(a, b)));
+show("pow", debug_show (Nat64.pow(two, 3)));
+show("equal", debug_show (Nat64.equal(a, b)));
+show("equal2", debug_show (Nat64.equal(b, b)));
+show("notEqual", debug_show (Nat64.notEqual(a, b)));
+show("notEqual2", debug_show (Nat64.notEqual(b, b)));
+show("less", debug_show (Nat64.less(a, b)));
+show("less2", debug_show (Nat64.less(b, b)));
+show("lessOrEqual", debug_show (Nat64.lessOrEqual(a, b)));
+show("lessOrEqual2", debug_show (Nat64.lessOrEqual(b, b)));
+show("greater", debug_show (Nat64.greater(a, b)));
+show("greater2", debug_show (Nat64.greater(b, b)));
+show("greaterOrEqual", debug_show (Nat64.greaterOrEqual(a, b)));
+show("greaterOrEqual2", debug_show (Nat64.greaterOrEqual(b, b)));
+show("compare", debug_show (Nat64.compare(a, b)));
+show("compare2", debug_show (Nat64.compare(b, a)));
+show("compare3", debug_show (Nat64.compare(b, b)));
+show("toText", debug_show (Nat64.toText(a)));
+show("maxValue", debug_show (Nat64.maxValue));
+show("fromIntWrap", debug_show (Nat64.fromIntWrap(1_000_003)));
+show("fromIntWrap-", debug_show (Nat64.fromIntWrap(-1)));
+show("toNat", debug_show (Nat64.toNat(a)));
+show("fromNat", debug_show (Nat64.fromNat(100)));

@@ -1,0 +1,32 @@
+// mo:core/Nat: the arithmetic and comparison functions.
+import Debug "mo:core/Debug";
+import Nat "mo:core/Nat";
+
+let a : Nat = 7;
+let b : Nat = 3;
+func show(what : Text, t : Text) { Debug.print(what # " " # t) };
+show("add", debug_show (Nat.add(a, b)));
+show("sub", debug_show (Nat.sub(a, b)));
+show("mul", debug_show (Nat.mul(a, b)));
+show("div", debug_show (Nat.div(a, b)));
+show("rem", debug_show (Nat.rem(a, b)));
+show("min", debug_show (Nat.min(a, b)));
+show("max", debug_show (Nat.max(a, b)));
+show("pow", debug_show (Nat.pow(a, 5)));
+show("pow-big", debug_show (Nat.pow(b, 70)));
+show("equal", debug_show (Nat.equal(a, b)));
+show("equal2", debug_show (Nat.equal(b, b)));
+show("notEqual", debug_show (Nat.notEqual(a, b)));
+show("notEqual2", debug_show (Nat.notEqual(b, b)));
+show("less", debug_show (Nat.less(a, b)));
+show("less2", debug_show (Nat.less(b, b)));
+show("lessOrEqual", debug_show (Nat.lessOrEqual(a, b)));
+show("lessOrEqual2", debug_show (Nat.lessOrEqual(b, b)));
+show("greater", debug_show (Nat.greater(a, b)));
+show("greater2", debug_show (Nat.greater(b, b)));
+show("greaterOrEqual", debug_show (Nat.greaterOrEqual(a, b)));
+show("greaterOrEqual2", debug_show (Nat.greaterOrEqual(b, b)));
+show("compare", debug_show (Nat.compare(a, b)));
+show("compare2", debug_show (Nat.compare(b, b)));
+show("toInt", debug_show (Nat.toInt(a)));
+show("fromInt", debug_show (Nat.fromInt(+5)));
