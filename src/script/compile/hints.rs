@@ -73,6 +73,14 @@ impl<'t> HintBuilder<'t> {
                     None => Hint::Any,
                 }
             }
+            // a script module's type (`Geometry.Point`): its declaration is in the session's
+            // table under its own name
+            Type::Path(p, args) if args.is_empty() => {
+                match p.last().and_then(|n| self.types.get(n)) {
+                    Some(def) if def.params.is_empty() => self.named(&def.hint),
+                    _ => Hint::Any,
+                }
+            }
             Type::Path(..) | Type::Func(..) => Hint::Any,
             Type::Tuple(ts) => Hint::Tuple(ts.iter().map(|t| self.structure(t)).collect()),
             Type::Opt(t) => Hint::Opt(Box::new(self.structure(t))),
