@@ -11,7 +11,9 @@
 //! cargo test --test big_fixture -- --nocapture
 //! ```
 //!
-//! Without them it prints that it skipped and how to generate them, and passes.
+//! Without them it prints that it skipped and how to generate them, and passes: the test's
+//! name says so (`..._skipped_unless_generated`), since CI never generates `big` and so never
+//! runs its body. When `MOMEM_BIG_FIXTURE` names a directory, a missing mode there fails.
 //!
 //! What it checks, per mode: the walk proves every partition/range ends exactly; every stable
 //! variable decodes to the canister's own text in `expected.json`, where the `<large: N arrays,
@@ -225,8 +227,16 @@ fn check(mode: &str, dir: &Path) {
 }
 
 #[test]
-fn big_fixture_walks_decodes_and_reports_mid_gc_state() {
+fn big_fixture_walks_decodes_and_reports_mid_gc_state_skipped_unless_generated() {
     let dirs = generated();
+    if std::env::var_os("MOMEM_BIG_FIXTURE").is_some() {
+        assert_eq!(
+            dirs.len(),
+            MODES.len(),
+            "MOMEM_BIG_FIXTURE={}: want every mode of {MODES:?} there (metadata.json and expected.json)",
+            big_root().display()
+        );
+    }
     if dirs.is_empty() {
         println!(
             "big_fixture: SKIPPED: the on-demand fixture `big` is not generated ({}/MODE missing).\n\

@@ -4,6 +4,8 @@
 //! pull. Never a complete-looking snapshot with wrong bytes; a later pull resumes.
 
 mod emulator;
+#[path = "common/skip.rs"]
+mod skip;
 
 use candid::Principal;
 use emulator::cli::{controller, output_text as text, same_bytes, CliEnv};
@@ -210,9 +212,7 @@ impl Drop for Tmpfs {
 async fn full_disk_during_pull_is_a_clear_error_and_resumes_later() {
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } != 0 {
-        eprintln!(
-            "SKIPPED full_disk_during_pull: mounting a small tmpfs needs root (CI runs as root)"
-        );
+        skip::skipped("full_disk_during_pull: mounting a small tmpfs needs root (CI runs as root)");
         return;
     }
     let emu = Emulator::new();
@@ -221,8 +221,8 @@ async fn full_disk_during_pull_is_a_clear_error_and_resumes_later() {
     let disk = env.cli.tmp.path().join("disk");
     std::fs::create_dir(&disk).unwrap();
     if !mount_tmpfs(&disk, "1m", false) {
-        eprintln!(
-            "SKIPPED full_disk_during_pull: `mount -t tmpfs` failed (no privilege to mount here)"
+        skip::skipped(
+            "full_disk_during_pull: `mount -t tmpfs` failed (no privilege to mount here)",
         );
         return;
     }

@@ -158,7 +158,9 @@ fn recompiling_a_fixture_reproduces_its_module() {
     let root = common::repo_root();
     let script = root.join("scripts/compile-fixture.js");
     if !root.join("scripts/node_modules/motoko").is_dir() || !script.is_file() {
-        eprintln!("skipped: scripts/node_modules/motoko or scripts/compile-fixture.js missing");
+        common::skip::skipped(
+            "scripts/node_modules/motoko or scripts/compile-fixture.js missing (npm ci in scripts/)",
+        );
         return;
     }
     let Some((name, mode)) = common::committed_fixtures()
@@ -179,7 +181,7 @@ fn recompiling_a_fixture_reproduces_its_module() {
         Ok(s) if s.success() => {}
         Ok(s) => panic!("compile-fixture.js {name} {mode} failed: {s}"),
         Err(e) => {
-            eprintln!("skipped: cannot run node: {e}");
+            common::skip::skipped(&format!("cannot run node: {e}"));
             return;
         }
     }

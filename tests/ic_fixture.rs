@@ -92,13 +92,8 @@ async fn pulled_real_canisters_decode_to_the_fixture_values() {
             .join("motoko/fixtures")
             .join(name)
             .join("scenario.json");
-        let Ok(scenario) = Scenario::read(&scenario_path) else {
-            eprintln!(
-                "skipping {label}: no scenario at {}",
-                scenario_path.display()
-            );
-            continue;
-        };
+        let scenario = Scenario::read(&scenario_path)
+            .unwrap_or_else(|e| panic!("{label}: no scenario at {}: {e}", scenario_path.display()));
         let wasm = std::fs::read(fixture_dir.join("wasm_module.bin")).unwrap();
         let live = run_live(&wasm, &scenario);
         let mut c =

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod doc_examples;
+pub mod skip;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
