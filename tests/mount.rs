@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
 mod mount_support;
 
 use mount_support::{fuse_available, is_mounted, raw_snapshot, wait_with_deadline, Mounted, BIN};
@@ -166,6 +167,7 @@ fn writes_fail_with_the_documented_errno() {
     std::io::Seek::rewind(&mut eval).unwrap();
     eval.read_to_string(&mut answer).unwrap();
     assert!(!answer.is_empty());
+    assert_eq!(answer, "2\n");
 }
 
 #[test]

@@ -42,8 +42,11 @@ fn runaway_scripts_are_bounded_and_block_nothing_else() {
     let started = Instant::now();
     let runaways: Vec<Child> = (0..10).map(|_| in_new_session(RUNAWAY, &eval)).collect();
     std::thread::sleep(Duration::from_millis(500));
+    // A "busy" answer is given only while both slots hold a runaway, so every request made
+    // before it (the listings and reads of its round and of the rounds before) was served
+    // while the scripts ran: an order, not a wall-clock bound that a loaded machine breaks.
+    let mut busy_rounds = 0;
     for _ in 0..5 {
-        let t = Instant::now();
         assert!(std::fs::read_dir(&mount.mountpoint).unwrap().count() == 1);
         assert!(std::fs::read(dir.join("metadata.json")).is_ok());
         assert!(std::fs::read(dir.join("info.json")).is_ok());
@@ -56,12 +59,12 @@ fn runaway_scripts_are_bounded_and_block_nothing_else() {
             answer.contains("eval: busy") || answer == "2\n",
             "busy while the slots are full: {answer}"
         );
-        assert!(
-            t.elapsed() < Duration::from_secs(2),
-            "the mount was stalled by running scripts ({:?})",
-            t.elapsed()
-        );
+        busy_rounds += usize::from(answer.contains("eval: busy"));
     }
+    assert!(
+        busy_rounds > 0,
+        "the mount was stalled by running scripts: no request was answered while they ran"
+    );
     let outputs: Vec<String> = runaways
         .into_iter()
         .map(|c| text(&c.wait_with_output().unwrap()))
