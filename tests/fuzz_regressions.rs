@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 fn every_regression_input_runs_cleanly() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz-regressions");
     let mut count = 0;
+    let mut targets_run = Vec::new();
     for target in std::fs::read_dir(&root).expect("regression dir") {
         let target = target.expect("entry").path();
         let name = target
@@ -30,6 +31,9 @@ fn every_regression_input_runs_cleanly() {
             .map(|e| e.expect("entry").path())
             .collect();
         inputs.sort();
+        if !inputs.is_empty() {
+            targets_run.push(name.clone());
+        }
         for input in inputs {
             let data = std::fs::read(&input).expect("input");
             let what = input.display().to_string();
@@ -51,4 +55,25 @@ fn every_regression_input_runs_cleanly() {
         }
     }
     assert!(count > 0, "no regression inputs");
+    // Every target keeps at least one input, so each target's body runs in the test command.
+    targets_run.sort();
+    let mut want: Vec<String> = fuzz_glue::run::TARGETS.map(String::from).to_vec();
+    want.sort();
+    assert_eq!(targets_run, want, "targets with regression inputs");
+}
+
+/// The heap inputs open their image (the walk and the decoder run on them, not only the
+/// input's parse).
+#[test]
+fn the_heap_seeds_reach_the_decoder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz-regressions");
+    for (target, seed) in [
+        ("heap_walk", "first-object-header-ff.bin"),
+        ("value_render", "classical-word-ff.bin"),
+    ] {
+        let data = std::fs::read(root.join(target).join(seed)).expect("seed");
+        let (fixture, heap) = fuzz_glue::heap_from_input(&data).expect("an image");
+        let heap = heap.unwrap_or_else(|e| panic!("{target}/{seed}: {e}"));
+        assert!(heap.walk().next().is_some(), "{target}/{seed} on {}", fixture.name);
+    }
 }
