@@ -47,6 +47,15 @@ pub const SEEDED_TRUNCATIONS: usize = 128;
 /// Mutants per file, summed over the fixtures, in the default (CI) run of a debug build.
 pub const CI_MUTANT_BUDGET: f64 = 320.0;
 
+/// Truncations of `metadata.json` per fixture in the default (CI) run: the JSON parser refuses
+/// every one of them before the decoder is reached, so a few (spread over the file, the first
+/// and last among them) are enough; the budget goes to the heap files.
+pub const CI_METADATA_TRUNCATIONS: usize = 8;
+
+/// The least main-memory mutants per fixture in the default (CI) run, however large its heap:
+/// every fixture's heap is decoded under mutation.
+pub const MIN_MEMORY_MUTANTS: usize = 4;
+
 /// The default mutants per file of a fixture whose heap has `objects` objects, among
 /// `fixtures`: the CI budget shared by the fixtures, weighted by the cost of a run (which
 /// grows with the heap: a run over a 2 000-object heap costs about a tenth of a second in a
@@ -70,51 +79,80 @@ fn spread(len: usize, cap: usize) -> Vec<usize> {
     v
 }
 
+/// The value of variable `name`, if set; a value that does not parse fails (a typo must not
+/// quietly select the default).
 fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
-    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
+    let v = std::env::var(name).ok()?;
+    match v.trim().parse() {
+        Ok(x) => Some(x),
+        Err(_) => panic!("{name}={v:?}: not a valid {}", std::any::type_name::<T>()),
+    }
+}
+
+/// A count from variable `name`, if set: 0 fails (it would run nothing and pass).
+fn count(name: &str) -> Option<usize> {
+    let n = env::<usize>(name)?;
+    assert!(n > 0, "{name}=0 runs nothing");
+    Some(n)
+}
+
+/// The comma-separated entries of variable `name`, each of which must be one of `known`.
+fn names<T: Copy>(name: &str, known: &[(&str, T)]) -> Option<Vec<T>> {
+    let v = std::env::var(name).ok()?;
+    let all: Vec<&str> = known.iter().map(|(n, _)| *n).collect();
+    let picked: Vec<T> = v
+        .split(',')
+        .map(|x| {
+            let x = x.trim();
+            known
+                .iter()
+                .find(|(n, _)| *n == x)
+                .unwrap_or_else(|| panic!("{name}={v:?}: {x:?} is none of {all:?}"))
+                .1
+        })
+        .collect();
+    Some(picked)
 }
 
 impl Config {
     /// The settings from the environment.
     pub fn from_env() -> Config {
+        super::check_variables();
         let debug = cfg!(debug_assertions);
         Config {
-            mutants: env("MO_MEM_MUTANTS"),
+            mutants: count("MO_MEM_MUTANTS"),
             truncations: match std::env::var("MO_MEM_MUTATION_TRUNCATIONS").as_deref() {
                 Ok("all") => Some(usize::MAX),
-                _ => env("MO_MEM_MUTATION_TRUNCATIONS"),
+                _ => count("MO_MEM_MUTATION_TRUNCATIONS"),
             },
             seed: std::env::var("MO_MEM_MUTATION_SEED")
                 .ok()
-                .and_then(|s| {
-                    let s = s.trim();
+                .map(|v| {
+                    let s = v.trim();
                     match s.strip_prefix("0x") {
                         Some(h) => u64::from_str_radix(h, 16).ok(),
                         None => s.parse().ok(),
                     }
+                    .unwrap_or_else(|| panic!("MO_MEM_MUTATION_SEED={v:?}: not a u64"))
                 })
                 .unwrap_or(0x6d6f_6d65_6d75_7401),
-            threads: env("MO_MEM_MUTATION_THREADS").unwrap_or(2).max(1),
+            threads: count("MO_MEM_MUTATION_THREADS").unwrap_or(2),
             run_limit: Duration::from_secs_f64(
                 env("MO_MEM_MUTATION_RUN_SECS").unwrap_or(if debug { 60.0 } else { 10.0 }),
             ),
             memory_allowance: 256 << 20,
             only: std::env::var("MO_MEM_MUTATION_CASE").ok(),
             progress: env::<f64>("MO_MEM_MUTATION_PROGRESS_SECS").map(Duration::from_secs_f64),
-            modes: match std::env::var("MO_MEM_MUTATION_MODES") {
-                Ok(v) => [Mode::Truncate, Mode::Mutate]
-                    .into_iter()
-                    .filter(|m| v.split(',').any(|x| x.trim() == m.name()))
-                    .collect(),
-                Err(_) => vec![Mode::Truncate, Mode::Mutate],
-            },
-            files: match std::env::var("MO_MEM_MUTATION_FILES") {
-                Ok(v) => v
-                    .split(',')
-                    .filter_map(|f| FileKind::from_name(f.trim()))
-                    .collect(),
-                Err(_) => FileKind::ALL.to_vec(),
-            },
+            modes: names(
+                "MO_MEM_MUTATION_MODES",
+                &[Mode::Truncate, Mode::Mutate].map(|m| (m.name(), m)),
+            )
+            .unwrap_or_else(|| vec![Mode::Truncate, Mode::Mutate]),
+            files: names(
+                "MO_MEM_MUTATION_FILES",
+                &FileKind::ALL.map(|f| (f.name(), f)),
+            )
+            .unwrap_or_else(|| FileKind::ALL.to_vec()),
         }
     }
 }
@@ -384,7 +422,7 @@ fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Runs the campaign over `fixtures`.
-pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
+pub fn run(fixtures: &[Fixture], config: &Config) -> Report {
     let started = Instant::now();
     let mut jobs = Vec::new();
     let mut cut_lists: Vec<Vec<Vec<usize>>> = Vec::new();
@@ -399,11 +437,20 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
                 }
                 let cases: Vec<usize> = match mode {
                     Mode::Truncate => {
-                        let per = if file == FileKind::Metadata { 4 } else { 2 };
-                        spread(cuts.len(), config.truncations.unwrap_or(per * default))
+                        let ci = match file {
+                            FileKind::Metadata => CI_METADATA_TRUNCATIONS,
+                            _ => 2 * default,
+                        };
+                        spread(cuts.len(), config.truncations.unwrap_or(ci))
                     }
                     Mode::Mutate if fixture.original(file).is_empty() => Vec::new(),
-                    Mode::Mutate => (0..config.mutants.unwrap_or(default)).collect(),
+                    Mode::Mutate => {
+                        let ci = match file {
+                            FileKind::Memory => default.max(MIN_MEMORY_MUTANTS),
+                            _ => default,
+                        };
+                        (0..config.mutants.unwrap_or(ci)).collect()
+                    }
                 };
                 for (round, chunk) in cases.chunks(CHUNK).enumerate() {
                     jobs.push((
@@ -425,7 +472,7 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
     jobs.sort_by_key(|(round, _)| *round);
     let mut jobs: Vec<Job> = jobs.into_iter().map(|(_, job)| job).collect();
     if let Some(only) = &config.only {
-        jobs = select(only, &fixtures, &cut_lists);
+        jobs = select(only, fixtures, &cut_lists);
     }
     let samples: Vec<Vec<u64>> = fixtures.iter().map(object_sample).collect();
     let next = AtomicUsize::new(0);
@@ -531,6 +578,49 @@ pub fn run(fixtures: Vec<Fixture>, config: &Config) -> Report {
         failures: failures.into_inner().unwrap_or_else(|p| p.into_inner()),
         elapsed: started.elapsed(),
     }
+}
+
+/// What the campaign promised but did not run: for each fixture, every selected file and mode
+/// that has cases must have runs, and the main memory's mutants must reach the decoder (at
+/// least [`MIN_MEMORY_MUTANTS`], or all requested if fewer, with a heap that opened). Empty
+/// when one case was selected (`MO_MEM_MUTATION_CASE`).
+pub fn shortfalls(report: &Report, fixtures: &[Fixture], config: &Config) -> Vec<String> {
+    if config.only.is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if report.tallies.is_empty() {
+        out.push("no runs at all".to_string());
+    }
+    for fixture in fixtures {
+        for &file in &config.files {
+            for &mode in &config.modes {
+                if fixture.original(file).is_empty() {
+                    continue;
+                }
+                let key = (fixture.label.clone(), file, mode);
+                let tally = report.tallies.get(&key).cloned().unwrap_or_default();
+                if tally.runs == 0 {
+                    out.push(format!(
+                        "{}: no {} runs of {}",
+                        fixture.label,
+                        mode.name(),
+                        file.name()
+                    ));
+                }
+                if file == FileKind::Memory && mode == Mode::Mutate {
+                    let floor = config.mutants.unwrap_or(usize::MAX).min(MIN_MEMORY_MUTANTS) as u64;
+                    if tally.decoded < floor {
+                        out.push(format!(
+                            "{}: {} of {} mutants of wasm_memory.bin reached the decoder, want at least {floor} (refused: {:?})",
+                            fixture.label, tally.decoded, tally.runs, tally.refused
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The jobs of one case named `name/mode:file:truncate|mutate:index`.
