@@ -74,6 +74,10 @@ fn the_heap_seeds_reach_the_decoder() {
         let data = std::fs::read(root.join(target).join(seed)).expect("seed");
         let (fixture, heap) = fuzz_glue::heap_from_input(&data).expect("an image");
         let heap = heap.unwrap_or_else(|e| panic!("{target}/{seed}: {e}"));
-        assert!(heap.walk().next().is_some(), "{target}/{seed} on {}", fixture.name);
+        assert!(
+            heap.walk().next().is_some(),
+            "{target}/{seed} on {}",
+            fixture.name
+        );
     }
 }
