@@ -14,6 +14,11 @@
 //! The full campaign: `MO_MEM_MUTANTS=10000 MO_MEM_MUTATION_TRUNCATIONS=all cargo test
 //! --release --locked --test mutation_campaign -- --nocapture` (see docs/robustness.md).
 
+#[path = "it/common/mod.rs"]
+mod common;
+#[path = "../benches/support/mod.rs"]
+mod cpu;
+#[path = "it/mutation_support/mod.rs"]
 mod mutation_support;
 
 use mutation_support::alloc::CountingAlloc;

@@ -8,7 +8,7 @@
 //!
 //! ```sh
 //! MO_MEM_BIN=target/debug/mo-mem scripts/gen-fixtures --on-demand big
-//! cargo test --test big_fixture -- --nocapture
+//! cargo test --test it big_fixture:: -- --nocapture
 //! ```
 //!
 //! Without them it prints that it skipped and how to generate them, and passes: the test's
@@ -23,7 +23,7 @@
 //! match what the scenario allocated; and `mo-mem info --json` reports the mid-GC state (GC
 //! phase, partitions, the large-object range) the heap has.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -242,7 +242,7 @@ fn big_fixture_walks_decodes_and_reports_mid_gc_state_skipped_unless_generated()
             "big_fixture: SKIPPED: the on-demand fixture `big` is not generated ({}/MODE missing).\n\
              Generate it (about 10 minutes on 2 shared cores) and rerun:\n  \
              MO_MEM_BIN=target/debug/mo-mem scripts/gen-fixtures --on-demand big\n  \
-             cargo test --test big_fixture -- --nocapture",
+             cargo test --test it big_fixture:: -- --nocapture",
             big_root().display()
         );
         eprintln!("big_fixture: SKIPPED (fixture `big` not generated; see docs/fixtures.md)");

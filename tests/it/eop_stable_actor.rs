@@ -4,7 +4,7 @@
 //! `compound` EOP fixture's canister, run on the runner, then `canister_pre_upgrade`) must
 //! give the same variables through `stable_actor` as through the MutBoxes of the static pool.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! `mo-mem eval SNAPSHOT` and `mo-mem repl SNAPSHOT` through the real binary.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! equals `mo-mem vars`, and the five analysis questions of issue 5 answered by scripts
 //! match values computed independently from the decoder.
 
-mod common;
+use crate::common;
 
 use mo_mem::analysis::stats::heap_stats;
 use mo_mem::heap::render::debug_show;

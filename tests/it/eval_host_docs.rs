@@ -1,7 +1,7 @@
 //! `docs/eval-host.md` stays true: every `motoko` example runs over the `compound` fixture
 //! (eop) and prints the `text` block after it.
 
-mod common;
+use crate::common;
 
 use mo_mem::script::host_show::render;
 use mo_mem::script::host_snapshot::{install, SnapshotContext};

@@ -2,8 +2,8 @@
 //! the error as the answer, per-session answers, and a runaway script that ends at the
 //! deadline while other requests keep being served.
 
-mod common;
-mod mount_support;
+use crate::common;
+use crate::mount_support;
 
 use mount_support::{fuse_available, in_new_session, wait_with_deadline, Mounted, BIN};
 use std::path::{Path, PathBuf};

@@ -3,8 +3,8 @@
 //! and a store snapshot tampered with after it was verified (`mo-mem verify` names the
 //! file; the mount refuses the snapshot).
 
-mod common;
-mod faults_support;
+use crate::common;
+use crate::faults_support;
 
 use faults_support::{flip_byte, fuse_available, read_errno, Mount, TestStore, BIN};
 use std::path::Path;

@@ -3,9 +3,8 @@
 //! checks and the manifest write) and run again; and a full disk (a small tmpfs) during a
 //! pull. Never a complete-looking snapshot with wrong bytes; a later pull resumes.
 
-mod emulator;
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
+use crate::emulator;
 
 use candid::Principal;
 use emulator::cli::{controller, output_text as text, same_bytes, CliEnv};

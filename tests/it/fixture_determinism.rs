@@ -2,7 +2,7 @@
 //! committed module reproduces every committed file byte for byte; and (when the pinned compiler
 //! is installed) recompiling a fixture reproduces its committed module.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

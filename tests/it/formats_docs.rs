@@ -1,7 +1,7 @@
 //! Runs the `mo-mem vars` examples of docs/formats.md on the committed fixtures and checks
 //! that the output is exactly what the document shows.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

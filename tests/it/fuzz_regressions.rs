@@ -4,7 +4,7 @@
 //! crate's glue (`fuzz/src/lib.rs`, module `run`), compiled into this test.
 
 #[allow(dead_code)]
-#[path = "../fuzz/src/lib.rs"]
+#[path = "../../fuzz/src/lib.rs"]
 mod fuzz_glue;
 
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! each run either succeeds or returns an error. `MOMEM_FUZZ_SCALE` (default 1) multiplies the
 //! number of seeded cases.
 
-mod heap_support;
+use crate::heap_support;
 
 use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
 

@@ -1,7 +1,7 @@
 //! On every fixture snapshot: the walk ends exactly at each range end, `stats` agrees with the
 //! walk, and everything reachable from the roots is a walked object (an independent count).
 
-mod heap_support;
+use crate::heap_support;
 
 use std::collections::{HashMap, HashSet};
 

@@ -4,7 +4,7 @@
 //! pointers, the hash blobs themselves), blocks and errors alike. `MOMEM_FUZZ_SCALE`
 //! (default 1) multiplies the number of mutants.
 
-mod heap_support;
+use crate::heap_support;
 
 use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
 

@@ -1,7 +1,7 @@
 //! The `mo-mem` binary against the emulator served on loopback: the scripts' contract
 //! `mo-mem pull --network http://127.0.0.1:PORT --canister ID --store DIR`, killed and resumed.
 
-mod emulator;
+use crate::emulator;
 
 use candid::Principal;
 use emulator::cli::{controller, output_text as text, same_bytes, CliEnv, CONTROLLER_PEM};

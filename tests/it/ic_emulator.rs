@@ -1,6 +1,6 @@
 //! The IC client and pull against the in-process emulator, through an unmodified ic-agent.
 
-mod emulator;
+use crate::emulator;
 
 use candid::Principal;
 use emulator::{Data, Emulator};

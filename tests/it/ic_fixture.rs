@@ -3,9 +3,8 @@
 //! canister, `pull` downloads it through an unmodified ic-agent into the store, and the pulled
 //! snapshot decodes to the fixture's expected values (the canister's own `debug_show`).
 
-mod emulator;
-#[path = "heap_support/mod.rs"]
-mod heap_support;
+use crate::emulator;
+use crate::heap_support;
 
 use candid::Principal;
 use emulator::{Data, Emulator, Live};

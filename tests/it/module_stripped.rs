@@ -2,7 +2,7 @@
 //! `wasm-opt --strip-debug` do) is refused with a message naming the missing section, through
 //! the library and through `mo-mem info`/`vars` (exit status non-zero, one line on stderr).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

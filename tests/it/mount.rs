@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-mod mount_support;
+use crate::mount_support;
 
 use mount_support::{fuse_available, is_mounted, raw_snapshot, wait_with_deadline, Mounted, BIN};
 

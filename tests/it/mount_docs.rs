@@ -2,8 +2,8 @@
 //! `sh` in a directory holding `snapshots/counter/` and its mount at `mnt/`, and their
 //! output (stdout and stderr) must be exactly what the document shows.
 
-mod common;
-mod mount_support;
+use crate::common;
+use crate::mount_support;
 
 use mount_support::{fuse_available, raw_snapshot, Mounted, BIN};
 use std::path::Path;

@@ -2,8 +2,8 @@
 //! holding a worker thread until its deadline), more get a "busy" answer at once, and `ls`,
 //! `cat` and other files keep being served while the scripts run.
 
-mod common;
-mod faults_support;
+use crate::common;
+use crate::faults_support;
 
 use faults_support::{fuse_available, in_new_session, Mount, BIN};
 use std::process::{Child, Command, Output};

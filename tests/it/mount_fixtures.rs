@@ -5,8 +5,8 @@
 //! what the mount shows, writes fail with the documented errno, 16 concurrent readers get
 //! no errors, `grep -r` finishes, and SIGTERM leaves no mount behind.
 
-mod common;
-mod mount_support;
+use crate::common;
+use crate::mount_support;
 
 use mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN};
 use serde_json::Value as Json;

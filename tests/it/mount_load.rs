@@ -3,8 +3,8 @@
 //! `jq` and `eval` writes and reads. Every operation must succeed with the right content;
 //! the test prints the latency of a small `cat` (p50, p99) and the operation counts.
 
-mod common;
-mod faults_support;
+use crate::common;
+use crate::faults_support;
 
 use faults_support::{fuse_available, Mount, BIN};
 use std::path::PathBuf;

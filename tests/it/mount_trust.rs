@@ -2,8 +2,8 @@
 //! machine's key, every file's SHA-256), hashing each once per mount; a snapshot that does
 //! not verify shows as a directory holding only `NOT-TRUSTED`, which says why.
 
-mod common;
-mod faults_support;
+use crate::common;
+use crate::faults_support;
 
 use faults_support::{flip_byte, fuse_available, read_errno, Mount, TestStore};
 use std::time::Duration;

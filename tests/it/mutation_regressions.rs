@@ -6,7 +6,7 @@
 //! Concat itself"), located by walking the fixture, so they survive fixture regeneration;
 //! the campaign's original record is quoted with each.
 
-mod mutation_support;
+use crate::mutation_support;
 
 use std::sync::mpsc;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! `mo-mem object` prints what the mount shows: its `--json` is the object's file under
 //! `objects/`, byte for byte, and its text form names record fields by label.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

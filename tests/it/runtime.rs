@@ -4,8 +4,8 @@
 use candid::{Decode, Encode, Int, Nat, Principal};
 use mo_mem::runtime::{Canister, GlobalValue, RuntimeConfig, RuntimeError};
 
-const PROBE_EOP: &[u8] = include_bytes!("data/runtime/probe-eop.wasm.gz");
-const PROBE_COPYING: &[u8] = include_bytes!("data/runtime/probe-copying.wasm.gz");
+const PROBE_EOP: &[u8] = include_bytes!("../data/runtime/probe-eop.wasm.gz");
+const PROBE_COPYING: &[u8] = include_bytes!("../data/runtime/probe-copying.wasm.gz");
 
 fn probes() -> [(&'static str, &'static [u8]); 2] {
     [("eop", PROBE_EOP), ("copying", PROBE_COPYING)]

@@ -2,9 +2,8 @@
 //! documented message (steps, deadline, memory, output, call depth, native stack, nesting), no
 //! native stack overflow, no unbounded allocation, and the session stays usable afterwards.
 
-mod common;
-#[path = "../benches/support/mod.rs"]
-mod cpu;
+use crate::common;
+use crate::cpu;
 
 use mo_mem::script::host_snapshot::{install, SnapshotContext};
 use mo_mem::script::{self, Limits, ScriptError, Session};

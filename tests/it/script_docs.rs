@@ -1,7 +1,7 @@
 //! `docs/eval.md` stays true: every `motoko` example runs and prints the `text` block
 //! after it, and every built-in module is documented.
 
-mod common;
+use crate::common;
 
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! snapshot (`vars`, `cat` of the tree, `eval`), with the limit counted on the rendered
 //! value: `blob_bytes` (11 bytes of `motoko/fixtures/compound/main.mo`) renders to 33.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -7,7 +7,7 @@
 //! canister's own would never end); fixtures expect the marker `<cyclic>` for it, and mo-mem's
 //! rendering must then contain a `<cycle 0x…>` back-reference (docs/formats.md).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! rendering it as Motoko text and JSON never panics or hangs: each variable either decodes
 //! or returns an error. `MOMEM_FUZZ_SCALE` (default 1) multiplies the number of cases.
 
-mod heap_support;
+use crate::heap_support;
 
 use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
 

@@ -1,9 +1,8 @@
 //! Shared by the trust, fault and load tests: a store holding imported fixture snapshots
-//! under a private key; the mount harness is `tests/mount_support`.
+//! under a private key; the mount harness is `tests/it/mount_support`.
 #![allow(dead_code)]
 
-#[path = "../mount_support/mod.rs"]
-mod mount_support;
+use crate::mount_support;
 
 #[allow(unused_imports)]
 pub use mount_support::{

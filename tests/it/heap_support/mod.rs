@@ -1,11 +1,10 @@
-//! Snapshots for the heap tests: every committed fixture (materialized by `tests/common`),
+//! Snapshots for the heap tests: every committed fixture (materialized by `tests/it/common`),
 //! every on-demand fixture already generated under `target/fixture-snapshots` (e.g. `big`),
 //! plus any directory listed in `MOMEM_EXTRA_SNAPSHOTS` (colon-separated).
 
 #![allow(dead_code)]
 
-#[path = "../common/mod.rs"]
-pub mod common;
+pub(crate) use crate::common;
 pub mod files;
 
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! Shared by the mount tests: a running `mo-mem mount` that is unmounted and checked on
 //! drop (with any arguments, its log kept in a file), and synthetic snapshot directories.
-//! A test binary using it also declares `mod common;` (`tests/common`).
+//! Uses `crate::common` (`tests/it/common`).
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 pub const BIN: &str = env!("CARGO_BIN_EXE_mo-mem");
 
 /// Whether this machine can mount FUSE file systems (CI installs fuse3). When it cannot, the
-/// caller skips its test: a failure under `MO_MEM_STRICT=1` (`tests/common/skip.rs`).
+/// caller skips its test: a failure under `MO_MEM_STRICT=1` (`tests/it/common/skip.rs`).
 pub fn fuse_available() -> bool {
     let ok =
         Path::new("/dev/fuse").exists() && Command::new("fusermount3").arg("-V").output().is_ok();

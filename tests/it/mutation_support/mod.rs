@@ -3,11 +3,9 @@
 
 #![allow(dead_code)]
 
-#[path = "../common/mod.rs"]
-pub mod common;
+pub(crate) use crate::common;
 
-#[path = "../../benches/support/mod.rs"]
-pub mod cpu;
+pub(crate) use crate::cpu;
 
 pub mod alloc;
 pub mod exercise;
