@@ -3,7 +3,7 @@
 //!
 //! Run: `cargo bench --bench ic_pull` (set `MO_MEM_BENCH_MIB` to change the size, default 1024).
 
-#[path = "../tests/emulator/mod.rs"]
+#[path = "../tests/it/emulator/mod.rs"]
 mod emulator;
 
 use candid::Principal;

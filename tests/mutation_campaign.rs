@@ -7,9 +7,18 @@
 //! 256 MiB plus the image size, a `stat` size differing from the bytes read or invalid JSON
 //! fails the test, naming the case to rerun (`MO_MEM_MUTATION_CASE`, `MO_MEM_MUTATION_SEED`).
 //!
+//! The test also fails when the campaign ran less than it promises (`runner::shortfalls`: a
+//! fixture without runs of a selected file, or whose main-memory mutants did not reach the
+//! decoder) and on a misspelt variable or value (`mutation_support::check_variables`).
+//!
 //! The full campaign: `MO_MEM_MUTANTS=10000 MO_MEM_MUTATION_TRUNCATIONS=all cargo test
 //! --release --locked --test mutation_campaign -- --nocapture` (see docs/robustness.md).
 
+#[path = "it/common/mod.rs"]
+mod common;
+#[path = "../benches/support/mod.rs"]
+mod cpu;
+#[path = "it/mutation_support/mod.rs"]
 mod mutation_support;
 
 use mutation_support::alloc::CountingAlloc;
@@ -22,13 +31,19 @@ static ALLOC: CountingAlloc = CountingAlloc;
 
 #[test]
 fn mutation_campaign() {
-    let fixtures = mutation_support::fixtures();
     // The default (CI) size: `runner::ci_cases` per file, weighted by heap size, so the test
     // stays near three minutes of a debug build on two cores as fixtures are added.
     let config = Config::from_env();
+    let fixtures = mutation_support::fixtures();
     assert!(!fixtures.is_empty(), "no committed fixture snapshots");
-    let report = runner::run(fixtures, &config);
+    let report = runner::run(&fixtures, &config);
     runner::print(&report, &config);
+    let short = runner::shortfalls(&report, &fixtures, &config);
+    assert!(
+        short.is_empty(),
+        "the campaign ran less than it promises:\n{}",
+        short.join("\n")
+    );
     if !report.failures.is_empty() {
         for f in report.failures.iter().take(50) {
             eprintln!("{f}");
@@ -96,4 +111,78 @@ fn scratch_copies_equal_fresh_copies() {
         };
         assert!(image.as_slice() == original, "{file:?}: not restored");
     }
+}
+
+/// A misspelt variable or value fails the campaign at once instead of running less (or
+/// nothing) and passing: the campaign is run in a child process with each.
+#[test]
+fn misspelt_variables_and_values_fail() {
+    for (var, value) in [
+        ("MO_MEM_MUTATION_FILES", "wasm_memory"),
+        ("MO_MEM_MUTATION_FILES", ""),
+        ("MO_MEM_MUTATION_MODES", "mutant"),
+        ("MO_MEM_MUTATION_FIXTURES", "compound,scalrs"),
+        ("MO_MEM_MUTATION_FIXTURES", ""),
+        ("MO_MEM_MUTANTS", "0"),
+        ("MO_MEM_MUTANTS", "lots"),
+        ("MO_MEM_MUTATION_TRUNCATIONS", "al"),
+        ("MO_MEM_MUTATION_SEED", "0xg"),
+        ("MO_MEM_MUTATION_FIXTURE", "compound"),
+        ("MO_MEM_MUTANT", "5"),
+        ("MO_MEM_MUTATION_EXTRA", "/nonexistent/snapshot"),
+    ] {
+        let out = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+            .args(["mutation_campaign", "--exact", "--test-threads=1"])
+            .env(var, value)
+            .output()
+            .expect("run the campaign");
+        // libtest prints a failed test's panic on stdout.
+        let err = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(var),
+            "{var}={value:?}: want a failure naming it, got {}:\n{err}",
+            out.status
+        );
+    }
+}
+
+/// The floor: a fixture whose main-memory mutants did not reach the decoder (here: a report
+/// with no runs, and one whose mutants were all refused at open) is named.
+#[test]
+fn a_campaign_that_never_decodes_main_memory_falls_short() {
+    use mutation_support::files::Fixture;
+    use runner::{Mode, Report, Tally};
+    let dir = mutation_support::common::fixture("scalars", "eop");
+    let fixture = Fixture::load("scalars/eop", &dir);
+    let config = Config::from_env();
+    let mut report = Report {
+        tallies: Default::default(),
+        failures: Vec::new(),
+        elapsed: Default::default(),
+    };
+    let short = runner::shortfalls(&report, std::slice::from_ref(&fixture), &config);
+    assert!(
+        short
+            .iter()
+            .any(|s| s == "scalars/eop: no mutate runs of wasm_memory.bin"),
+        "{short:#?}"
+    );
+    for file in FileKind::ALL {
+        for mode in [Mode::Truncate, Mode::Mutate] {
+            let tally = Tally {
+                runs: 10,
+                decoded: if file == FileKind::Memory { 0 } else { 10 },
+                ..Tally::default()
+            };
+            report
+                .tallies
+                .insert(("scalars/eop".to_string(), file, mode), tally);
+        }
+    }
+    let short = runner::shortfalls(&report, std::slice::from_ref(&fixture), &config);
+    assert_eq!(short.len(), 1, "{short:#?}");
+    assert!(
+        short[0].starts_with("scalars/eop: 0 of 10 mutants of wasm_memory.bin reached the decoder"),
+        "{short:#?}"
+    );
 }

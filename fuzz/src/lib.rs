@@ -65,7 +65,7 @@ impl Fixture {
     }
 }
 
-/// The repository root: the fuzz crate lives in `<root>/fuzz`; `tests/fuzz_regressions.rs`
+/// The repository root: the fuzz crate lives in `<root>/fuzz`; `tests/it/fuzz_regressions.rs`
 /// includes this file from the main crate, whose manifest directory is the root.
 pub fn repo_root() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -281,7 +281,7 @@ pub fn write_seeds_if_asked(target: &str) {
 }
 
 /// The fuzz targets' bodies: each takes one input and must return without panicking.
-/// The targets in `fuzz_targets/` and `tests/fuzz_regressions.rs` call these.
+/// The targets in `fuzz_targets/` and `tests/it/fuzz_regressions.rs` call these.
 pub mod run {
     use mo_mem::heap::render::{debug_show, to_json};
     use mo_mem::heap::types::{collect_labels, parse_signature, parse_type};

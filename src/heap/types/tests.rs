@@ -223,8 +223,20 @@ fn cyclic_aliases_and_deep_nesting_are_refused() {
 #[test]
 fn every_truncation_is_an_error_not_a_panic() {
     for sig in [SIG_MAP, SIG_MISC, SIG_MIGRATION] {
+        let whole = parse_signature(sig).expect("the whole signature");
+        // The signature without its optional final `;` and trailing whitespace.
+        let body = |s: &str| {
+            let s = s.trim_end();
+            s.strip_suffix(';').unwrap_or(s).trim_end().len()
+        };
         for (i, _) in sig.char_indices() {
-            let _ = parse_signature(&sig[..i]);
+            let cut = &sig[..i];
+            match parse_signature(cut) {
+                // Only the final `;` or whitespace cut off: the same signature.
+                Ok(s) if body(cut) == body(sig) => assert_eq!(s, whole),
+                Ok(s) => panic!("the truncation to {i} bytes parsed: {s:?}\n{cut}"),
+                Err(e) => assert!(!e.to_string().is_empty(), "truncation to {i} bytes"),
+            }
         }
     }
 }

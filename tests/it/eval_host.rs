@@ -1,0 +1,723 @@
+//! The host values `image`, `heap`, `vars` over the committed fixtures: `debug_show vars.x`
+//! equals `mo-mem vars`, and the five analysis questions of issue 5 answered by scripts
+//! match values computed independently from the decoder.
+
+use crate::common;
+
+use mo_mem::analysis::stats::heap_stats;
+use mo_mem::heap::render::debug_show;
+use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
+use mo_mem::heap::{BlockKind, Heap, Tag};
+use mo_mem::image::ReaderLimits;
+use mo_mem::script::host_show::canister_show;
+use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::{self, Limits, Session, Value};
+use mo_mem::snapshot::Snapshot;
+use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn open_heap(dir: &Path) -> Heap {
+    Heap::open(
+        Snapshot::open(dir).expect("snapshot"),
+        ReaderLimits::default(),
+    )
+    .expect("heap")
+}
+
+/// Runs each script in one session over `dir`; returns each value in canister style.
+fn eval_all(dir: &Path, scripts: Vec<String>) -> Vec<Result<String, String>> {
+    eval_all_with(dir, scripts, mo_mem::script::host_lazy::EAGER_NODES)
+}
+
+/// [`eval_all`] with values of more than `eager_nodes` nodes read lazily.
+fn eval_all_with(
+    dir: &Path,
+    scripts: Vec<String>,
+    eager_nodes: u64,
+) -> Vec<Result<String, String>> {
+    let dir: PathBuf = dir.to_path_buf();
+    script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
+        let mut s = Session::new(Limits::default());
+        mo_mem::script::host_snapshot::install_with(&mut s, ctx, eager_nodes);
+        scripts
+            .iter()
+            .map(|src| match s.eval(src) {
+                Ok(ev) => Ok(match &ev.value {
+                    Value::Text(t) => t.to_string(),
+                    v => canister_show(v),
+                }),
+                Err(e) => Err(e.to_string()),
+            })
+            .collect()
+    })
+    .expect("eval thread")
+}
+
+fn eval1(dir: &Path, src: &str) -> String {
+    eval_all(dir, vec![src.to_string()])
+        .remove(0)
+        .unwrap_or_else(|e| panic!("{src}: {e}"))
+}
+
+/// The value of `src`, the same whether the stable variables are decoded at once or read
+/// one level at a time (every compound lazy).
+fn eval1_eager_and_lazy(dir: &Path, src: &str) -> String {
+    let eager = eval1(dir, src);
+    let lazy = eval_all_with(dir, vec![src.to_string()], 1)
+        .remove(0)
+        .unwrap_or_else(|e| panic!("{src} (lazy): {e}"));
+    assert_eq!(lazy, eager, "{src}: lazy and eager reads differ");
+    eager
+}
+
+const KEYWORDS: &[&str] = &[
+    "actor",
+    "and",
+    "assert",
+    "async",
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "continue",
+    "debug",
+    "do",
+    "else",
+    "false",
+    "for",
+    "func",
+    "if",
+    "in",
+    "import",
+    "module",
+    "not",
+    "null",
+    "object",
+    "or",
+    "label",
+    "let",
+    "loop",
+    "private",
+    "public",
+    "return",
+    "shared",
+    "try",
+    "throw",
+    "true",
+    "type",
+    "var",
+    "while",
+    "with",
+    "switch",
+    "query",
+    "flexible",
+    "stable",
+    "system",
+    "persistent",
+    "transient",
+    "ignore",
+    "finally",
+];
+
+#[test]
+fn debug_show_of_every_variable_equals_mo_mem_vars() {
+    let mut checked = 0;
+    for (name, mode, dir) in common::all_fixtures() {
+        let heap = open_heap(&dir);
+        let sig = heap_signature(&heap).expect("signature");
+        let vars = stable_variables(&heap, &sig).expect("vars");
+        let mut decoder = signature_decoder(&heap, &sig);
+        let mut want = Vec::new();
+        let mut scripts = Vec::new();
+        for v in &vars {
+            if KEYWORDS.contains(&&*v.name) {
+                continue;
+            }
+            want.push((
+                v.name.to_string(),
+                debug_show(&decoder.deep(&v.value).expect("decode")),
+            ));
+            scripts.push(format!("debug_show vars.{}", v.name));
+        }
+        let got = eval_all(&dir, scripts);
+        for ((var, want), got) in want.iter().zip(got) {
+            let got = got.unwrap_or_else(|e| panic!("{name}/{mode} {var}: {e}"));
+            assert_eq!(&got, want, "{name}/{mode}: debug_show vars.{var}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} variables checked");
+}
+
+/// (1) objects and bytes per tag.
+#[test]
+fn q1_objects_and_bytes_per_tag() {
+    for mode in ["eop", "copying", "incremental"] {
+        let dir = common::fixture("compound", mode);
+        let heap = open_heap(&dir);
+        let mut want: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+        for b in heap.walk().flatten() {
+            if let BlockKind::Object(tag) = b.kind {
+                if tag.is_object() {
+                    let e = want.entry(tag.name().to_string()).or_default();
+                    e.0 += 1;
+                    e.1 += b.size;
+                }
+            }
+        }
+        let script = r#"
+import Map "mo:core/Map";
+import Text "mo:core/Text";
+let m = Map.empty<Text, (Nat, Nat)>();
+for (o in heap.objects()) {
+  let (n, b) = switch (Map.get(m, Text.compare, o.tag)) { case null (0, 0); case (?c) c };
+  Map.add(m, Text.compare, o.tag, (n + 1, b + o.size));
+};
+var out = "";
+for ((t, (n, b)) in Map.entries(m)) { out #= t # "=" # debug_show n # "/" # debug_show b # ";" };
+out
+"#;
+        let expect: String = want
+            .iter()
+            .map(|(t, (n, b))| format!("{t}={}/{};", group(*n), group(*b)))
+            .collect();
+        assert_eq!(eval1(&dir, script), expect, "compound/{mode}");
+        // heap.stats() is the analysis module's count, free blocks included
+        let stats = heap_stats(&heap);
+        let blob = stats.by_tag.get("Blob T").map_or(0, |c| c.objects);
+        let got = eval1(
+            &dir,
+            "var n = 0; for (s in heap.stats().vals()) { if (s.tag == \"Blob T\") n := s.objects }; n",
+        );
+        assert_eq!(got, group(blob));
+    }
+}
+
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn resolve_refs(heap: &Heap, addr: u64) -> Vec<u64> {
+    heap.object(addr)
+        .map(|o| {
+            o.references()
+                .filter_map(|w| heap.pointer(w))
+                .map(|a| heap.resolve(a).unwrap_or(a))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// (2) the ten largest blobs and who holds them.
+#[test]
+fn q2_ten_largest_blobs_and_holders() {
+    let dir = common::fixture("compound", "eop");
+    let heap = open_heap(&dir);
+    let mut blobs: Vec<(u64, u64)> = Vec::new();
+    let mut live = Vec::new();
+    for b in heap.walk().flatten() {
+        if let BlockKind::Object(tag) = b.kind {
+            if tag.is_object() && b.forwarded_to.is_none() {
+                live.push(b.addr);
+                if matches!(tag, Tag::Blob(_)) {
+                    blobs.push((b.size, b.addr));
+                }
+            }
+        }
+    }
+    blobs.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    blobs.truncate(10);
+    let expect: Vec<String> = blobs
+        .iter()
+        .map(|(size, addr)| {
+            let holders: Vec<String> = live
+                .iter()
+                .filter(|h| resolve_refs(&heap, **h).contains(addr))
+                .map(|h| group(*h))
+                .collect();
+            format!("{}@{}<-[{}]", group(*size), group(*addr), holders.join(","))
+        })
+        .collect();
+    let script = r#"
+import Array "mo:core/Array";
+import Iter "mo:core/Iter";
+import Text "mo:core/Text";
+let blobs = Iter.toArray(Iter.filter(heap.objectsWithTag("Blob"), func(o : { forwardedTo : ?Nat }) : Bool = o.forwardedTo == null));
+let sorted = Array.sort(blobs, func(a : {size : Nat; address : Nat}, b : {size : Nat; address : Nat}) : { #less; #equal; #greater } =
+  if (a.size > b.size) #less else if (a.size < b.size) #greater
+  else if (a.address < b.address) #less else if (a.address > b.address) #greater else #equal);
+var out : [Text] = [];
+var i = 0;
+while (i < 10 and i < sorted.size()) {
+  let o = sorted[i];
+  let holders = Array.map<Nat, Text>(heap.referrers(o.address), func n = debug_show n);
+  out := Array.concat(out, [debug_show o.size # "@" # debug_show o.address # "<-[" # Text.join(",", holders.vals()) # "]"]);
+  i += 1;
+};
+Text.join("\n", out.vals())
+"#;
+    assert_eq!(eval1(&dir, script), expect.join("\n"));
+}
+
+/// (3) total bytes under one stable variable.
+#[test]
+fn q3_bytes_under_one_variable() {
+    for mode in ["eop", "compacting"] {
+        let dir = common::fixture("compound", mode);
+        let heap = open_heap(&dir);
+        let sig = heap_signature(&heap).expect("sig");
+        let vars = stable_variables(&heap, &sig).expect("vars");
+        let var = vars.iter().find(|v| &*v.name == "person").expect("person");
+        let start = heap.pointer(var.value.word).expect("pointer");
+        let start = heap.resolve(start).expect("resolve");
+        let mut seen = HashSet::from([start]);
+        let mut queue = VecDeque::from([start]);
+        let (mut n, mut bytes) = (0u64, 0u64);
+        while let Some(a) = queue.pop_front() {
+            n += 1;
+            bytes += heap.object(a).expect("object").size;
+            for r in resolve_refs(&heap, a) {
+                if seen.insert(r) {
+                    queue.push_back(r);
+                }
+            }
+        }
+        let got = eval1(
+            &dir,
+            "switch (heap.objectOf(vars.person)) { case (?o) { let r = heap.reachable(o.address); (r.objects, r.bytes) }; case null (0, 0) }",
+        );
+        assert_eq!(got, format!("({}, {})", group(n), group(bytes)), "{mode}");
+    }
+}
+
+/// (4) all records with a given field value.
+#[test]
+fn q4_records_with_a_field_value() {
+    let dir = common::fixture("compound", "eop");
+    let heap = open_heap(&dir);
+    let sig = heap_signature(&heap).expect("sig");
+    let vars = stable_variables(&heap, &sig).expect("vars");
+    let mut decoder = signature_decoder(&heap, &sig);
+    // independently: every record (at any depth) of every variable with `name = "Ada"`
+    fn walk(v: &mo_mem::heap::value::Value, out: &mut Vec<String>) {
+        use mo_mem::heap::value::Value as V;
+        match v {
+            V::Record { fields, .. } => {
+                if fields
+                    .iter()
+                    .any(|f| &*f.label == "name" && f.value == V::Text("Ada".into()))
+                {
+                    out.push(debug_show(v));
+                }
+                fields.iter().for_each(|f| walk(&f.value, out));
+            }
+            V::Opt { value, .. } => walk(value, out),
+            V::Variant { payload, .. } => walk(payload, out),
+            V::Tuple { items, .. } | V::Array { items, .. } => {
+                items.iter().for_each(|x| walk(x, out))
+            }
+            _ => {}
+        }
+    }
+    let mut want = Vec::new();
+    for v in &vars {
+        walk(&decoder.deep(&v.value).expect("decode"), &mut want);
+    }
+    assert!(!want.is_empty());
+    let script = r#"
+// a generic walk needs reflection; the script names the variables whose type has `name`
+import Text "mo:core/Text";
+let people = [vars.person];
+var out : [Text] = [];
+for (p in people.vals()) { if (p.name == "Ada") out := [debug_show p] };
+Text.join("\n", out.vals())
+"#;
+    assert_eq!(eval1(&dir, script), want.join("\n"));
+}
+
+/// `n` as Motoko prints a Nat: digits in groups of three joined by `_`.
+fn underscored(n: u64) -> String {
+    mo_mem::heap::render::show_nat(n)
+}
+
+/// (5) the keys of a `mo:core` Map held in a stable variable.
+#[test]
+fn q5_keys_of_a_core_map() {
+    let want = CollectionsScenario::run().map_keys;
+    assert!(want.len() > 1_000, "the scenario leaves thousands of keys");
+    let want = format!("[{}]", joined(&want, |k| underscored(*k)));
+    for mode in ["eop", "copying", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        let got = eval1_eager_and_lazy(
+            &dir,
+            "import Map \"mo:core/Map\"; import Iter \"mo:core/Iter\"; Iter.toArray(Map.keys(vars.map_nat_text))",
+        );
+        assert_eq!(got, want, "collections/{mode}");
+    }
+}
+
+/// The elements, size, membership and extremes of a `mo:core` Set held in a stable variable.
+#[test]
+fn elements_of_a_core_set() {
+    let want = CollectionsScenario::run().set_nat;
+    assert!(want.len() > 500, "the scenario leaves hundreds of elements");
+    let absent = (0..10_007)
+        .find(|k| want.binary_search(k).is_err())
+        .expect("a gap");
+    let want_text = format!(
+        "([{}], {}, true, false, ?{}, ?{})",
+        joined(&want, |k| underscored(*k)),
+        underscored(want.len() as u64),
+        underscored(want[0]),
+        underscored(want[want.len() - 1])
+    );
+    let script = format!(
+        "import Set \"mo:core/Set\"; import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
+let s = vars.set_nat;
+(Iter.toArray(Set.values(s)), Set.size(s), Set.contains(s, Nat.compare, {}),
+ Set.contains(s, Nat.compare, {absent}), Set.min(s), Set.max(s))",
+        want[want.len() / 2]
+    );
+    for mode in ["eop", "copying", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        assert_eq!(
+            eval1_eager_and_lazy(&dir, &script),
+            want_text,
+            "collections/{mode}"
+        );
+    }
+}
+
+/// The elements of a `mo:core` List held in a stable variable, eager and lazy.
+#[test]
+fn elements_of_a_core_list() {
+    let want = CollectionsScenario::run().list_nat;
+    let want_text = format!(
+        "({}, [{}], ?{}, {}, false)",
+        underscored(want.len() as u64),
+        joined(&want, |k| underscored(*k)),
+        underscored(want[5]),
+        underscored(want[7])
+    );
+    let script = "import List \"mo:core/List\";
+let l = vars.list_nat;
+(List.size(l), List.toArray(l), List.get(l, 5), List.at(l, 7), List.isEmpty(l))";
+    for mode in ["eop", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        assert_eq!(
+            eval1_eager_and_lazy(&dir, script),
+            want_text,
+            "collections/{mode}"
+        );
+    }
+}
+
+/// What `collections`' scenario (motoko/fixtures/collections: fill 2000, churn, fill 1000,
+/// churn) leaves in its structures, computed from the scenario itself: the map's keys, the
+/// set's and list's elements, the pure list (front first), pure map (by key), pure set,
+/// queue (front first), stack (top first) and priority queue (highest first).
+struct CollectionsScenario {
+    /// `map_nat_text`'s keys, in order.
+    map_keys: Vec<u64>,
+    /// `set_nat`, in order.
+    set_nat: Vec<u64>,
+    /// `list_nat`, in order.
+    list_nat: Vec<u64>,
+    pure_list: Vec<u64>,
+    pure_map: Vec<(String, u64)>,
+    pure_set: Vec<i64>,
+    queue: Vec<String>,
+    stack: Vec<i64>,
+    /// Highest first.
+    priority_queue: Vec<u64>,
+}
+
+impl CollectionsScenario {
+    fn run() -> CollectionsScenario {
+        let mut c = CollectionsScenario {
+            map_keys: Vec::new(),
+            set_nat: Vec::new(),
+            list_nat: Vec::new(),
+            pure_list: Vec::new(),
+            pure_map: Vec::new(),
+            pure_set: Vec::new(),
+            queue: Vec::new(),
+            stack: Vec::new(),
+            priority_queue: Vec::new(),
+        };
+        let key = |i: u64, modulus: u64| (i * 7_919 + 13) % modulus;
+        let mut map_keys = std::collections::BTreeSet::new();
+        let mut set_nat = std::collections::BTreeSet::new();
+        let mut map = std::collections::BTreeMap::new();
+        let mut set = std::collections::BTreeSet::new();
+        let (mut filled, mut churned) = (0, 0);
+        for n in [Some(2000u64), None, Some(1000), None] {
+            let Some(n) = n else {
+                churned += 1;
+                for i in 0..filled {
+                    if i % 3 == churned % 3 {
+                        map_keys.remove(&key(i, 100_003));
+                    }
+                    if i % 5 == 0 {
+                        set_nat.remove(&key(i, 10_007));
+                    }
+                }
+                map_keys.insert(1_000_000_007);
+                c.list_nat.truncate(c.list_nat.len().saturating_sub(10));
+                for _ in 0..10 {
+                    if !c.queue.is_empty() {
+                        c.queue.remove(0);
+                    }
+                    c.stack.pop();
+                    if !c.pure_list.is_empty() {
+                        c.pure_list.remove(0);
+                    }
+                }
+                c.priority_queue.sort_unstable_by(|a, b| b.cmp(a));
+                c.priority_queue.drain(..10.min(c.priority_queue.len()));
+                map.remove("p0");
+                set.remove(&-5000i64);
+                continue;
+            };
+            for i in filled..filled + n {
+                map_keys.insert(key(i, 100_003));
+                if i % 2 == 0 {
+                    set_nat.insert(key(i, 10_007));
+                }
+                if i % 3 == 0 {
+                    c.list_nat.push(i);
+                }
+                if i % 5 == 0 {
+                    c.queue.push(format!("q{i}"));
+                }
+                if i % 4 == 0 {
+                    c.stack.push(-(i as i64));
+                    c.pure_list.insert(0, i);
+                }
+                if i % 7 == 0 {
+                    map.insert(format!("p{i}"), i);
+                }
+                if i % 9 == 0 {
+                    set.insert(i as i64 - 5000);
+                }
+                if i % 4 == 1 {
+                    c.priority_queue.push(key(i, 1_009));
+                }
+            }
+            filled += n;
+        }
+        c.map_keys = map_keys.into_iter().collect();
+        c.set_nat = set_nat.into_iter().collect();
+        c.stack.reverse();
+        c.priority_queue.sort_unstable_by(|a, b| b.cmp(a));
+        c.pure_map = map.into_iter().collect();
+        c.pure_set = set.into_iter().collect();
+        c
+    }
+}
+
+/// `n` as Motoko prints an Int.
+fn signed(n: i64) -> String {
+    mo_mem::heap::render::show_int(n)
+}
+
+/// `?x` as Motoko prints it: parenthesized when `x` starts with a sign.
+fn some(x: String) -> String {
+    if x.starts_with(['+', '-']) {
+        format!("?({x})")
+    } else {
+        format!("?{x}")
+    }
+}
+
+fn joined<T>(xs: &[T], show: impl Fn(&T) -> String) -> String {
+    xs.iter().map(show).collect::<Vec<_>>().join(", ")
+}
+
+/// The core structures without a native script counterpart (`pure/Map`, `pure/Set`,
+/// `pure/List`, `Queue`, `Stack`, `PriorityQueue`) read from stable variables, eager and lazy.
+#[test]
+fn pure_and_linked_core_structures_read_in_order() {
+    let c = CollectionsScenario::run();
+    let quoted = |t: &String| format!("\"{t}\"");
+    let checks = [
+        (
+            "import L \"mo:core/pure/List\";
+(L.toArray(vars.pure_list), L.size(vars.pure_list), L.get(vars.pure_list, 3), L.isEmpty(vars.pure_list))",
+            format!(
+                "([{}], {}, ?{}, false)",
+                joined(&c.pure_list, |n| underscored(*n)),
+                underscored(c.pure_list.len() as u64),
+                underscored(c.pure_list[3])
+            ),
+        ),
+        (
+            "import M \"mo:core/pure/Map\"; import Iter \"mo:core/Iter\"; import Text \"mo:core/Text\";
+let m = vars.pure_map;
+(Iter.toArray(M.entries(m)), M.size(m), M.get(m, Text.compare, \"p7\"), M.containsKey(m, Text.compare, \"p0\"),
+ Iter.toArray(M.keys(m)).size(), Iter.toArray(M.values(m)).size())",
+            format!(
+                "([{}], {n}, ?7, false, {n}, {n})",
+                joined(&c.pure_map, |(k, v)| format!("(\"{k}\", {})", underscored(*v))),
+                n = underscored(c.pure_map.len() as u64)
+            ),
+        ),
+        (
+            "import S \"mo:core/pure/Set\"; import Iter \"mo:core/Iter\"; import Int \"mo:core/Int\";
+let s = vars.pure_set;
+(Iter.toArray(S.values(s)), S.size(s), S.contains(s, Int.compare, -4991), S.contains(s, Int.compare, -5000), S.min(s), S.max(s))",
+            format!(
+                "([{}], {}, true, false, {}, {})",
+                joined(&c.pure_set, |n| signed(*n)),
+                underscored(c.pure_set.len() as u64),
+                some(signed(c.pure_set[0])),
+                some(signed(c.pure_set[c.pure_set.len() - 1]))
+            ),
+        ),
+        (
+            "import Q \"mo:core/Queue\"; import Iter \"mo:core/Iter\";
+let q = vars.queue_text;
+(Q.toArray(q), Q.size(q), Q.peekFront(q), Q.peekBack(q), Iter.toArray(Q.values(q)).size(), Q.isEmpty(q))",
+            format!(
+                "([{}], {n}, ?{}, ?{}, {n}, false)",
+                joined(&c.queue, quoted),
+                quoted(&c.queue[0]),
+                quoted(&c.queue[c.queue.len() - 1]),
+                n = underscored(c.queue.len() as u64)
+            ),
+        ),
+        (
+            "import St \"mo:core/Stack\";
+let s = vars.stack_int;
+(St.toArray(s), St.size(s), St.peek(s), St.get(s, 2), St.isEmpty(s))",
+            format!(
+                "([{}], {}, {}, {}, false)",
+                joined(&c.stack, |n| signed(*n)),
+                underscored(c.stack.len() as u64),
+                some(signed(c.stack[0])),
+                some(signed(c.stack[2]))
+            ),
+        ),
+        (
+            "import PQ \"mo:core/PriorityQueue\"; import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
+let q = vars.pq_nat;
+(Iter.toArray(PQ.values(q, Nat.compare)), PQ.size(q), PQ.peek(q), PQ.isEmpty(q))",
+            format!(
+                "([{}], {}, ?{}, false)",
+                joined(&c.priority_queue, |n| underscored(*n)),
+                underscored(c.priority_queue.len() as u64),
+                underscored(c.priority_queue[0])
+            ),
+        ),
+    ];
+    for mode in ["eop", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        for (script, want) in &checks {
+            assert_eq!(
+                &eval1_eager_and_lazy(&dir, script),
+                want,
+                "collections/{mode}: {script}"
+            );
+        }
+    }
+}
+
+#[test]
+fn image_loads_match_the_image() {
+    let dir = common::fixture("scalars", "eop");
+    let heap = open_heap(&dir);
+    let base = heap.layout().heap_base;
+    let w = heap.image().read_u64(base).expect("read");
+    let got = eval1(
+        &dir,
+        &format!("(image.size(), image.loadNat64({base}), image.loadBlob({base}, 2).size())"),
+    );
+    assert_eq!(
+        got,
+        format!("({}, {}, 2)", group(heap.image().len()), group(w))
+    );
+    let err = eval_all(&dir, vec!["image.loadNat8(image.size())".into()]).remove(0);
+    assert!(err.is_err_and(|e| e.contains("image")));
+}
+
+/// With a threshold of one node every compound is read lazily: fields, elements and
+/// `debug_show` still give the values `mo-mem vars` shows.
+#[test]
+fn large_values_are_read_one_level_at_a_time() {
+    let dir = common::fixture("compound", "eop");
+    let heap = open_heap(&dir);
+    let sig = heap_signature(&heap).expect("sig");
+    let vars = stable_variables(&heap, &sig).expect("vars");
+    let mut decoder = signature_decoder(&heap, &sig);
+    let person = vars.iter().find(|v| &*v.name == "person").expect("person");
+    let want_person = debug_show(&decoder.deep(&person.value).expect("decode"));
+    let got = script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
+        let mut s = Session::new(Limits::default());
+        mo_mem::script::host_snapshot::install_with(&mut s, ctx, 1);
+        [
+            "debug_show vars.person",
+            "vars.person.name",
+            "vars.person.tags.size()",
+            "vars.person.tags.get(1)",
+            "var n = 0; for (t in vars.person.tags.vals()) { n += t.size() }; n",
+            "switch (vars.var_rgb.payload().get(0)) { case (x) x }",
+            "vars.var_rgb.tag()",
+            "switch (heap.objectOf(vars.person)) { case (?o) o.tag; case null \"none\" }",
+        ]
+        .iter()
+        .map(|src| match s.eval(src) {
+            Ok(ev) => match &ev.value {
+                Value::Text(t) => t.to_string(),
+                v => canister_show(v),
+            },
+            Err(e) => format!("error: {e}"),
+        })
+        .collect::<Vec<_>>()
+    })
+    .expect("eval thread");
+    assert_eq!(
+        got,
+        vec![
+            want_person,
+            "Ada".to_string(),
+            "2".into(),
+            "engines".into(),
+            "11".into(),
+            "255".into(),
+            "rgb".into(),
+            "Object".into(),
+        ]
+    );
+}
+
+/// Host calls that walk the heap are charged as steps, so a loop of them ends at the budget.
+#[test]
+fn heap_walking_calls_count_against_the_step_budget() {
+    let dir = common::fixture("compound", "eop");
+    let limit = script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
+        let mut s = Session::new(Limits {
+            max_steps: 20_000,
+            ..Limits::default()
+        });
+        install(&mut s, ctx);
+        let one = s.eval("heap.referrers(heap.heapBase).size()").is_ok();
+        let many =
+            s.eval("var i = 0; while (i < 100) { ignore heap.referrers(heap.heapBase); i += 1 }");
+        (one, many.err().is_some_and(|e| e.is_limit()))
+    })
+    .expect("eval thread");
+    assert_eq!(limit, (true, true));
+}

@@ -1,0 +1,38 @@
+//! `docs/eval-host.md` stays true: every `motoko` example runs over the `compound` fixture
+//! (eop) and prints the `text` block after it.
+
+use crate::common;
+
+use mo_mem::script::host_show::render;
+use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::{self, Limits, Session};
+use std::path::Path;
+use std::sync::Arc;
+
+#[test]
+fn every_example_in_eval_host_md_runs() {
+    let md =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/eval-host.md"))
+            .expect("docs/eval-host.md");
+    let ex = common::doc_examples::motoko_examples(&md);
+    assert!(ex.len() >= 8, "only {} examples", ex.len());
+    let dir = common::fixture("compound", "eop");
+    let results = script::on_eval_thread(move || {
+        let ctx = Arc::new(SnapshotContext::open(&dir).expect("snapshot"));
+        ex.into_iter()
+            .map(|(src, want)| {
+                let mut s = Session::new(Limits::default());
+                install(&mut s, ctx.clone());
+                let got = match s.eval(&src) {
+                    Ok(ev) => render(&ev),
+                    Err(e) => format!("error: {e}\n"),
+                };
+                (src, want, got)
+            })
+            .collect::<Vec<_>>()
+    })
+    .expect("eval thread");
+    for (src, want, got) in results {
+        assert_eq!(got, want, "example:\n{src}");
+    }
+}

@@ -1,0 +1,238 @@
+//! The `eval` control file over a real mount of a fixture: answers, rewrites, EINVAL with
+//! the error as the answer, per-session answers, and a runaway script that ends at the
+//! deadline while other requests keep being served.
+
+use crate::common;
+use crate::mount_support;
+
+use mount_support::{fuse_available, in_new_session, wait_with_deadline, Mounted, BIN};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant};
+
+/// Mounts `snapshot` with an eval deadline of `timeout_secs`.
+fn eval_mount(snapshot: &Path, timeout_secs: &str) -> Mounted {
+    let mut command = Command::new(BIN);
+    command
+        .env("MO_MEM_LOG", "warn")
+        .env("MO_MEM_EVAL_TIMEOUT", timeout_secs);
+    Mounted::start_command(command, &[snapshot])
+}
+
+/// The `eval` file of the mount's only snapshot.
+fn eval_path(mount: &Mounted) -> PathBuf {
+    let entry = std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .next()
+        .expect("one snapshot")
+        .unwrap();
+    entry.path().join("eval")
+}
+
+fn finish(child: Child) -> Output {
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn eval_file_semantics() {
+    if !fuse_available() {
+        return;
+    }
+    let snap = common::fixture("compound", "eop");
+    let mount = eval_mount(&snap, "3");
+    let eval = eval_path(&mount);
+
+    // the answer, then a rewrite with a shorter script (no stale bytes)
+    let o = finish(in_new_session(
+        r#"echo 'vars.let_nat + 1000' > "$1"; cat "$1"; echo 'vars.let_nat' > "$1"; cat "$1""#,
+        &eval,
+    ));
+    assert_eq!(
+        stdout(&o),
+        "1_007\n7\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+
+    // a handle that writes, seeks to 0 and reads gets its own answer; definitions persist
+    let o = finish(in_new_session(
+        r#"echo 'let k = vars.let_text.size(); k' > "$1"; cat "$1"; echo 'k * 2' > "$1"; cat "$1""#,
+        &eval,
+    ));
+    assert_eq!(stdout(&o), "12\n24\n");
+
+    // a script that does not parse: the write fails with EINVAL, the error is the answer
+    let o = finish(in_new_session(
+        r#"if /bin/echo 'let = ;' > "$1"; then echo WROTE; else echo FAILED; fi; cat "$1""#,
+        &eval,
+    ));
+    let out = stdout(&o);
+    assert!(out.starts_with("FAILED\n"), "{out}");
+    assert!(out.contains("syntax error"), "{out}");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("Invalid argument"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+
+    // JSON on request
+    let o = finish(in_new_session(
+        "printf '// @json\\nvars.let_record' > \"$1\"; cat \"$1\"",
+        &eval,
+    ));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json answer");
+    assert_eq!(j["value"]["b"], "two");
+}
+
+#[test]
+fn two_sessions_never_see_each_others_answers() {
+    if !fuse_available() {
+        return;
+    }
+    let snap = common::fixture("compound", "copying");
+    let mount = eval_mount(&snap, "3");
+    let eval = eval_path(&mount);
+    let script = |text: &str| {
+        format!(r#"for i in 1 2 3 4 5; do echo '"{text}-'$i'"' > "$1"; sleep 0.05; cat "$1"; done"#)
+    };
+    let a = in_new_session(&script("a"), &eval);
+    let b = in_new_session(&script("b"), &eval);
+    let (a, b) = (finish(a), finish(b));
+    let want = |t: &str| {
+        (1..=5)
+            .map(|i| format!("\"{t}-{i}\"\n"))
+            .collect::<String>()
+    };
+    assert_eq!(stdout(&a), want("a"));
+    assert_eq!(stdout(&b), want("b"));
+}
+
+#[test]
+fn a_runaway_script_ends_at_the_deadline_and_blocks_nothing() {
+    if !fuse_available() {
+        return;
+    }
+    let snap = common::fixture("scalars", "eop");
+    // The runaway's deadline (wall clock, counted by the mount from when it starts the script,
+    // after `started`): a request the runaway blocked is answered only after it.
+    let deadline = Duration::from_secs(6);
+    let mount = eval_mount(&snap, &deadline.as_secs().to_string());
+    let eval = eval_path(&mount);
+    let started = Instant::now();
+    let mut runaway = in_new_session(
+        r#"echo 'var i = 0; loop { i += 1 }' > "$1"; cat "$1""#,
+        &eval,
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    // meanwhile other sessions and other files are served promptly
+    let readme = eval.with_file_name("README");
+    for _ in 0..3 {
+        let o = finish(in_new_session(r#"echo '1 + 1' > "$1"; cat "$1""#, &eval));
+        assert_eq!(stdout(&o), "2\n");
+        assert!(std::fs::read(&readme).is_ok());
+    }
+    // Served before the runaway's deadline, so not behind it: an order, not a speed (the
+    // probes take milliseconds; the margin is seconds, however loaded the machine).
+    let served = started.elapsed();
+    assert!(
+        served < deadline,
+        "blocked by the runaway script: the probes ended {served:?} after it started"
+    );
+    assert!(
+        runaway.try_wait().unwrap().is_none(),
+        "the runaway ended before its deadline"
+    );
+    let status = wait_with_deadline(&mut runaway, Duration::from_secs(30));
+    let out = finish(runaway);
+    let _ = status;
+    let text = stdout(&out);
+    assert!(text.contains("limit"), "{text}");
+    assert!(started.elapsed() >= deadline);
+}
+
+/// The `eval` file of the snapshot directory whose name contains `part`.
+fn eval_of(mount: &Mounted, part: &str) -> PathBuf {
+    std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().contains(part))
+        .unwrap_or_else(|| panic!("no snapshot directory named like {part}"))
+        .join("eval")
+}
+
+#[test]
+fn adversarial_scripts_end_within_the_limits_and_the_mount_keeps_serving() {
+    if !fuse_available() {
+        return;
+    }
+    let compound = common::fixture("compound", "eop");
+    let scalars = common::fixture("scalars", "eop");
+    let mut command = Command::new(BIN);
+    command
+        .env("MO_MEM_LOG", "warn")
+        .env("MO_MEM_EVAL_TIMEOUT", "5");
+    let mut mount = Mounted::start_command(command, &[&compound, &scalars]);
+    let eval = eval_of(&mount, "compound");
+    let dir = std::env::temp_dir().join(format!("mo-mem-adversarial-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write_script = |name: &str, text: String| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let run = |script: &Path| {
+        let o = finish(in_new_session(
+            &format!("cat '{}' > \"$1\"; cat \"$1\"", script.display()),
+            &eval,
+        ));
+        stdout(&o)
+    };
+    // a recursive variant through five tuples: grew the daemon to 24 GB before
+    let cases: String = (0..5).map(|i| format!("; #c{i} : (T, T)")).collect();
+    let typed = write_script(
+        "typed.mo",
+        format!("type T = {{ #leaf : Int{cases} }}; let t : T = #c2(#leaf 1, #leaf 2); t\n"),
+    );
+    assert_eq!(run(&typed), "#c2(#leaf(+1), #leaf(+2))\n");
+    // an or-pattern of 100,000 alternatives overflowed the evaluation thread's stack
+    let alts = (0..100_000)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(" or ");
+    let wide = write_script(
+        "wide.mo",
+        format!("switch (5) {{ case ({alts}) 1; case _ 0 }}\n"),
+    );
+    let answer = run(&wide);
+    assert!(
+        answer.contains("more than 4096 alternatives in one pattern"),
+        "{answer}"
+    );
+    // a deep value converted at an annotation stops at a limit, it does not crash the daemon
+    let deep = write_script(
+        "deep.mo",
+        "type L = ?(Int, L); var l : ?(Nat, Any) = null; var i = 0;
+         while (i < 2_000_000) { l := ?(i, l); i += 1 };
+         let m : L = l; 0\n"
+            .to_string(),
+    );
+    let answer = run(&deep);
+    assert!(answer.contains("limit exceeded"), "{answer}");
+    // the daemon is alive, serves the other snapshot and answers the same eval file
+    assert!(mount.alive(), "the daemon died");
+    let other = eval_of(&mount, "scalars").with_file_name("info.json");
+    let info: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&other).expect("info.json")).expect("json");
+    assert!(
+        info["objects"].is_object() || info["objects"].is_number(),
+        "{info}"
+    );
+    let o = finish(in_new_session(r#"echo '1 + 1' > "$1"; cat "$1""#, &eval));
+    assert_eq!(stdout(&o), "2\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,123 @@
+//! The walk's table-driven fast path yields exactly what sizing every block with the full
+//! object decoder yields: over every fixture heap, and after seeded mutations of the words
+//! the fast path reads (headers, forwarding words, counts, hash-array and hash-blob
+//! pointers, the hash blobs themselves), blocks and errors alike. `MOMEM_FUZZ_SCALE`
+//! (default 1) multiplies the number of mutants.
+
+use crate::heap_support;
+
+use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
+
+use mo_mem::heap::{Block, BlockKind, Heap, Tag, WalkError};
+use mo_mem::image::{ReaderLimits, WordSize};
+use mo_mem::module::ModuleFacts;
+
+/// Blocks compared after each mutated block (the mutation's effect on the walk shows
+/// within a few blocks: the walk either resynchronizes or stops at the range).
+const WINDOW: usize = 48;
+
+type Walked = Vec<Result<Block, WalkError>>;
+
+fn both(heap: &Heap, from: Option<u64>, take: usize) -> (Walked, Walked) {
+    let walk = || match from {
+        Some(a) => heap.walk_from(a),
+        None => heap.walk(),
+    };
+    (
+        walk().take(take).collect(),
+        walk().decoding_every_block().take(take).collect(),
+    )
+}
+
+/// Values a mutated word takes: tags of every kind, boundary values, self and near pointers.
+fn pick_value(rng: &mut fastrand::Rng, at: u64, old: u64, word: WordSize) -> u64 {
+    let max = match word {
+        WordSize::W32 => u64::from(u32::MAX),
+        WordSize::W64 => u64::MAX,
+    };
+    let v = match rng.u8(0..12) {
+        0 => rng.u64(0..64),
+        1 => [1, 3, 5, 17, 21, 23, 25, 27, 35, 37, 41, 43, 45, 49, 51][rng.usize(0..15)],
+        2 => 0,
+        3 => max,
+        4 => max >> 1,
+        5 => at.wrapping_sub(1),
+        6 => at.wrapping_add(rng.u64(1..64) * 8).wrapping_sub(1),
+        7 => old.wrapping_add(rng.u64(1..16)),
+        8 => old.wrapping_sub(rng.u64(1..16)),
+        9 => old ^ (1 << rng.u32(0..word.bits())),
+        10 => rng.u64(0..1 << 20),
+        _ => rng.u64(..),
+    };
+    v & max
+}
+
+fn write_word(mem: &mut [u8], at: u64, v: u64, word: WordSize) -> Option<u64> {
+    let at = usize::try_from(at).ok()?;
+    let n = word.bytes() as usize;
+    let slot = mem.get_mut(at..at.checked_add(n)?)?;
+    let mut old = [0u8; 8];
+    old[..n].copy_from_slice(slot);
+    slot.copy_from_slice(&v.to_le_bytes()[..n]);
+    Some(u64::from_le_bytes(old))
+}
+
+#[test]
+fn fast_path_agrees_with_the_full_decoder() {
+    let mut total_blocks = 0usize;
+    let mut mutants = 0usize;
+    for (label, dir) in heap_support::snapshots() {
+        let files = SnapshotFiles::read(&dir, &label);
+        let facts = ModuleFacts::parse(&files.module).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let open = |memory| files.open(memory, &facts, ReaderLimits::default());
+        let heap = open(files.memory.clone()).unwrap_or_else(|| panic!("{label}: fixture refused"));
+        let (quick, full) = both(&heap, None, usize::MAX);
+        assert_eq!(quick, full, "{label}: the walks differ");
+        assert!(quick.iter().all(Result::is_ok), "{label}: walk errors");
+        total_blocks += quick.len();
+        let blocks: Vec<Block> = quick.into_iter().flatten().collect();
+        let word = heap.layout().word;
+        let w = word.bytes();
+        let eop = w == 8;
+        let mut memory = give_back(heap);
+
+        // Mutants: fewer on the object-dense heaps (each costs two walks of the window).
+        let count = (40_000 / (blocks.len() / 50 + 100)).clamp(20, 400) * scale();
+        let mut rng = fastrand::Rng::with_seed(0x0071_7569_636b ^ total_blocks as u64);
+        for i in 0..count {
+            let block = blocks[rng.usize(0..blocks.len())];
+            // The word to change: one of the block's first four, or (EOP records) one of its
+            // hash blob's first four.
+            let mut base = block.addr;
+            if eop && block.kind == BlockKind::Object(Tag::Object) && rng.bool() {
+                let ptr = memory
+                    .get(block.addr as usize + 16..block.addr as usize + 24)
+                    .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")));
+                if let Some(p) = ptr {
+                    base = p.wrapping_add(1);
+                }
+            }
+            let at = base.wrapping_add(rng.u64(0..4) * w);
+            let Some(old) = write_word(&mut memory, at, 0, word) else {
+                continue;
+            };
+            let new = pick_value(&mut rng, at, old, word);
+            write_word(&mut memory, at, new, word);
+            let Some(heap) = open(std::mem::take(&mut memory)) else {
+                // Refused at open: the memory went with the snapshot.
+                memory = files.memory.clone();
+                continue;
+            };
+            let (quick, full) = both(&heap, Some(block.addr), WINDOW);
+            assert_eq!(
+                quick, full,
+                "{label}: mutant {i}: word {at:#x} {old:#x} -> {new:#x} (block {block:?})"
+            );
+            memory = give_back(heap);
+            write_word(&mut memory, at, old, word);
+            mutants += 1;
+        }
+    }
+    eprintln!("fast path = full decoder on {total_blocks} fixture blocks and {mutants} mutants");
+    assert!(mutants > 1000, "too few mutants ran: {mutants}");
+}

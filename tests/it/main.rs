@@ -1,0 +1,50 @@
+//! The integration tests as one binary: each file here is a module (`cargo test --test it
+//! mount::` runs the tests of `mount.rs`), the folders are the helpers they share. One binary
+//! links the crate once instead of once per file. `tests/mutation_campaign.rs` stays a binary
+//! of its own: it installs a counting global allocator and a panic hook for the whole process.
+
+mod common;
+#[path = "../../benches/support/mod.rs"]
+mod cpu;
+mod emulator;
+mod faults_support;
+mod heap_support;
+mod mount_support;
+mod mutation_support;
+
+mod big_fixture;
+mod eop_stable_actor;
+mod eval_cli;
+mod eval_host;
+mod eval_host_docs;
+mod eval_mount;
+mod faults_mount;
+mod faults_pull;
+mod fixture_determinism;
+mod formats_docs;
+mod fuzz_regressions;
+mod heap_hostile;
+mod heap_walk;
+mod heap_walk_quick;
+mod ic_cli;
+mod ic_emulator;
+mod ic_fixture;
+mod module_stripped;
+mod mount;
+mod mount_docs;
+mod mount_eval_busy;
+mod mount_fixtures;
+mod mount_load;
+mod mount_trust;
+mod mutation_regressions;
+mod object_cli;
+mod runtime;
+mod script_adversarial;
+mod script_cli;
+mod script_conformance;
+mod script_docs;
+mod script_engine;
+mod script_fast_paths;
+mod value_limit_cli;
+mod vars_fixtures;
+mod vars_hostile;

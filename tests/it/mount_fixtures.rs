@@ -1,0 +1,525 @@
+//! The mount over every committed fixture snapshot (real Motoko heaps, EOP and the four
+//! classical GCs), for real: every file's `stat` size equals the bytes read, every `.json`
+//! parses, every scalar under `vars/` is what `mo-mem vars --format json` says, every
+//! compound's `.mo` is the canister's own `debug_show`, `mo-mem tree/ls/cat` show exactly
+//! what the mount shows, writes fail with the documented errno, 16 concurrent readers get
+//! no errors, `grep -r` finishes, and SIGTERM leaves no mount behind.
+
+use crate::common;
+use crate::mount_support;
+
+use mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `(served name, snapshot dir)` of every committed fixture, as the mount names them.
+/// The fixtures whose every file these tests read through FUSE: all but `collections`,
+/// whose 126,000-object heaps take many minutes to read file by file in a debug build;
+/// `collections_cycles_and_long_lists_are_finite` covers what only it has.
+fn fixtures() -> Vec<(String, PathBuf)> {
+    let fixtures: Vec<(String, PathBuf)> = common::all_fixtures()
+        .into_iter()
+        .filter(|(name, _, _)| name != "collections")
+        .map(|(name, mode, dir)| (format!("{name}-{mode}"), dir))
+        .collect();
+    assert!(!fixtures.is_empty(), "no committed fixture snapshots");
+    fixtures
+}
+
+fn mount_all(fixtures: &[(String, PathBuf)]) -> Mounted {
+    let dirs: Vec<&Path> = fixtures.iter().map(|(_, dir)| dir.as_path()).collect();
+    let mount = Mounted::start(&dirs);
+    let mut served: Vec<String> = std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    served.sort();
+    let mut want: Vec<String> = fixtures.iter().map(|(name, _)| name.clone()).collect();
+    want.sort();
+    assert_eq!(served, want, "the mount's root");
+    mount
+}
+
+/// Every regular file under `dir` (sorted, not following symlinks), skipping `eval`.
+/// Most object files read per fixture; the others are listed (and referenced) only.
+const MAX_OBJECT_READS: usize = 800;
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let meta = std::fs::symlink_metadata(&path).unwrap();
+        if meta.is_dir() {
+            files_under(&path, out);
+        } else if meta.is_file() && path.file_name().is_some_and(|n| n != "eval") {
+            out.push(path);
+        }
+    }
+}
+
+fn run_ok(args: &[&std::ffi::OsStr]) -> Vec<u8> {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "mo-mem {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// Whether two JSON renderings of one value agree wherever neither is cut (`{"deep": …}`:
+/// each rendering caps nesting from its own top, so a part's file cuts deeper than its
+/// variable's JSON does).
+fn same_up_to_cuts(a: &Json, b: &Json) -> bool {
+    let is_cut = |j: &Json| {
+        j.as_object()
+            .is_some_and(|m| m.len() == 1 && m.contains_key("deep"))
+    };
+    if is_cut(a) || is_cut(b) {
+        return true;
+    }
+    match (a, b) {
+        (Json::Array(x), Json::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_up_to_cuts(x, y))
+        }
+        (Json::Object(x), Json::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((k, x), (l, y))| k == l && same_up_to_cuts(x, y))
+        }
+        _ => a == b,
+    }
+}
+
+/// Where a path of the mount's `vars/` tree lands in the JSON of `vars`.
+enum At<'a> {
+    /// The JSON value at that path.
+    Value(&'a Json),
+    /// Past the JSON's nesting cap (`{"deep": "0x…"}`): the JSON does not show it inline.
+    Cut,
+}
+
+/// The JSON of `vars` (as `mo-mem vars --format json` prints it) at a path of the mount's
+/// `vars/` tree: fields by name, elements by index, `some` for an option, the tag for a
+/// variant, `FIRST-LAST` groups transparent.
+fn json_at<'a>(mut json: &'a Json, path: &[&str]) -> Option<At<'a>> {
+    for part in path {
+        if json
+            .as_object()
+            .is_some_and(|m| m.len() == 1 && m.contains_key("deep"))
+        {
+            return Some(At::Cut);
+        }
+        let is_group = part
+            .split_once('-')
+            .is_some_and(|(a, b)| a.parse::<u64>().is_ok() && b.parse::<u64>().is_ok());
+        json = match json {
+            Json::Object(map) if *part == "some" && map.len() == 1 && map.contains_key("some") => {
+                &map["some"]
+            }
+            _ if *part == "some" => json,
+            Json::Array(_) if is_group => json,
+            Json::Array(items) => items.get(part.parse::<usize>().ok()?)?,
+            Json::Object(map) => map.get(*part).or_else(|| map.get(&format!("#{part}")))?,
+            _ => return None,
+        };
+    }
+    Some(At::Value(json))
+}
+
+fn expected_debug_show(dir: &Path) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(dir.join("expected.json")).unwrap();
+    let json: Json = serde_json::from_str(&text).unwrap();
+    json["vars"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
+        .collect()
+}
+
+#[test]
+fn every_fixture_file_is_exact_and_matches_the_decoder() {
+    if !fuse_available() {
+        return;
+    }
+    let fixtures = fixtures();
+    let mount = mount_all(&fixtures);
+    for (name, dir) in &fixtures {
+        let top = mount.path(name);
+        let vars_json: Json = serde_json::from_slice(&run_ok(&[
+            "vars".as_ref(),
+            dir.as_os_str(),
+            "--format".as_ref(),
+            "json".as_ref(),
+        ]))
+        .unwrap();
+        let debug_show = expected_debug_show(dir);
+        let mut files = Vec::new();
+        files_under(&top, &mut files);
+        let (mut scalars, mut compounds, mut objects, mut deep) = (0, 0, 0, 0);
+        let mut object_jsons = Vec::new();
+        // Every object file is listed; big heaps have too many to read them all here.
+        let object_files = files
+            .iter()
+            .filter(|f| f.strip_prefix(&top).is_ok_and(|r| r.starts_with("objects")))
+            .count();
+        let stride = object_files.div_ceil(MAX_OBJECT_READS).max(1);
+        let mut object_index = 0;
+        let mut listed_objects = std::collections::HashSet::new();
+        for file in &files {
+            let rel = file
+                .strip_prefix(&top)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if rel.starts_with("objects/") {
+                listed_objects.insert(file_address(&rel));
+                object_index += 1;
+                if (object_index - 1) % stride != 0 {
+                    continue;
+                }
+            }
+            let size = std::fs::metadata(file).unwrap().len();
+            let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{name}/{rel}: {e}"));
+            assert_eq!(
+                size,
+                bytes.len() as u64,
+                "{name}/{rel}: stat size vs bytes read"
+            );
+            if rel.ends_with(".json") {
+                serde_json::from_slice::<Json>(&bytes)
+                    .unwrap_or_else(|e| panic!("{name}/{rel} is not JSON: {e}"));
+            }
+            if rel.starts_with("objects/") {
+                objects += 1;
+                object_jsons.push((rel.clone(), serde_json::from_slice::<Json>(&bytes).unwrap()));
+                continue;
+            }
+            let Some(var_path) = rel.strip_prefix("vars/") else {
+                continue;
+            };
+            let parts: Vec<&str> = var_path.split('/').collect();
+            let leaf = parts[parts.len() - 1];
+            let text = String::from_utf8(bytes.clone()).unwrap();
+            if let Some(stem) = leaf.strip_suffix(".mo") {
+                compounds += 1;
+                if parts.len() == 1 {
+                    let got = text.strip_suffix('\n').unwrap_or(&text);
+                    let want = debug_show.get(stem).map(String::as_str).unwrap_or("<none>");
+                    assert!(
+                        common::debug_show_matches(want, got),
+                        "{name}/{rel}: the canister's debug_show {want:?}, mounted {got:?}"
+                    );
+                }
+                continue;
+            }
+            let (path, is_whole) = match leaf.strip_suffix(".json") {
+                Some(stem) => {
+                    let mut p = parts[..parts.len() - 1].to_vec();
+                    p.push(stem);
+                    (p, true)
+                }
+                None => (parts.clone(), false),
+            };
+            let got: Json = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("{name}/{rel} is not JSON: {e}"));
+            let cut_here = got
+                .as_object()
+                .is_some_and(|m| m.len() == 1 && m.contains_key("deep"));
+            match json_at(&vars_json, &path) {
+                _ if cut_here => deep += 1,
+                Some(At::Value(want)) => assert!(
+                    same_up_to_cuts(&got, want),
+                    "{name}/{rel} vs `mo-mem vars --format json`:\n{got}\n{want}"
+                ),
+                Some(At::Cut) => deep += 1,
+                None => panic!("{name}/{rel}: not in `mo-mem vars --format json`"),
+            }
+            assert!(text.ends_with('\n'), "{name}/{rel} ends with a newline");
+            if !is_whole {
+                scalars += 1;
+            }
+        }
+        check_objects(name, &top, &object_jsons, &listed_objects);
+        eprintln!(
+            "{name}: {} files, {objects} of {object_files} object files read, {deep} past the JSON cap",
+            files.len()
+        );
+        assert!(scalars > 0, "{name}: {scalars} scalar files");
+        assert!(object_files > 20, "{name}: {object_files} object files");
+        if name.starts_with("compound") {
+            assert!(compounds > 10, "{name}: {compounds} compound files");
+        }
+        // Top-level scalars cover every variable `vars` lists that is not a compound.
+        for var in vars_json.as_object().unwrap().keys() {
+            assert!(
+                top.join("vars").join(var).exists(),
+                "{name}: vars/{var} missing"
+            );
+        }
+    }
+}
+
+fn addr(text: &Json) -> u64 {
+    let text = text.as_str().unwrap();
+    u64::from_str_radix(text.trim_start_matches("0x"), 16).unwrap()
+}
+
+/// The address an object file is named by (`objects/.../0xADDR.json`).
+fn file_address(rel: &str) -> u64 {
+    let name = rel.rsplit('/').next().unwrap().trim_end_matches(".json");
+    u64::from_str_radix(name.trim_start_matches("0x"), 16).unwrap()
+}
+
+/// Every object file read is named by its address and says so, has the documented keys, and
+/// every reference into the walked heap ranges is an object file the mount lists.
+fn check_objects(
+    name: &str,
+    top: &Path,
+    objects: &[(String, Json)],
+    listed: &std::collections::HashSet<u64>,
+) {
+    let info: Json =
+        serde_json::from_slice(&std::fs::read(top.join("info.json")).unwrap()).unwrap();
+    let ranges: Vec<(u64, u64)> = info["ranges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["start"].as_u64().unwrap(), r["end"].as_u64().unwrap()))
+        .collect();
+    for (rel, json) in objects {
+        assert_eq!(addr(&json["address"]), file_address(rel), "{name}/{rel}");
+        for key in ["tag", "raw_tag", "size", "forwarded_to", "references"] {
+            assert!(json.get(key).is_some(), "{name}/{rel} has no {key}");
+        }
+    }
+    let mut checked = 0;
+    for (rel, json) in objects {
+        for reference in json["references"].as_array().unwrap() {
+            let target = addr(reference);
+            if ranges
+                .iter()
+                .any(|(start, end)| (*start..*end).contains(&target))
+            {
+                assert!(
+                    listed.contains(&target),
+                    "{name}/{rel}: reference {target:#x} is not an object file"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "{name}: {checked} references checked");
+}
+
+/// The mount's tree below `dir`, drawn the way `mo-mem tree` draws it.
+fn draw(dir: &Path, prefix: &str, depth: usize, out: &mut String) {
+    if depth == 0 {
+        return;
+    }
+    let children: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .collect();
+    let count = children.len();
+    for (i, child) in children.into_iter().enumerate() {
+        let last = i + 1 == count;
+        let is_dir = child.file_type().unwrap().is_dir();
+        let branch = if last { "└── " } else { "├── " };
+        let slash = if is_dir { "/" } else { "" };
+        out.push_str(&format!(
+            "{prefix}{branch}{}{slash}\n",
+            child.file_name().to_string_lossy()
+        ));
+        if is_dir {
+            let deeper = format!("{prefix}{}", if last { "    " } else { "│   " });
+            draw(&child.path(), &deeper, depth - 1, out);
+        }
+    }
+}
+
+#[test]
+fn tree_ls_and_cat_print_what_the_mount_shows() {
+    if !fuse_available() {
+        return;
+    }
+    for (name, dir) in &fixtures() {
+        // Mounted alone, a snapshot is served under its directory's name, as `ls/cat` name it.
+        let mount = Mounted::start(&[dir.as_path()]);
+        let top = mount.path(&dir.file_name().unwrap().to_string_lossy());
+        let mut want = String::from(".\n");
+        draw(&top, "", 64, &mut want);
+        let tree = run_ok(&[
+            "tree".as_ref(),
+            dir.as_os_str(),
+            "-L".as_ref(),
+            "64".as_ref(),
+        ]);
+        assert_eq!(String::from_utf8_lossy(&tree), want, "{name}: mo-mem tree");
+        for sub in ["", "vars", "objects"] {
+            let mut listing = String::new();
+            for entry in std::fs::read_dir(top.join(sub)).unwrap() {
+                let entry = entry.unwrap();
+                listing.push_str(&entry.file_name().to_string_lossy());
+                listing.push_str(if entry.file_type().unwrap().is_dir() {
+                    "/\n"
+                } else {
+                    "\n"
+                });
+            }
+            let ls = run_ok(&["ls".as_ref(), dir.as_os_str(), sub.as_ref()]);
+            assert_eq!(
+                String::from_utf8_lossy(&ls),
+                listing,
+                "{name}: mo-mem ls {sub}"
+            );
+        }
+        let mut files = Vec::new();
+        files_under(&top, &mut files);
+        for chunk in files.chunks(400) {
+            let mut args: Vec<std::ffi::OsString> = vec!["cat".into(), dir.into()];
+            let mut want = Vec::new();
+            let mut ends = Vec::new();
+            for file in chunk {
+                args.push(file.strip_prefix(&top).unwrap().into());
+                want.extend(std::fs::read(file).unwrap());
+                ends.push((want.len(), file));
+            }
+            let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+            let got = run_ok(&args);
+            if got != want {
+                let at = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
+                let file = ends.iter().find(|(end, _)| *end > at).map(|(_, f)| f);
+                panic!("{name}: mo-mem cat differs from the mount at byte {at}, in {file:?}");
+            }
+        }
+    }
+}
+
+fn errno_of<T>(result: std::io::Result<T>) -> i32 {
+    result.err().and_then(|e| e.raw_os_error()).unwrap_or(0)
+}
+
+#[test]
+fn fixture_mount_rejects_writes_and_serves_concurrent_readers() {
+    if !fuse_available() {
+        return;
+    }
+    let fixtures = fixtures();
+    let mut mount = mount_all(&fixtures);
+    let mut files = Vec::new();
+    files_under(&mount.mountpoint, &mut files);
+    let (name, _) = &fixtures[0];
+    let var = std::fs::read_dir(mount.path(&format!("{name}/vars")))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.is_file())
+        .unwrap();
+    let write_open = std::fs::OpenOptions::new().write(true).open(&var);
+    assert_eq!(errno_of(write_open), libc::EROFS, "{}", var.display());
+    assert_eq!(
+        errno_of(std::fs::write(
+            mount.path(&format!("{name}/vars/new")),
+            b"1"
+        )),
+        libc::EROFS
+    );
+    assert_eq!(errno_of(std::fs::remove_file(&var)), libc::EROFS);
+    assert_eq!(
+        errno_of(std::fs::create_dir(
+            mount.path(&format!("{name}/objects/x"))
+        )),
+        libc::EROFS
+    );
+    assert_eq!(
+        errno_of(std::fs::read(mount.path(&format!("{name}/vars")))),
+        libc::EISDIR
+    );
+    assert_eq!(
+        errno_of(std::fs::read(
+            mount.path(&format!("{name}/vars/no_such_var"))
+        )),
+        libc::ENOENT
+    );
+
+    // 16 readers for a bounded time, each over a different stride of every file.
+    let expected: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    std::thread::scope(|scope| {
+        for reader in 0..16usize {
+            let (files, expected) = (&files, &expected);
+            scope.spawn(move || {
+                let mut i = reader * 7919;
+                let mut reads = 0;
+                while Instant::now() < deadline || reads == 0 {
+                    let k = i % files.len();
+                    let bytes = std::fs::read(&files[k])
+                        .unwrap_or_else(|e| panic!("{}: {e}", files[k].display()));
+                    assert!(bytes == expected[k], "{}", files[k].display());
+                    i += 104_729;
+                    reads += 1;
+                }
+            });
+        }
+    });
+
+    // grep -r over the whole mount finishes and finds the variables.
+    let mut grep = Command::new("grep")
+        .args(["-r", "-l", "--exclude=eval", "-e", "Blob T"])
+        .arg(&mount.mountpoint)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = String::new();
+    grep.stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let status = wait_with_deadline(&mut grep, Duration::from_secs(300));
+    assert_eq!(status.code(), Some(0));
+    assert!(out.lines().count() > 10, "{out}");
+
+    let status = mount.stop();
+    assert!(status.success(), "{status}");
+    assert!(!is_mounted(&mount.mountpoint));
+}
+
+/// `collections`' doubly linked queue is a back-reference file where the cycle closes, and
+/// its long pure list stops being directories past the tree's depth cap.
+#[test]
+fn collections_cycles_and_long_lists_are_finite() {
+    let dir = common::fixture("collections", "eop");
+    let cat = |rel: &str| {
+        let out = run_ok(&["cat".as_ref(), dir.as_os_str(), rel.as_ref()]);
+        serde_json::from_slice::<Json>(&out).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    };
+    let vars: Json = serde_json::from_slice(&run_ok(&[
+        "vars".as_ref(),
+        dir.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ]))
+    .unwrap();
+    let back = cat("vars/queue_text/front/some/next/some/previous/some");
+    assert_eq!(back, vars["queue_text"]["front"]["next"]["previous"]);
+    assert!(back["cycle"].is_string(), "{back}");
+    // 64 directories below vars/pure_list: 32 list cells of `some/1`.
+    let mut rel = String::from("vars/pure_list");
+    for _ in 0..32 {
+        rel.push_str("/some/1");
+    }
+    let cut = cat(&format!("{rel}/some"));
+    assert!(cut["deep"].is_string(), "{cut}");
+    let whole = cat(&format!("{}.json", rel));
+    assert!(whole.is_array(), "{whole}");
+}

@@ -1,0 +1,216 @@
+//! Load: 32 concurrent readers over a mount of every fixture snapshot for a bounded time
+//! (20 s; `MO_MEM_LOAD_SECS` overrides), mixing `ls`, small and large `cat`, `grep -r`,
+//! `jq` and `eval` writes and reads. Every operation must succeed with the right content;
+//! the test prints the latency of a small `cat` (p50, p99) and the operation counts.
+
+use crate::common;
+use crate::faults_support;
+
+use faults_support::{fuse_available, Mount, BIN};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const READERS: usize = 32;
+
+#[derive(Default)]
+struct Tally {
+    small_cat: Vec<Duration>,
+    ls: usize,
+    large_cat: usize,
+    grep: usize,
+    jq: usize,
+    eval: usize,
+    eval_busy: usize,
+    errors: Vec<String>,
+}
+
+struct Snap {
+    mounted: PathBuf,
+    metadata: Vec<u8>,
+    entries: usize,
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn one_op(snap: &Snap, op: u32, session: usize, tally: &Mutex<Tally>) -> Result<(), String> {
+    let dir = &snap.mounted;
+    match op {
+        0..=39 => {
+            let t = Instant::now();
+            let bytes = std::fs::read(dir.join("metadata.json")).map_err(|e| e.to_string())?;
+            let took = t.elapsed();
+            if bytes != snap.metadata {
+                return Err("metadata.json differs from its source".into());
+            }
+            tally.lock().unwrap().small_cat.push(took);
+        }
+        40..=59 => {
+            let n = std::fs::read_dir(dir).map_err(|e| e.to_string())?.count();
+            if n != snap.entries {
+                return Err(format!("ls listed {n} entries, not {}", snap.entries));
+            }
+            let vars = std::fs::read_dir(dir.join("vars")).map_err(|e| e.to_string())?;
+            if vars.count() == 0 {
+                return Err("vars/ is empty".into());
+            }
+            tally.lock().unwrap().ls += 1;
+        }
+        60..=74 => {
+            let stats = std::fs::read(dir.join("stats.json")).map_err(|e| e.to_string())?;
+            serde_json::from_slice::<serde_json::Value>(&stats).map_err(|e| e.to_string())?;
+            let memory = std::fs::metadata(dir.join("wasm_memory.bin"))
+                .map_err(|e| e.to_string())?
+                .len();
+            let read = std::fs::read(dir.join("wasm_memory.bin")).map_err(|e| e.to_string())?;
+            if read.len() as u64 != memory {
+                return Err("wasm_memory.bin: size and bytes read differ".into());
+            }
+            tally.lock().unwrap().large_cat += 1;
+        }
+        75..=83 => {
+            let status = Command::new("grep")
+                .args(["-r", "-q", "-e", "0"])
+                .arg(dir.join("vars"))
+                .status()
+                .map_err(|e| e.to_string())?;
+            if status.code() == Some(2) || status.code().is_none() {
+                return Err(format!("grep -r: {status}"));
+            }
+            tally.lock().unwrap().grep += 1;
+        }
+        84..=91 => {
+            let out = Command::new("jq")
+                .args(["-e", ".heap_bytes // .objects // ."])
+                .arg(dir.join("info.json"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .output()
+                .map_err(|e| e.to_string())?;
+            if !out.status.success() {
+                return Err(format!(
+                    "jq: {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+            tally.lock().unwrap().jq += 1;
+        }
+        _ => {
+            let script = format!("{session} + 1");
+            let out = Command::new("setsid")
+                .args(["-w", "sh", "-c", r#"echo "$2" > "$1" && cat "$1""#, "sh"])
+                .arg(dir.join("eval"))
+                .arg(&script)
+                .output()
+                .map_err(|e| e.to_string())?;
+            let answer = String::from_utf8_lossy(&out.stdout);
+            let mut tally = tally.lock().unwrap();
+            if answer.starts_with("eval: busy") {
+                tally.eval_busy += 1;
+            } else if answer.replace('_', "") == format!("{}\n", session + 1) {
+                tally.eval += 1;
+            } else {
+                return Err(format!(
+                    "eval {script:?} answered {answer:?} ({})",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn thirty_two_readers_for_a_bounded_time_see_no_error() {
+    if !fuse_available() {
+        return;
+    }
+    let fixtures = common::all_fixtures();
+    let root = fixtures[0]
+        .2
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let mut command = Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn");
+    let mut mount = Mount::start_command(command, &[root.to_str().unwrap()]);
+    let snaps: Vec<Snap> = fixtures
+        .iter()
+        .map(|(name, mode, dir)| {
+            let mounted = mount.path(&format!("{name}-{mode}"));
+            let entries = std::fs::read_dir(&mounted)
+                .unwrap_or_else(|e| panic!("{}: {e}", mounted.display()))
+                .count();
+            Snap {
+                metadata: std::fs::read(dir.join("metadata.json")).unwrap(),
+                mounted,
+                entries,
+            }
+        })
+        .collect();
+    let secs: u64 = std::env::var("MO_MEM_LOAD_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let until = Instant::now() + Duration::from_secs(secs);
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let snaps = Arc::new(snaps);
+    let readers: Vec<_> = (0..READERS)
+        .map(|reader| {
+            let (tally, snaps) = (tally.clone(), snaps.clone());
+            std::thread::spawn(move || {
+                let mut rng = fastrand::Rng::with_seed(reader as u64);
+                let mut session = reader * 1_000_000;
+                while Instant::now() < until {
+                    let snap = &snaps[rng.usize(..snaps.len())];
+                    session += 1;
+                    if let Err(e) = one_op(snap, rng.u32(..100), session, &tally) {
+                        let what = format!("{}: {e}", snap.mounted.display());
+                        tally.lock().unwrap().errors.push(what);
+                    }
+                }
+            })
+        })
+        .collect();
+    for reader in readers {
+        reader.join().unwrap();
+    }
+    let mut tally = tally.lock().unwrap();
+    tally.small_cat.sort();
+    let ops = tally.small_cat.len()
+        + tally.ls
+        + tally.large_cat
+        + tally.grep
+        + tally.jq
+        + tally.eval
+        + tally.eval_busy;
+    eprintln!(
+        "load: {READERS} readers, {secs} s, {} snapshots: {ops} operations ({} small cat, {} ls, \
+         {} large cat, {} grep -r, {} jq, {} eval + {} busy), {} errors",
+        snaps.len(),
+        tally.small_cat.len(),
+        tally.ls,
+        tally.large_cat,
+        tally.grep,
+        tally.jq,
+        tally.eval,
+        tally.eval_busy,
+        tally.errors.len()
+    );
+    assert!(!tally.small_cat.is_empty());
+    eprintln!(
+        "small cat (metadata.json) latency: p50 {:?}, p99 {:?}, max {:?}",
+        percentile(&tally.small_cat, 0.50),
+        percentile(&tally.small_cat, 0.99),
+        tally.small_cat.last().unwrap()
+    );
+    assert!(tally.errors.is_empty(), "errors: {:#?}", tally.errors);
+    assert!(tally.eval > 0 && tally.grep > 0 && tally.jq > 0);
+    assert!(mount.alive());
+}

@@ -1,0 +1,93 @@
+//! `mo-mem object` prints what the mount shows: its `--json` is the object's file under
+//! `objects/`, byte for byte, and its text form names record fields by label.
+
+use crate::common;
+
+use std::process::Command;
+
+fn mo_mem(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+        .args(args)
+        .output()
+        .expect("run mo-mem");
+    assert!(
+        out.status.success(),
+        "mo-mem {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn lines(bytes: Vec<u8>) -> Vec<String> {
+    String::from_utf8(bytes)
+        .expect("UTF-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The paths (under the snapshot) of the first `n` object files of the first shard.
+fn object_files(snap: &str, n: usize) -> Vec<String> {
+    let top = lines(mo_mem(&["ls", snap, "objects"]));
+    let region = format!("objects/{}", top[0].trim_end_matches('/'));
+    let shard = lines(mo_mem(&["ls", snap, &region]));
+    let dir = format!("{region}/{}", shard[0].trim_end_matches('/'));
+    lines(mo_mem(&["ls", snap, &dir]))
+        .into_iter()
+        .take(n)
+        .map(|f| format!("{dir}/{f}"))
+        .collect()
+}
+
+/// The address of stable variable `person`'s record, by the script engine.
+fn person_address(snap: &str) -> String {
+    let script = r#"switch (heap.varObject("person")) { case (?o) o.address; case null 0 }"#;
+    let out = String::from_utf8(mo_mem(&["eval", snap, script])).expect("UTF-8");
+    let addr: u64 = out.trim().replace('_', "").parse().expect("an address");
+    assert!(addr > 0, "no object for `person`");
+    format!("{addr:#x}")
+}
+
+#[test]
+fn object_json_is_the_mounted_file() {
+    for mode in ["eop", "incremental", "copying"] {
+        let dir = common::fixture("compound", mode);
+        let snap = dir.to_str().expect("UTF-8 path");
+        let files = object_files(snap, 100);
+        assert_eq!(files.len(), 100, "{mode}: {files:?}");
+        for file in files {
+            let addr = file
+                .rsplit('/')
+                .next()
+                .and_then(|f| f.strip_suffix(".json"));
+            let addr = addr.expect("ADDRESS.json");
+            assert!(
+                mo_mem(&["object", snap, addr, "--json"]) == mo_mem(&["cat", snap, &file]),
+                "{mode}: `object --json` differs from {file}"
+            );
+        }
+    }
+}
+
+#[test]
+fn object_text_names_record_fields() {
+    for mode in ["eop", "incremental", "copying"] {
+        let dir = common::fixture("compound", mode);
+        let snap = dir.to_str().expect("UTF-8 path");
+        // `var person : Person = { name = "Ada"; var age = 36; tags = ["math", "engines"];
+        // score = ?9.5 }` of motoko/fixtures/compound/main.mo.
+        let record = person_address(snap);
+        let text = String::from_utf8(mo_mem(&["object", snap, &record])).expect("UTF-8");
+        assert!(text.starts_with(&format!("{record}: Object (")), "{text}");
+        for field in [
+            "\n  fields:\n    {\"hash\":4846783,\"label\":\"age\",\"pointer\":",
+            "\"label\":\"name\",\"pointer\":",
+            "\"label\":\"tags\",\"pointer\":",
+            "\"label\":\"score\",\"pointer\":",
+            "\"target_tag\":\"MutBox\"",
+            "\"target_tag\":\"Blob T\"",
+        ] {
+            assert!(text.contains(field), "{mode}: {field} not in {text}");
+        }
+    }
+}
