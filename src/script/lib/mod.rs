@@ -36,6 +36,8 @@ mod args;
 mod base;
 mod collections;
 mod containers;
+pub mod dot;
+mod dot_kinds;
 mod iters;
 mod modules;
 mod numbers;
@@ -43,6 +45,7 @@ mod pure;
 mod queues;
 mod result;
 mod set;
+mod signatures;
 mod text;
 mod view;
 
