@@ -11,8 +11,8 @@ use crate::script::value::Value;
 use std::rc::Rc;
 
 impl Compiler<'_> {
-    /// The modules and implicit-named values in scope here, for a method call.
-    pub(super) fn dot_scope(&mut self) -> Rc<DotScope> {
+    /// A method call site `x.name(..)`: the modules and implicit-named values in scope.
+    pub(super) fn dot_scope(&mut self, name: &str) -> Rc<DotScope> {
         let mut modules: Vec<&'static Module> = Vec::new();
         let mut add = |m: &'static Module| {
             if !modules.iter().any(|x| std::ptr::eq(*x, m)) {
@@ -42,12 +42,16 @@ impl Compiler<'_> {
         };
         modules.sort_by_key(order);
         let mut implicits = Vec::new();
-        for &name in dot::IMPLICIT_NAMES {
-            if let Some(Var::Slot { slot, .. }) = self.resolve(name) {
-                implicits.push((name, Code::Var(slot)));
+        for &n in dot::IMPLICIT_NAMES {
+            if let Some(Var::Slot { slot, .. }) = self.resolve(n) {
+                implicits.push((n, Code::Var(slot)));
             }
         }
-        Rc::new(DotScope { modules, implicits })
+        Rc::new(DotScope {
+            name: Rc::from(name),
+            modules,
+            implicits,
+        })
     }
 
     /// For a call `M.f(args)` of a module function whose implicit arguments are omitted,

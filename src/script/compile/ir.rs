@@ -259,7 +259,7 @@ pub enum Code {
     Call(Box<Code>, Vec<Code>, Span),
     /// `e.name(args)`: a field or built-in method of the value, else a contextual dot call
     /// resolved among the modules in scope.
-    Method(Box<Code>, Rc<str>, Vec<Code>, Span, Rc<DotScope>),
+    Method(Box<Code>, Vec<Code>, Span, Rc<DotScope>),
     /// `e!` inside `do ? { }` with the given label.
     Bang(Box<Code>, u32),
     /// `debug_show e`.
@@ -296,9 +296,12 @@ pub enum Code {
     Closure(Rc<FuncProto>, Vec<Capture>),
 }
 
-/// What a method call site knows of its scope for contextual dot calls (`xs.map(f)`).
-#[derive(Debug, Default)]
+/// A method call site (`xs.map(f)`): the name, and what it knows of its scope for
+/// contextual dot calls.
+#[derive(Debug)]
 pub struct DotScope {
+    /// The method name.
+    pub name: Rc<str>,
     /// The built-in modules in scope, in import order.
     pub modules: Vec<&'static crate::script::lib::Module>,
     /// Script values in scope named like an implicit parameter (`compare`, `equal`,

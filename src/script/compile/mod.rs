@@ -789,9 +789,8 @@ impl Compiler<'_> {
                     if !is_module {
                         let r = self.expr(recv, None)?;
                         let a = self.exprs(args)?;
-                        let scope = self.dot_scope();
-                        let name = Rc::from(name.as_str());
-                        return Ok(Code::Method(Box::new(r), name, a, span, scope));
+                        let site = self.dot_scope(name);
+                        return Ok(Code::Method(Box::new(r), a, span, site));
                     }
                 }
                 let callee = self.expr(f, None)?;

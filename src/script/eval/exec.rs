@@ -247,9 +247,9 @@ impl Interp {
                 };
                 r.ok_or_else(|| trap_at(*span, "index out of bounds"))
             }
-            Code::Method(recv, name, args, span, scope) => {
+            Code::Method(recv, args, span, site) => {
                 let r = self.eval(recv)?;
-                self.method(r, name, args, *span, scope)
+                self.method(r, &site.name, args, *span, site)
             }
             Code::Bang(a, id) => match self.eval(a)? {
                 Value::Opt(v) => Ok((*v).clone()),

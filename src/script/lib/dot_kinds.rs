@@ -91,11 +91,25 @@ fn tag_in(it: &mut Interp, v: &Value, tags: &[&str]) -> EResult<Option<u8>> {
 /// Whether `x` (the content of an option) looks like a `pure/List` cell `(head, tail)`
 /// whose tail is an option.
 fn looks_like_cell(it: &mut Interp, x: &Value) -> EResult<bool> {
-    let Value::Tuple(parts) = x else {
-        return Ok(false);
-    };
-    match &parts[..] {
-        [_, tail] => Ok(view::option(it, tail)?.is_some()),
+    match x {
+        Value::Tuple(parts) => match &parts[..] {
+            [_, tail] => Ok(view::option(it, tail)?.is_some()),
+            _ => Ok(false),
+        },
+        // a lazily read tuple: its size, then its tail
+        Value::Host(h) => {
+            let size = h.call("size", &[]);
+            it.charge_host(&**h)?;
+            if !matches!(size, Ok(Some(Value::Nat(2)))) {
+                return Ok(false);
+            }
+            let tail = h.call("get", &[Value::Nat(1)]);
+            it.charge_host(&**h)?;
+            match tail {
+                Ok(Some(t)) => Ok(view::option(it, &t)?.is_some()),
+                _ => Ok(false),
+            }
+        }
         _ => Ok(false),
     }
 }
