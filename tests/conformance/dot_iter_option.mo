@@ -64,3 +64,11 @@ Debug.print(debug_show (true.compare(false)));
 Debug.print(o.toText());
 Debug.print(none.toText());
 o.forEach(func x { Debug.print(debug_show (x * 100)) });
+// an endless iterator: `any`, `contains`, `findIndex` stop at the first match
+let naturals = object {
+  var i = 0;
+  public func next() : ?Nat { i += 1; ?i };
+};
+Debug.print(debug_show (naturals.any(func x = x > 1000)));
+Debug.print(debug_show (naturals.contains(2000)));
+Debug.print(debug_show (naturals.findIndex(func x = x % 7 == 0)));

@@ -83,6 +83,31 @@ fn items(it: &mut Interp, fam: Family, v: &Value) -> EResult<Vec<Value>> {
     }
 }
 
+/// Feeds the elements of `v` to `f` in order until it answers `false`: an iterator is
+/// read one element at a time (so `any` on an endless one stops at the first match).
+fn each(
+    it: &mut Interp,
+    fam: Family,
+    v: &Value,
+    mut f: impl FnMut(&mut Interp, Value) -> EResult<bool>,
+) -> EResult<()> {
+    if fam == Family::Iter {
+        while let Some(x) = it.iter_next(v)? {
+            it.tick()?;
+            if !f(it, x)? {
+                break;
+            }
+        }
+        return Ok(());
+    }
+    for x in items(it, fam, v)? {
+        if !f(it, x)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// Calls `f` on one element: a map's entry as two arguments (`key`, `value`), after `pre`
 /// and before `post`.
 fn call_on(it: &mut Interp, fam: Family, f: &Value, pre: &[Value], x: &Value, post: &[Value]) -> R {
@@ -103,9 +128,10 @@ fn last_arg<'a>(a: &'a [Value], who: &str) -> EResult<&'a Value> {
 
 fn for_each(it: &mut Interp, fam: Family, a: &[Value]) -> R {
     let f = last_arg(a, "forEach")?.clone();
-    for x in items(it, fam, arg(a, 0, "forEach")?)? {
+    each(it, fam, arg(a, 0, "forEach")?, |it, x| {
         call_on(it, fam, &f, &[], &x, &[])?;
-    }
+        Ok(true)
+    })?;
     Ok(Value::Unit)
 }
 
@@ -142,15 +168,16 @@ fn first_where(
     want: bool,
 ) -> EResult<Option<(usize, Value)>> {
     let f = last_arg(a, "predicate")?.clone();
-    for (i, x) in items(it, fam, arg(a, 0, "predicate")?)?
-        .into_iter()
-        .enumerate()
-    {
+    let (mut i, mut found) = (0, None);
+    each(it, fam, arg(a, 0, "predicate")?, |it, x| {
         if bool_of(&call_on(it, fam, &f, &[], &x, &[])?, "predicate")? == want {
-            return Ok(Some((i, x)));
+            found = Some((i, x));
+            return Ok(false);
         }
-    }
-    Ok(None)
+        i += 1;
+        Ok(true)
+    })?;
+    Ok(found)
 }
 
 fn any(it: &mut Interp, fam: Family, a: &[Value]) -> R {
@@ -179,15 +206,16 @@ fn opt(v: Option<Value>) -> Value {
 fn position(it: &mut Interp, fam: Family, a: &[Value]) -> EResult<Option<usize>> {
     let eq = arg(a, 1, "contains")?.clone();
     let y = last_arg(a, "contains")?.clone();
-    for (i, x) in items(it, fam, arg(a, 0, "contains")?)?
-        .into_iter()
-        .enumerate()
-    {
+    let (mut i, mut found) = (0, None);
+    each(it, fam, arg(a, 0, "contains")?, |it, x| {
         if bool_of(&it.call_value(&eq, &[x, y.clone()])?, "equal")? {
-            return Ok(Some(i));
+            found = Some(i);
+            return Ok(false);
         }
-    }
-    Ok(None)
+        i += 1;
+        Ok(true)
+    })?;
+    Ok(found)
 }
 
 fn contains(it: &mut Interp, fam: Family, a: &[Value]) -> R {
