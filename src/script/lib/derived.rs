@@ -326,6 +326,7 @@ fn to_text(it: &mut Interp, fam: Family, a: &[Value]) -> R {
     }
     let mut s = String::from(open);
     for (i, x) in xs.iter().enumerate() {
+        let before = s.len();
         if i > 0 {
             s.push_str(", ");
         }
@@ -337,7 +338,7 @@ fn to_text(it: &mut Interp, fam: Family, a: &[Value]) -> R {
             }
             _ => s.push_str(&text_of(it, arg(a, 1, "toText")?, x)?),
         }
-        it.alloc(s.len() as u64)?;
+        it.alloc((s.len() - before) as u64)?;
     }
     s.push_str(close);
     Ok(Value::text(&s))
