@@ -658,12 +658,11 @@ let m = vars.map_nat_text;
             format!("({}, true, null)", n(c.map_keys.len())),
         ),
         (
-            format!(
-                "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\";
+            "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\";
 let m = vars.map_nat_text;
 (m.foldLeft(0, func(acc, k, _) = acc + k),
- switch (m.minEntry()) {{ case (?(k, _)) k; case null 0 }})"
-            ),
+ switch (m.minEntry()) { case (?(k, _)) k; case null 0 })"
+                .to_string(),
             format!("({}, {})", sum(&c.map_keys), underscored(c.map_keys[0])),
         ),
         (
