@@ -133,18 +133,19 @@ impl HostObject for LazyNode {
     fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
         let v = match (name, &self.shallow) {
             ("size", _) => {
-                check_arity(name, args, 0)?;
-                match self.items() {
-                    Some(items) => Value::Nat(items.len() as u64),
-                    None => return Ok(None),
-                }
-            }
-            ("get", _) => {
-                check_arity(name, args, 1)?;
-                let i = arg_u64(name, args, 0)?;
                 let Some(items) = self.items() else {
                     return Ok(None);
                 };
+                check_arity(name, args, 0)?;
+                Value::Nat(items.len() as u64)
+            }
+            ("get", _) => {
+                // not an array: no `get` here (a contextual `Map.get` may apply)
+                let Some(items) = self.items() else {
+                    return Ok(None);
+                };
+                check_arity(name, args, 1)?;
+                let i = arg_u64(name, args, 0)?;
                 let item = usize::try_from(i)
                     .ok()
                     .and_then(|i| items.get(i))
@@ -152,10 +153,10 @@ impl HostObject for LazyNode {
                 self.reader.child(item)?
             }
             ("vals" | "values", _) => {
-                check_arity(name, args, 0)?;
                 let Some(items) = self.items() else {
                     return Ok(None);
                 };
+                check_arity(name, args, 0)?;
                 Value::Iter(Rc::new(RefCell::new(LazyItems {
                     reader: self.reader.clone(),
                     items: items.to_vec(),

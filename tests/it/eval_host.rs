@@ -633,6 +633,113 @@ let q = vars.pq_nat;
     }
 }
 
+/// The same structures read with contextual dot calls and implicit arguments, as current
+/// Motoko code reads them (`m.get(k)`, `l.size()`, `q.values()`), eager and lazy: every
+/// answer computed from the scenario itself.
+#[test]
+fn dot_calls_on_core_structures_read_from_a_snapshot() {
+    let c = CollectionsScenario::run();
+    let present = c.map_keys[c.map_keys.len() / 2];
+    let absent = (0..100_003)
+        .find(|k| c.map_keys.binary_search(k).is_err())
+        .expect("a gap");
+    let set_absent = (0..10_007)
+        .find(|k| c.set_nat.binary_search(k).is_err())
+        .expect("a gap");
+    let n = |x: usize| underscored(x as u64);
+    let sum = |xs: &[u64]| underscored(xs.iter().sum());
+    let checks = [
+        (
+            format!(
+                "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
+let m = vars.map_nat_text;
+(m.size(), m.containsKey({present}), m.get({absent}))"
+            ),
+            format!("({}, true, null)", n(c.map_keys.len())),
+        ),
+        (
+            "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\";
+let m = vars.map_nat_text;
+(m.foldLeft(0, func(acc, k, _) = acc + k),
+ switch (m.minEntry()) { case (?(k, _)) k; case null 0 })"
+                .to_string(),
+            format!("({}, {})", sum(&c.map_keys), underscored(c.map_keys[0])),
+        ),
+        (
+            format!(
+                "import Set \"mo:core/Set\"; import Nat \"mo:core/Nat\";
+let s = vars.set_nat;
+(s.size(), s.contains({}), s.contains({set_absent}), s.min(), s.max(), s.foldLeft(0, func(a, x) = a + x))",
+                c.set_nat[3]
+            ),
+            format!(
+                "({}, true, false, ?{}, ?{}, {})",
+                n(c.set_nat.len()),
+                underscored(c.set_nat[0]),
+                underscored(c.set_nat[c.set_nat.len() - 1]),
+                sum(&c.set_nat)
+            ),
+        ),
+        (
+            "import List \"mo:core/List\"; import Nat \"mo:core/Nat\";
+let l = vars.list_nat;
+(l.size(), l.get(5), l.at(7), l.last(), l.foldLeft(0, func(a, x) = a + x), l.contains(0),
+ l.filter(func x = x % 2 == 0).size(), l.values().next())"
+                .to_string(),
+            format!(
+                "({}, ?{}, {}, ?{}, {}, true, {}, ?{})",
+                n(c.list_nat.len()),
+                underscored(c.list_nat[5]),
+                underscored(c.list_nat[7]),
+                underscored(c.list_nat[c.list_nat.len() - 1]),
+                sum(&c.list_nat),
+                n(c.list_nat.iter().filter(|x| *x % 2 == 0).count()),
+                underscored(c.list_nat[0])
+            ),
+        ),
+        (
+            "import PL \"mo:core/pure/List\"; import PM \"mo:core/pure/Map\"; import PS \"mo:core/pure/Set\";
+import Text \"mo:core/Text\"; import Int \"mo:core/Int\"; import Iter \"mo:core/Iter\";
+(vars.pure_list.size(), vars.pure_list.get(3), vars.pure_map.get(\"p7\"), vars.pure_map.containsKey(\"p0\"),
+ vars.pure_map.size(), vars.pure_set.contains(-4991), vars.pure_set.max())"
+                .to_string(),
+            format!(
+                "({}, ?{}, ?7, false, {}, true, {})",
+                n(c.pure_list.len()),
+                underscored(c.pure_list[3]),
+                n(c.pure_map.len()),
+                some(signed(c.pure_set[c.pure_set.len() - 1]))
+            ),
+        ),
+        (
+            "import Q \"mo:core/Queue\"; import St \"mo:core/Stack\"; import PQ \"mo:core/PriorityQueue\";
+import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
+(vars.queue_text.size(), vars.queue_text.peekFront(), vars.stack_int.peek(), vars.stack_int.size(),
+ vars.pq_nat.values().toArray(), vars.pq_nat.peek())"
+                .to_string(),
+            format!(
+                "({}, ?\"{}\", {}, {}, [{}], ?{})",
+                n(c.queue.len()),
+                c.queue[0],
+                some(signed(c.stack[0])),
+                n(c.stack.len()),
+                joined(&c.priority_queue, |x| underscored(*x)),
+                underscored(c.priority_queue[0])
+            ),
+        ),
+    ];
+    for mode in ["eop", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        for (script, want) in &checks {
+            assert_eq!(
+                &eval1_eager_and_lazy(&dir, script),
+                want,
+                "collections/{mode}: {script}"
+            );
+        }
+    }
+}
+
 #[test]
 fn image_loads_match_the_image() {
     let dir = common::fixture("scalars", "eop");

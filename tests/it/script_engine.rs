@@ -331,3 +331,38 @@ fn base_names_behave_as_in_mo_base() {
     let err = eval("import Array \"mo:base/Array\"; Array.subArray([1, 2], 1, 2)").unwrap_err();
     assert!(err.contains("Array.subArray: out of bounds"), "{err}");
 }
+
+/// Contextual dot calls need the module in scope (moc's rule); a core function mo-mem's
+/// library lacks is named; record fields and built-in methods come first; a big `toText`
+/// is charged once per byte, not once per prefix.
+#[test]
+fn dot_calls_need_their_module_and_name_what_is_missing() {
+    let err = eval("let n = 5; n.toText()").unwrap_err();
+    assert!(err.contains("a Nat has no method toText"), "{err}");
+    assert_eq!(
+        eval("import Nat \"mo:core/Nat\"; (5).toText()").unwrap(),
+        "\"5\"\n"
+    );
+    let err = eval("import List \"mo:core/List\"; let l = List.empty<Nat>(); l.sortInPlace()")
+        .unwrap_err();
+    assert!(
+        err.contains("List.sortInPlace is not in mo-mem's built-in library"),
+        "{err}"
+    );
+    assert_eq!(
+        eval(
+            "import Array \"mo:core/Array\";\n\
+             let r = { size = func() : Nat = 7; map = 3 };\n\
+             (r.size(), [1, 2].size(), \"abc\".size(), [1, 2].vals().next())"
+        )
+        .unwrap(),
+        "(7, 2, 3, ?1)\n"
+    );
+    let out = eval(
+        "import Array \"mo:core/Array\"; import Nat \"mo:core/Nat\";\n\
+         Array.tabulate<Nat>(20_000, func i = i).toText().size()",
+    )
+    .unwrap();
+    // digits of 0..19_999 (88_890), 19_999 separators, two brackets
+    assert_eq!(out, "128_890\n");
+}

@@ -257,8 +257,9 @@ pub enum Code {
     Index(Box<(Code, Code)>, Span),
     /// `f(args)`.
     Call(Box<Code>, Vec<Code>, Span),
-    /// `e.name(args)`.
-    Method(Box<Code>, Rc<str>, Vec<Code>, Span),
+    /// `e.name(args)`: a field or built-in method of the value, else a contextual dot call
+    /// resolved among the modules in scope.
+    Method(Box<Code>, Vec<Code>, Span, Rc<DotScope>),
     /// `e!` inside `do ? { }` with the given label.
     Bang(Box<Code>, u32),
     /// `debug_show e`.
@@ -293,4 +294,17 @@ pub enum Code {
     DoOpt(Box<Code>, u32),
     /// Creates a closure.
     Closure(Rc<FuncProto>, Vec<Capture>),
+}
+
+/// A method call site (`xs.map(f)`): the name, and what it knows of its scope for
+/// contextual dot calls.
+#[derive(Debug)]
+pub struct DotScope {
+    /// The method name.
+    pub name: Rc<str>,
+    /// The built-in modules in scope, in import order.
+    pub modules: Vec<&'static crate::script::lib::Module>,
+    /// Script values in scope named like an implicit parameter (`compare`, `equal`,
+    /// `toText`), by that name.
+    pub implicits: Vec<(&'static str, Code)>,
 }

@@ -2,9 +2,11 @@
 //! their expected type.
 
 mod captures;
+mod dot;
 mod hints;
 pub mod ir;
 
+use crate::script::lib::dot::ArgSource;
 use crate::script::lib::{self, Module};
 use crate::script::syntax::ast::{self, Dec, Expr, ExprKind, FuncDef, Lit, PatKind, Type};
 use crate::script::syntax::{Span, SyntaxError};
@@ -787,7 +789,8 @@ impl Compiler<'_> {
                     if !is_module {
                         let r = self.expr(recv, None)?;
                         let a = self.exprs(args)?;
-                        return Ok(Code::Method(Box::new(r), Rc::from(name.as_str()), a, span));
+                        let site = self.dot_scope(name);
+                        return Ok(Code::Method(Box::new(r), a, span, site));
                     }
                 }
                 let callee = self.expr(f, None)?;
@@ -802,8 +805,22 @@ impl Compiler<'_> {
                     }
                     _ => None,
                 };
+                // `Map.get(m, k)`: omitted implicit arguments filled in from the scope
+                let layout = self.implicit_layout(f, args.len());
+                let sources = layout.unwrap_or_else(|| vec![ArgSource::Given; args.len()]);
+                let mut given = args.iter();
                 let mut a = Vec::new();
-                for (i, x) in args.iter().enumerate() {
+                for (i, src) in sources.into_iter().enumerate() {
+                    let x = match src {
+                        ArgSource::Implicit(n) => {
+                            a.push(self.implicit_arg(n, span)?);
+                            continue;
+                        }
+                        ArgSource::Given => match given.next() {
+                            Some(x) => x,
+                            None => break,
+                        },
+                    };
                     if let Some(ps) = user.as_ref().filter(|ps| ps.len() == args.len()) {
                         a.push(self.expr(x, ps[i].as_ref())?);
                         continue;

@@ -247,9 +247,9 @@ impl Interp {
                 };
                 r.ok_or_else(|| trap_at(*span, "index out of bounds"))
             }
-            Code::Method(recv, name, args, span) => {
+            Code::Method(recv, args, span, site) => {
                 let r = self.eval(recv)?;
-                self.method(r, name, args, *span)
+                self.method(r, &site.name, args, *span, site)
             }
             Code::Bang(a, id) => match self.eval(a)? {
                 Value::Opt(v) => Ok((*v).clone()),
@@ -409,47 +409,6 @@ impl Interp {
                 span,
                 format!("cannot call a {}", other.kind_name()),
             )),
-        }
-    }
-
-    fn method(&mut self, recv: Value, name: &str, args: &[Code], span: Span) -> EResult {
-        let mut vs = Vec::with_capacity(args.len());
-        for a in args {
-            vs.push(self.eval(a)?);
-        }
-        match &recv {
-            Value::Record(r) => {
-                let f = r
-                    .get(name)
-                    .map(|f| f.value.borrow().clone())
-                    .ok_or_else(|| trap_at(span, format!("record has no field {name}")))?;
-                self.call_value(&f, &vs).map_err(|e| with_span(e, span))
-            }
-            Value::Host(h) => match h.call(name, &vs) {
-                Ok(Some(v)) => {
-                    self.charge_host(&**h).map_err(|e| with_span(e, span))?;
-                    Ok(v)
-                }
-                Ok(None) => match h.field(name) {
-                    Ok(Some(f)) => {
-                        self.charge_host(&**h).map_err(|e| with_span(e, span))?;
-                        self.call_value(&f, &vs).map_err(|e| with_span(e, span))
-                    }
-                    Ok(None) => Err(trap_at(
-                        span,
-                        format!("{} has no method {name}", h.describe()),
-                    )),
-                    Err(e) => Err(trap_at(span, e.0)),
-                },
-                Err(e) => Err(trap_at(span, e.0)),
-            },
-            _ => match lib::method(&recv, name) {
-                Some(b) => (b.f)(self, Some(&recv), &vs).map_err(|e| with_span(e, span)),
-                None => Err(trap_at(
-                    span,
-                    format!("a {} has no method {name}", recv.kind_name()),
-                )),
-            },
         }
     }
 

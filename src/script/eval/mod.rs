@@ -1,6 +1,7 @@
 //! The evaluator: runs compiled code over a value stack with slot-addressed frames.
 
 mod coerce;
+mod dot;
 mod exec;
 mod fast;
 mod pattern;

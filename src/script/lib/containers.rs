@@ -75,6 +75,30 @@ impl HostObject for NativeList {
     }
 }
 
+/// A script map holding `entries` (`(key, value)` tuples; a later key replaces an earlier).
+pub(super) fn native_map_of(it: &mut Interp, entries: Vec<Value>) -> R {
+    let m = NativeMap::default();
+    for kv in entries {
+        match kv {
+            Value::Tuple(t) if t.len() == 2 => {
+                it.alloc(48)?;
+                m.entries
+                    .borrow_mut()
+                    .insert(Key(t[0].clone()), t[1].clone());
+            }
+            other => return Err(wrong("Map", "(key, value)", &other)),
+        }
+    }
+    Ok(Value::Host(Rc::new(m)))
+}
+
+/// A script list holding `items`.
+pub(super) fn native_list_of(items: Vec<Value>) -> Value {
+    Value::Host(Rc::new(NativeList {
+        items: Rc::new(RefCell::new(items)),
+    }))
+}
+
 fn native_map(v: &Value) -> Option<&NativeMap> {
     match v {
         Value::Host(h) => h.as_any().downcast_ref::<NativeMap>(),

@@ -36,6 +36,9 @@ mod args;
 mod base;
 mod collections;
 mod containers;
+mod derived;
+pub mod dot;
+mod dot_kinds;
 mod iters;
 mod modules;
 mod numbers;
@@ -43,6 +46,7 @@ mod pure;
 mod queues;
 mod result;
 mod set;
+mod signatures;
 mod text;
 mod view;
 
@@ -83,7 +87,10 @@ pub struct Module {
 impl Module {
     /// The member called `name`.
     pub fn get(&self, name: &str) -> Option<&'static Builtin> {
-        self.members.iter().find(|b| b.name == name)
+        self.members
+            .iter()
+            .find(|b| b.name == name)
+            .or_else(|| derived::member(self.name, name))
     }
 }
 
@@ -106,6 +113,11 @@ pub fn module_by_path(path: &str) -> Option<&'static Module> {
     let name = path
         .strip_prefix("mo:core/")
         .or_else(|| path.strip_prefix("mo:base/"))?;
+    modules::ALL.iter().copied().find(|m| m.name == name)
+}
+
+/// The built-in module called `name` (`Array`, `pure/Map`).
+pub fn module_by_name(name: &str) -> Option<&'static Module> {
     modules::ALL.iter().copied().find(|m| m.name == name)
 }
 

@@ -60,7 +60,8 @@ fn elements_of(it: &mut Interp, s: &Value) -> EResult<Vec<Value>> {
     Ok(out)
 }
 
-fn set_of(it: &mut Interp, items: impl IntoIterator<Item = Value>) -> R {
+/// A script set holding `items`.
+pub(super) fn set_of(it: &mut Interp, items: impl IntoIterator<Item = Value>) -> R {
     let set = NativeSet::default();
     for x in items {
         it.alloc(32)?;

@@ -1,0 +1,35 @@
+// Array functions with a `self` parameter, called with dot notation.
+import Array "mo:core/Array";
+import Nat "mo:core/Nat";
+import Debug "mo:core/Debug";
+
+let xs = [1, 2, 3, 4, 5];
+Debug.print(debug_show (xs.map(func x = x * 2)));
+Debug.print(debug_show (xs.filter(func x = x % 2 == 1)));
+Debug.print(debug_show (xs.filterMap<Nat, Text>(func x = if (x > 3) ?(x.toText()) else null)));
+Debug.print(debug_show (xs.foldLeft<Nat, Nat>(0, func(acc, x) = acc + x)));
+Debug.print(debug_show (xs.foldRight<Nat, Text>("", func(x, acc) = acc # x.toText())));
+Debug.print(debug_show (xs.find(func x = x > 2)));
+Debug.print(debug_show (xs.findIndex(func x = x > 2)));
+Debug.print(debug_show (xs.any(func x = x > 4)));
+Debug.print(debug_show (xs.all(func x = x > 0)));
+Debug.print(debug_show (xs.reverse()));
+Debug.print(debug_show (xs.concat([6, 7])));
+Debug.print(debug_show (xs.size()));
+Debug.print(debug_show (xs.isEmpty()));
+Debug.print(debug_show (xs.sliceToArray(1, 3)));
+Debug.print(debug_show (xs.toVarArray<Nat>().size()));
+Debug.print(debug_show ([[1, 2], [3]].flatten()));
+Debug.print(debug_show (xs.flatMap<Nat, Nat>(func x = [x, x].vals())));
+var sum = 0;
+xs.forEach(func x { sum += x });
+Debug.print(debug_show sum);
+for ((i, x) in xs.enumerate()) { if (i == 4) Debug.print(debug_show (i, x)) };
+for (k in xs.keys()) { if (k == 0) Debug.print("first key") };
+for (v in xs.values()) { if (v == 5) Debug.print("last value") };
+Debug.print(debug_show ([3, 1, 2].sort()));
+Debug.print(debug_show ([3, 1, 2].sort(Nat.compare)));
+Debug.print(debug_show (xs.contains(3)));
+Debug.print(debug_show (xs.indexOf(4)));
+Debug.print(xs.toText());
+Debug.print(xs.map(func x = x + 1).filter(func x = x > 3).toText());

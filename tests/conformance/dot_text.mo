@@ -1,0 +1,32 @@
+// Text functions with a `self` parameter, called with dot notation.
+import Text "mo:core/Text";
+import Char "mo:core/Char";
+import Iter "mo:core/Iter";
+import Debug "mo:core/Debug";
+
+let t = "Hello, World";
+Debug.print(debug_show (t.size()));
+Debug.print(t.concat("!"));
+Debug.print(debug_show (t.contains(#text "World")));
+Debug.print(debug_show (t.startsWith(#text "Hell")));
+Debug.print(debug_show (t.endsWith(#char 'd')));
+Debug.print(t.toUpper());
+Debug.print(t.toLower());
+Debug.print(t.replace(#char 'o', "0"));
+Debug.print(debug_show (t.isEmpty()));
+Debug.print(debug_show ("".isEmpty()));
+Debug.print("  padded  ".trim(#char ' '));
+Debug.print(debug_show (t.split(#char ',').toArray()));
+Debug.print(debug_show (t.tokens(#char ' ').toArray()));
+Debug.print(t.reverse());
+Debug.print(debug_show (t.toArray().size()));
+Debug.print(debug_show (t.toIter().toArray().size()));
+Debug.print(debug_show (t.compare("Hello")));
+Debug.print(debug_show (t.equal("Hello, World")));
+Debug.print(["a", "b", "c"].vals().join("-"));
+let c = 'x';
+Debug.print(c.toText());
+Debug.print(debug_show (c.isAlphabetic()));
+Debug.print(debug_show ('7'.isDigit()));
+Debug.print(debug_show (c.toNat32()));
+Debug.print(t.toText());
