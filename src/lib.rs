@@ -11,6 +11,7 @@ pub mod image;
 pub mod module;
 pub mod runtime;
 pub mod script;
+pub mod serve;
 pub mod snapshot;
 pub mod store;
 pub mod vfs;

@@ -5,9 +5,11 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
+use mo_mem::analysis::OpenedHeap;
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::snapshot::Snapshot;
+use std::sync::Arc;
 
 /// How much one decoded value may take: the global `--max-value-size`.
 #[derive(Args, Debug, Clone, Copy)]
@@ -135,9 +137,11 @@ impl SnapshotArgs {
     }
 
     /// Opens the snapshot and its heap, read under `limits`.
-    pub fn open_heap(&self, limits: ReaderLimits) -> anyhow::Result<Heap> {
+    pub fn open_heap(&self, limits: ReaderLimits) -> anyhow::Result<Arc<OpenedHeap>> {
         let snapshot = self.open()?;
         let path = snapshot.path().display().to_string();
-        Heap::open(snapshot, limits).with_context(|| format!("cannot decode the heap of {path}"))
+        let heap = Heap::open(snapshot, limits)
+            .with_context(|| format!("cannot decode the heap of {path}"))?;
+        Ok(Arc::new(OpenedHeap::new(heap)))
     }
 }

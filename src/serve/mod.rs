@@ -1,0 +1,17 @@
+//! The composition layer: what every front-end (the mount, `ls/cat/tree`, `eval`, `repl`,
+//! each command) serves a snapshot with, wired once.
+//!
+//! [`Snapshots`] holds one [`OpenedSnapshot`] per snapshot directory (images, heap,
+//! signature and labels, cached analyses), opened once per process and shared by the file
+//! tree ([`SharedDecoder`]) and the `eval` file ([`EvalFiles`]); [`services`] wires both
+//! into the vfs's [`crate::vfs::SnapshotServices`].
+
+pub mod catalog;
+pub mod decoder;
+pub mod eval_file;
+pub mod services;
+
+pub use catalog::{open_heap, OpenedSnapshot, Snapshots};
+pub use decoder::SharedDecoder;
+pub use eval_file::{EvalFiles, SnapshotEval};
+pub use services::services;

@@ -1,0 +1,84 @@
+//! The serving layer (`mo_mem::serve`): a snapshot served by the file tree and its `eval`
+//! file is opened once, whatever is read, listed or evaluated, and by how many threads.
+
+mod common;
+
+use mo_mem::image::ReaderLimits;
+use mo_mem::script::workers::mount_limits;
+use mo_mem::serve::{services, Snapshots};
+use mo_mem::vfs::{Entry, SessionId, SnapshotDir, Tree, TreeConfig};
+use std::sync::Arc;
+
+/// A tree over the fixture `name`/`mode` served from `snapshots`.
+fn tree(snapshots: &Arc<Snapshots>, name: &str, mode: &str) -> Tree {
+    let dir = common::fixture(name, mode);
+    let snapshot = SnapshotDir::new("snap", &dir, services(snapshots.clone(), mount_limits()));
+    Tree::new(Entry::Dir(Arc::new(snapshot)), TreeConfig::default()).unwrap()
+}
+
+/// Writes `script` into `eval` as `session` and reads the answer.
+fn eval(tree: &Tree, session: u64, script: &str) -> String {
+    let eval = tree.resolve("/eval").unwrap();
+    let open = tree.open(eval, true, SessionId(session)).unwrap();
+    tree.write(open.fh, 0, script.as_bytes(), false).unwrap();
+    let answer = tree.read(open.fh, 0, 1 << 20).unwrap();
+    tree.release(open.fh);
+    String::from_utf8(answer.as_slice().to_vec()).unwrap()
+}
+
+#[test]
+fn a_served_snapshot_is_opened_once_for_the_tree_and_eval() {
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let tree = tree(&snapshots, "compound", "eop");
+    assert_eq!(snapshots.opens(), 0, "nothing is opened before it is read");
+    // eval first, then the decoded files, then eval in another session
+    let answer = eval(&tree, 1, "heap.varNames");
+    assert!(!answer.starts_with("eval:"), "{answer}");
+    let names = tree.names(tree.resolve("/").unwrap(), true).unwrap();
+    assert!(names.iter().any(|(n, _)| &**n == "info.json"), "{names:?}");
+    let info = tree.read_all(tree.resolve("/info.json").unwrap()).unwrap();
+    let info: serde_json::Value = serde_json::from_slice(&info).unwrap();
+    assert_eq!(info["stable_signature"], true);
+    tree.read_all(tree.resolve("/stats.json").unwrap()).unwrap();
+    let vars = tree.names(tree.resolve("/vars").unwrap(), true).unwrap();
+    assert!(!vars.is_empty());
+    let answer = eval(&tree, 2, "heap.persistence");
+    assert!(answer.contains("enhanced"), "{answer}");
+    assert_eq!(
+        snapshots.opens(),
+        1,
+        "the tree and eval share one opened snapshot"
+    );
+}
+
+#[test]
+fn concurrent_first_reads_open_the_snapshot_once() {
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let tree = Arc::new(tree(&snapshots, "compound", "incremental"));
+    let threads: Vec<_> = (0..4u64)
+        .map(|i| {
+            let tree = tree.clone();
+            std::thread::spawn(move || {
+                if i % 2 == 0 {
+                    eval(&tree, i, "heap.varNames");
+                } else {
+                    tree.read_all(tree.resolve("/info.json").unwrap()).unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert_eq!(snapshots.opens(), 1);
+}
+
+#[test]
+fn two_trees_over_one_catalog_share_the_snapshot() {
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let a = tree(&snapshots, "scalars", "eop");
+    let b = tree(&snapshots, "scalars", "eop");
+    a.read_all(a.resolve("/info.json").unwrap()).unwrap();
+    b.read_all(b.resolve("/stats.json").unwrap()).unwrap();
+    assert_eq!(snapshots.opens(), 1);
+}
