@@ -119,13 +119,7 @@ impl SnapshotArgs {
             None => None,
         };
         // Store snapshots must verify; a path without a manifest is read at the user's choice.
-        let trust =
-            mo_mem::store::check_trust_default(path, self.no_verify).with_context(|| {
-                format!(
-                    "refusing snapshot {} (pass --no-verify to read it anyway)",
-                    path.display()
-                )
-            })?;
+        let trust = mo_mem::serve::admit(path, self.no_verify)?;
         if let Some(note) = trust.note(path) {
             eprintln!("{note}");
         }

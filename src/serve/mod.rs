@@ -9,9 +9,13 @@
 pub mod catalog;
 pub mod decoder;
 pub mod eval_file;
+pub mod mount_trust;
 pub mod services;
+pub mod trust;
 
 pub use catalog::{open_heap, OpenedSnapshot, Snapshots};
 pub use decoder::SharedDecoder;
 pub use eval_file::{EvalFiles, SnapshotEval};
+pub use mount_trust::StoreVerifier;
 pub use services::services;
+pub use trust::{admit, Refused, StoreGate};

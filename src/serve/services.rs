@@ -4,6 +4,7 @@
 use super::catalog::Snapshots;
 use super::decoder::SharedDecoder;
 use super::eval_file::EvalFiles;
+use super::trust::StoreGate;
 use crate::script::Limits;
 use crate::vfs::{ControlLimits, SnapshotServices};
 use std::sync::Arc;
@@ -17,5 +18,6 @@ pub fn services(snapshots: Arc<Snapshots>, eval_limits: Limits) -> SnapshotServi
         control_limits: ControlLimits::default(),
         eval_slots: Default::default(),
         verifier: None,
+        gate: Arc::new(StoreGate),
     }
 }

@@ -8,6 +8,7 @@ use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
 use super::objects_dir::ObjectsDir;
 use super::raw::RawFile;
 use super::readme::snapshot_readme;
+use super::sources::SnapshotGate;
 use super::vars_dir::ValueDir;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -34,6 +35,8 @@ pub struct SnapshotServices {
     /// Decides whether each snapshot may be served (on its first access); `None` serves
     /// every snapshot, only watching its files for changes.
     pub verifier: Option<Arc<dyn SnapshotVerifier>>,
+    /// Which directories are complete snapshots (the store's rule).
+    pub gate: Arc<dyn SnapshotGate>,
 }
 
 /// The name of the only file of a snapshot directory that is refused.
