@@ -82,3 +82,36 @@ fn two_trees_over_one_catalog_share_the_snapshot() {
     b.read_all(b.resolve("/stats.json").unwrap()).unwrap();
     assert_eq!(snapshots.opens(), 1);
 }
+
+#[test]
+fn a_value_over_a_reader_limit_is_efbig_not_euclean() {
+    // `blob_bytes` renders to 33 bytes (tests/value_limit_cli.rs): over a 32-byte limit.
+    let limits = ReaderLimits {
+        max_text_bytes: 32,
+        ..ReaderLimits::default()
+    };
+    let snapshots = Arc::new(Snapshots::new(limits));
+    let tree = tree(&snapshots, "compound", "eop");
+    let err = tree
+        .read_all(tree.resolve("/vars/blob_bytes").unwrap())
+        .unwrap_err();
+    assert_eq!(err.errno(), libc::EFBIG, "{err}");
+    assert!(
+        err.to_string()
+            .contains("maximum text/blob bytes exceeded (32)"),
+        "{err}"
+    );
+    // The same limit, the same reason, from `mo-mem cat` (which prints the error chain).
+    let dir = common::fixture("compound", "eop");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+        .args(["cat", dir.to_str().unwrap(), "vars/blob_bytes"])
+        .args(["--max-value-size", "32"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&err.to_string()),
+        "{}\nvs {err}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

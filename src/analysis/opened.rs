@@ -24,7 +24,7 @@ pub enum OpenError {
         /// The snapshot directory.
         path: PathBuf,
         /// Why.
-        source: SnapshotError,
+        source: Arc<SnapshotError>,
     },
     /// The files were read but the heap does not decode (module, layout, limits).
     #[error("cannot decode the heap of {path}: {source}")]
@@ -69,7 +69,7 @@ impl OpenedHeap {
     pub fn open_with_limits(dir: &Path, limits: ReaderLimits) -> Result<OpenedHeap, OpenError> {
         let snapshot = Snapshot::open(dir).map_err(|source| OpenError::Snapshot {
             path: dir.to_path_buf(),
-            source,
+            source: Arc::new(source),
         })?;
         let heap = Heap::open(snapshot, limits).map_err(|source| OpenError::Heap {
             path: dir.to_path_buf(),

@@ -5,7 +5,7 @@ use super::catalog::{OpenedSnapshot, Snapshots};
 use crate::analysis::OpenError;
 use crate::vfs::decoded::NamedValues;
 use crate::vfs::heap_source::HeapDecoder;
-use crate::vfs::{DecodedSnapshot, Decoder, ObjectSource, VfsError};
+use crate::vfs::{DecodeFailure, DecodedSnapshot, Decoder, ObjectSource, VfsError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,8 +25,10 @@ impl SharedDecoder {
 fn open_error(dir: &Path, e: &OpenError) -> VfsError {
     let what = dir.display().to_string();
     match e {
-        OpenError::Snapshot { source, .. } => VfsError::decode(what, source),
-        OpenError::Heap { source, .. } => VfsError::decode(what, source),
+        OpenError::Snapshot { source, .. } => {
+            VfsError::decode(what, DecodeFailure::Snapshot(source.clone()))
+        }
+        OpenError::Heap { source, .. } => VfsError::decode(what, source.clone()),
     }
 }
 

@@ -7,7 +7,7 @@ use super::object_json::ObjectRenderer;
 use crate::analysis::OpenedHeap;
 use crate::heap::render::{write_debug_show, write_json};
 use crate::heap::types::StableSignature;
-use crate::heap::value::{stable_variables, LazyValue, Value};
+use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
 use std::sync::{Arc, OnceLock};
 
@@ -36,18 +36,18 @@ struct HeapSnapshot {
 fn signature(context: &OpenedHeap) -> Result<&StableSignature, VfsError> {
     context
         .signature()
-        .map_err(|e| VfsError::decode("the stable signature", e))
+        .map_err(|e| VfsError::decode("the stable signature", e.clone()))
 }
 
 /// A decoder over the signature, sharing the label map (cheap: one per listed value).
 fn decoder(context: &OpenedHeap) -> Result<crate::heap::value::Decoder<'_>, VfsError> {
     context
         .decoder()
-        .map_err(|e| VfsError::decode("the stable signature", e))
+        .map_err(|e| VfsError::decode("the stable signature", e.clone()))
 }
 
 fn to_json(what: &str, value: &impl serde::Serialize) -> Result<Vec<u8>, VfsError> {
-    serde_json::to_vec_pretty(value).map_err(|e| VfsError::decode(what, e))
+    serde_json::to_vec_pretty(value).map_err(|e| VfsError::decode(what, e.to_string()))
 }
 
 impl DecodedSnapshot for HeapSnapshot {
@@ -127,7 +127,7 @@ struct HeapValue {
     path: Option<Arc<Ancestors>>,
     /// Directories between `vars/` and this value, and the bytes of that path.
     depth: (usize, usize),
-    shallow: OnceLock<Result<Value, String>>,
+    shallow: OnceLock<Result<Value, DecodeError>>,
 }
 
 impl HeapValue {
@@ -161,7 +161,7 @@ impl HeapValue {
         on_path(self.path.as_ref(), addr).then_some(Value::Cycle { addr })
     }
 
-    fn decode_error(e: impl std::fmt::Display) -> VfsError {
+    fn decode_error(e: DecodeError) -> VfsError {
         VfsError::decode("a stable variable", e)
     }
 
@@ -172,11 +172,11 @@ impl HeapValue {
         };
         self.shallow
             .get_or_init(|| {
-                let mut decoder = decoder(&self.context).map_err(|e| e.to_string())?;
-                decoder.shallow(lazy).map_err(|e| e.to_string())
+                let mut decoder = self.context.decoder().map_err(Clone::clone)?;
+                decoder.shallow(lazy)
             })
             .as_ref()
-            .map_err(Self::decode_error)
+            .map_err(|e| Self::decode_error(e.clone()))
     }
 
     /// Whether `value` (a part of this value) is `()`: a variant tag without payload is

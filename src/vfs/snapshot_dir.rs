@@ -47,7 +47,7 @@ pub struct SnapshotDir {
     name: String,
     dir: PathBuf,
     services: SnapshotServices,
-    decoded: OnceLock<Result<Arc<dyn DecodedSnapshot>, String>>,
+    decoded: OnceLock<Result<Arc<dyn DecodedSnapshot>, Arc<VfsError>>>,
     control: Arc<ControlNode>,
     guard: Arc<SnapshotGuard>,
 }
@@ -92,7 +92,7 @@ impl SnapshotDir {
         }
     }
 
-    fn decoded(&self) -> Result<Arc<dyn DecodedSnapshot>, String> {
+    fn decoded(&self) -> Result<Arc<dyn DecodedSnapshot>, Arc<VfsError>> {
         self.decoded
             .get_or_init(|| {
                 let opened = self.services.decoder.open(&self.dir).and_then(|decoded| {
@@ -101,7 +101,7 @@ impl SnapshotDir {
                 });
                 opened.map_err(|e| {
                     tracing::warn!(snapshot = %self.dir.display(), error = %e, "cannot decode the snapshot; serving its raw files only");
-                    e.to_string()
+                    Arc::new(e)
                 })
             })
             .clone()
@@ -165,6 +165,7 @@ impl DirSource for SnapshotDir {
                 None
             }
             Err(error) => {
+                let error = error.to_string();
                 let json = serde_json::json!({ "errors": [ { "what": "heap", "error": error } ] });
                 let text = serde_json::to_vec_pretty(&json).unwrap_or_default();
                 entries.push((
