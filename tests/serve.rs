@@ -2,11 +2,13 @@
 //! file is opened once, whatever is read, listed or evaluated, and by how many threads.
 
 mod common;
+mod mount_support;
 
 use mo_mem::image::ReaderLimits;
 use mo_mem::script::workers::mount_limits;
 use mo_mem::serve::{services, Snapshots};
 use mo_mem::vfs::{Entry, SessionId, SnapshotDir, Tree, TreeConfig};
+use mount_support::{fuse_available, Mounted, BIN};
 use std::sync::Arc;
 
 /// A tree over the fixture `name`/`mode` served from `snapshots`.
@@ -114,4 +116,41 @@ fn a_value_over_a_reader_limit_is_efbig_not_euclean() {
         "{}\nvs {err}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn a_mount_opens_each_snapshot_once() {
+    if !fuse_available() {
+        return;
+    }
+    let a = common::fixture("scalars", "eop");
+    let b = common::fixture("scalars", "copying");
+    let mut command = std::process::Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn,mo_mem::serve=debug");
+    let mount = Mounted::start_command(command, &[&a, &b]);
+    let mut served: Vec<_> = std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    served.sort();
+    assert_eq!(served.len(), 2, "{served:?}");
+    for snap in &served {
+        // The tree, then eval, then the tree again: one open.
+        std::fs::read(snap.join("info.json")).unwrap();
+        let eval = snap.join("eval");
+        std::fs::write(&eval, "heap.persistence").unwrap();
+        let answer = std::fs::read_to_string(&eval).unwrap();
+        assert!(answer.contains('"'), "{answer}");
+        std::fs::read(snap.join("stats.json")).unwrap();
+        assert!(std::fs::read_dir(snap.join("vars")).unwrap().count() > 0);
+    }
+    let log = mount.log_text();
+    for dir in [&a, &b] {
+        let opens = log
+            .lines()
+            .filter(|l| l.contains("opening the snapshot"))
+            .filter(|l| l.contains(dir.canonicalize().unwrap().to_str().unwrap()))
+            .count();
+        assert_eq!(opens, 1, "{}: log:\n{log}", dir.display());
+    }
 }
