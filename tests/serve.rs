@@ -154,3 +154,29 @@ fn a_mount_opens_each_snapshot_once() {
         assert_eq!(opens, 1, "{}: log:\n{log}", dir.display());
     }
 }
+
+#[test]
+fn a_replaced_image_is_a_new_snapshot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("snap");
+    std::fs::create_dir(&dir).unwrap();
+    let source = common::fixture("scalars", "eop");
+    for entry in std::fs::read_dir(&source).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let snapshots = Snapshots::new(ReaderLimits::default());
+    let first = snapshots.get(&dir);
+    first.heap().unwrap();
+    assert!(Arc::ptr_eq(&first, &snapshots.get(&dir)));
+    // Replaced (a new inode under the same name): opened again, not served stale.
+    let image = dir.join("wasm_memory.bin");
+    std::fs::copy(&image, dir.join("new.bin")).unwrap();
+    std::fs::rename(dir.join("new.bin"), &image).unwrap();
+    let second = snapshots.get(&dir);
+    assert!(!Arc::ptr_eq(&first, &second));
+    second.heap().unwrap();
+    assert_eq!(snapshots.opens(), 2);
+}

@@ -14,25 +14,25 @@ use std::sync::{Arc, OnceLock};
 /// Label names by hash: field and variant names of the signature, shared by decoders.
 pub type LabelMap = Arc<HashMap<u32, Arc<str>>>;
 
-/// Why a snapshot directory could not be opened as a heap.
-#[derive(Debug, thiserror::Error)]
+/// Why a snapshot could not be opened as a heap (the text names the snapshot and the cause).
+#[derive(Debug, Clone, thiserror::Error)]
 #[non_exhaustive]
 pub enum OpenError {
     /// The snapshot's files could not be read (missing, unreadable, inconsistent).
-    #[error("cannot open snapshot {path}: {source}")]
+    #[error("cannot open snapshot {}: {error}", path.display())]
     Snapshot {
-        /// The snapshot directory.
+        /// The snapshot directory (or image file).
         path: PathBuf,
         /// Why.
-        source: Arc<SnapshotError>,
+        error: Arc<SnapshotError>,
     },
     /// The files were read but the heap does not decode (module, layout, limits).
-    #[error("cannot decode the heap of {path}: {source}")]
+    #[error("cannot decode the heap of {}: {error}", path.display())]
     Heap {
-        /// The snapshot directory.
+        /// The snapshot directory (or image file).
         path: PathBuf,
         /// Why.
-        source: HeapError,
+        error: HeapError,
     },
 }
 
@@ -67,14 +67,21 @@ impl OpenedHeap {
     /// Opens the snapshot directory `dir` (its module gunzipped and parsed here, once),
     /// reading it under `limits`.
     pub fn open_with_limits(dir: &Path, limits: ReaderLimits) -> Result<OpenedHeap, OpenError> {
-        let snapshot = Snapshot::open(dir).map_err(|source| OpenError::Snapshot {
+        let snapshot = Snapshot::open(dir).map_err(|error| OpenError::Snapshot {
             path: dir.to_path_buf(),
-            source: Arc::new(source),
+            error: Arc::new(error),
         })?;
-        let heap = Heap::open(snapshot, limits).map_err(|source| OpenError::Heap {
-            path: dir.to_path_buf(),
-            source,
-        })?;
+        OpenedHeap::from_snapshot(snapshot, limits)
+    }
+
+    /// Opens the heap of an opened snapshot (a directory, or a bare image with its module),
+    /// reading it under `limits`.
+    pub fn from_snapshot(
+        snapshot: Snapshot,
+        limits: ReaderLimits,
+    ) -> Result<OpenedHeap, OpenError> {
+        let path = snapshot.path().to_path_buf();
+        let heap = Heap::open(snapshot, limits).map_err(|error| OpenError::Heap { path, error })?;
         Ok(OpenedHeap::new(heap))
     }
 

@@ -50,9 +50,7 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         (args.snapshot.clone(), args.script.clone())
     };
     let context = match &snapshot {
-        Some(dir) => Some(
-            mo_mem::serve::open_heap(Path::new(dir), limits).map_err(|e| anyhow::anyhow!("{e}"))?,
-        ),
+        Some(dir) => Some(mo_mem::serve::SnapshotSource::dir(Path::new(dir)).open(limits)?),
         None => None,
     };
     let src = match (&args.file, script_arg.as_deref()) {

@@ -20,9 +20,9 @@ pub struct ReplArgs {
 /// Runs `mo-mem repl`: reads inputs until they parse, evaluates, prints; `:quit` ends.
 pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let context = match (&args.snapshot, args.no_snapshot) {
-        (Some(dir), false) => Some(
-            mo_mem::serve::open_heap(Path::new(dir), limits).map_err(|e| anyhow::anyhow!("{e}"))?,
-        ),
+        (Some(dir), false) => {
+            Some(mo_mem::serve::SnapshotSource::dir(Path::new(dir)).open(limits)?)
+        }
         (None, false) => bail!("give a SNAPSHOT directory (or --no-snapshot)"),
         _ => None,
     };

@@ -1,12 +1,15 @@
 //! [`Snapshots`]: one [`OpenedSnapshot`] per snapshot directory, shared by everything that
-//! serves it (the file tree, the `eval` file, a command), so each is opened once.
+//! serves it (the file tree, the `eval` file, a command), so each is opened once per
+//! process, also when the tree forgets and remakes its directory node. A directory whose
+//! main-memory image was replaced (another inode, size or time) is a new snapshot.
 
 use crate::analysis::{OpenError, OpenedHeap};
 use crate::image::ReaderLimits;
+use crate::vfs::guard::Fingerprint;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One snapshot directory as served: opened (images read, module parsed, heap detected) on
 /// first use, once, and shared by every reader while any of them holds it.
@@ -36,10 +39,13 @@ impl OpenedSnapshot {
     }
 }
 
-/// The snapshots a process serves, each opened at most once while it is in use.
+/// A served snapshot with the fingerprint of its main-memory image when it was first seen.
+type Served = (Option<Fingerprint>, Arc<OpenedSnapshot>);
+
+/// The snapshots a process serves, each opened at most once.
 pub struct Snapshots {
     limits: ReaderLimits,
-    open: Mutex<HashMap<PathBuf, Weak<OpenedSnapshot>>>,
+    open: Mutex<HashMap<PathBuf, Served>>,
     opens: Arc<AtomicU64>,
 }
 
@@ -58,21 +64,24 @@ impl Snapshots {
         self.limits
     }
 
-    /// The snapshot in `dir`: the one already in use if any, else a new one (not opened yet).
+    /// The snapshot in `dir`: the one already served if its image is unchanged, else a new
+    /// one (not opened yet).
     pub fn get(&self, dir: &Path) -> Arc<OpenedSnapshot> {
         let key = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+        let image = Fingerprint::of_path(&key.join("wasm_memory.bin")).ok();
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(snapshot) = open.get(&key).and_then(Weak::upgrade) {
-            return snapshot;
+        if let Some((seen, snapshot)) = open.get(&key) {
+            if *seen == image {
+                return snapshot.clone();
+            }
         }
-        open.retain(|_, snapshot| snapshot.strong_count() > 0);
         let snapshot = Arc::new(OpenedSnapshot {
             dir: dir.to_path_buf(),
             limits: self.limits,
             heap: OnceLock::new(),
             opens: self.opens.clone(),
         });
-        open.insert(key, Arc::downgrade(&snapshot));
+        open.insert(key, (image, snapshot.clone()));
         snapshot
     }
 
@@ -80,9 +89,4 @@ impl Snapshots {
     pub fn opens(&self) -> u64 {
         self.opens.load(Ordering::Relaxed)
     }
-}
-
-/// Opens the snapshot directory `dir` on its own (a command reading one snapshot).
-pub fn open_heap(dir: &Path, limits: ReaderLimits) -> Result<Arc<OpenedHeap>, OpenError> {
-    OpenedHeap::open_with_limits(dir, limits).map(Arc::new)
 }

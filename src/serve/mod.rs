@@ -11,11 +11,13 @@ pub mod decoder;
 pub mod eval_file;
 pub mod mount_trust;
 pub mod services;
+pub mod source;
 pub mod trust;
 
-pub use catalog::{open_heap, OpenedSnapshot, Snapshots};
+pub use catalog::{OpenedSnapshot, Snapshots};
 pub use decoder::SharedDecoder;
 pub use eval_file::{EvalFiles, SnapshotEval};
 pub use mount_trust::StoreVerifier;
 pub use services::services;
+pub use source::{SnapshotSource, SourceError};
 pub use trust::{admit, Refused, StoreGate};
