@@ -1,7 +1,27 @@
 //! mo-mem: see inside Motoko canisters' memory.
 //!
-//! Layers (dependencies point one way): `image` -> `module`/`heap` -> `analysis` -> `vfs` -> `fuse`;
-//! `script` builds on `heap`/`analysis`; `runtime`, `ic` and `store` feed images in.
+//! Layers, one folder each; dependencies point one way (a folder imports only those above it
+//! in this list, as named):
+//!
+//! - `image`: bytes and limits, the bounds-checked reader of untrusted images; imports nothing.
+//! - `module`: facts from a canister's Wasm module; imports `image`.
+//! - `snapshot`: a snapshot's files (memory, stable memory, module, metadata); imports `image`, `module`.
+//! - `heap`: Motoko layouts, objects, values, types, names, renderers; imports `image`, `module`, `snapshot`.
+//! - `analysis`: a heap opened once ([`analysis::OpenedHeap`]: signature, labels, cached
+//!   stats) and the analyses over it; imports `image`, `snapshot`, `heap`.
+//! - `store`: snapshots on disk, manifests, HMAC, the trust rule; imports nothing of the engine.
+//! - `ic`: the IC client (snapshot API, canister-hosted protocol); imports `store`.
+//! - `runtime`: a canister runner on wasmi that makes snapshots; imports `snapshot`.
+//! - `script`: the Motoko-subset interpreter and its host values; imports `image`, `module`,
+//!   `heap`, `analysis` (never `vfs` or `serve`).
+//! - `vfs`: the file tree and its traits (decoder, control file, verifier, gate), no FUSE
+//!   types; imports `image`, `snapshot`, `heap`, `analysis` (never `script`, `store` or `serve`).
+//! - `serve`: the composition layer: one opened snapshot per directory shared by every
+//!   front-end, the vfs traits implemented over `analysis`, `script` and `store` (decoder,
+//!   `eval` file, trust), and the commands' trust check; imports all of the above.
+//! - `fuse`: the FUSE adapter over the tree; imports `vfs`.
+//!
+//! The binary (`src/main.rs`, `src/cli/`) only parses, calls `serve` (and the layers), prints.
 
 pub mod analysis;
 pub mod fuse;
@@ -11,6 +31,7 @@ pub mod image;
 pub mod module;
 pub mod runtime;
 pub mod script;
+pub mod serve;
 pub mod snapshot;
 pub mod store;
 pub mod vfs;

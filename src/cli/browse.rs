@@ -59,12 +59,7 @@ fn snapshot_tree(snapshot: &Path, no_verify: bool, limits: ReaderLimits) -> anyh
         "{} is not a snapshot directory (no wasm_memory.bin or metadata.json)",
         snapshot.display()
     );
-    let trust = mo_mem::store::check_trust_default(snapshot, no_verify).with_context(|| {
-        format!(
-            "refusing snapshot {} (pass --no-verify to read it anyway)",
-            snapshot.display()
-        )
-    })?;
+    let trust = mo_mem::serve::admit(snapshot, no_verify)?;
     if let Some(note) = trust.note(snapshot) {
         eprintln!("{note}");
     }

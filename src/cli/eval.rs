@@ -2,11 +2,10 @@
 
 use anyhow::{bail, Context};
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::host_snapshot::install;
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::io::Read;
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `mo-mem eval`.
@@ -51,10 +50,7 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         (args.snapshot.clone(), args.script.clone())
     };
     let context = match &snapshot {
-        Some(dir) => Some(Arc::new(
-            SnapshotContext::open_with_limits(Path::new(dir), limits)
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-        )),
+        Some(dir) => Some(mo_mem::serve::SnapshotSource::dir(Path::new(dir)).open(limits)?),
         None => None,
     };
     let src = match (&args.file, script_arg.as_deref()) {

@@ -4,8 +4,7 @@ use clap::Args;
 use mo_mem::image::ReaderLimits;
 use serde::Serialize;
 
-use mo_mem::analysis::stats::heap_stats;
-use mo_mem::heap::Heap;
+use mo_mem::analysis::OpenedHeap;
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -46,8 +45,9 @@ struct Info {
     errors: Vec<String>,
 }
 
-fn info(heap: &Heap) -> Info {
-    let stats = heap_stats(heap);
+fn info(opened: &OpenedHeap) -> Info {
+    let heap = opened.heap();
+    let stats = opened.stats();
     let layout = heap.layout();
     let snap = heap.snapshot();
     Info {
@@ -73,14 +73,15 @@ fn info(heap: &Heap) -> Info {
         free_bytes: stats.free.bytes,
         stable_variables: heap.stable_vars().ok().map(|v| v.len()),
         walk_complete: stats.complete(),
-        errors: stats.errors,
+        errors: stats.errors.clone(),
     }
 }
 
 /// Runs `mo-mem info`.
 pub fn run(args: InfoArgs, limits: ReaderLimits) -> anyhow::Result<()> {
-    let heap = args.snapshot.open_heap(limits)?;
-    let i = info(&heap);
+    let opened = args.snapshot.open_heap(limits)?;
+    let heap = opened.heap();
+    let i = info(&opened);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&i)?);
         return Ok(());

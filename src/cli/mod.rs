@@ -9,7 +9,6 @@ mod ic_pull;
 mod ic_take;
 mod info;
 mod mount;
-mod mount_trust;
 mod object;
 mod repl;
 mod served;

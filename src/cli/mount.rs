@@ -1,11 +1,11 @@
 //! `mo-mem mount [SOURCES...] MOUNTPOINT`: serve snapshots as a read-only file tree.
 
-use super::mount_trust::StoreVerifier;
 use super::served::{committed_examples, default_store, materialize_examples, services};
 use anyhow::Context;
 use mo_mem::fuse::{serve, MountConfig};
 use mo_mem::image::ReaderLimits;
-use mo_mem::store::{Store, StoreKey};
+use mo_mem::serve::StoreVerifier;
+use mo_mem::store::{Store, StoreKey, TrustRule};
 use mo_mem::vfs::{DirSource, Entry, EvalSlots, PathsRoot, StoreRoot, Tree, TreeConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -78,21 +78,13 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             "store {} is not a directory",
             store.display()
         );
-        let key = StoreKey::default_path()?;
-        services.verifier = Some(Arc::new(StoreVerifier::new(
-            Store::new(&store),
-            key,
-            args.no_verify,
-        )));
+        let rule = TrustRule::new(Store::new(&store), StoreKey::default_path()?);
+        services.verifier = Some(Arc::new(StoreVerifier::new(rule, args.no_verify)));
         Arc::new(StoreRoot::new(&store, services))
     } else {
         anyhow::ensure!(args.store.is_none(), "--store takes no sources");
-        let key = StoreKey::default_path()?;
-        services.verifier = Some(Arc::new(StoreVerifier::new(
-            Store::at(None)?,
-            key,
-            args.no_verify,
-        )));
+        let rule = TrustRule::new(Store::at(None)?, StoreKey::default_path()?);
+        services.verifier = Some(Arc::new(StoreVerifier::new(rule, args.no_verify)));
         Arc::new(PathsRoot::new(&paths, services)?)
     };
     let config = TreeConfig {

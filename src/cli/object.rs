@@ -47,7 +47,7 @@ const HEADER_KEYS: [&str; 6] = [
 
 /// Runs `mo-mem object`: the JSON is the mount's `objects/…/ADDRESS.json`, byte for byte.
 pub fn run(args: ObjectArgs, limits: ReaderLimits) -> anyhow::Result<()> {
-    let heap = SnapshotArgs {
+    let opened = SnapshotArgs {
         snapshot: Some(args.snapshot.clone()),
         wasm: args.wasm.clone(),
         globals: None,
@@ -55,7 +55,7 @@ pub fn run(args: ObjectArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     }
     .open_heap(limits)?;
     let addr = parse_addr(&args.addr)?;
-    let bytes = HeapDecoder::decoded_heap(heap)
+    let bytes = HeapDecoder::decoded(opened)
         .objects()
         .and_then(|objects| objects.object_json(addr))
         .with_context(|| format!("no object at {addr:#x}"))?;

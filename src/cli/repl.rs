@@ -2,11 +2,10 @@
 
 use anyhow::bail;
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::host_snapshot::install;
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
-use std::sync::Arc;
 
 /// Arguments of `mo-mem repl`.
 #[derive(clap::Args, Debug)]
@@ -21,10 +20,9 @@ pub struct ReplArgs {
 /// Runs `mo-mem repl`: reads inputs until they parse, evaluates, prints; `:quit` ends.
 pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let context = match (&args.snapshot, args.no_snapshot) {
-        (Some(dir), false) => Some(Arc::new(
-            SnapshotContext::open_with_limits(Path::new(dir), limits)
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-        )),
+        (Some(dir), false) => {
+            Some(mo_mem::serve::SnapshotSource::dir(Path::new(dir)).open(limits)?)
+        }
         (None, false) => bail!("give a SNAPSHOT directory (or --no-snapshot)"),
         _ => None,
     };

@@ -3,10 +3,10 @@
 
 use anyhow::Context;
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host_eval_file::{mount_limits, EvalFiles};
+use mo_mem::script::workers::mount_limits;
+use mo_mem::serve::Snapshots;
 use mo_mem::snapshot::fixture::materialize;
-use mo_mem::vfs::heap_source::HeapDecoder;
-use mo_mem::vfs::{ControlLimits, SnapshotServices};
+use mo_mem::vfs::SnapshotServices;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -22,13 +22,7 @@ pub fn services(reader: ReaderLimits) -> SnapshotServices {
     {
         limits.deadline = std::time::Duration::from_secs_f64(secs);
     }
-    SnapshotServices {
-        decoder: Arc::new(HeapDecoder { limits: reader }),
-        engine: Arc::new(EvalFiles::new(limits).with_reader_limits(reader)),
-        control_limits: ControlLimits::default(),
-        eval_slots: Default::default(),
-        verifier: None,
-    }
+    mo_mem::serve::services(Arc::new(Snapshots::new(reader)), limits)
 }
 
 /// The default store: `$MO_MEM_STORE`, else `<XDG data dir>/mo-mem/snapshots` (created).

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use mo_mem::heap::Heap;
+use mo_mem::analysis::OpenedHeap;
 use mo_mem::image::ReaderLimits;
-use mo_mem::snapshot::Snapshot;
+use mo_mem::serve::SnapshotSource;
+use std::sync::Arc;
 
 /// How much one decoded value may take: the global `--max-value-size`.
 #[derive(Args, Debug, Clone, Copy)]
@@ -102,42 +103,22 @@ pub struct SnapshotArgs {
 }
 
 impl SnapshotArgs {
-    /// Opens the snapshot.
-    pub fn open(&self) -> anyhow::Result<Snapshot> {
+    /// Opens the snapshot and its heap, read under `limits`, once it is admitted: store
+    /// snapshots must verify; a path without a manifest is read at the user's choice.
+    pub fn open_heap(&self, limits: ReaderLimits) -> anyhow::Result<Arc<OpenedHeap>> {
         let path = self
             .snapshot
             .as_deref()
             .context("a SNAPSHOT path is required")?;
-        let globals = match &self.globals {
-            Some(file) => {
-                let bytes = std::fs::read(file)
-                    .with_context(|| format!("cannot read {}", file.display()))?;
-                Some(mo_mem::snapshot::open::parse_globals_json(&bytes, file)?)
-            }
-            None => None,
-        };
-        // Store snapshots must verify; a path without a manifest is read at the user's choice.
-        let trust =
-            mo_mem::store::check_trust_default(path, self.no_verify).with_context(|| {
-                format!(
-                    "refusing snapshot {} (pass --no-verify to read it anyway)",
-                    path.display()
-                )
-            })?;
+        let trust = mo_mem::serve::admit(path, self.no_verify)?;
         if let Some(note) = trust.note(path) {
             eprintln!("{note}");
         }
-        let snapshot = match &self.wasm {
-            Some(wasm) => Snapshot::open_image(path, Some(wasm), globals),
-            None => Snapshot::open(path),
+        let source = SnapshotSource {
+            path: path.to_path_buf(),
+            wasm: self.wasm.clone(),
+            globals: self.globals.clone(),
         };
-        snapshot.with_context(|| format!("cannot open snapshot {}", path.display()))
-    }
-
-    /// Opens the snapshot and its heap, read under `limits`.
-    pub fn open_heap(&self, limits: ReaderLimits) -> anyhow::Result<Heap> {
-        let snapshot = self.open()?;
-        let path = snapshot.path().display().to_string();
-        Heap::open(snapshot, limits).with_context(|| format!("cannot decode the heap of {path}"))
+        Ok(source.open(limits)?)
     }
 }

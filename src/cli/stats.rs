@@ -3,8 +3,6 @@
 use clap::Args;
 use mo_mem::image::ReaderLimits;
 
-use mo_mem::analysis::stats::heap_stats;
-
 use super::snapshot_args::SnapshotArgs;
 
 /// Arguments of `mo-mem stats`.
@@ -19,8 +17,8 @@ pub struct StatsArgs {
 
 /// Runs `mo-mem stats`.
 pub fn run(args: StatsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
-    let heap = args.snapshot.open_heap(limits)?;
-    let stats = heap_stats(&heap);
+    let opened = args.snapshot.open_heap(limits)?;
+    let stats = opened.stats();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&stats)?);
         return Ok(());

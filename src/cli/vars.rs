@@ -12,7 +12,7 @@ use std::io::Write;
 use anyhow::anyhow;
 
 use mo_mem::heap::render::{json_string, write_debug_show, write_json};
-use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, DecodeError};
+use mo_mem::heap::value::{stable_variables, DecodeError};
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -40,16 +40,16 @@ pub struct VarsArgs {
 
 /// Runs `mo-mem vars`.
 pub fn run(args: VarsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
-    let heap = args.source.open_heap(limits)?;
-    let sig = heap_signature(&heap)?;
-    let mut vars = stable_variables(&heap, &sig)?;
+    let opened = args.source.open_heap(limits)?;
+    let sig = opened.signature().map_err(Clone::clone)?;
+    let mut vars = stable_variables(opened.heap(), sig)?;
     if let Some(name) = &args.name {
         vars.retain(|v| *v.name == **name);
         if vars.is_empty() {
             return Err(DecodeError::NoSuchVariable(name.clone()).into());
         }
     }
-    let mut decoder = signature_decoder(&heap, &sig);
+    let mut decoder = opened.decoder().map_err(Clone::clone)?;
     let mut out = String::new();
     let mut failures: Vec<String> = Vec::new();
     let single = args.name.is_some();

@@ -84,3 +84,24 @@ pub enum HeapError {
     #[error(transparent)]
     Image(#[from] ImageError),
 }
+
+impl ObjectError {
+    /// The reader limit this error reports reaching, if it is one (not corruption).
+    pub fn limit(&self) -> Option<crate::image::LimitKind> {
+        match self {
+            ObjectError::Image(e) => e.limit(),
+            _ => None,
+        }
+    }
+}
+
+impl HeapError {
+    /// The reader limit this error reports reaching, if it is one (not corruption).
+    pub fn limit(&self) -> Option<crate::image::LimitKind> {
+        match self {
+            HeapError::Object(e) => e.limit(),
+            HeapError::Image(e) => e.limit(),
+            _ => None,
+        }
+    }
+}

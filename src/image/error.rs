@@ -55,3 +55,13 @@ pub enum ImageError {
         addr: u64,
     },
 }
+
+impl ImageError {
+    /// The limit this error reports reaching, if it is one (not corruption).
+    pub fn limit(&self) -> Option<LimitKind> {
+        match self {
+            ImageError::Limit { kind, .. } => Some(*kind),
+            ImageError::OutOfBounds { .. } => None,
+        }
+    }
+}

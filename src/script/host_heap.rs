@@ -130,7 +130,7 @@ impl HostObject for HeapHost {
     }
 
     fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
-        let heap = &self.ctx.heap;
+        let heap = self.ctx.heap();
         let layout = heap.layout();
         Ok(Some(match name {
             "persistence" => Value::text(match layout.persistence {
@@ -155,7 +155,7 @@ impl HostObject for HeapHost {
     }
 
     fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
-        let heap = &self.ctx.heap;
+        let heap = self.ctx.heap();
         let v = match name {
             "objects" => {
                 check_arity(name, args, 0)?;
@@ -318,7 +318,7 @@ struct ObjectsIter {
 }
 
 fn objects_iter(ctx: Arc<SnapshotContext>, tag: Option<String>) -> Value {
-    let resume = ctx.heap.ranges().first().map(|r| r.start);
+    let resume = ctx.heap().ranges().first().map(|r| r.start);
     Value::Iter(Rc::new(RefCell::new(ObjectsIter {
         ctx,
         tag,
@@ -333,7 +333,7 @@ impl ObjectsIter {
         let Some(from) = self.resume.take() else {
             return 0;
         };
-        let heap = &self.ctx.heap;
+        let heap = self.ctx.heap();
         let mut walked = 0u64;
         for item in heap.walk_from(from) {
             let Ok(block) = item else { continue };

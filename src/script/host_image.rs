@@ -33,7 +33,7 @@ fn oob(e: impl std::fmt::Display) -> HostError {
 
 impl HostObject for ImageHost {
     fn describe(&self) -> String {
-        format!("image ({} bytes)", self.ctx.heap.image().len())
+        format!("image ({} bytes)", self.ctx.heap().image().len())
     }
 
     fn field(&self, _name: &str) -> Result<Option<Value>, HostError> {
@@ -41,7 +41,7 @@ impl HostObject for ImageHost {
     }
 
     fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
-        let image = self.ctx.heap.image();
+        let image = self.ctx.heap().image();
         let v = match name {
             "size" => {
                 check_arity(name, args, 0)?;

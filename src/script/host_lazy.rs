@@ -10,10 +10,10 @@ use super::eval::{trap, Ctrl, Interp};
 use super::host::{value_bytes, HostError, HostObject};
 use super::host_args::{arg_u64, check_arity};
 use super::host_convert::{to_script, AddressBook};
-use super::host_snapshot::SnapshotContext;
+use super::host_snapshot::{decoder, SnapshotContext};
 use super::value::{NativeIter, Value};
 use crate::heap::render::debug_show;
-use crate::heap::value::{signature_decoder, DecodeError, LazyValue, Value as HeapValue};
+use crate::heap::value::{DecodeError, LazyValue, Value as HeapValue};
 use crate::image::{ImageError, LimitKind};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -38,8 +38,7 @@ pub struct LazyReader {
 impl LazyReader {
     /// The script value of `lazy`: decoded completely if small, else a [`LazyNode`].
     pub fn materialize(&self, lazy: &LazyValue) -> Result<Value, HostError> {
-        let sig = self.ctx.signature()?;
-        let mut d = signature_decoder(&self.ctx.heap, sig);
+        let mut d = decoder(&self.ctx)?;
         d.set_max_nodes(self.eager_nodes);
         match d.deep(lazy) {
             Ok(v) => {
@@ -88,7 +87,7 @@ impl LazyReader {
 }
 
 fn lazy_addr(ctx: &SnapshotContext, lazy: &LazyValue) -> Option<u64> {
-    ctx.heap.pointer(lazy.word)
+    ctx.heap().pointer(lazy.word)
 }
 
 /// A compound value read one level at a time.
@@ -110,10 +109,9 @@ impl LazyNode {
 
 impl HostObject for LazyNode {
     fn describe(&self) -> String {
-        let Ok(sig) = self.reader.ctx.signature() else {
+        let Ok(mut d) = self.reader.ctx.decoder() else {
             return "<no signature>".into();
         };
-        let mut d = signature_decoder(&self.reader.ctx.heap, sig);
         match d.deep(&self.lazy) {
             Ok(v) => debug_show(&v),
             Err(e) => format!("<{e}>"),

@@ -8,54 +8,26 @@ use super::host_lazy::EAGER_NODES;
 use super::host_show::canister_show;
 use super::host_vars::VarsHost;
 use super::session::Session;
+use crate::analysis::OpenedHeap;
 use crate::heap::types::StableSignature;
-use crate::heap::value::heap_signature;
-use crate::heap::Heap;
-use crate::image::ReaderLimits;
-use crate::snapshot::Snapshot;
-use std::path::Path;
+use crate::heap::value::Decoder;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// One opened snapshot, read by the host values `image`, `heap` and `vars`.
-pub struct SnapshotContext {
-    /// The decoded heap (its image is the snapshot's main memory).
-    pub heap: Heap,
-    /// The stable signature, or why it cannot be read.
-    pub signature: Result<StableSignature, String>,
+/// One opened snapshot, read by the host values `image`, `heap` and `vars`: the heap opened
+/// once ([`OpenedHeap`]) and shared with every other reader of the snapshot.
+pub type SnapshotContext = OpenedHeap;
+
+/// The stable signature of `ctx`, or the reason it is missing as a host error.
+pub fn signature(ctx: &SnapshotContext) -> Result<&StableSignature, HostError> {
+    ctx.signature()
+        .map_err(|e| HostError(format!("no stable variables: {e}")))
 }
 
-impl SnapshotContext {
-    /// Wraps an opened heap.
-    pub fn new(heap: Heap) -> SnapshotContext {
-        let signature = heap_signature(&heap).map_err(|e| e.to_string());
-        SnapshotContext { heap, signature }
-    }
-
-    /// Opens the snapshot directory `dir` with the default reader limits.
-    pub fn open(dir: &Path) -> Result<SnapshotContext, HostError> {
-        SnapshotContext::open_with_limits(dir, ReaderLimits::default())
-    }
-
-    /// Opens the snapshot directory `dir`, reading it under `limits`.
-    pub fn open_with_limits(
-        dir: &Path,
-        limits: ReaderLimits,
-    ) -> Result<SnapshotContext, HostError> {
-        let what = dir.display();
-        let snapshot = Snapshot::open(dir)
-            .map_err(|e| HostError(format!("cannot open snapshot {what}: {e}")))?;
-        let heap = Heap::open(snapshot, limits)
-            .map_err(|e| HostError(format!("cannot decode the heap of {what}: {e}")))?;
-        Ok(SnapshotContext::new(heap))
-    }
-
-    /// The stable signature, or the reason it is missing as a host error.
-    pub fn signature(&self) -> Result<&StableSignature, HostError> {
-        self.signature
-            .as_ref()
-            .map_err(|e| HostError(format!("no stable variables: {e}")))
-    }
+/// A decoder over `ctx`'s signature sharing its label map, or why there is none.
+pub fn decoder(ctx: &SnapshotContext) -> Result<Decoder<'_>, HostError> {
+    ctx.decoder()
+        .map_err(|e| HostError(format!("no stable variables: {e}")))
 }
 
 /// Binds `image`, `heap` and `vars` over `ctx` in `session`, and makes its `debug_show`

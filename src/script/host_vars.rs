@@ -7,7 +7,7 @@
 use super::host::{HostError, HostObject};
 use super::host_convert::AddressBook;
 use super::host_lazy::{LazyReader, EAGER_NODES};
-use super::host_snapshot::SnapshotContext;
+use super::host_snapshot::{signature, SnapshotContext};
 use super::value::Value;
 use crate::heap::value::{stable_variables, NamedVar};
 use std::cell::{Cell, RefCell};
@@ -49,8 +49,8 @@ impl VarsHost {
     pub fn variables(&self) -> Result<Vec<NamedVar>, HostError> {
         let mut list = self.list.borrow_mut();
         if list.is_none() {
-            let r = self.ctx.signature().and_then(|sig| {
-                stable_variables(&self.ctx.heap, sig)
+            let r = signature(&self.ctx).and_then(|sig| {
+                stable_variables(self.ctx.heap(), sig)
                     .map_err(|e| HostError(format!("cannot read the stable variables: {e}")))
             });
             *list = Some(r);

@@ -14,7 +14,6 @@ pub mod eval;
 pub mod host;
 pub mod host_args;
 pub mod host_convert;
-pub mod host_eval_file;
 pub mod host_heap;
 pub mod host_image;
 pub mod host_lazy;
@@ -27,6 +26,7 @@ pub mod limits;
 pub mod session;
 pub mod syntax;
 pub mod value;
+pub mod workers;
 
 pub use eval::{Trap, TrapKind};
 pub use host::{HostError, HostObject};

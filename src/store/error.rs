@@ -24,6 +24,12 @@ pub enum StoreError {
         /// Why it cannot be used.
         reason: String,
     },
+    /// The store key does not exist, and this reader does not create one (the mount).
+    #[error("the store key {path} is missing, so no manifest can be authenticated (set MO_MEM_CONFIG_DIR to where it is, or pull or import the snapshot again)")]
+    NoKey {
+        /// Where the key was looked for.
+        path: PathBuf,
+    },
     /// A snapshot directory has no manifest (an incomplete pull, or not from the store).
     #[error("{dir}: no manifest.json: the snapshot is incomplete or was not made by mo-mem (run `mo-mem pull` again to resume, or `mo-mem import` to adopt a download)")]
     NoManifest {

@@ -23,7 +23,10 @@ pub use key::StoreKey;
 pub use layout::{files, Store, StoredSnapshot};
 pub use lock::DirLock;
 pub use manifest::{FileEntry, Manifest, Source, MANIFEST_FILE, PULL_STATE_FILE};
-pub use trust::{check as check_trust, check_default as check_trust_default, Trust};
+pub use trust::{
+    check as check_trust, check_default as check_trust_default, is_complete, is_in_progress, Trust,
+    TrustRule,
+};
 
 #[cfg(test)]
 mod tests;

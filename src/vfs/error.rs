@@ -1,6 +1,79 @@
 //! Errors of the virtual tree, each with the errno a file-system front-end reports.
 
+use crate::heap::value::DecodeError;
+use crate::heap::{HeapError, ObjectError};
+use crate::image::LimitKind;
+use crate::snapshot::SnapshotError;
 use std::io;
+use std::sync::Arc;
+
+/// Why decoded content could not be produced, kept typed so that the errno follows the
+/// kind: a limit reached is not corruption ([`DecodeFailure::errno`]).
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeFailure {
+    /// The snapshot's files could not be opened or are inconsistent.
+    #[error(transparent)]
+    Snapshot(Arc<SnapshotError>),
+    /// The heap could not be opened or walked.
+    #[error(transparent)]
+    Heap(#[from] HeapError),
+    /// An object could not be decoded.
+    #[error(transparent)]
+    Object(#[from] ObjectError),
+    /// A value could not be decoded.
+    #[error(transparent)]
+    Value(#[from] DecodeError),
+    /// Anything else, as text (a decoder that is not the heap's).
+    #[error("{0}")]
+    Other(Arc<str>),
+}
+
+impl From<SnapshotError> for DecodeFailure {
+    fn from(e: SnapshotError) -> Self {
+        DecodeFailure::Snapshot(Arc::new(e))
+    }
+}
+
+impl From<&str> for DecodeFailure {
+    fn from(text: &str) -> Self {
+        DecodeFailure::Other(Arc::from(text))
+    }
+}
+
+impl From<String> for DecodeFailure {
+    fn from(text: String) -> Self {
+        DecodeFailure::Other(Arc::from(text))
+    }
+}
+
+impl DecodeFailure {
+    /// The reader limit reached, if that is what happened.
+    pub fn limit(&self) -> Option<LimitKind> {
+        match self {
+            DecodeFailure::Heap(e) => e.limit(),
+            DecodeFailure::Object(e) => e.limit(),
+            DecodeFailure::Value(e) => e.limit(),
+            DecodeFailure::Snapshot(_) | DecodeFailure::Other(_) => None,
+        }
+    }
+
+    /// The errno for this failure: `EFBIG` for a limit reached (the image may be fine; the
+    /// value is larger than the limits allow), `ENODATA` for a module without a stable
+    /// signature, `EIO` for a source file that cannot be read, else `EUCLEAN` (corrupt or
+    /// unsupported content).
+    pub fn errno(&self) -> i32 {
+        match self {
+            _ if self.limit().is_some() => libc::EFBIG,
+            DecodeFailure::Value(DecodeError::NoSignature) => libc::ENODATA,
+            DecodeFailure::Snapshot(e) => match e.as_ref() {
+                SnapshotError::Io { source, .. } => source.raw_os_error().unwrap_or(libc::EIO),
+                _ => libc::EUCLEAN,
+            },
+            _ => libc::EUCLEAN,
+        }
+    }
+}
 
 /// A failed operation on the virtual tree; [`VfsError::errno`] gives its deliberate errno.
 #[derive(Debug, thiserror::Error)]
@@ -24,13 +97,14 @@ pub enum VfsError {
     /// A generated file or a script would exceed its size limit.
     #[error("too large: {0}")]
     TooLarge(String),
-    /// The snapshot's content could not be decoded (corrupt or unsupported image).
-    #[error("cannot decode {what}: {detail}")]
+    /// The snapshot's content could not be decoded: corrupt or unsupported, or over a
+    /// reader limit ([`DecodeFailure::errno`] tells which).
+    #[error("cannot decode {what}: {source}")]
     Decode {
         /// The file or value being generated.
         what: String,
         /// What went wrong, with the address or offset.
-        detail: String,
+        source: DecodeFailure,
     },
     /// A source file changed (truncated, rewritten, replaced) since the mount read it:
     /// what depends on it can no longer be served.
@@ -62,7 +136,7 @@ impl VfsError {
             VfsError::ReadOnly(_) => libc::EROFS,
             VfsError::InvalidArgument(_) => libc::EINVAL,
             VfsError::TooLarge(_) => libc::EFBIG,
-            VfsError::Decode { .. } => libc::EUCLEAN,
+            VfsError::Decode { source, .. } => source.errno(),
             VfsError::Changed(_) => libc::EIO,
             VfsError::Busy(_) => libc::EBUSY,
             VfsError::NotTrusted(_) => libc::EACCES,
@@ -79,10 +153,10 @@ impl VfsError {
     }
 
     /// Builds a decode error naming what was being generated.
-    pub fn decode(what: impl Into<String>, detail: impl std::fmt::Display) -> Self {
+    pub fn decode(what: impl Into<String>, source: impl Into<DecodeFailure>) -> Self {
         VfsError::Decode {
             what: what.into(),
-            detail: detail.to_string(),
+            source: source.into(),
         }
     }
 }
@@ -98,6 +172,25 @@ mod tests {
         assert_eq!(VfsError::IsADirectory("x".into()).errno(), libc::EISDIR);
         assert_eq!(VfsError::InvalidArgument("x".into()).errno(), libc::EINVAL);
         assert_eq!(VfsError::decode("x", "bad tag").errno(), libc::EUCLEAN);
+        let bad_tag = ObjectError::BadTag { addr: 8, tag: 99 };
+        assert_eq!(VfsError::decode("x", bad_tag).errno(), libc::EUCLEAN);
+        let limit = crate::image::ImageError::Limit {
+            kind: LimitKind::TextBytes,
+            max: 10,
+            addr: 8,
+        };
+        assert_eq!(
+            VfsError::decode("x", DecodeError::Image(limit)).errno(),
+            libc::EFBIG
+        );
+        assert_eq!(
+            VfsError::decode("x", ObjectError::Image(limit)).errno(),
+            libc::EFBIG
+        );
+        assert_eq!(
+            VfsError::decode("x", DecodeError::NoSignature).errno(),
+            libc::ENODATA
+        );
         assert_eq!(VfsError::Changed("x".into()).errno(), libc::EIO);
         assert_eq!(VfsError::Busy("x".into()).errno(), libc::EBUSY);
         assert_eq!(VfsError::NotTrusted("x".into()).errno(), libc::EACCES);

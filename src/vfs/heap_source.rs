@@ -1,106 +1,58 @@
 //! The decoded content of a snapshot from the heap decoder (`crate::heap`): stable
 //! variables walked one level at a time, statistics, objects by address.
 
-use super::decoded::{DecodedSnapshot, Decoder, NamedValues, ObjectSource, ValueNode};
+use super::decoded::{DecodedSnapshot, NamedValues, ObjectSource, ValueNode};
 use super::error::VfsError;
 use super::object_json::ObjectRenderer;
-use crate::analysis::stats::{heap_stats, HeapStats};
+use crate::analysis::OpenedHeap;
 use crate::heap::render::{write_debug_show, write_json};
-use crate::heap::types::{label_hash, StableSignature, TypeEnv};
-use crate::heap::value::{heap_signature, stable_variables, LazyValue, Value};
+use crate::heap::types::StableSignature;
+use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
-use crate::image::ReaderLimits;
-use crate::snapshot::Snapshot;
-use std::collections::HashMap;
-use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// Decodes snapshots with [`Heap::open`] and the stable-signature value decoder.
-#[derive(Default)]
-pub struct HeapDecoder {
-    /// Limits applied to every image read and decode.
-    pub limits: ReaderLimits,
-}
+/// The vfs view of heaps: what a snapshot directory serves for an opened heap.
+pub struct HeapDecoder;
 
-struct Context {
-    heap: Heap,
-    signature: Result<StableSignature, String>,
-    stats: OnceLock<HeapStats>,
-    labels: OnceLock<Arc<HashMap<u32, Arc<str>>>>,
-    empty_env: TypeEnv,
+impl HeapDecoder {
+    /// The decoded view of a heap opened by the caller (an in-memory snapshot, a test, a
+    /// fuzzer), under the limits the heap was opened with.
+    pub fn decoded_heap(heap: Heap) -> Arc<dyn DecodedSnapshot> {
+        HeapDecoder::decoded(Arc::new(OpenedHeap::new(heap)))
+    }
+
+    /// The decoded view of an opened heap, shared with its other readers.
+    pub fn decoded(opened: Arc<OpenedHeap>) -> Arc<dyn DecodedSnapshot> {
+        Arc::new(HeapSnapshot { context: opened })
+    }
 }
 
 /// One opened snapshot.
 struct HeapSnapshot {
-    context: Arc<Context>,
+    context: Arc<OpenedHeap>,
 }
 
-impl Decoder for HeapDecoder {
-    fn open(&self, dir: &Path) -> Result<Arc<dyn DecodedSnapshot>, VfsError> {
-        let what = dir.display().to_string();
-        let snapshot = Snapshot::open(dir).map_err(|e| VfsError::decode(&what, e))?;
-        let heap = Heap::open(snapshot, self.limits).map_err(|e| VfsError::decode(&what, e))?;
-        Ok(HeapDecoder::decoded_heap(heap))
-    }
+/// The stable signature, or why there is none, as a vfs error.
+fn signature(context: &OpenedHeap) -> Result<&StableSignature, VfsError> {
+    context
+        .signature()
+        .map_err(|e| VfsError::decode("the stable signature", e.clone()))
 }
 
-impl HeapDecoder {
-    /// The decoded view of a heap opened by the caller (an in-memory snapshot, a test, a
-    /// fuzzer): what [`Decoder::open`] serves for a snapshot directory, under the limits
-    /// the heap was opened with.
-    pub fn decoded_heap(heap: Heap) -> Arc<dyn DecodedSnapshot> {
-        let signature = heap_signature(&heap).map_err(|e| e.to_string());
-        Arc::new(HeapSnapshot {
-            context: Arc::new(Context {
-                heap,
-                signature,
-                stats: OnceLock::new(),
-                labels: OnceLock::new(),
-                empty_env: TypeEnv::default(),
-            }),
-        })
-    }
-}
-
-impl Context {
-    fn stats(&self) -> &HeapStats {
-        self.stats.get_or_init(|| heap_stats(&self.heap))
-    }
-
-    /// Every label of the stable signature, by hash (field and tag names in objects).
-    fn labels(&self) -> &Arc<HashMap<u32, Arc<str>>> {
-        self.labels.get_or_init(|| match &self.signature {
-            Ok(sig) => Arc::new(
-                sig.labels()
-                    .into_iter()
-                    .map(|label| (label_hash(&label), label))
-                    .collect(),
-            ),
-            Err(_) => Arc::default(),
-        })
-    }
-
-    /// A decoder over the signature, sharing the label map (cheap: one per listed value).
-    fn decoder<'a>(&'a self, sig: &'a StableSignature) -> crate::heap::value::Decoder<'a> {
-        let mut decoder = crate::heap::value::Decoder::new(&self.heap, &sig.env);
-        decoder.set_label_map(self.labels().clone());
-        decoder
-    }
-
-    fn signature(&self) -> Result<&StableSignature, VfsError> {
-        self.signature
-            .as_ref()
-            .map_err(|e| VfsError::decode("the stable signature", e))
-    }
+/// A decoder over the signature, sharing the label map (cheap: one per listed value).
+fn decoder(context: &OpenedHeap) -> Result<crate::heap::value::Decoder<'_>, VfsError> {
+    context
+        .decoder()
+        .map_err(|e| VfsError::decode("the stable signature", e.clone()))
 }
 
 fn to_json(what: &str, value: &impl serde::Serialize) -> Result<Vec<u8>, VfsError> {
-    serde_json::to_vec_pretty(value).map_err(|e| VfsError::decode(what, e))
+    serde_json::to_vec_pretty(value).map_err(|e| VfsError::decode(what, e.to_string()))
 }
 
 impl DecodedSnapshot for HeapSnapshot {
     fn info_json(&self) -> Result<Vec<u8>, VfsError> {
-        let heap = &self.context.heap;
+        let heap = self.context.heap();
         let snapshot = heap.snapshot();
         let stats = self.context.stats();
         let info = serde_json::json!({
@@ -111,7 +63,7 @@ impl DecodedSnapshot for HeapSnapshot {
             "module_bytes": snapshot.module().map_or(0, |m| m.len()),
             "objects": stats.objects,
             "free": stats.free,
-            "stable_signature": self.context.signature.is_ok(),
+            "stable_signature": self.context.signature().is_ok(),
         });
         to_json("info.json", &info)
     }
@@ -121,8 +73,8 @@ impl DecodedSnapshot for HeapSnapshot {
     }
 
     fn vars(&self) -> Result<NamedValues, VfsError> {
-        let heap = &self.context.heap;
-        let vars = stable_variables(heap, self.context.signature()?)
+        let heap = self.context.heap();
+        let vars = stable_variables(heap, signature(&self.context)?)
             .map_err(|e| VfsError::decode("the stable variables", e))?;
         Ok(vars
             .into_iter()
@@ -170,21 +122,21 @@ pub const MAX_TREE_DEPTH: usize = 64;
 pub const MAX_TREE_PATH: usize = 1024;
 
 struct HeapValue {
-    context: Arc<Context>,
+    context: Arc<OpenedHeap>,
     value: Value,
     path: Option<Arc<Ancestors>>,
     /// Directories between `vars/` and this value, and the bytes of that path.
     depth: (usize, usize),
-    shallow: OnceLock<Result<Value, String>>,
+    shallow: OnceLock<Result<Value, DecodeError>>,
 }
 
 impl HeapValue {
-    fn new(context: Arc<Context>, value: Value) -> HeapValue {
+    fn new(context: Arc<OpenedHeap>, value: Value) -> HeapValue {
         HeapValue::below(context, value, None, (0, 0))
     }
 
     fn below(
-        context: Arc<Context>,
+        context: Arc<OpenedHeap>,
         value: Value,
         path: Option<Arc<Ancestors>>,
         depth: (usize, usize),
@@ -209,7 +161,7 @@ impl HeapValue {
         on_path(self.path.as_ref(), addr).then_some(Value::Cycle { addr })
     }
 
-    fn decode_error(e: impl std::fmt::Display) -> VfsError {
+    fn decode_error(e: DecodeError) -> VfsError {
         VfsError::decode("a stable variable", e)
     }
 
@@ -220,12 +172,11 @@ impl HeapValue {
         };
         self.shallow
             .get_or_init(|| {
-                let sig = self.context.signature().map_err(|e| e.to_string())?;
-                let mut decoder = self.context.decoder(sig);
-                decoder.shallow(lazy).map_err(|e| e.to_string())
+                let mut decoder = self.context.decoder().map_err(Clone::clone)?;
+                decoder.shallow(lazy)
             })
             .as_ref()
-            .map_err(Self::decode_error)
+            .map_err(|e| Self::decode_error(e.clone()))
     }
 
     /// Whether `value` (a part of this value) is `()`: a variant tag without payload is
@@ -234,10 +185,9 @@ impl HeapValue {
         let shallow;
         let value = match value {
             Value::Lazy(lazy) => {
-                let Ok(sig) = self.context.signature() else {
+                let Ok(mut decoder) = self.context.decoder() else {
                     return false;
                 };
-                let mut decoder = self.context.decoder(sig);
                 match decoder.shallow(lazy) {
                     Ok(v) => {
                         shallow = v;
@@ -257,8 +207,7 @@ impl HeapValue {
 
     /// The value decoded completely (every lazy part filled in).
     fn deep(&self) -> Result<Value, VfsError> {
-        let sig = self.context.signature()?;
-        let mut decoder = self.context.decoder(sig);
+        let mut decoder = decoder(&self.context)?;
         let mut value = self.value.clone();
         complete(&mut decoder, &mut value, 0)?;
         Ok(value)
@@ -367,12 +316,12 @@ impl ValueNode for HeapValue {
 
 /// The heap's objects, found by the linear walk.
 struct HeapObjects {
-    context: Arc<Context>,
+    context: Arc<OpenedHeap>,
 }
 
 impl ObjectSource for HeapObjects {
     fn visit_from(&self, from: u64, visit: &mut dyn FnMut(u64) -> bool) -> Result<(), VfsError> {
-        let heap = &self.context.heap;
+        let heap = self.context.heap();
         let walk = if from == 0 {
             heap.walk()
         } else {
@@ -397,20 +346,17 @@ impl ObjectSource for HeapObjects {
         let what = format!("object {addr:#x}");
         let context = &self.context;
         let object = context
-            .heap
+            .heap()
             .object(addr)
             .map_err(|e| VfsError::decode(&what, e))?;
-        let mut decoder = match &context.signature {
-            Ok(sig) => context.decoder(sig),
-            Err(_) => crate::heap::value::Decoder::new(&context.heap, &context.empty_env),
-        };
-        let json = ObjectRenderer::new(&context.heap, &mut decoder, context.labels().as_ref())
+        let mut decoder = context.any_decoder();
+        let json = ObjectRenderer::new(context.heap(), &mut decoder, context.labels().as_ref())
             .render(&object);
         to_json(&what, &json)
     }
 
     fn address_digits(&self) -> usize {
-        if self.context.heap.layout().word.bytes() == 8 {
+        if self.context.heap().layout().word.bytes() == 8 {
             16
         } else {
             8

@@ -26,10 +26,10 @@ pub mod vars_dir;
 pub use control::{ControlFile, ControlLimits, ControlNode, EvalSlots, NoScriptEngine, SessionId};
 pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
 pub use entry::{DirSource, Entry, FileSource, NodeKind};
-pub use error::VfsError;
+pub use error::{DecodeFailure, VfsError};
 pub use guard::{SnapshotGuard, SnapshotVerifier, Verified};
 pub use snapshot_dir::{SnapshotDir, SnapshotServices};
-pub use sources::{ManifestGate, PathsRoot, SnapshotGate, StoreRoot};
+pub use sources::{PathsRoot, SnapshotGate, StoreRoot};
 pub use tree::{Attr, Child, Ino, OpenInfo, ReadBytes, Tree, TreeConfig, ROOT_INO};
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
 use super::objects_dir::ObjectsDir;
 use super::raw::RawFile;
 use super::readme::snapshot_readme;
+use super::sources::SnapshotGate;
 use super::vars_dir::ValueDir;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -34,6 +35,8 @@ pub struct SnapshotServices {
     /// Decides whether each snapshot may be served (on its first access); `None` serves
     /// every snapshot, only watching its files for changes.
     pub verifier: Option<Arc<dyn SnapshotVerifier>>,
+    /// Which directories are complete snapshots (the store's rule).
+    pub gate: Arc<dyn SnapshotGate>,
 }
 
 /// The name of the only file of a snapshot directory that is refused.
@@ -44,7 +47,7 @@ pub struct SnapshotDir {
     name: String,
     dir: PathBuf,
     services: SnapshotServices,
-    decoded: OnceLock<Result<Arc<dyn DecodedSnapshot>, String>>,
+    decoded: OnceLock<Result<Arc<dyn DecodedSnapshot>, Arc<VfsError>>>,
     control: Arc<ControlNode>,
     guard: Arc<SnapshotGuard>,
 }
@@ -89,7 +92,7 @@ impl SnapshotDir {
         }
     }
 
-    fn decoded(&self) -> Result<Arc<dyn DecodedSnapshot>, String> {
+    fn decoded(&self) -> Result<Arc<dyn DecodedSnapshot>, Arc<VfsError>> {
         self.decoded
             .get_or_init(|| {
                 let opened = self.services.decoder.open(&self.dir).and_then(|decoded| {
@@ -98,7 +101,7 @@ impl SnapshotDir {
                 });
                 opened.map_err(|e| {
                     tracing::warn!(snapshot = %self.dir.display(), error = %e, "cannot decode the snapshot; serving its raw files only");
-                    e.to_string()
+                    Arc::new(e)
                 })
             })
             .clone()
@@ -162,6 +165,7 @@ impl DirSource for SnapshotDir {
                 None
             }
             Err(error) => {
+                let error = error.to_string();
                 let json = serde_json::json!({ "errors": [ { "what": "heap", "error": error } ] });
                 let text = serde_json::to_vec_pretty(&json).unwrap_or_default();
                 entries.push((

@@ -17,21 +17,27 @@ pub const LATEST: &str = "latest";
 const MAX_SEARCH_DEPTH: usize = 2;
 
 /// The snapshot directories under `path`: itself if it is one, else those found at most
-/// two levels below it (sorted), skipping hidden and incomplete directories.
-pub fn find_snapshot_dirs(path: &Path) -> Result<Vec<PathBuf>, VfsError> {
+/// two levels below it (sorted), skipping hidden directories and those `gate` says are
+/// still being written.
+pub fn find_snapshot_dirs(path: &Path, gate: &dyn SnapshotGate) -> Result<Vec<PathBuf>, VfsError> {
     let meta = std::fs::metadata(path).map_err(|e| VfsError::io(path.display().to_string(), e))?;
     if !meta.is_dir() {
         return Err(VfsError::NotADirectory(path.display().to_string()));
     }
     let mut found = Vec::new();
-    search(path, 0, &mut found)?;
+    search(path, 0, gate, &mut found)?;
     found.sort();
     Ok(found)
 }
 
-fn search(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) -> Result<(), VfsError> {
+fn search(
+    dir: &Path,
+    depth: usize,
+    gate: &dyn SnapshotGate,
+    found: &mut Vec<PathBuf>,
+) -> Result<(), VfsError> {
     if is_snapshot_dir(dir) {
-        if !is_incomplete(dir) {
+        if !gate.is_in_progress(dir) {
             found.push(dir.to_path_buf());
         }
         return Ok(());
@@ -40,41 +46,19 @@ fn search(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) -> Result<(), VfsE
         return Ok(());
     }
     for sub in subdirs(dir)? {
-        search(&sub, depth + 1, found)?;
+        search(&sub, depth + 1, gate, found)?;
     }
     Ok(())
 }
 
-/// Marks of a snapshot directory still being written: icp-cli/dfx's download progress and
-/// the store's resumable pull state (`crate::store` on the `ic` branch: `PULL_STATE_FILE`).
-const IN_PROGRESS_MARKS: [&str; 2] = [".download_progress.json", ".pull_state.json"];
-
-/// The file the store writes into a snapshot directory once its checks have passed (the
-/// store's `MANIFEST_FILE`).
-pub const STORE_MANIFEST: &str = "manifest.json";
-
-fn is_incomplete(dir: &Path) -> bool {
-    IN_PROGRESS_MARKS.iter().any(|mark| dir.join(mark).exists())
-        || dir
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().ends_with(".tmp"))
-}
-
-/// Decides which snapshot directories of a store are served. The store owns the rule (a
-/// snapshot is complete once its manifest is written, after its checks pass); the mount
-/// takes it through this seam so the store can supply its own (`Store::list`'s `complete`).
+/// Decides which snapshot directories are served. The store owns the rule (a snapshot is
+/// complete once its manifest is written, after its checks pass; a download or pull under
+/// way is not served); the tree takes it through this seam (`crate::serve` supplies it).
 pub trait SnapshotGate: Send + Sync {
-    /// Whether the snapshot directory `dir` of the store may be served.
+    /// Whether the snapshot directory `dir` of a store may be served.
     fn is_servable(&self, dir: &Path) -> bool;
-}
-
-/// The store's rule as files: a manifest is present and no pull or download is under way.
-pub struct ManifestGate;
-
-impl SnapshotGate for ManifestGate {
-    fn is_servable(&self, dir: &Path) -> bool {
-        dir.join(STORE_MANIFEST).is_file() && !is_incomplete(dir)
-    }
+    /// Whether `dir` (any snapshot directory) is still being written, so not served.
+    fn is_in_progress(&self, dir: &Path) -> bool;
 }
 
 fn subdirs(dir: &Path) -> Result<Vec<PathBuf>, VfsError> {
@@ -144,7 +128,7 @@ impl PathsRoot {
     pub fn new(paths: &[PathBuf], services: SnapshotServices) -> Result<PathsRoot, VfsError> {
         let mut dirs = Vec::new();
         for path in paths {
-            let found = find_snapshot_dirs(path)?;
+            let found = find_snapshot_dirs(path, services.gate.as_ref())?;
             if found.is_empty() {
                 return Err(VfsError::NotFound(format!(
                     "no snapshot directory (with wasm_memory.bin or metadata.json) in {}",
@@ -192,26 +176,15 @@ type ServedSnapshots = Arc<Mutex<HashMap<(PathBuf, String), Arc<SnapshotDir>>>>;
 pub struct StoreRoot {
     dir: PathBuf,
     services: SnapshotServices,
-    gate: Arc<dyn SnapshotGate>,
     served: ServedSnapshots,
 }
 
 impl StoreRoot {
-    /// Serves the complete snapshots of the store in `dir` ([`ManifestGate`]).
+    /// Serves the snapshots of the store in `dir` that the services' gate lets through.
     pub fn new(dir: &Path, services: SnapshotServices) -> StoreRoot {
-        StoreRoot::with_gate(dir, services, Arc::new(ManifestGate))
-    }
-
-    /// Serves the snapshots of the store in `dir` that `gate` lets through.
-    pub fn with_gate(
-        dir: &Path,
-        services: SnapshotServices,
-        gate: Arc<dyn SnapshotGate>,
-    ) -> StoreRoot {
         StoreRoot {
             dir: dir.to_path_buf(),
             services,
-            gate,
             served: Arc::default(),
         }
     }
@@ -227,7 +200,6 @@ impl DirSource for StoreRoot {
             let dir = CanisterDir {
                 dir: canister,
                 services: self.services.clone(),
-                gate: self.gate.clone(),
                 served: self.served.clone(),
             };
             entries.push((name, Entry::Dir(Arc::new(dir))));
@@ -244,7 +216,6 @@ impl DirSource for StoreRoot {
 struct CanisterDir {
     dir: PathBuf,
     services: SnapshotServices,
-    gate: Arc<dyn SnapshotGate>,
     served: ServedSnapshots,
 }
 
@@ -277,7 +248,7 @@ impl DirSource for CanisterDir {
         let mut served = self.served.lock().unwrap_or_else(|p| p.into_inner());
         let mut listed = Vec::new();
         for snapshot in subdirs(&self.dir)? {
-            if !is_snapshot_dir(&snapshot) || !self.gate.is_servable(&snapshot) {
+            if !is_snapshot_dir(&snapshot) || !self.services.gate.is_servable(&snapshot) {
                 continue;
             }
             let Some(label) = snapshot

@@ -148,6 +148,7 @@ fn services(counters: Arc<Counters>) -> SnapshotServices {
         control_limits: ControlLimits::default(),
         eval_slots: Default::default(),
         verifier: None,
+        gate: Arc::new(crate::serve::StoreGate),
     }
 }
 
@@ -369,7 +370,7 @@ fn store_root_lists_canisters_snapshots_and_latest() {
     let canister = tmp.path().join("aaaaa-aa");
     let complete = |name: &str| {
         let dir = snapshot_dir(&canister, name);
-        std::fs::write(dir.join(sources::STORE_MANIFEST), b"{}").unwrap();
+        std::fs::write(dir.join(crate::store::MANIFEST_FILE), b"{}").unwrap();
         dir
     };
     complete("0001");

@@ -39,3 +39,14 @@ pub enum DecodeError {
     #[error("stable variable `{0}` has no slot in the heap")]
     NoSlot(String),
 }
+
+impl DecodeError {
+    /// The reader limit this error reports reaching, if it is one (not corruption).
+    pub fn limit(&self) -> Option<crate::image::LimitKind> {
+        match self {
+            DecodeError::Heap(e) => e.limit(),
+            DecodeError::Image(e) => e.limit(),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! [`OpenedHeap`]: one snapshot's heap opened once, with what every reader of it shares —
+//! the stable signature, its label map, and analyses computed on first use and kept.
+
+use crate::analysis::stats::{heap_stats, HeapStats};
+use crate::heap::types::{label_hash, StableSignature, TypeEnv};
+use crate::heap::value::{heap_signature, DecodeError, Decoder};
+use crate::heap::{Heap, HeapError};
+use crate::image::ReaderLimits;
+use crate::snapshot::{Snapshot, SnapshotError};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// Label names by hash: field and variant names of the signature, shared by decoders.
+pub type LabelMap = Arc<HashMap<u32, Arc<str>>>;
+
+/// Why a snapshot could not be opened as a heap (the text names the snapshot and the cause).
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum OpenError {
+    /// The snapshot's files could not be read (missing, unreadable, inconsistent).
+    #[error("cannot open snapshot {}: {error}", path.display())]
+    Snapshot {
+        /// The snapshot directory (or image file).
+        path: PathBuf,
+        /// Why.
+        error: Arc<SnapshotError>,
+    },
+    /// The files were read but the heap does not decode (module, layout, limits).
+    #[error("cannot decode the heap of {}: {error}", path.display())]
+    Heap {
+        /// The snapshot directory (or image file).
+        path: PathBuf,
+        /// Why.
+        error: HeapError,
+    },
+}
+
+/// A heap opened once and shared read-only by every front-end: the heap, its stable
+/// signature (or why there is none), the signature's labels, and cached analyses.
+pub struct OpenedHeap {
+    heap: Heap,
+    signature: Result<StableSignature, DecodeError>,
+    labels: OnceLock<LabelMap>,
+    stats: OnceLock<HeapStats>,
+    empty_env: TypeEnv,
+}
+
+impl OpenedHeap {
+    /// Wraps a heap opened by the caller (a bare image, an in-memory snapshot, a test).
+    pub fn new(heap: Heap) -> OpenedHeap {
+        let signature = heap_signature(&heap);
+        OpenedHeap {
+            heap,
+            signature,
+            labels: OnceLock::new(),
+            stats: OnceLock::new(),
+            empty_env: TypeEnv::default(),
+        }
+    }
+
+    /// Opens the snapshot directory `dir` with the default reader limits.
+    pub fn open(dir: &Path) -> Result<OpenedHeap, OpenError> {
+        OpenedHeap::open_with_limits(dir, ReaderLimits::default())
+    }
+
+    /// Opens the snapshot directory `dir` (its module gunzipped and parsed here, once),
+    /// reading it under `limits`.
+    pub fn open_with_limits(dir: &Path, limits: ReaderLimits) -> Result<OpenedHeap, OpenError> {
+        let snapshot = Snapshot::open(dir).map_err(|error| OpenError::Snapshot {
+            path: dir.to_path_buf(),
+            error: Arc::new(error),
+        })?;
+        OpenedHeap::from_snapshot(snapshot, limits)
+    }
+
+    /// Opens the heap of an opened snapshot (a directory, or a bare image with its module),
+    /// reading it under `limits`.
+    pub fn from_snapshot(
+        snapshot: Snapshot,
+        limits: ReaderLimits,
+    ) -> Result<OpenedHeap, OpenError> {
+        let path = snapshot.path().to_path_buf();
+        let heap = Heap::open(snapshot, limits).map_err(|error| OpenError::Heap { path, error })?;
+        Ok(OpenedHeap::new(heap))
+    }
+
+    /// The decoded heap (its image is the snapshot's main memory).
+    pub fn heap(&self) -> &Heap {
+        &self.heap
+    }
+
+    /// The stable signature, or why it cannot be read.
+    pub fn signature(&self) -> Result<&StableSignature, &DecodeError> {
+        self.signature.as_ref()
+    }
+
+    /// Every label of the stable signature by hash (empty without a signature); built on
+    /// first use and shared by every decoder made here.
+    pub fn labels(&self) -> &LabelMap {
+        self.labels.get_or_init(|| match &self.signature {
+            Ok(sig) => Arc::new(
+                sig.labels()
+                    .into_iter()
+                    .map(|label| (label_hash(&label), label))
+                    .collect(),
+            ),
+            Err(_) => LabelMap::default(),
+        })
+    }
+
+    /// A value decoder over the signature's types that knows its labels (for untyped
+    /// parts), or why there is no signature. Cheap: the label map is shared.
+    pub fn decoder(&self) -> Result<Decoder<'_>, &DecodeError> {
+        let sig = self.signature()?;
+        let mut decoder = Decoder::new(&self.heap, &sig.env);
+        decoder.set_label_map(self.labels().clone());
+        Ok(decoder)
+    }
+
+    /// [`OpenedHeap::decoder`], or without a signature an untyped decoder (no labels).
+    pub fn any_decoder(&self) -> Decoder<'_> {
+        match self.decoder() {
+            Ok(decoder) => decoder,
+            Err(_) => Decoder::new(&self.heap, &self.empty_env),
+        }
+    }
+
+    /// Objects and bytes per tag, free and unused space: walked once, on first use.
+    pub fn stats(&self) -> &HeapStats {
+        self.stats.get_or_init(|| heap_stats(&self.heap))
+    }
+}

@@ -1,0 +1,155 @@
+//! The engine behind a mounted snapshot's `eval` control file (wired to the file in
+//! `crate::serve`): one script [`Session`] per terminal session, each on its own thread,
+//! over the snapshot's `image`, `heap`, `vars`.
+//!
+//! A request is a Motoko script (UTF-8). Its answer is what [`Session::eval`] produced:
+//! the printed output and the value's `debug_show`, or the error text. A first line
+//! `// @json` asks for the JSON form ([`crate::script::Evaluation::to_json`]). Each
+//! evaluation runs under [`Limits`] (by default a 10 s deadline for the mount); a runaway
+//! script stops there with the limit message and only its own session waits for it.
+
+use super::host_show::render;
+use super::host_snapshot::{install, SnapshotContext};
+use super::limits::Limits;
+use super::session::{output_mode, OutputMode, ScriptError, Session};
+use super::syntax::parse_program;
+use std::collections::HashMap;
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The default deadline of one evaluation through the `eval` file.
+pub const MOUNT_EVAL_DEADLINE: Duration = Duration::from_secs(10);
+
+/// The limits of the `eval` file by default: [`Limits::default`] with [`MOUNT_EVAL_DEADLINE`].
+pub fn mount_limits() -> Limits {
+    Limits {
+        deadline: MOUNT_EVAL_DEADLINE,
+        ..Limits::default()
+    }
+}
+
+struct Job {
+    script: String,
+    reply: Sender<Vec<u8>>,
+}
+
+/// Checks that `request` is a UTF-8 script that parses; `Err` is the text shown to the user.
+pub fn check_script(request: &[u8]) -> Result<(), String> {
+    let src =
+        std::str::from_utf8(request).map_err(|e| format!("eval: the script is not UTF-8: {e}"))?;
+    parse_program(src).map_err(|e| format!("eval:{e}"))?;
+    Ok(())
+}
+
+/// What a session reads from the `eval` file before it has written anything.
+pub const USAGE: &[u8] = b"Write a Motoko script into this file, then read the answer from it:\n  echo 'vars' > eval; cat eval\nA first line `// @json` asks for JSON. See docs/eval.md.\n";
+
+/// Script sessions that persist between requests, one thread each, keyed by the caller's
+/// session number: a session's definitions stay until [`EvalWorkers::end`].
+pub struct EvalWorkers {
+    limits: Limits,
+    workers: Mutex<HashMap<u64, Sender<Job>>>,
+}
+
+impl EvalWorkers {
+    /// Sessions whose evaluations run under `limits`.
+    pub fn new(limits: Limits) -> EvalWorkers {
+        EvalWorkers {
+            limits,
+            workers: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The worker of `session`, started (over `context()`'s snapshot, if any) when new.
+    fn worker(
+        &self,
+        session: u64,
+        context: impl FnOnce() -> Option<Arc<SnapshotContext>>,
+    ) -> Result<Sender<Job>, String> {
+        let mut workers = self.workers.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(tx) = workers.get(&session) {
+            return Ok(tx.clone());
+        }
+        let ctx = context();
+        let limits = self.limits.clone();
+        let (tx, rx) = channel::<Job>();
+        std::thread::Builder::new()
+            .name(format!("mo-mem-eval-{session}"))
+            .stack_size(super::EVAL_STACK_SIZE)
+            .spawn(move || {
+                let mut s = Session::new(limits);
+                s.set_source_name("eval");
+                if let Some(ctx) = ctx {
+                    install(&mut s, ctx);
+                }
+                while let Ok(job) = rx.recv() {
+                    let _ = job.reply.send(answer(&mut s, &job.script));
+                }
+            })
+            .map_err(|e| format!("eval: cannot start an evaluation thread: {e}"))?;
+        workers.insert(session, tx.clone());
+        Ok(tx)
+    }
+
+    /// Runs `request` in `session` and returns the answer text. A new session starts over
+    /// `context()`'s snapshot (`None`: without `image`, `heap`, `vars`).
+    pub fn run(
+        &self,
+        session: u64,
+        request: &[u8],
+        context: impl FnOnce() -> Option<Arc<SnapshotContext>>,
+    ) -> Vec<u8> {
+        let script = match std::str::from_utf8(request) {
+            Ok(s) => s.to_string(),
+            Err(e) => return format!("eval: the script is not UTF-8: {e}\n").into_bytes(),
+        };
+        let tx = match self.worker(session, context) {
+            Ok(tx) => tx,
+            Err(e) => return format!("{e}\n").into_bytes(),
+        };
+        let (reply, rx) = channel();
+        if tx.send(Job { script, reply }).is_err() {
+            self.end(session);
+            return b"eval: the session's evaluation thread ended; write the script again\n"
+                .to_vec();
+        }
+        match rx.recv() {
+            Ok(answer) => answer,
+            Err(_) => {
+                self.end(session);
+                b"eval: the evaluation failed; the session was reset\n".to_vec()
+            }
+        }
+    }
+
+    /// Forgets `session` (its thread ends).
+    pub fn end(&self, session: u64) {
+        let mut workers = self.workers.lock().unwrap_or_else(|p| p.into_inner());
+        workers.remove(&session);
+    }
+}
+
+/// Runs `script` in `session` and renders the answer the `eval` file returns.
+pub fn answer(session: &mut Session, script: &str) -> Vec<u8> {
+    let json = output_mode(script) == OutputMode::Json;
+    match session.eval(script) {
+        Ok(ev) if json => format!("{}\n", ev.to_json()).into_bytes(),
+        Ok(ev) => render(&ev).into_bytes(),
+        Err(e) => {
+            let output = match &e {
+                ScriptError::Trap { output, .. } => output.clone(),
+                ScriptError::Syntax { .. } => String::new(),
+            };
+            if json {
+                let j = serde_json::json!({
+                    "output": output.lines().collect::<Vec<_>>(),
+                    "error": e.to_string(),
+                });
+                format!("{j}\n").into_bytes()
+            } else {
+                format!("{output}{e}\n").into_bytes()
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! The composition layer: what every front-end (the mount, `ls/cat/tree`, `eval`, `repl`,
+//! each command) serves a snapshot with, wired once.
+//!
+//! [`Snapshots`] holds one [`OpenedSnapshot`] per snapshot directory (images, heap,
+//! signature and labels, cached analyses), opened once per process and shared by the file
+//! tree ([`SharedDecoder`]) and the `eval` file ([`EvalFiles`]); [`services`] wires both
+//! into the vfs's [`crate::vfs::SnapshotServices`].
+
+pub mod catalog;
+pub mod decoder;
+pub mod eval_file;
+pub mod mount_trust;
+pub mod services;
+pub mod source;
+pub mod trust;
+
+pub use catalog::{OpenedSnapshot, Snapshots};
+pub use decoder::SharedDecoder;
+pub use eval_file::{EvalFiles, SnapshotEval};
+pub use mount_trust::StoreVerifier;
+pub use services::services;
+pub use source::{SnapshotSource, SourceError};
+pub use trust::{admit, Refused, StoreGate};

@@ -1,0 +1,23 @@
+//! What every served snapshot directory is wired with: the shared decoder and the `eval`
+//! engine over one [`Snapshots`], so a snapshot is opened once for both.
+
+use super::catalog::Snapshots;
+use super::decoder::SharedDecoder;
+use super::eval_file::EvalFiles;
+use super::trust::StoreGate;
+use crate::script::Limits;
+use crate::vfs::{ControlLimits, SnapshotServices};
+use std::sync::Arc;
+
+/// The services of a tree serving `snapshots`, its `eval` files running scripts under
+/// `eval_limits`; no verifier (every snapshot is served, its files watched for changes).
+pub fn services(snapshots: Arc<Snapshots>, eval_limits: Limits) -> SnapshotServices {
+    SnapshotServices {
+        decoder: Arc::new(SharedDecoder::new(snapshots.clone())),
+        engine: Arc::new(EvalFiles::new(snapshots, eval_limits)),
+        control_limits: ControlLimits::default(),
+        eval_slots: Default::default(),
+        verifier: None,
+        gate: Arc::new(StoreGate),
+    }
+}

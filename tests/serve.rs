@@ -1,0 +1,182 @@
+//! The serving layer (`mo_mem::serve`): a snapshot served by the file tree and its `eval`
+//! file is opened once, whatever is read, listed or evaluated, and by how many threads.
+
+mod common;
+mod mount_support;
+
+use mo_mem::image::ReaderLimits;
+use mo_mem::script::workers::mount_limits;
+use mo_mem::serve::{services, Snapshots};
+use mo_mem::vfs::{Entry, SessionId, SnapshotDir, Tree, TreeConfig};
+use mount_support::{fuse_available, Mounted, BIN};
+use std::sync::Arc;
+
+/// A tree over the fixture `name`/`mode` served from `snapshots`.
+fn tree(snapshots: &Arc<Snapshots>, name: &str, mode: &str) -> Tree {
+    let dir = common::fixture(name, mode);
+    let snapshot = SnapshotDir::new("snap", &dir, services(snapshots.clone(), mount_limits()));
+    Tree::new(Entry::Dir(Arc::new(snapshot)), TreeConfig::default()).unwrap()
+}
+
+/// Writes `script` into `eval` as `session` and reads the answer.
+fn eval(tree: &Tree, session: u64, script: &str) -> String {
+    let eval = tree.resolve("/eval").unwrap();
+    let open = tree.open(eval, true, SessionId(session)).unwrap();
+    tree.write(open.fh, 0, script.as_bytes(), false).unwrap();
+    let answer = tree.read(open.fh, 0, 1 << 20).unwrap();
+    tree.release(open.fh);
+    String::from_utf8(answer.as_slice().to_vec()).unwrap()
+}
+
+#[test]
+fn a_served_snapshot_is_opened_once_for_the_tree_and_eval() {
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let tree = tree(&snapshots, "compound", "eop");
+    assert_eq!(snapshots.opens(), 0, "nothing is opened before it is read");
+    // eval first, then the decoded files, then eval in another session
+    let answer = eval(&tree, 1, "heap.varNames");
+    assert!(!answer.starts_with("eval:"), "{answer}");
+    let names = tree.names(tree.resolve("/").unwrap(), true).unwrap();
+    assert!(names.iter().any(|(n, _)| &**n == "info.json"), "{names:?}");
+    let info = tree.read_all(tree.resolve("/info.json").unwrap()).unwrap();
+    let info: serde_json::Value = serde_json::from_slice(&info).unwrap();
+    assert_eq!(info["stable_signature"], true);
+    tree.read_all(tree.resolve("/stats.json").unwrap()).unwrap();
+    let vars = tree.names(tree.resolve("/vars").unwrap(), true).unwrap();
+    assert!(!vars.is_empty());
+    let answer = eval(&tree, 2, "heap.persistence");
+    assert!(answer.contains("enhanced"), "{answer}");
+    assert_eq!(
+        snapshots.opens(),
+        1,
+        "the tree and eval share one opened snapshot"
+    );
+}
+
+#[test]
+fn concurrent_first_reads_open_the_snapshot_once() {
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let tree = Arc::new(tree(&snapshots, "compound", "incremental"));
+    let threads: Vec<_> = (0..4u64)
+        .map(|i| {
+            let tree = tree.clone();
+            std::thread::spawn(move || {
+                if i % 2 == 0 {
+                    eval(&tree, i, "heap.varNames");
+                } else {
+                    tree.read_all(tree.resolve("/info.json").unwrap()).unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert_eq!(snapshots.opens(), 1);
+}
+
+#[test]
+fn two_trees_over_one_catalog_share_the_snapshot() {
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let a = tree(&snapshots, "scalars", "eop");
+    let b = tree(&snapshots, "scalars", "eop");
+    a.read_all(a.resolve("/info.json").unwrap()).unwrap();
+    b.read_all(b.resolve("/stats.json").unwrap()).unwrap();
+    assert_eq!(snapshots.opens(), 1);
+}
+
+#[test]
+fn a_value_over_a_reader_limit_is_efbig_not_euclean() {
+    // `blob_bytes` renders to 33 bytes (tests/value_limit_cli.rs): over a 32-byte limit.
+    let limits = ReaderLimits {
+        max_text_bytes: 32,
+        ..ReaderLimits::default()
+    };
+    let snapshots = Arc::new(Snapshots::new(limits));
+    let tree = tree(&snapshots, "compound", "eop");
+    let err = tree
+        .read_all(tree.resolve("/vars/blob_bytes").unwrap())
+        .unwrap_err();
+    assert_eq!(err.errno(), libc::EFBIG, "{err}");
+    assert!(
+        err.to_string()
+            .contains("maximum text/blob bytes exceeded (32)"),
+        "{err}"
+    );
+    // The same limit, the same reason, from `mo-mem cat` (which prints the error chain).
+    let dir = common::fixture("compound", "eop");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+        .args(["cat", dir.to_str().unwrap(), "vars/blob_bytes"])
+        .args(["--max-value-size", "32"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&err.to_string()),
+        "{}\nvs {err}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_mount_opens_each_snapshot_once() {
+    if !fuse_available() {
+        return;
+    }
+    let a = common::fixture("scalars", "eop");
+    let b = common::fixture("scalars", "copying");
+    let mut command = std::process::Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn,mo_mem::serve=debug");
+    let mount = Mounted::start_command(command, &[&a, &b]);
+    let mut served: Vec<_> = std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    served.sort();
+    assert_eq!(served.len(), 2, "{served:?}");
+    for snap in &served {
+        // The tree, then eval, then the tree again: one open.
+        std::fs::read(snap.join("info.json")).unwrap();
+        let eval = snap.join("eval");
+        std::fs::write(&eval, "heap.persistence").unwrap();
+        let answer = std::fs::read_to_string(&eval).unwrap();
+        assert!(answer.contains('"'), "{answer}");
+        std::fs::read(snap.join("stats.json")).unwrap();
+        assert!(std::fs::read_dir(snap.join("vars")).unwrap().count() > 0);
+    }
+    let log = mount.log_text();
+    for dir in [&a, &b] {
+        let opens = log
+            .lines()
+            .filter(|l| l.contains("opening the snapshot"))
+            .filter(|l| l.contains(dir.canonicalize().unwrap().to_str().unwrap()))
+            .count();
+        assert_eq!(opens, 1, "{}: log:\n{log}", dir.display());
+    }
+}
+
+#[test]
+fn a_replaced_image_is_a_new_snapshot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("snap");
+    std::fs::create_dir(&dir).unwrap();
+    let source = common::fixture("scalars", "eop");
+    for entry in std::fs::read_dir(&source).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let snapshots = Snapshots::new(ReaderLimits::default());
+    let first = snapshots.get(&dir);
+    first.heap().unwrap();
+    assert!(Arc::ptr_eq(&first, &snapshots.get(&dir)));
+    // Replaced (a new inode under the same name): opened again, not served stale.
+    let image = dir.join("wasm_memory.bin");
+    std::fs::copy(&image, dir.join("new.bin")).unwrap();
+    std::fs::rename(dir.join("new.bin"), &image).unwrap();
+    let second = snapshots.get(&dir);
+    assert!(!Arc::ptr_eq(&first, &second));
+    second.heap().unwrap();
+    assert_eq!(snapshots.opens(), 2);
+}
