@@ -1107,7 +1107,15 @@ impl Parser {
         } else {
             self.expr_nullary(ob)?
         };
+        let mut chain = 0usize;
         loop {
+            chain += 1;
+            if chain > MAX_CHAIN {
+                return Err(SyntaxError::new(
+                    self.span(),
+                    format!("more than {MAX_CHAIN} postfix operations in one expression"),
+                ));
+            }
             if self.at_op("[") && !self.space_before() || self.at_op("[") && !self.starts_new_line()
             {
                 self.advance();
@@ -1129,8 +1137,8 @@ impl Parser {
                         e = self.mk(ExprKind::Dot(Box::new(e), name), start);
                     }
                 }
-            } else if self.at_op("(") && !self.starts_new_line() {
-                let args = self.call_args()?;
+            } else if self.starts_arg() {
+                let args = self.arg()?;
                 e = self.mk(ExprKind::Call(Box::new(e), args), start);
             } else if self.at_op("<") && !self.space_before() {
                 // explicit instantiation `f<T>(...)`: try, and fall back to `<`
@@ -1144,10 +1152,10 @@ impl Parser {
                         }
                     }
                     self.close_angle()?;
-                    Ok(self.at_op("("))
+                    Ok(self.starts_arg())
                 })();
                 if matches!(ok, Ok(true)) {
-                    let args = self.call_args()?;
+                    let args = self.arg()?;
                     e = self.mk(ExprKind::Call(Box::new(e), args), start);
                 } else {
                     self.i = save;
@@ -1161,6 +1169,36 @@ impl Parser {
             }
         }
         Ok(e)
+    }
+
+    /// Whether the token at the cursor starts a function's argument (moc's `exp_arg`): a
+    /// parenthesized or tuple expression, a record literal, a literal or a name. Applying a
+    /// function by juxtaposition (`f x`, `g "t"`, `h {a = 1}`) continues across a line
+    /// break, as in moc, except after a `}` that ends a line (there mo-mem accepts a missing
+    /// `;`, so the next line starts a new declaration).
+    fn starts_arg(&self) -> bool {
+        let arg = matches!(
+            self.tok(),
+            Tok::Op("(" | "{")
+                | Tok::Ident(_)
+                | Tok::Nat(_)
+                | Tok::Float(_)
+                | Tok::Text(_)
+                | Tok::Char(_)
+                | Tok::Kw("true" | "false" | "null")
+        );
+        arg && !(self.starts_new_line()
+            && matches!(self.toks[self.i.saturating_sub(1)].tok, Tok::Op("}")))
+    }
+
+    /// A function's argument (see [`Parser::starts_arg`]) as the call's arguments: the
+    /// components of a parenthesized tuple, or the one argument.
+    fn arg(&mut self) -> PResult<Vec<Expr>> {
+        match self.tok() {
+            Tok::Op("(") => self.call_args(),
+            Tok::Op("{") => Ok(vec![self.record()?]),
+            _ => Ok(vec![self.expr_nullary(true)?]),
+        }
     }
 
     fn starts_new_line(&self) -> bool {
