@@ -300,7 +300,7 @@ impl Parser {
                 self.advance();
                 Ok(Dec::Import(pat, path, start.to(self.prev_span())))
             }
-            _ => Ok(Dec::Exp(self.expr(false)?)),
+            _ => Ok(Dec::Exp(self.expr(true)?)),
         }
     }
 
@@ -1316,10 +1316,11 @@ impl Parser {
             (Tok::Ident(_), Tok::Op(";")) | (Tok::Ident(_), Tok::Op("}")) => true,
             (Tok::Kw(_), _) => false,
             _ => {
-                // `{ e with ... }` / `{ a and b with ... }`: look for `with` at depth 0
+                // `{ e with ... }`, `{ a and b with ... }`, `{ a and b }`: look for `with` or
+                // `and` at depth 0 (before any `;`)
                 matches!(
-                    self.brace_scan(|t| matches!(t, Tok::Op(";") | Tok::Kw("with"))),
-                    Some((_, Tok::Kw("with")))
+                    self.brace_scan(|t| matches!(t, Tok::Op(";") | Tok::Kw("with" | "and"))),
+                    Some((_, Tok::Kw("with" | "and")))
                 )
             }
         }
@@ -1329,7 +1330,6 @@ impl Parser {
         let start = self.span();
         self.expect_op("{")?;
         let mut bases = Vec::new();
-        let mut has_with = false;
         // bases: `{ a and b with ...}`
         if !matches!(
             (self.tok(), self.tok_at(1)),
@@ -1341,15 +1341,26 @@ impl Parser {
                 | (Tok::Op("}"), _)
         ) {
             loop {
-                bases.push(self.expr_bin(3, true)?);
+                bases.push(self.expr_post(true)?);
                 if !self.eat_kw("and") {
                     break;
                 }
             }
-            if !self.eat_kw("with") {
-                return Err(self.error("`with`"));
+            // `{ a and b }` combines records without new fields
+            if bases.len() > 1 && self.at_op("}") {
+                self.advance();
+                return Ok(self.mk(ExprKind::Record(bases, Vec::new()), start));
             }
-            has_with = true;
+            if !self.eat_kw("with") {
+                return Err(self.error(if bases.len() > 1 {
+                    "`and`, `with` or `}`"
+                } else {
+                    "`and` or `with`"
+                }));
+            }
+            if self.at_op("}") {
+                return Err(self.error("a field after `with`"));
+            }
         }
         let mut fields = Vec::new();
         while !self.at_op("}") {
@@ -1379,7 +1390,6 @@ impl Parser {
                 break;
             }
         }
-        let _ = has_with;
         self.expect_op("}")?;
         Ok(self.mk(ExprKind::Record(bases, fields), start))
     }
