@@ -326,33 +326,23 @@ impl Compiler<'_> {
                     out.push(Stmt::Expr(c));
                 }
                 Dec::Let(p, e, fail) => {
-                    let (pat_hint, _) = match &p.kind {
+                    let (pat_hint, coerce) = match &p.kind {
                         PatKind::Annot(_, t) => self.coerce_hint(t),
                         _ => (Hint::Any, None),
                     };
-                    let value = self.expr(e, Some(&pat_hint))?;
+                    // a block ending in `let` has the value bound, of the annotated type
+                    let value = match coerce {
+                        Some(_) if last => self.coerced(e, &pat_hint)?,
+                        _ => self.expr(e, Some(&pat_hint))?,
+                    };
                     let fail = match fail {
                         Some(f) => Some(self.expr(f, None)?),
                         None => None,
                     };
                     let mut seen = HashMap::new();
                     let cp = self.pat(p, &mut pre, &mut seen, true)?;
+                    // the last statement's value is the block's (see `Interp::block`)
                     out.push(Stmt::Let(cp, value, fail, p.span));
-                    if last {
-                        // at top level a trailing `let x = e` shows the bound value (as moc does)
-                        let shown = if top {
-                            n_of(&p.kind).and_then(|name| match self.resolve(name) {
-                                Some(Var::Slot { slot, .. }) => Some(slot),
-                                _ => None,
-                            })
-                        } else {
-                            None
-                        };
-                        out.push(Stmt::Expr(match shown {
-                            Some(slot) => Code::Var(slot),
-                            None => Code::Const(Value::Unit),
-                        }));
-                    }
                 }
                 Dec::Var(name, t, e, _) => {
                     let (h, coerce) = match t {
@@ -366,6 +356,8 @@ impl Compiler<'_> {
                     };
                     out.push(Stmt::Store(slot, value));
                     if last {
+                        // in a block `var` has value `()`, as in moc; a session's top level
+                        // shows the variable (as a REPL does)
                         out.push(Stmt::Expr(if top {
                             Code::Var(slot)
                         } else {
@@ -405,7 +397,13 @@ impl Compiler<'_> {
                     let clo = self.func(f)?;
                     out.push(Stmt::Store(slot, clo));
                     if last {
-                        out.push(Stmt::Expr(Code::Const(Value::Unit)));
+                        // a block ending in `func` (or `class`) has the function as its
+                        // value, as in moc; a session's top level shows nothing
+                        out.push(Stmt::Expr(if top {
+                            Code::Const(Value::Unit)
+                        } else {
+                            Code::Var(slot)
+                        }));
                     }
                 }
                 Dec::Import(p, path, span) => {
@@ -1067,14 +1065,6 @@ fn retag_loop(code: Code, id: u32) -> Code {
         Code::Loop(b, c, _) => Code::Loop(b, c, id),
         Code::For(b, _, s) => Code::For(b, id, s),
         other => other,
-    }
-}
-
-fn n_of(p: &PatKind) -> Option<&String> {
-    match p {
-        PatKind::Var(n) => Some(n),
-        PatKind::Annot(q, _) => n_of(&q.kind),
-        _ => None,
     }
 }
 

@@ -355,6 +355,10 @@ impl Interp {
                 }
                 Stmt::Let(p, c, fail, span) => {
                     let v = self.eval(c)?;
+                    // a block ending in `let` has the bound value as its value
+                    if i + 1 == n {
+                        discard(std::mem::replace(&mut last, v.clone()));
+                    }
                     if !self.bind(p, v)? {
                         match fail {
                             Some(f) => {
@@ -367,7 +371,6 @@ impl Interp {
                             None => return Err(trap_at(*span, "pattern failed")),
                         }
                     }
-                    last = Value::Unit;
                 }
                 Stmt::NewCells(cells) => {
                     for &i in cells {

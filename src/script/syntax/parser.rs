@@ -259,6 +259,7 @@ impl Parser {
                 self.advance();
                 let name_span = self.span();
                 let name = self.ident()?;
+                self.object_annot()?;
                 let body = self.object_body(start)?;
                 let pat = Pat {
                     kind: PatKind::Var(name),
@@ -494,6 +495,11 @@ impl Parser {
                 }
                 Ok(Type::Path(path, args))
             }
+            // `module { ... }` / `object { ... }` types: records to mo-mem
+            Tok::Kw("module" | "object") if matches!(self.tok_at(1), Tok::Op("{")) => {
+                self.advance();
+                self.ty_nullary()
+            }
             Tok::Kw("async") => Err(SyntaxError::unsupported(self.span(), "`async` types")),
             _ => Err(self.error("a type")),
         }
@@ -727,6 +733,16 @@ impl Parser {
         let decs = decs?;
         self.expect_op("}")?;
         Ok(self.mk(ExprKind::Block(decs), start))
+    }
+
+    /// The optional type annotation and `=` between an object's or module's name and its
+    /// body (`module M : T = { ... }`); the type is parsed, not checked.
+    fn object_annot(&mut self) -> PResult<()> {
+        if self.eat_op(":") {
+            self.ty()?;
+        }
+        self.eat_op("=");
+        Ok(())
     }
 
     /// The body `{ decs }` of an `object`, `module` or `class` starting at `start`, as the
@@ -1077,13 +1093,25 @@ impl Parser {
                     };
                 Ok(self.mk(ExprKind::Variant(tag, arg), start))
             }
+            Tok::Kw("func")
+                if matches!(self.tok_at(1), Tok::Ident(_))
+                    && matches!(self.tok_at(2), Tok::Op("(" | "<")) =>
+            {
+                // a named function expression is a block declaring the function (visible in
+                // its own body) whose value is the function, as in moc
+                self.advance();
+                let name = self.ident()?;
+                let f = self.func_rest(Some(name), start)?;
+                Ok(self.mk(ExprKind::Block(vec![Dec::Func(Rc::new(f))]), start))
+            }
             Tok::Kw("func") => {
                 self.advance();
                 let f = self.func_rest(None, start)?;
                 Ok(self.mk(ExprKind::Func(Rc::new(f)), start))
             }
-            Tok::Kw("object" | "module") if matches!(self.tok_at(1), Tok::Op("{")) => {
+            Tok::Kw("object" | "module") if matches!(self.tok_at(1), Tok::Op("{" | "=" | ":")) => {
                 self.advance();
+                self.object_annot()?;
                 self.object_body(start)
             }
             _ => self.expr_post(ob),
