@@ -280,21 +280,25 @@ impl Compiler<'_> {
                     .insert(name.clone(), hints::TypeDef::new(name, params, t));
             }
         }
-        // pre-declare functions (mutual recursion) and, in inner blocks, all names
+        // pre-declare every name of the block: a function may use a declaration that comes
+        // later (as in moc). At a session's top level a name defined by an earlier
+        // evaluation stays bound to its old value until its new declaration runs (so
+        // `let x = x + 1` redefines `x`), except a function's (mutual recursion).
         let mut pre: HashMap<String, Slot> = HashMap::new();
         for d in decs {
             let names: Vec<String> = match d {
                 Dec::Func(f) => f.name.iter().cloned().collect(),
-                Dec::Var(n, ..) if !top => vec![n.clone()],
-                Dec::Let(p, _, _) if !top => {
+                Dec::Var(n, ..) => vec![n.clone()],
+                Dec::Let(p, _, _) => {
                     let mut v = Vec::new();
                     pat_names(p, &mut v);
                     v
                 }
                 _ => Vec::new(),
             };
+            let keeps_old = top && !matches!(d, Dec::Func(_));
             for n in names {
-                if pre.contains_key(&n) {
+                if pre.contains_key(&n) || keeps_old && self.globals.names.contains_key(&n) {
                     continue;
                 }
                 let (mutable, hint) = match d {
@@ -727,11 +731,11 @@ impl Compiler<'_> {
                     }
                     fs.push((Rc::from(f.name.as_str()), f.mutable, c));
                 }
-                fs.sort_by(|a: &(Rc<str>, bool, Code), b: &(Rc<str>, bool, Code)| a.0.cmp(&b.0));
-                for w in fs.windows(2) {
-                    if w[0].0 == w[1].0 {
-                        return Err(err(span, format!("duplicate field {} in record", w[0].0)));
-                    }
+                // the fields run in source order (as in moc); the record sorts them
+                let mut names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+                names.sort_unstable();
+                if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+                    return Err(err(span, format!("duplicate field {} in record", w[0])));
                 }
                 Code::Record(bs, fs, span)
             }
