@@ -645,9 +645,12 @@ impl Compiler<'_> {
             },
             ExprKind::Unary(op, a) => {
                 let k = hint.and_then(Hint::num);
-                if let (ast::UnOp::Neg, ExprKind::Lit(Lit::Nat(_))) = (op, &a.kind) {
+                // `-5` and `+5` are `Int` literals, as in moc (or of the expected type)
+                if let (ast::UnOp::Neg | ast::UnOp::Pos, ExprKind::Lit(Lit::Nat(_))) = (op, &a.kind)
+                {
                     let v = self.expr(a, None)?;
                     if let Code::Const(v) = v {
+                        let k = Some(k.filter(|k| *k != NumKind::Nat).unwrap_or(NumKind::Int));
                         let r = num::unary(*op, &v, k)
                             .map_err(|_| err(span, "literal out of range for its type"))?;
                         return Ok(Code::Const(r));
@@ -797,6 +800,7 @@ impl Compiler<'_> {
                     Code::Const(Value::Builtin(b)) => Some(b.f.arg_hints),
                     _ => None,
                 };
+                let blobs = matches!(&callee, Code::Const(Value::Builtin(b)) if b.f.blob_args);
                 let user: Option<Rc<Vec<Option<Hint>>>> = match &callee {
                     Code::Var(Slot::Global(i)) => self.globals.func_params.get(i).cloned(),
                     Code::Var(Slot::Local(i) | Slot::LocalCell(i)) => {
@@ -810,9 +814,11 @@ impl Compiler<'_> {
                         a.push(self.expr(x, ps[i].as_ref())?);
                         continue;
                     }
-                    let h = hints
-                        .and_then(|hs| hs.get(i).copied().flatten())
-                        .map(Hint::Num);
+                    let h = match hints.and_then(|hs| hs.get(i).copied().flatten()) {
+                        Some(k) => Some(Hint::Num(k)),
+                        None if blobs => Some(Hint::Blob),
+                        None => None,
+                    };
                     let mut c = self.expr(x, h.as_ref())?;
                     if h == Some(Hint::Num(NumKind::Int)) {
                         c = Code::Coerce(Box::new(c), Rc::new(Hint::Num(NumKind::Int)));
