@@ -128,6 +128,31 @@ fn deeply_nested_source_is_refused_without_overflowing_the_stack() {
 }
 
 #[test]
+fn long_postfix_chains_are_refused_without_overflowing_the_stack() {
+    for (head, link) in [
+        ("f", " 1"),
+        ("f", "(1)"),
+        ("r", ".a"),
+        ("a", "[0]"),
+        ("f", "!"),
+    ] {
+        let src = format!("{head}{}", link.repeat(200_000));
+        let r = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || {
+                Session::new(Limits::default())
+                    .check(&src)
+                    .map_err(|e| e.to_string())
+            })
+            .expect("thread")
+            .join()
+            .expect("no stack overflow");
+        let msg = r.expect_err("refused");
+        assert!(msg.contains("postfix operations"), "{link}: {msg}");
+    }
+}
+
+#[test]
 fn infinite_loop_stops_at_the_step_budget() {
     assert_limit(limits(), "loop {}", "step budget exhausted");
     assert_limit(

@@ -282,21 +282,25 @@ impl Compiler<'_> {
                     .insert(name.clone(), hints::TypeDef::new(name, params, t));
             }
         }
-        // pre-declare functions (mutual recursion) and, in inner blocks, all names
+        // pre-declare every name of the block: a function may use a declaration that comes
+        // later (as in moc). At a session's top level a name defined by an earlier
+        // evaluation stays bound to its old value until its new declaration runs (so
+        // `let x = x + 1` redefines `x`), except a function's (mutual recursion).
         let mut pre: HashMap<String, Slot> = HashMap::new();
         for d in decs {
             let names: Vec<String> = match d {
                 Dec::Func(f) => f.name.iter().cloned().collect(),
-                Dec::Var(n, ..) if !top => vec![n.clone()],
-                Dec::Let(p, _, _) if !top => {
+                Dec::Var(n, ..) => vec![n.clone()],
+                Dec::Let(p, _, _) => {
                     let mut v = Vec::new();
                     pat_names(p, &mut v);
                     v
                 }
                 _ => Vec::new(),
             };
+            let keeps_old = top && !matches!(d, Dec::Func(_));
             for n in names {
-                if pre.contains_key(&n) {
+                if pre.contains_key(&n) || keeps_old && self.globals.names.contains_key(&n) {
                     continue;
                 }
                 let (mutable, hint) = match d {
@@ -328,33 +332,23 @@ impl Compiler<'_> {
                     out.push(Stmt::Expr(c));
                 }
                 Dec::Let(p, e, fail) => {
-                    let (pat_hint, _) = match &p.kind {
+                    let (pat_hint, coerce) = match &p.kind {
                         PatKind::Annot(_, t) => self.coerce_hint(t),
                         _ => (Hint::Any, None),
                     };
-                    let value = self.expr(e, Some(&pat_hint))?;
+                    // a block ending in `let` has the value bound, of the annotated type
+                    let value = match coerce {
+                        Some(_) if last => self.coerced(e, &pat_hint)?,
+                        _ => self.expr(e, Some(&pat_hint))?,
+                    };
                     let fail = match fail {
                         Some(f) => Some(self.expr(f, None)?),
                         None => None,
                     };
                     let mut seen = HashMap::new();
                     let cp = self.pat(p, &mut pre, &mut seen, true)?;
+                    // the last statement's value is the block's (see `Interp::block`)
                     out.push(Stmt::Let(cp, value, fail, p.span));
-                    if last {
-                        // at top level a trailing `let x = e` shows the bound value (as moc does)
-                        let shown = if top {
-                            n_of(&p.kind).and_then(|name| match self.resolve(name) {
-                                Some(Var::Slot { slot, .. }) => Some(slot),
-                                _ => None,
-                            })
-                        } else {
-                            None
-                        };
-                        out.push(Stmt::Expr(match shown {
-                            Some(slot) => Code::Var(slot),
-                            None => Code::Const(Value::Unit),
-                        }));
-                    }
                 }
                 Dec::Var(name, t, e, _) => {
                     let (h, coerce) = match t {
@@ -368,6 +362,8 @@ impl Compiler<'_> {
                     };
                     out.push(Stmt::Store(slot, value));
                     if last {
+                        // in a block `var` has value `()`, as in moc; a session's top level
+                        // shows the variable (as a REPL does)
                         out.push(Stmt::Expr(if top {
                             Code::Var(slot)
                         } else {
@@ -407,7 +403,13 @@ impl Compiler<'_> {
                     let clo = self.func(f)?;
                     out.push(Stmt::Store(slot, clo));
                     if last {
-                        out.push(Stmt::Expr(Code::Const(Value::Unit)));
+                        // a block ending in `func` (or `class`) has the function as its
+                        // value, as in moc; a session's top level shows nothing
+                        out.push(Stmt::Expr(if top {
+                            Code::Const(Value::Unit)
+                        } else {
+                            Code::Var(slot)
+                        }));
                     }
                 }
                 Dec::Import(p, path, span) => {
@@ -645,9 +647,12 @@ impl Compiler<'_> {
             },
             ExprKind::Unary(op, a) => {
                 let k = hint.and_then(Hint::num);
-                if let (ast::UnOp::Neg, ExprKind::Lit(Lit::Nat(_))) = (op, &a.kind) {
+                // `-5` and `+5` are `Int` literals, as in moc (or of the expected type)
+                if let (ast::UnOp::Neg | ast::UnOp::Pos, ExprKind::Lit(Lit::Nat(_))) = (op, &a.kind)
+                {
                     let v = self.expr(a, None)?;
                     if let Code::Const(v) = v {
+                        let k = Some(k.filter(|k| *k != NumKind::Nat).unwrap_or(NumKind::Int));
                         let r = num::unary(*op, &v, k)
                             .map_err(|_| err(span, "literal out of range for its type"))?;
                         return Ok(Code::Const(r));
@@ -731,11 +736,11 @@ impl Compiler<'_> {
                     }
                     fs.push((Rc::from(f.name.as_str()), f.mutable, c));
                 }
-                fs.sort_by(|a: &(Rc<str>, bool, Code), b: &(Rc<str>, bool, Code)| a.0.cmp(&b.0));
-                for w in fs.windows(2) {
-                    if w[0].0 == w[1].0 {
-                        return Err(err(span, format!("duplicate field {} in record", w[0].0)));
-                    }
+                // the fields run in source order (as in moc); the record sorts them
+                let mut names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+                names.sort_unstable();
+                if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+                    return Err(err(span, format!("duplicate field {} in record", w[0])));
                 }
                 Code::Record(bs, fs, span)
             }
@@ -798,6 +803,7 @@ impl Compiler<'_> {
                     Code::Const(Value::Builtin(b)) => Some(b.f.arg_hints),
                     _ => None,
                 };
+                let blobs = matches!(&callee, Code::Const(Value::Builtin(b)) if b.f.blob_args);
                 let user: Option<Rc<Vec<Option<Hint>>>> = match &callee {
                     Code::Var(Slot::Global(i)) => self.globals.func_params.get(i).cloned(),
                     Code::Var(Slot::Local(i) | Slot::LocalCell(i)) => {
@@ -825,9 +831,11 @@ impl Compiler<'_> {
                         a.push(self.expr(x, ps[i].as_ref())?);
                         continue;
                     }
-                    let h = hints
-                        .and_then(|hs| hs.get(i).copied().flatten())
-                        .map(Hint::Num);
+                    let h = match hints.and_then(|hs| hs.get(i).copied().flatten()) {
+                        Some(k) => Some(Hint::Num(k)),
+                        None if blobs => Some(Hint::Blob),
+                        None => None,
+                    };
                     let mut c = self.expr(x, h.as_ref())?;
                     if h == Some(Hint::Num(NumKind::Int)) {
                         c = Code::Coerce(Box::new(c), Rc::new(Hint::Num(NumKind::Int)));
@@ -1084,14 +1092,6 @@ fn retag_loop(code: Code, id: u32) -> Code {
         Code::Loop(b, c, _) => Code::Loop(b, c, id),
         Code::For(b, _, s) => Code::For(b, id, s),
         other => other,
-    }
-}
-
-fn n_of(p: &PatKind) -> Option<&String> {
-    match p {
-        PatKind::Var(n) => Some(n),
-        PatKind::Annot(q, _) => n_of(&q.kind),
-        _ => None,
     }
 }
 

@@ -158,11 +158,7 @@ impl Interp {
                     }
                 }
             },
-            Code::Assign(place, value) => {
-                let v = self.eval(value)?;
-                self.assign(place, v)?;
-                Ok(Value::Unit)
-            }
+            Code::Assign(place, value) => self.assign(place, value).map(|()| Value::Unit),
             Code::Unary(op, a, hint, span) => {
                 let v = self.eval(a)?;
                 num::unary(*op, &v, *hint).map_err(|m| trap_at(*span, m))
@@ -355,6 +351,10 @@ impl Interp {
                 }
                 Stmt::Let(p, c, fail, span) => {
                     let v = self.eval(c)?;
+                    // a block ending in `let` has the bound value as its value
+                    if i + 1 == n {
+                        discard(std::mem::replace(&mut last, v.clone()));
+                    }
                     if !self.bind(p, v)? {
                         match fail {
                             Some(f) => {
@@ -367,7 +367,6 @@ impl Interp {
                             None => return Err(trap_at(*span, "pattern failed")),
                         }
                     }
-                    last = Value::Unit;
                 }
                 Stmt::NewCells(cells) => {
                     for &i in cells {
@@ -461,137 +460,6 @@ impl Interp {
         }
         self.alloc(24 * out.len() as u64)?;
         Ok(Value::record(out))
-    }
-
-    fn assign(&mut self, place: &Place, v: Value) -> EResult<()> {
-        match place {
-            Place::Var(s) => {
-                self.write(*s, v);
-                Ok(())
-            }
-            Place::Field(r, name, span) => match self.eval(r)? {
-                Value::Record(rec) => match rec.get(name) {
-                    Some(f) if f.mutable => {
-                        *f.value.borrow_mut() = v;
-                        Ok(())
-                    }
-                    Some(_) => Err(trap_at(*span, format!("field {name} is not mutable"))),
-                    None => Err(trap_at(*span, format!("record has no field {name}"))),
-                },
-                other => Err(trap_at(
-                    *span,
-                    format!("cannot assign a field of a {}", other.kind_name()),
-                )),
-            },
-            Place::Index(a, i, span) => {
-                let a = self.eval(a)?;
-                let i = self.eval(i)?;
-                match a {
-                    Value::VarArray(xs) => {
-                        let mut xs = xs.borrow_mut();
-                        match index_of(&i).and_then(|i| xs.get_mut(i)) {
-                            Some(slot) => {
-                                *slot = v;
-                                Ok(())
-                            }
-                            None => Err(trap_at(*span, "index out of bounds")),
-                        }
-                    }
-                    other => Err(trap_at(
-                        *span,
-                        format!("cannot assign into a {}", other.kind_name()),
-                    )),
-                }
-            }
-        }
-    }
-
-    fn op_assign(
-        &mut self,
-        op: BinOp,
-        place: &Place,
-        value: &Code,
-        hint: Option<crate::script::value::NumKind>,
-        span: Span,
-    ) -> EResult {
-        let rhs = self.eval(value)?;
-        self.op_assign_value(op, place, rhs, hint, span)
-    }
-
-    /// `place op= rhs` with the right side already evaluated.
-    #[inline(never)]
-    pub(super) fn op_assign_value(
-        &mut self,
-        op: BinOp,
-        place: &Place,
-        rhs: Value,
-        hint: Option<crate::script::value::NumKind>,
-        span: Span,
-    ) -> EResult {
-        match place {
-            Place::Var(s) => {
-                let cur = self.take(*s);
-                let r = match (op, cur, &rhs) {
-                    (BinOp::Add, Value::Nat(x), Value::Nat(y))
-                        if hint.is_none() && x.checked_add(*y).is_some() =>
-                    {
-                        Ok(Value::Nat(x + y))
-                    }
-                    (BinOp::Cat, Value::Text(x), Value::Text(y)) => {
-                        self.alloc((x.len() + y.len()) as u64)?;
-                        let mut s = String::with_capacity(x.len() + y.len());
-                        s.push_str(&x);
-                        s.push_str(y);
-                        Ok(Value::Text(Rc::from(s)))
-                    }
-                    (_, cur, _) => num::binary(op, &cur, &rhs, hint).map_err(|m| trap_at(span, m)),
-                };
-                match r {
-                    Ok(v) => {
-                        self.write(*s, v);
-                        Ok(Value::Unit)
-                    }
-                    Err(e) => Err(e),
-                }
-            }
-            Place::Field(r, name, fspan) => match self.eval(r)? {
-                Value::Record(rec) => match rec.get(name) {
-                    Some(f) if f.mutable => {
-                        let cur = f.value.borrow().clone();
-                        let v = num::binary(op, &cur, &rhs, hint).map_err(|m| trap_at(span, m))?;
-                        *f.value.borrow_mut() = v;
-                        Ok(Value::Unit)
-                    }
-                    _ => Err(trap_at(*fspan, format!("field {name} is not mutable"))),
-                },
-                other => Err(trap_at(
-                    *fspan,
-                    format!("cannot assign a field of a {}", other.kind_name()),
-                )),
-            },
-            Place::Index(a, i, ispan) => {
-                let a = self.eval(a)?;
-                let i = self.eval(i)?;
-                match a {
-                    Value::VarArray(xs) => {
-                        let idx = index_of(&i);
-                        let cur = idx.and_then(|i| xs.borrow().get(i).cloned());
-                        let cur = cur.ok_or_else(|| trap_at(*ispan, "index out of bounds"))?;
-                        let v = num::binary(op, &cur, &rhs, hint).map_err(|m| trap_at(span, m))?;
-                        if let Some(s) =
-                            idx.and_then(|i| xs.borrow_mut().get_mut(i).map(|s| *s = v))
-                        {
-                            s
-                        }
-                        Ok(Value::Unit)
-                    }
-                    other => Err(trap_at(
-                        *ispan,
-                        format!("cannot assign into a {}", other.kind_name()),
-                    )),
-                }
-            }
-        }
     }
 
     fn for_loop(

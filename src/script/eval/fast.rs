@@ -180,8 +180,7 @@ impl Interp {
                 return Ok(());
             }
         }
-        let rhs = self.eval(value)?;
-        self.op_assign_value(op, &Place::Var(slot), rhs, hint, span)
+        self.op_assign(op, &Place::Var(slot), value, hint, span)
             .map(discard)
     }
 

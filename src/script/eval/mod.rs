@@ -1,5 +1,6 @@
 //! The evaluator: runs compiled code over a value stack with slot-addressed frames.
 
+mod assign;
 mod coerce;
 mod dot;
 mod exec;
@@ -405,23 +406,6 @@ impl Interp {
                 }
                 discard(std::mem::replace(&mut self.globals[i], v));
             }
-        }
-    }
-
-    /// Takes a variable's value out, leaving `()` (so a unique text can grow in place).
-    fn take(&mut self, slot: Slot) -> Value {
-        match slot {
-            Slot::Local(i) => self
-                .stack
-                .get_mut(self.bp + i as usize)
-                .map(std::mem::take)
-                .unwrap_or_default(),
-            Slot::Global(i) => self
-                .globals
-                .get_mut(i as usize)
-                .map(std::mem::take)
-                .unwrap_or_default(),
-            _ => self.read(slot),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use super::{EResult, Interp};
 use crate::script::compile::ir::Pat;
+use crate::script::compile::text_to_blob;
 use crate::script::value::{ord, Value};
 
 impl Interp {
@@ -17,6 +18,11 @@ impl Interp {
                 }
                 Ok(true)
             }
+            // a text literal matches a `Blob` by its bytes (moc types it by the scrutinee)
+            Pat::Lit(Value::Text(t)) if matches!(v, Value::Blob(_)) => Ok(match &v {
+                Value::Blob(b) => *text_to_blob(t) == **b,
+                _ => false,
+            }),
             Pat::Lit(l) => Ok(ord::equal(l, &v)),
             Pat::Tuple(ps) => match v {
                 Value::Tuple(xs) if xs.len() == ps.len() => {

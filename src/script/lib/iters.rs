@@ -222,5 +222,6 @@ pub static ITER_METHODS: &[Builtin] = &[Builtin {
     name: "next",
     f: iter_next_method,
     arg_hints: &[],
+    blob_args: false,
     value: None,
 }];

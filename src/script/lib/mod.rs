@@ -7,6 +7,7 @@ macro_rules! func {
             name: $name,
             f: $f,
             arg_hints: &[],
+            blob_args: false,
             value: None,
         }
     };
@@ -15,6 +16,21 @@ macro_rules! func {
             name: $name,
             f: $f,
             arg_hints: $h,
+            blob_args: false,
+            value: None,
+        }
+    };
+}
+
+/// Declares a built-in function whose arguments are all `Blob`s (text literals become
+/// blobs): `blob_func!(name, f)`.
+macro_rules! blob_func {
+    ($name:expr, $f:expr) => {
+        $crate::script::lib::Builtin {
+            name: $name,
+            f: $f,
+            arg_hints: &[],
+            blob_args: true,
             value: None,
         }
     };
@@ -27,6 +43,7 @@ macro_rules! constant {
             name: $name,
             f: $crate::script::lib::not_callable,
             arg_hints: &[],
+            blob_args: false,
             value: Some($v),
         }
     };
@@ -67,6 +84,8 @@ pub struct Builtin {
     pub f: BuiltinFn,
     /// Expected numeric type of each argument (types literals; converts `Nat` to `Int`).
     pub arg_hints: &'static [Option<NumKind>],
+    /// Every argument is a `Blob` (text literals are typed `Blob`).
+    pub blob_args: bool,
     /// For constants (`Float.pi`): the value.
     pub value: Option<fn() -> Value>,
 }

@@ -351,11 +351,11 @@ static OPTION_MOD: Module = Module {
 static BLOB_MOD: Module = Module {
     name: "Blob",
     members: &[
-        func!("size", c::values_size),
+        blob_func!("size", c::values_size),
         func!("fromArray", c::blob_from_array),
-        func!("toArray", c::blob_to_array),
-        func!("compare", c::compare),
-        func!("equal", c::equal),
+        blob_func!("toArray", c::blob_to_array),
+        blob_func!("compare", c::compare),
+        blob_func!("equal", c::equal),
     ],
 };
 
@@ -365,7 +365,7 @@ static PRINCIPAL_MOD: Module = Module {
         func!("toText", principal_to_text),
         func!("fromText", principal_from_text),
         func!("toBlob", principal_to_blob),
-        func!("fromBlob", principal_from_blob),
+        blob_func!("fromBlob", principal_from_blob),
         func!("isAnonymous", principal_is_anonymous),
         func!("anonymous", principal_anonymous),
         func!("compare", c::compare),

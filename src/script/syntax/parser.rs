@@ -260,6 +260,7 @@ impl Parser {
                 self.advance();
                 let name_span = self.span();
                 let name = self.ident()?;
+                self.object_annot()?;
                 let body = self.object_body(start)?;
                 let pat = Pat {
                     kind: PatKind::Var(name),
@@ -301,7 +302,7 @@ impl Parser {
                 self.advance();
                 Ok(Dec::Import(pat, path, start.to(self.prev_span())))
             }
-            _ => Ok(Dec::Exp(self.expr(false)?)),
+            _ => Ok(Dec::Exp(self.expr(true)?)),
         }
     }
 
@@ -494,6 +495,11 @@ impl Parser {
                     self.close_angle()?;
                 }
                 Ok(Type::Path(path, args))
+            }
+            // `module { ... }` / `object { ... }` types: records to mo-mem
+            Tok::Kw("module" | "object") if matches!(self.tok_at(1), Tok::Op("{")) => {
+                self.advance();
+                self.ty_nullary()
             }
             Tok::Kw("async") => Err(SyntaxError::unsupported(self.span(), "`async` types")),
             _ => Err(self.error("a type")),
@@ -736,6 +742,16 @@ impl Parser {
         let decs = decs?;
         self.expect_op("}")?;
         Ok(self.mk(ExprKind::Block(decs), start))
+    }
+
+    /// The optional type annotation and `=` between an object's or module's name and its
+    /// body (`module M : T = { ... }`); the type is parsed, not checked.
+    fn object_annot(&mut self) -> PResult<()> {
+        if self.eat_op(":") {
+            self.ty()?;
+        }
+        self.eat_op("=");
+        Ok(())
     }
 
     /// The body `{ decs }` of an `object`, `module` or `class` starting at `start`, as the
@@ -1086,13 +1102,25 @@ impl Parser {
                     };
                 Ok(self.mk(ExprKind::Variant(tag, arg), start))
             }
+            Tok::Kw("func")
+                if matches!(self.tok_at(1), Tok::Ident(_))
+                    && matches!(self.tok_at(2), Tok::Op("(" | "<")) =>
+            {
+                // a named function expression is a block declaring the function (visible in
+                // its own body) whose value is the function, as in moc
+                self.advance();
+                let name = self.ident()?;
+                let f = self.func_rest(Some(name), start)?;
+                Ok(self.mk(ExprKind::Block(vec![Dec::Func(Rc::new(f))]), start))
+            }
             Tok::Kw("func") => {
                 self.advance();
                 let f = self.func_rest(None, start)?;
                 Ok(self.mk(ExprKind::Func(Rc::new(f)), start))
             }
-            Tok::Kw("object" | "module") if matches!(self.tok_at(1), Tok::Op("{")) => {
+            Tok::Kw("object" | "module") if matches!(self.tok_at(1), Tok::Op("{" | "=" | ":")) => {
                 self.advance();
+                self.object_annot()?;
                 self.object_body(start)
             }
             _ => self.expr_post(ob),
@@ -1116,7 +1144,15 @@ impl Parser {
         } else {
             self.expr_nullary(ob)?
         };
+        let mut chain = 0usize;
         loop {
+            chain += 1;
+            if chain > MAX_CHAIN {
+                return Err(SyntaxError::new(
+                    self.span(),
+                    format!("more than {MAX_CHAIN} postfix operations in one expression"),
+                ));
+            }
             if self.at_op("[") && !self.space_before() || self.at_op("[") && !self.starts_new_line()
             {
                 self.advance();
@@ -1138,8 +1174,8 @@ impl Parser {
                         e = self.mk(ExprKind::Dot(Box::new(e), name), start);
                     }
                 }
-            } else if self.at_op("(") && !self.starts_new_line() {
-                let args = self.call_args()?;
+            } else if self.starts_arg() {
+                let args = self.arg()?;
                 e = self.mk(ExprKind::Call(Box::new(e), args), start);
             } else if self.at_op("<") && !self.space_before() {
                 // explicit instantiation `f<T>(...)`: try, and fall back to `<`
@@ -1153,10 +1189,10 @@ impl Parser {
                         }
                     }
                     self.close_angle()?;
-                    Ok(self.at_op("("))
+                    Ok(self.starts_arg())
                 })();
                 if matches!(ok, Ok(true)) {
-                    let args = self.call_args()?;
+                    let args = self.arg()?;
                     e = self.mk(ExprKind::Call(Box::new(e), args), start);
                 } else {
                     self.i = save;
@@ -1170,6 +1206,36 @@ impl Parser {
             }
         }
         Ok(e)
+    }
+
+    /// Whether the token at the cursor starts a function's argument (moc's `exp_arg`): a
+    /// parenthesized or tuple expression, a record literal, a literal or a name. Applying a
+    /// function by juxtaposition (`f x`, `g "t"`, `h {a = 1}`) continues across a line
+    /// break, as in moc, except after a `}` that ends a line (there mo-mem accepts a missing
+    /// `;`, so the next line starts a new declaration).
+    fn starts_arg(&self) -> bool {
+        let arg = matches!(
+            self.tok(),
+            Tok::Op("(" | "{")
+                | Tok::Ident(_)
+                | Tok::Nat(_)
+                | Tok::Float(_)
+                | Tok::Text(_)
+                | Tok::Char(_)
+                | Tok::Kw("true" | "false" | "null")
+        );
+        arg && !(self.starts_new_line()
+            && matches!(self.toks[self.i.saturating_sub(1)].tok, Tok::Op("}")))
+    }
+
+    /// A function's argument (see [`Parser::starts_arg`]) as the call's arguments: the
+    /// components of a parenthesized tuple, or the one argument.
+    fn arg(&mut self) -> PResult<Vec<Expr>> {
+        match self.tok() {
+            Tok::Op("(") => self.call_args(),
+            Tok::Op("{") => Ok(vec![self.record()?]),
+            _ => Ok(vec![self.expr_nullary(true)?]),
+        }
     }
 
     fn starts_new_line(&self) -> bool {
@@ -1287,10 +1353,11 @@ impl Parser {
             (Tok::Ident(_), Tok::Op(";")) | (Tok::Ident(_), Tok::Op("}")) => true,
             (Tok::Kw(_), _) => false,
             _ => {
-                // `{ e with ... }` / `{ a and b with ... }`: look for `with` at depth 0
+                // `{ e with ... }`, `{ a and b with ... }`, `{ a and b }`: look for `with` or
+                // `and` at depth 0 (before any `;`)
                 matches!(
-                    self.brace_scan(|t| matches!(t, Tok::Op(";") | Tok::Kw("with"))),
-                    Some((_, Tok::Kw("with")))
+                    self.brace_scan(|t| matches!(t, Tok::Op(";") | Tok::Kw("with" | "and"))),
+                    Some((_, Tok::Kw("with" | "and")))
                 )
             }
         }
@@ -1300,7 +1367,6 @@ impl Parser {
         let start = self.span();
         self.expect_op("{")?;
         let mut bases = Vec::new();
-        let mut has_with = false;
         // bases: `{ a and b with ...}`
         if !matches!(
             (self.tok(), self.tok_at(1)),
@@ -1312,15 +1378,26 @@ impl Parser {
                 | (Tok::Op("}"), _)
         ) {
             loop {
-                bases.push(self.expr_bin(3, true)?);
+                bases.push(self.expr_post(true)?);
                 if !self.eat_kw("and") {
                     break;
                 }
             }
-            if !self.eat_kw("with") {
-                return Err(self.error("`with`"));
+            // `{ a and b }` combines records without new fields
+            if bases.len() > 1 && self.at_op("}") {
+                self.advance();
+                return Ok(self.mk(ExprKind::Record(bases, Vec::new()), start));
             }
-            has_with = true;
+            if !self.eat_kw("with") {
+                return Err(self.error(if bases.len() > 1 {
+                    "`and`, `with` or `}`"
+                } else {
+                    "`and` or `with`"
+                }));
+            }
+            if self.at_op("}") {
+                return Err(self.error("a field after `with`"));
+            }
         }
         let mut fields = Vec::new();
         while !self.at_op("}") {
@@ -1350,7 +1427,6 @@ impl Parser {
                 break;
             }
         }
-        let _ = has_with;
         self.expect_op("}")?;
         Ok(self.mk(ExprKind::Record(bases, fields), start))
     }
