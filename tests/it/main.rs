@@ -6,6 +6,7 @@
 mod common;
 #[path = "../../benches/support/mod.rs"]
 mod cpu;
+mod differential_support;
 mod emulator;
 mod faults_support;
 mod heap_support;
@@ -42,9 +43,11 @@ mod runtime;
 mod script_adversarial;
 mod script_cli;
 mod script_conformance;
+mod script_differential;
 mod script_docs;
 mod script_engine;
 mod script_fast_paths;
+mod serve;
 mod value_limit_cli;
 mod vars_fixtures;
 mod vars_hostile;

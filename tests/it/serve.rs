@@ -1,8 +1,8 @@
 //! The serving layer (`mo_mem::serve`): a snapshot served by the file tree and its `eval`
 //! file is opened once, whatever is read, listed or evaluated, and by how many threads.
 
-mod common;
-mod mount_support;
+use crate::common;
+use crate::mount_support;
 
 use mo_mem::image::ReaderLimits;
 use mo_mem::script::workers::mount_limits;
