@@ -125,3 +125,38 @@ fn eval_json_and_vars_json_agree() {
     }
     assert!(compared > 200, "{compared}");
 }
+
+/// The adversarial scripts of `tests/data/scripts/` through the binary: each answers its value
+/// or stops with a limit, within the deadline given on the command line.
+#[test]
+fn adversarial_scripts_end_within_the_limits_in_the_cli() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scripts");
+    let expected = [
+        (
+            "adversarial_recursive_type.mo",
+            Ok("#c1(#leaf(+1), #c0(#leaf(+2), #leaf(0)))\n"),
+        ),
+        (
+            "adversarial_type_chain.mo",
+            Ok("(((+1, +2), (+3, +4)), ?(+5), 3)\n"),
+        ),
+        ("adversarial_shared_value.mo", Ok("(1, +1)\n")),
+        ("adversarial_or_pattern.mo", Ok("1\n")),
+        ("adversarial_deep_value.mo", Err("limit exceeded")),
+    ];
+    for (name, want) in expected {
+        let file = dir.join(name);
+        let f = file.to_str().unwrap();
+        let (ok, out, err) = mo_mem(&["eval", "--no-snapshot", "--timeout", "20", "-f", f], "");
+        match want {
+            Ok(v) => {
+                assert!(ok, "{name}: {err}");
+                assert_eq!(out, v, "{name}");
+            }
+            Err(what) => {
+                assert!(!ok, "{name}: ran to completion: {out}");
+                assert!(err.contains(what), "{name}: {err}");
+            }
+        }
+    }
+}
