@@ -2,9 +2,8 @@
 
 use clap::Args;
 use mo_mem::image::ReaderLimits;
-use serde::Serialize;
 
-use mo_mem::analysis::OpenedHeap;
+use mo_mem::analysis::info::snapshot_info;
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -18,70 +17,11 @@ pub struct InfoArgs {
     pub json: bool,
 }
 
-/// What `info` reports.
-#[derive(Serialize)]
-struct Info {
-    persistence: &'static str,
-    gc: &'static str,
-    rtti: bool,
-    compiler: Option<String>,
-    heap_base: u64,
-    gc_phase: Option<u32>,
-    lifecycle: Option<u64>,
-    main_memory_bytes: u64,
-    stable_memory_bytes: Option<u64>,
-    module_bytes: Option<u64>,
-    heap_bytes: u64,
-    ranges: usize,
-    /// Incremental GC: the partition of each range (free, large, temporary, evacuating...).
-    partitions: Vec<mo_mem::heap::PartitionInfo>,
-    /// Ranges holding exactly one large object (spanning several partitions).
-    large_object_ranges: usize,
-    objects: u64,
-    object_bytes: u64,
-    free_bytes: u64,
-    stable_variables: Option<usize>,
-    walk_complete: bool,
-    errors: Vec<String>,
-}
-
-fn info(opened: &OpenedHeap) -> Info {
-    let heap = opened.heap();
-    let stats = opened.stats();
-    let layout = heap.layout();
-    let snap = heap.snapshot();
-    Info {
-        persistence: match layout.persistence {
-            mo_mem::module::Persistence::Enhanced => "enhanced orthogonal persistence (64-bit)",
-            mo_mem::module::Persistence::Classical => "classical (32-bit)",
-        },
-        gc: layout.gc.name(),
-        rtti: layout.rtti,
-        compiler: heap.module().and_then(|m| m.compiler.clone()),
-        heap_base: layout.heap_base,
-        gc_phase: heap.gc_phase(),
-        lifecycle: heap.lifecycle(),
-        main_memory_bytes: snap.memory().len(),
-        stable_memory_bytes: snap.stable_memory().map(|s| s.len()),
-        module_bytes: snap.module().map(|m| m.len() as u64),
-        heap_bytes: stats.heap_bytes,
-        ranges: stats.ranges.len(),
-        partitions: heap.ranges().iter().filter_map(|r| r.partition).collect(),
-        large_object_ranges: heap.ranges().iter().filter(|r| r.large_object).count(),
-        objects: stats.objects.objects,
-        object_bytes: stats.objects.bytes,
-        free_bytes: stats.free.bytes,
-        stable_variables: heap.stable_vars().ok().map(|v| v.len()),
-        walk_complete: stats.complete(),
-        errors: stats.errors.clone(),
-    }
-}
-
 /// Runs `mo-mem info`.
 pub fn run(args: InfoArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let heap = opened.heap();
-    let i = info(&opened);
+    let i = snapshot_info(&opened);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&i)?);
         return Ok(());
@@ -113,7 +53,8 @@ pub fn run(args: InfoArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     println!("heap base:       {:#x}", i.heap_base);
     println!(
         "heap:            {} bytes in {} ranges",
-        i.heap_bytes, i.ranges
+        i.heap_bytes,
+        i.ranges.len()
     );
     if !i.partitions.is_empty() {
         let list = |f: fn(&mo_mem::heap::PartitionInfo) -> bool| {
@@ -137,8 +78,11 @@ pub fn run(args: InfoArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             i.large_object_ranges
         );
     }
-    println!("objects:         {} ({} bytes)", i.objects, i.object_bytes);
-    println!("free:            {} bytes", i.free_bytes);
+    println!(
+        "objects:         {} ({} bytes)",
+        i.objects.objects, i.objects.bytes
+    );
+    println!("free:            {} bytes", i.free.bytes);
     if let Some(n) = i.stable_variables {
         println!("stable vars:     {n}");
     }

@@ -4,6 +4,7 @@
 use super::decoded::{DecodedSnapshot, NamedValues, ObjectSource, ValueNode};
 use super::error::VfsError;
 use super::object_json::ObjectRenderer;
+use crate::analysis::info::snapshot_info;
 use crate::analysis::OpenedHeap;
 use crate::heap::render::{write_debug_show, write_json};
 use crate::heap::types::StableSignature;
@@ -52,20 +53,7 @@ fn to_json(what: &str, value: &impl serde::Serialize) -> Result<Vec<u8>, VfsErro
 
 impl DecodedSnapshot for HeapSnapshot {
     fn info_json(&self) -> Result<Vec<u8>, VfsError> {
-        let heap = self.context.heap();
-        let snapshot = heap.snapshot();
-        let stats = self.context.stats();
-        let info = serde_json::json!({
-            "layout": heap.layout(),
-            "ranges": heap.ranges(),
-            "memory_bytes": snapshot.memory().len(),
-            "stable_memory_bytes": snapshot.stable_memory().map_or(0, |m| m.len()),
-            "module_bytes": snapshot.module().map_or(0, |m| m.len()),
-            "objects": stats.objects,
-            "free": stats.free,
-            "stable_signature": self.context.signature().is_ok(),
-        });
-        to_json("info.json", &info)
+        to_json("info.json", &snapshot_info(&self.context))
     }
 
     fn stats_json(&self) -> Result<Vec<u8>, VfsError> {

@@ -180,3 +180,34 @@ fn a_replaced_image_is_a_new_snapshot() {
     second.heap().unwrap();
     assert_eq!(snapshots.opens(), 2);
 }
+
+/// `mo-mem info --json` and the tree's `info.json` are one report in one shape; so are
+/// `mo-mem stats --json` and `stats.json`.
+#[test]
+fn reports_have_one_shape_in_the_cli_and_the_tree() {
+    let bin = env!("CARGO_BIN_EXE_mo-mem");
+    for (name, mode) in [("compound", "eop"), ("scalars", "incremental")] {
+        let snap = common::fixture(name, mode);
+        let run = |args: &[&str]| {
+            let o = std::process::Command::new(bin)
+                .args(args)
+                .output()
+                .expect("mo-mem runs");
+            assert!(
+                o.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("JSON")
+        };
+        let s = snap.to_str().unwrap();
+        let cli = run(&["info", "--json", s]);
+        let file = run(&["cat", s, "info.json"]);
+        assert_eq!(cli, file, "{name}/{mode}");
+        let stats = run(&["stats", "--json", s]);
+        assert_eq!(stats, run(&["cat", s, "stats.json"]), "{name}/{mode}");
+        assert_eq!(stats["objects"], cli["objects"], "{name}/{mode}");
+        assert!(cli["objects"]["objects"].as_u64().unwrap() > 0);
+        assert!(cli["ranges"].as_array().is_some_and(|r| !r.is_empty()));
+    }
+}
