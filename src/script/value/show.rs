@@ -97,21 +97,8 @@ pub fn show_float(f: f64) -> String {
     s
 }
 
-/// The textual form of a principal (`aaaaa-aa`).
-pub fn principal_text(bytes: &[u8]) -> String {
-    let crc = crc32fast::hash(bytes);
-    let mut buf = crc.to_be_bytes().to_vec();
-    buf.extend_from_slice(bytes);
-    let enc = base32::encode(base32::Alphabet::Rfc4648 { padding: false }, &buf).to_lowercase();
-    let mut s = String::new();
-    for (i, c) in enc.chars().enumerate() {
-        if i > 0 && i % 5 == 0 {
-            s.push('-');
-        }
-        s.push(c);
-    }
-    s
-}
+/// The textual form of a principal (`aaaaa-aa`): the heap renderer's, one function for both.
+pub use crate::heap::render::principal_text;
 
 /// True when the value prints without parentheses after `?`.
 fn nullary(v: &Value) -> bool {
