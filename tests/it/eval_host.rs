@@ -122,30 +122,39 @@ const KEYWORDS: &[&str] = &[
     "finally",
 ];
 
+/// `debug_show vars.X` in a script prints what the canister's own `debug_show` printed
+/// (`expected.json`, written by the compiled canister when the fixture was made: a ground
+/// truth independent of mo-mem's decoder and renderers).
 #[test]
-fn debug_show_of_every_variable_equals_mo_mem_vars() {
+fn debug_show_of_every_variable_equals_the_canisters_own() {
     let mut checked = 0;
     for (name, mode, dir) in common::all_fixtures() {
+        let expected: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(dir.join("expected.json")).expect("expected.json"),
+        )
+        .expect("expected.json is JSON");
         let heap = open_heap(&dir);
         let sig = heap_signature(&heap).expect("signature");
         let vars = stable_variables(&heap, &sig).expect("vars");
-        let mut decoder = signature_decoder(&heap, &sig);
         let mut want = Vec::new();
         let mut scripts = Vec::new();
         for v in &vars {
             if KEYWORDS.contains(&&*v.name) {
                 continue;
             }
-            want.push((
-                v.name.to_string(),
-                debug_show(&decoder.deep(&v.value).expect("decode")),
-            ));
+            let text = expected["vars"][&*v.name]
+                .as_str()
+                .unwrap_or_else(|| panic!("{name}/{mode}: expected.json has no {}", v.name));
+            want.push((v.name.to_string(), text.to_string()));
             scripts.push(format!("debug_show vars.{}", v.name));
         }
         let got = eval_all(&dir, scripts);
         for ((var, want), got) in want.iter().zip(got) {
             let got = got.unwrap_or_else(|e| panic!("{name}/{mode} {var}: {e}"));
-            assert_eq!(&got, want, "{name}/{mode}: debug_show vars.{var}");
+            assert!(
+                common::debug_show_matches(want, &got),
+                "{name}/{mode}: debug_show vars.{var}\n  canister: {want}\n  script:   {got}"
+            );
             checked += 1;
         }
     }
@@ -348,7 +357,16 @@ Text.join("\n", out.vals())
 
 /// `n` as Motoko prints a Nat: digits in groups of three joined by `_`.
 fn underscored(n: u64) -> String {
-    mo_mem::heap::render::show_nat(n)
+    // written here, not borrowed from the renderer under test
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// (5) the keys of a `mo:core` Map held in a stable variable.
@@ -529,7 +547,11 @@ impl CollectionsScenario {
 
 /// `n` as Motoko prints an Int.
 fn signed(n: i64) -> String {
-    mo_mem::heap::render::show_int(n)
+    match n {
+        0 => "0".to_string(),
+        n if n < 0 => format!("-{}", underscored(n.unsigned_abs())),
+        n => format!("+{}", underscored(n as u64)),
+    }
 }
 
 /// `?x` as Motoko prints it: parenthesized when `x` starts with a sign.
