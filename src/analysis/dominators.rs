@@ -10,8 +10,10 @@
 //! 2004), as in LLVM: a depth-first numbering without recursion or stack (each vertex keeps its
 //! edge cursor and returns to its parent), semidominators by path-compressed evaluation in
 //! reverse preorder over a predecessor CSR, then immediate dominators as nearest common
-//! ancestors. Retained sizes are summed bottom-up in reverse preorder. Memory: about 28 bytes
-//! per reachable vertex and 4 per edge while it runs; 16 bytes per vertex kept.
+//! ancestors. Retained sizes are summed bottom-up in reverse preorder. Memory: 24 bytes per
+//! reachable vertex and 4 per reachable edge while it runs (4 per vertex, reachable or not,
+//! during the numbering); 12 bytes per vertex kept (immediate dominator, retained size in
+//! words, retained objects).
 
 use super::graph::{Csr, GraphError, NO_NODE};
 
@@ -39,10 +41,12 @@ pub struct Retained {
 #[derive(Debug, Clone)]
 pub struct Dominators {
     groups: u32,
+    /// Sizes are in units of `1 << unit_shift` bytes.
+    unit_shift: u32,
     /// Per vertex (0 root, 1..=groups groups, then nodes): its immediate dominator (a vertex),
     /// or [`NO_NODE`] if unreachable (and for the root).
     idom: Vec<u32>,
-    retained_bytes: Vec<u64>,
+    retained_units: Vec<u32>,
     retained_objects: Vec<u32>,
     reachable: u64,
 }
@@ -93,11 +97,13 @@ impl Rooted<'_> {
 
 impl Dominators {
     /// Computes the dominators of `csr` rooted at `groups` (each a list of nodes), and the
-    /// retained sizes with `size(node)` bytes per node. Nodes named by a group must exist.
+    /// retained sizes with `size(node)` units of `1 << unit_shift` bytes per node (the heap's
+    /// words: the reachable total must stay below 2^32 units). Nodes named by a group must exist.
     pub fn compute(
         csr: &Csr,
         groups: &[&[u32]],
-        size: impl Fn(u32) -> u64,
+        unit_shift: u32,
+        size: impl Fn(u32) -> u32,
     ) -> Result<Dominators, GraphError> {
         let n = csr.nodes();
         let total = n
@@ -119,9 +125,9 @@ impl Dominators {
         // 1. Depth-first preorder numbering: `pre` per vertex, `vertex` and `parent` per number.
         // `label` serves as the edge cursor here, as the evaluation label later.
         let mut pre = vec![NO_NODE; total];
-        let mut vertex: Vec<u32> = Vec::new();
-        let mut parent: Vec<u32> = Vec::new();
-        let mut label: Vec<u32> = Vec::new();
+        let mut vertex: Vec<u32> = Vec::with_capacity(total);
+        let mut parent: Vec<u32> = Vec::with_capacity(total);
+        let mut label: Vec<u32> = Vec::with_capacity(total);
         pre[0] = 0;
         vertex.push(0);
         parent.push(0);
@@ -148,6 +154,7 @@ impl Dominators {
         let reached = vertex.len();
         vertex.shrink_to_fit();
         parent.shrink_to_fit();
+        label.shrink_to_fit();
 
         // 2. Predecessors of each reached vertex, by preorder number.
         let mut pred_off = vec![0u32; reached + 1];
@@ -216,39 +223,40 @@ impl Dominators {
         }
         drop(semi);
 
-        // 5. Retained sizes, bottom-up in reverse preorder (a dominator precedes what it dominates).
-        let mut bytes: Vec<u64> = vertex
-            .iter()
-            .map(|&v| if v >= base { size(v - base) } else { 0 })
-            .collect();
-        let mut objects: Vec<u32> = vertex.iter().map(|&v| u32::from(v >= base)).collect();
-        for i in (1..reached).rev() {
-            let d = idom[i] as usize;
-            bytes[d] += bytes[i];
-            objects[d] += objects[i];
-        }
-
-        // 6. Back to vertex numbering.
+        // 5. Back to vertex numbering, then retained sizes bottom-up in reverse preorder (a
+        // dominator precedes what it dominates).
         let mut out_idom = vec![NO_NODE; total];
         for i in 1..reached {
             out_idom[vertex[i] as usize] = vertex[idom[i] as usize];
         }
         drop(idom);
-        let mut retained_bytes = vec![0u64; total];
-        for (i, &b) in bytes.iter().enumerate() {
-            retained_bytes[vertex[i] as usize] = b;
-        }
-        drop(bytes);
+        let mut retained_units = vec![0u32; total];
         let mut retained_objects = vec![0u32; total];
-        for (i, &o) in objects.iter().enumerate() {
-            retained_objects[vertex[i] as usize] = o;
+        let mut sum = 0u64;
+        for &v in vertex.iter().filter(|&&v| v >= base) {
+            let units = size(v - base);
+            sum += units as u64;
+            retained_units[v as usize] = units;
+            retained_objects[v as usize] = 1;
+        }
+        if sum > u32::MAX as u64 {
+            return Err(GraphError::TooLarge(format!(
+                "{sum} size units reachable (at most 2^32)"
+            )));
+        }
+        for &v in vertex[1..].iter().rev() {
+            let (v, d) = (v as usize, out_idom[v as usize] as usize);
+            // Each sum is at most the reachable total, checked above.
+            retained_units[d] += retained_units[v];
+            retained_objects[d] += retained_objects[v];
         }
         Ok(Dominators {
             groups: base - 1,
+            unit_shift,
             idom: out_idom,
-            retained_bytes,
+            reachable: retained_objects[0] as u64,
+            retained_units,
             retained_objects,
-            reachable: objects[0] as u64,
         })
     }
 
@@ -291,7 +299,7 @@ impl Dominators {
         let v = self.vertex(n);
         Retained {
             objects: self.retained_objects[v] as u64,
-            bytes: self.retained_bytes[v],
+            bytes: (self.retained_units[v] as u64) << self.unit_shift,
         }
     }
 
@@ -300,7 +308,7 @@ impl Dominators {
         let v = g + 1;
         Retained {
             objects: self.retained_objects[v] as u64,
-            bytes: self.retained_bytes[v],
+            bytes: (self.retained_units[v] as u64) << self.unit_shift,
         }
     }
 
@@ -308,7 +316,7 @@ impl Dominators {
     pub fn live(&self) -> Retained {
         Retained {
             objects: self.retained_objects[0] as u64,
-            bytes: self.retained_bytes[0],
+            bytes: (self.retained_units[0] as u64) << self.unit_shift,
         }
     }
 
@@ -359,9 +367,8 @@ impl Dominators {
 
     /// Bytes the result keeps.
     pub fn heap_bytes(&self) -> usize {
-        self.idom.capacity() * 4
-            + self.retained_bytes.capacity() * 8
-            + self.retained_objects.capacity() * 4
+        (self.idom.capacity() + self.retained_units.capacity() + self.retained_objects.capacity())
+            * 4
     }
 
     #[inline]

@@ -10,7 +10,7 @@ fn graph(nodes: usize, edges: &[(u32, u32)]) -> Csr {
 
 /// Dominators with every node 10 bytes.
 fn doms(csr: &Csr, groups: &[&[u32]]) -> Dominators {
-    Dominators::compute(csr, groups, |_| 10).expect("dominators")
+    Dominators::compute(csr, groups, 0, |_| 10).expect("dominators")
 }
 
 fn r(objects: u64) -> Retained {
@@ -188,7 +188,7 @@ fn naive_idoms(csr: &Csr, groups: &[&[u32]]) -> Vec<Option<usize>> {
 }
 
 /// What becomes unreachable when the edges into vertex `x` are removed (x included).
-fn naive_retained(csr: &Csr, groups: &[&[u32]], x: usize, size: impl Fn(u32) -> u64) -> Retained {
+fn naive_retained(csr: &Csr, groups: &[&[u32]], x: usize, size: impl Fn(u32) -> u32) -> Retained {
     let base = groups.len() + 1;
     let reach = |cut: Option<usize>| {
         let total = base + csr.nodes();
@@ -221,7 +221,7 @@ fn naive_retained(csr: &Csr, groups: &[&[u32]], x: usize, size: impl Fn(u32) -> 
     for v in base..before.len() {
         if before[v] && !after[v] {
             out.objects += 1;
-            out.bytes += size((v - base) as u32);
+            out.bytes += size((v - base) as u32) as u64;
         }
     }
     out
@@ -247,8 +247,8 @@ fn random_graphs_match_the_naive_computation() {
             })
             .collect();
         let groups: Vec<&[u32]> = group_nodes.iter().map(|g| &g[..]).collect();
-        let size = |v: u32| 8 + (v as u64 % 5) * 4;
-        let d = Dominators::compute(&g, &groups, size).expect("dominators");
+        let size = |v: u32| 8 + (v % 5) * 4;
+        let d = Dominators::compute(&g, &groups, 0, size).expect("dominators");
         let naive = naive_idoms(&g, &groups);
         let base = groups.len() + 1;
         for v in 0..n as u32 {
@@ -297,5 +297,5 @@ fn empty_graph_and_no_groups() {
 fn bad_input_is_an_error() {
     assert!(Csr::from_edges(2, &[(0, 2)]).is_err());
     let g = graph(2, &[(0, 1)]);
-    assert!(Dominators::compute(&g, &[&[5]], |_| 1).is_err());
+    assert!(Dominators::compute(&g, &[&[5]], 0, |_| 1).is_err());
 }

@@ -461,6 +461,18 @@ impl HeapGraph {
         (self.sizes[n as usize] as u64) << self.word_shift
     }
 
+    /// The size of node `n` in words.
+    #[inline]
+    pub fn size_words(&self, n: u32) -> u32 {
+        self.sizes[n as usize]
+    }
+
+    /// log2 of the word size in bytes.
+    #[inline]
+    pub fn word_shift(&self) -> u32 {
+        self.word_shift
+    }
+
     /// The outgoing references of every node.
     #[inline]
     pub fn edges(&self) -> &Csr {

@@ -77,7 +77,9 @@ impl Analysis {
     /// The dominators of an already built graph.
     pub fn from_graph(graph: HeapGraph) -> Result<Analysis, GraphError> {
         let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
-        let doms = Dominators::compute(graph.edges(), &groups, |n| graph.size(n))?;
+        let doms = Dominators::compute(graph.edges(), &groups, graph.word_shift(), |n| {
+            graph.size_words(n)
+        })?;
         Ok(Analysis { graph, doms })
     }
 
