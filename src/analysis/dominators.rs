@@ -125,9 +125,10 @@ impl Dominators {
         // 1. Depth-first preorder numbering: `pre` per vertex, `vertex` and `parent` per number.
         // `label` serves as the edge cursor here, as the evaluation label later.
         let mut pre = vec![NO_NODE; total];
-        let mut vertex: Vec<u32> = Vec::with_capacity(total);
-        let mut parent: Vec<u32> = Vec::with_capacity(total);
-        let mut label: Vec<u32> = Vec::with_capacity(total);
+        // Grown as vertices are reached (heaps between collections are often mostly garbage).
+        let mut vertex: Vec<u32> = Vec::new();
+        let mut parent: Vec<u32> = Vec::new();
+        let mut label: Vec<u32> = Vec::new();
         pre[0] = 0;
         vertex.push(0);
         parent.push(0);
