@@ -1,7 +1,14 @@
-//! Analyses over a decoded heap: statistics, reference graph, dominators, diffs.
+//! Analyses over a decoded heap: the opened heap, statistics, the info report, the reference
+//! graph, dominators and retained sizes.
 
+pub mod dominators;
+pub mod graph;
 pub mod info;
 pub mod opened;
+pub mod retained;
 pub mod stats;
+
+#[cfg(test)]
+mod dominators_tests;
 
 pub use opened::{LabelMap, OpenError, OpenedHeap};

@@ -14,7 +14,8 @@ pub struct Count {
 }
 
 impl Count {
-    fn add(&mut self, bytes: u64) {
+    /// Counts one more block of `bytes`.
+    pub(crate) fn add(&mut self, bytes: u64) {
         self.objects += 1;
         self.bytes += bytes;
     }
@@ -82,7 +83,7 @@ pub fn block_name(kind: BlockKind) -> &'static str {
 }
 
 /// Whether a block is free space rather than an object.
-fn is_free(kind: BlockKind) -> bool {
+pub(crate) fn is_free(kind: BlockKind) -> bool {
     matches!(
         kind,
         BlockKind::Slack

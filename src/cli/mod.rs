@@ -11,6 +11,7 @@ mod info;
 mod mount;
 mod object;
 mod repl;
+mod retained;
 mod served;
 mod snapshot_args;
 mod stats;
@@ -47,6 +48,8 @@ enum Command {
     Stats(stats::StatsArgs),
     /// Decode one heap object and list its outgoing references.
     Object(object::ObjectArgs),
+    /// What holds the memory: objects and bytes each stable variable reaches and retains.
+    Retained(retained::RetainedArgs),
     /// Mount snapshots as a read-only file tree (FUSE).
     Mount(mount::MountArgs),
     /// List a directory of a snapshot's tree, as the mount shows it.
@@ -97,6 +100,7 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         },
         Command::Stats(args) => stats::run(args, limits),
         Command::Object(args) => object::run(args, limits),
+        Command::Retained(args) => retained::run(args, limits),
         Command::Vars(args) => vars::run(args, limits),
         Command::Version => {
             println!(

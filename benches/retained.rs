@@ -1,0 +1,269 @@
+//! Retained-size analysis: speed (objects/s) and peak memory (bytes per object beyond the
+//! mapped image) of the heap graph, the dominators and the per-variable reachability.
+//!
+//! Plain timing, no harness: `cargo bench --bench retained`. Two workloads:
+//! * the largest committed fixture (by main memory; or `MOMEM_BENCH_SNAPSHOT`): the whole
+//!   analysis as `mo-mem retained` runs it (graph, dominators, every stable variable's
+//!   reachable set);
+//! * a synthetic heap-like graph of `MOMEM_BENCH_NODES` nodes (default 20 million): a
+//!   binary tree plus one random cross edge per four nodes (about 1.25 edges per node), sizes
+//!   of 2-6 words: the dominators alone, the graph's arrays counted as the graph's share.
+//!
+//! Memory is measured by a counting global allocator (the peak of live heap allocations during
+//! the phase minus those before it); the image is memory-mapped, so it is not counted. Time is
+//! the best of the runs by the thread's CPU time (per-core speed on a shared machine) and by wall
+//! time. Figures: docs/analysis.md.
+
+mod support;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use mo_mem::analysis::dominators::Dominators;
+use mo_mem::analysis::graph::Csr;
+use mo_mem::analysis::retained::Analysis;
+use mo_mem::heap::Heap;
+use mo_mem::image::ReaderLimits;
+use mo_mem::snapshot::Snapshot;
+
+/// The system allocator, counting live bytes and their peak.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded to the system allocator unchanged; only counters are added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded with the caller's layout.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded with the caller's layout.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded with the caller's pointer and layout.
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: forwarded with the caller's pointer, layout and size.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            // Counted as both blocks live at once (a moving realloc holds both).
+            grow(new_size);
+            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+}
+
+fn grow(bytes: usize) {
+    let now = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Runs `f`, returning its result and the peak bytes allocated above those live before.
+fn measured<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let out = f();
+    (out, PEAK.load(Ordering::Relaxed).saturating_sub(base))
+}
+
+fn thread_cpu() -> Duration {
+    support::thread_cpu().unwrap_or(Duration::ZERO)
+}
+
+/// Best wall and CPU time of at least `min_runs` runs (more while under 3 s, up to 20).
+fn timed(min_runs: usize, mut f: impl FnMut()) -> (Duration, Duration, usize) {
+    let (mut wall, mut cpu, mut runs) = (Duration::MAX, Duration::MAX, 0);
+    let start = Instant::now();
+    while runs < min_runs || (start.elapsed() < Duration::from_secs(3) && runs < 20) {
+        let (t, c) = (Instant::now(), thread_cpu());
+        f();
+        wall = wall.min(t.elapsed());
+        cpu = cpu.min(thread_cpu().saturating_sub(c));
+        runs += 1;
+    }
+    (wall, cpu, runs)
+}
+
+fn snapshot_dirs(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for name in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        for mode in std::fs::read_dir(name.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if mode.path().join("metadata.json").exists() {
+                out.push(mode.path());
+            }
+        }
+    }
+    out
+}
+
+/// The largest committed fixture, materialized under the target directory.
+fn pick() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("MOMEM_BENCH_SNAPSHOT") {
+        return Some(PathBuf::from(p));
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let committed = root.join("fixtures/snapshots");
+    let size = |d: &Path| std::fs::metadata(d.join("wasm_memory.bin.gz")).map_or(0, |m| m.len());
+    let src = snapshot_dirs(&committed)
+        .into_iter()
+        .max_by_key(|d| size(d))?;
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    let dst = target
+        .join("bench-snapshots")
+        .join(src.strip_prefix(&committed).ok()?);
+    if !dst.join("metadata.json").exists() {
+        std::fs::create_dir_all(dst.parent()?).ok()?;
+        mo_mem::snapshot::fixture::materialize(&src, &dst).ok()?;
+    }
+    Some(dst)
+}
+
+fn report(what: &str, objects: u64, wall: Duration, cpu: Duration, runs: usize) {
+    for (clock, t) in [("cpu", cpu), ("wall", wall)] {
+        let secs = t.as_secs_f64().max(1e-9);
+        println!(
+            "retained: {what}: best {clock} of {runs}: {:.3} ms = {:.2} M objects/s",
+            secs * 1e3,
+            objects as f64 / secs / 1e6
+        );
+    }
+}
+
+fn fixture() {
+    let Some(dir) = pick() else {
+        eprintln!("retained: no snapshot found (set MOMEM_BENCH_SNAPSHOT)");
+        return;
+    };
+    let heap = match Snapshot::open(&dir).map(|s| Heap::open(s, ReaderLimits::default())) {
+        Ok(Ok(h)) => h,
+        Ok(Err(e)) => return eprintln!("retained: {}: {e}", dir.display()),
+        Err(e) => return eprintln!("retained: {}: {e}", dir.display()),
+    };
+    let (analysis, peak) = measured(|| {
+        let a = Analysis::new(&heap).expect("analysis");
+        std::hint::black_box(a.vars());
+        a
+    });
+    let g = analysis.graph();
+    let (n, m, live) = (g.nodes() as u64, g.edges().edges() as u64, analysis.live());
+    println!(
+        "retained: {} ({:?}): {n} objects, {m} references, {} live ({} B), {} variables",
+        dir.display(),
+        heap.layout().persistence,
+        live.objects,
+        live.bytes,
+        g.vars().len()
+    );
+    println!(
+        "retained: peak {peak} B above the mapped image = {:.1} B per object; kept: graph {} B, dominators {} B",
+        peak as f64 / n.max(1) as f64,
+        g.heap_bytes(),
+        analysis.dominators().heap_bytes()
+    );
+    drop(analysis);
+    let (wall, cpu, runs) = timed(3, || {
+        let a = Analysis::new(&heap).expect("analysis");
+        std::hint::black_box(a.vars());
+    });
+    report(
+        "whole analysis (graph, dominators, variables)",
+        n,
+        wall,
+        cpu,
+        runs,
+    );
+    let graph = mo_mem::analysis::graph::HeapGraph::build(&heap).expect("graph");
+    let (wall, cpu, runs) = timed(3, || {
+        std::hint::black_box(mo_mem::analysis::graph::HeapGraph::build(&heap).expect("graph"));
+    });
+    report("graph", n, wall, cpu, runs);
+    let (wall, cpu, runs) = timed(3, || {
+        std::hint::black_box(Analysis::from_graph(graph.clone()).expect("dominators"));
+    });
+    report("dominators (with a graph clone)", n, wall, cpu, runs);
+}
+
+/// A heap-like graph: a binary tree (node i points to 2i+1 and 2i+2) plus one random cross
+/// edge per four nodes.
+fn synthetic_graph(n: u32, rng: &mut fastrand::Rng) -> Csr {
+    let mut b = Csr::builder(n as usize);
+    for i in 0..n {
+        for c in [2 * i as u64 + 1, 2 * i as u64 + 2] {
+            if c < n as u64 {
+                b.push(c as u32).expect("edge");
+            }
+        }
+        if rng.u32(0..4) == 0 {
+            b.push(rng.u32(0..n)).expect("edge");
+        }
+        b.end_node();
+    }
+    b.finish()
+}
+
+fn synthetic() {
+    let n: u32 = std::env::var("MOMEM_BENCH_NODES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000_000);
+    let mut rng = fastrand::Rng::with_seed(16);
+    let (csr, graph_peak) = measured(|| synthetic_graph(n, &mut rng));
+    let sizes: Vec<u8> = (0..n).map(|_| rng.u8(2..7)).collect();
+    let size = |v: u32| sizes[v as usize] as u32;
+    let roots = [0u32];
+    let (doms, peak) = measured(|| Dominators::compute(&csr, &[&roots], 3, size).expect("doms"));
+    println!(
+        "retained: synthetic: {n} nodes, {} edges, {} reachable; CSR {} B = {:.1} B per node (build peak {:.1}); dominators peak {peak} B = {:.1} B per node, kept {:.1} B per node; CSR + dominators peak {:.1} B per node",
+        csr.edges(),
+        doms.reachable_nodes(),
+        csr.heap_bytes(),
+        csr.heap_bytes() as f64 / n as f64,
+        graph_peak as f64 / n as f64,
+        peak as f64 / n as f64,
+        doms.heap_bytes() as f64 / n as f64,
+        (csr.heap_bytes() + peak) as f64 / n as f64,
+    );
+    drop(doms);
+    let (wall, cpu, runs) = timed(2, || {
+        std::hint::black_box(Dominators::compute(&csr, &[&roots], 3, size).expect("doms"));
+    });
+    report("synthetic dominators", n as u64, wall, cpu, runs);
+}
+
+fn main() {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "retained: load {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    fixture();
+    synthetic();
+}

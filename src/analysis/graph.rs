@@ -1,0 +1,536 @@
+//! The heap's reference graph: every current object of the linear walk as a dense `u32` node,
+//! its size, its outgoing references in compact CSR arrays, and its roots.
+//!
+//! Nodes are the object blocks of [`Heap::walk`] in address order, without free space, fillers,
+//! slack, registry garbage (as [`heap_stats`](super::stats::heap_stats) classifies blocks) and
+//! without stale copies left by evacuation (a reference to one is resolved through its
+//! forwarding word to the current copy). Weak references are not edges: the GC does not trace
+//! them, so they retain nothing.
+//!
+//! Roots come in groups: one per [`RootKind`] of [`Heap::roots`], plus one for the stable
+//! variables (each variable whose value is a pointer). Classical static objects (in static data,
+//! outside the walked heap) are not nodes: a root that points to one is followed through it
+//! (the static-roots array and the static MutBoxes of the actor's variables), and the heap
+//! objects it reaches become roots of that group. Everything else a reference may point to
+//! that is not the start of a walked object is counted and skipped.
+
+use std::collections::HashSet;
+
+use crate::heap::{BlockKind, Heap, RootKind, Tag};
+
+use super::stats::{is_free, Count};
+
+/// No node.
+pub const NO_NODE: u32 = u32::MAX;
+
+/// The largest number of nodes a graph may have (room is left for the virtual root and the
+/// root groups of the dominator computation).
+pub const MAX_NODES: usize = (u32::MAX - 1024) as usize;
+
+/// The most static (non-heap) objects followed from the roots.
+const MAX_STATIC_OBJECTS: usize = 1 << 20;
+
+/// A graph that does not fit the compact representation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GraphError {
+    /// More nodes, edges, a larger address or object than `u32` indices can hold.
+    #[error("the heap is too large for the reference graph: {0}")]
+    TooLarge(String),
+}
+
+/// A directed graph in compressed sparse row form: the successors of node `v` are
+/// `targets[offsets[v]..offsets[v + 1]]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Csr {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Csr {
+    /// A graph with `nodes` nodes and the given edges (used by tests and benchmarks).
+    pub fn from_edges(nodes: usize, edges: &[(u32, u32)]) -> Result<Csr, GraphError> {
+        if nodes > MAX_NODES || edges.len() >= u32::MAX as usize {
+            return Err(GraphError::TooLarge(format!(
+                "{nodes} nodes, {} edges",
+                edges.len()
+            )));
+        }
+        let mut offsets = vec![0u32; nodes + 1];
+        for &(from, to) in edges {
+            if from as usize >= nodes || to as usize >= nodes {
+                return Err(GraphError::TooLarge(format!(
+                    "edge {from} -> {to} beyond {nodes} nodes"
+                )));
+            }
+            offsets[from as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut targets = vec![0u32; edges.len()];
+        for &(from, to) in edges {
+            let slot = &mut fill[from as usize];
+            targets[*slot as usize] = to;
+            *slot += 1;
+        }
+        Ok(Csr { offsets, targets })
+    }
+
+    /// A graph built node by node: call [`CsrBuilder::push`] for each successor of the current
+    /// node and [`CsrBuilder::end_node`] after each node.
+    pub fn builder(nodes_hint: usize) -> CsrBuilder {
+        let mut offsets = Vec::with_capacity(nodes_hint + 1);
+        offsets.push(0);
+        CsrBuilder {
+            csr: Csr {
+                offsets,
+                targets: Vec::new(),
+            },
+        }
+    }
+
+    /// The number of nodes.
+    #[inline]
+    pub fn nodes(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// The number of edges.
+    #[inline]
+    pub fn edges(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The successors of `v`.
+    #[inline]
+    pub fn successors(&self, v: u32) -> &[u32] {
+        let v = v as usize;
+        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+
+    /// Bytes the arrays take.
+    pub fn heap_bytes(&self) -> usize {
+        (self.offsets.capacity() + self.targets.capacity()) * 4
+    }
+}
+
+/// Builds a [`Csr`] node by node.
+#[derive(Debug)]
+pub struct CsrBuilder {
+    csr: Csr,
+}
+
+impl CsrBuilder {
+    /// Adds an edge from the current node to `to`.
+    #[inline]
+    pub fn push(&mut self, to: u32) -> Result<(), GraphError> {
+        if self.csr.targets.len() >= u32::MAX as usize {
+            return Err(GraphError::TooLarge("more than 2^32 references".into()));
+        }
+        self.csr.targets.push(to);
+        Ok(())
+    }
+
+    /// Ends the current node.
+    #[inline]
+    pub fn end_node(&mut self) {
+        // `push` keeps the length below u32::MAX.
+        self.csr.offsets.push(self.csr.targets.len() as u32);
+    }
+
+    /// The graph (a target beyond the last node is the caller's error).
+    pub fn finish(mut self) -> Csr {
+        self.csr.offsets.shrink_to_fit();
+        self.csr.targets.shrink_to_fit();
+        self.csr
+    }
+}
+
+/// A group of roots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum RootGroup {
+    /// A GC root of the heap.
+    Heap(RootKind),
+    /// The stable variables.
+    StableVars,
+}
+
+impl RootGroup {
+    /// A short name (`static variables`, `stable variables`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            RootGroup::Heap(k) => match k {
+                RootKind::StaticVariables => "static variables",
+                RootKind::StaticRoots => "static roots",
+                RootKind::ContinuationTable => "continuation table",
+                RootKind::StableActor => "stable actor",
+                RootKind::CandidData => "candid data",
+                RootKind::TypeOffsets => "type offsets",
+                RootKind::Region0 => "region 0",
+                RootKind::DedupTable => "dedup table",
+            },
+            RootGroup::StableVars => "stable variables",
+        }
+    }
+}
+
+/// One root group and the nodes it points to (sorted, distinct).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roots {
+    /// Which roots.
+    pub group: RootGroup,
+    /// Their nodes.
+    pub nodes: Vec<u32>,
+}
+
+/// A stable variable as a root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VarRoot {
+    /// Its name.
+    pub name: String,
+    /// Its value word (`None` if it could not be read; see `error`).
+    pub word: Option<u64>,
+    /// The address of its object (after forwarding), if the value is a pointer.
+    pub address: Option<u64>,
+    /// The node of its object, if that is a walked heap object.
+    pub node: Option<u32>,
+    /// The heap nodes the value reaches first (its node, or, for a static object, the heap
+    /// objects that object refers to).
+    pub entries: Vec<u32>,
+    /// Why the value could not be read.
+    pub error: Option<String>,
+}
+
+/// References that are not edges, counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Skipped {
+    /// Into a walked range but not at the start of a current object (or unresolvable).
+    pub dangling: u64,
+    /// To static data outside the walked heap (classical constants and static MutBoxes).
+    pub outside: u64,
+    /// Weak references (not traced by the GC).
+    pub weak: u64,
+    /// Walked objects that could not be decoded (their references are unknown).
+    pub undecodable: u64,
+    /// Static objects beyond the limit of static objects followed from the roots.
+    pub statics_over_limit: u64,
+}
+
+/// The reference graph of a heap.
+#[derive(Debug, Clone)]
+pub struct HeapGraph {
+    word_shift: u32,
+    /// Address of each node, in words (`addr >> word_shift`), strictly increasing.
+    addrs: Vec<u32>,
+    /// Size of each node, in words.
+    sizes: Vec<u32>,
+    edges: Csr,
+    roots: Vec<Roots>,
+    vars: Vec<VarRoot>,
+    vars_error: Option<String>,
+    stale: Count,
+    skipped: Skipped,
+    walk_errors: Vec<String>,
+}
+
+impl HeapGraph {
+    /// Builds the graph of `heap`: one walk for the nodes, then one decode per node for the
+    /// edges. Walk errors are recorded (the graph covers what was walked); only a heap too large
+    /// for `u32` indices is an error.
+    pub fn build(heap: &Heap) -> Result<HeapGraph, GraphError> {
+        let word_shift = heap.layout().word.bytes().trailing_zeros();
+        let mut g = HeapGraph {
+            word_shift,
+            addrs: Vec::new(),
+            sizes: Vec::new(),
+            edges: Csr::default(),
+            roots: Vec::new(),
+            vars: Vec::new(),
+            vars_error: None,
+            stale: Count::default(),
+            skipped: Skipped::default(),
+            walk_errors: Vec::new(),
+        };
+        g.collect_nodes(heap)?;
+        g.collect_edges(heap)?;
+        g.collect_roots(heap);
+        Ok(g)
+    }
+
+    fn collect_nodes(&mut self, heap: &Heap) -> Result<(), GraphError> {
+        let shift = self.word_shift;
+        let mut last: Option<u32> = None;
+        for item in heap.walk() {
+            let b = match item {
+                Ok(b) => b,
+                Err(e) => {
+                    if self.walk_errors.len() < 100 {
+                        self.walk_errors.push(e.to_string());
+                    }
+                    continue;
+                }
+            };
+            if is_free(b.kind) || !matches!(b.kind, BlockKind::Object(_)) {
+                continue;
+            }
+            if b.forwarded_to.is_some() {
+                self.stale.add(b.size);
+                continue;
+            }
+            let addr = u32::try_from(b.addr >> shift).map_err(|_| {
+                GraphError::TooLarge(format!("object at {:#x} beyond 2^32 words", b.addr))
+            })?;
+            let size = u32::try_from(b.size >> shift).map_err(|_| {
+                GraphError::TooLarge(format!("object at {:#x} of {} bytes", b.addr, b.size))
+            })?;
+            if last.is_some_and(|l| addr <= l) {
+                // Ranges are in address order and each is walked forward: never happens.
+                self.walk_errors
+                    .push(format!("block at {:#x} out of address order", b.addr));
+                continue;
+            }
+            if self.addrs.len() >= MAX_NODES {
+                return Err(GraphError::TooLarge(format!(
+                    "more than {MAX_NODES} objects"
+                )));
+            }
+            last = Some(addr);
+            self.addrs.push(addr);
+            self.sizes.push(size);
+        }
+        self.addrs.shrink_to_fit();
+        self.sizes.shrink_to_fit();
+        Ok(())
+    }
+
+    fn collect_edges(&mut self, heap: &Heap) -> Result<(), GraphError> {
+        let mut b = Csr::builder(self.addrs.len());
+        let mut skipped = self.skipped;
+        for i in 0..self.addrs.len() {
+            let addr = self.address(i as u32);
+            match heap.object(addr) {
+                Ok(obj) if obj.tag == Tag::WeakRef => {
+                    skipped.weak += obj.references().count() as u64;
+                }
+                Ok(obj) => {
+                    for word in obj.references() {
+                        match self.target(heap, word) {
+                            Target::Node(n) => b.push(n)?,
+                            Target::Dangling => skipped.dangling += 1,
+                            Target::Outside(_) => skipped.outside += 1,
+                            Target::Scalar => {}
+                        }
+                    }
+                }
+                Err(_) => skipped.undecodable += 1,
+            }
+            b.end_node();
+        }
+        self.skipped = skipped;
+        self.edges = b.finish();
+        Ok(())
+    }
+
+    fn collect_roots(&mut self, heap: &Heap) {
+        let mut statics = HashSet::new();
+        match heap.roots() {
+            Ok(roots) => {
+                for root in roots {
+                    let group = RootGroup::Heap(root.kind);
+                    let mut nodes = Vec::new();
+                    self.entries(heap, root.word, &mut statics, &mut nodes);
+                    match self.roots.iter_mut().find(|r| r.group == group) {
+                        Some(r) => r.nodes.extend(nodes),
+                        None => self.roots.push(Roots { group, nodes }),
+                    }
+                }
+            }
+            Err(e) => self.walk_errors.push(format!("roots: {e}")),
+        }
+        let mut var_nodes = Vec::new();
+        match heap.stable_vars() {
+            Ok(vars) => {
+                for var in vars {
+                    let mut v = VarRoot {
+                        name: var.name.clone(),
+                        word: None,
+                        address: None,
+                        node: None,
+                        entries: Vec::new(),
+                        error: None,
+                    };
+                    match heap.stable_var_value(&var) {
+                        Ok(word) => {
+                            v.word = Some(word);
+                            v.address = heap.pointer(word).map(|a| heap.resolve(a).unwrap_or(a));
+                            v.node = match self.target(heap, word) {
+                                Target::Node(n) => Some(n),
+                                _ => None,
+                            };
+                            self.entries(heap, word, &mut statics, &mut v.entries);
+                            v.entries.sort_unstable();
+                            v.entries.dedup();
+                            var_nodes.extend(&v.entries);
+                        }
+                        Err(e) => v.error = Some(e.to_string()),
+                    }
+                    self.vars.push(v);
+                }
+            }
+            Err(e) => self.vars_error = Some(e.to_string()),
+        }
+        self.roots.push(Roots {
+            group: RootGroup::StableVars,
+            nodes: var_nodes,
+        });
+        for r in &mut self.roots {
+            r.nodes.sort_unstable();
+            r.nodes.dedup();
+        }
+    }
+
+    /// The heap nodes `word` reaches first: its node, or through static objects (bounded by
+    /// `statics`, the static objects followed so far) the heap nodes they refer to.
+    fn entries(&mut self, heap: &Heap, word: u64, statics: &mut HashSet<u64>, out: &mut Vec<u32>) {
+        let mut stack = vec![word];
+        while let Some(word) = stack.pop() {
+            match self.target(heap, word) {
+                Target::Node(n) => out.push(n),
+                Target::Scalar => {}
+                Target::Dangling => self.skipped.dangling += 1,
+                Target::Outside(addr) => {
+                    if statics.len() >= MAX_STATIC_OBJECTS {
+                        self.skipped.statics_over_limit += 1;
+                        continue;
+                    }
+                    if !statics.insert(addr) {
+                        continue;
+                    }
+                    match heap.object(addr) {
+                        Ok(obj) if obj.tag == Tag::WeakRef => {}
+                        Ok(obj) => stack.extend(obj.references()),
+                        Err(_) => self.skipped.undecodable += 1,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where a word points.
+    fn target(&self, heap: &Heap, word: u64) -> Target {
+        let Some(addr) = heap.pointer(word) else {
+            return Target::Scalar;
+        };
+        let Ok(addr) = heap.resolve(addr) else {
+            return Target::Dangling;
+        };
+        match self.node_at(addr) {
+            Some(n) => Target::Node(n),
+            None if heap.in_heap(addr) => Target::Dangling,
+            None if heap.image().contains(addr, 1) => Target::Outside(addr),
+            None => Target::Dangling,
+        }
+    }
+
+    /// The node of the object starting at `addr`.
+    #[inline]
+    pub fn node_at(&self, addr: u64) -> Option<u32> {
+        if addr & ((1 << self.word_shift) - 1) != 0 {
+            return None;
+        }
+        let key = u32::try_from(addr >> self.word_shift).ok()?;
+        self.addrs.binary_search(&key).ok().map(|i| i as u32)
+    }
+
+    /// The number of nodes.
+    #[inline]
+    pub fn nodes(&self) -> usize {
+        self.addrs.len()
+    }
+
+    /// The address of node `n`.
+    #[inline]
+    pub fn address(&self, n: u32) -> u64 {
+        (self.addrs[n as usize] as u64) << self.word_shift
+    }
+
+    /// The size in bytes of node `n`.
+    #[inline]
+    pub fn size(&self, n: u32) -> u64 {
+        (self.sizes[n as usize] as u64) << self.word_shift
+    }
+
+    /// The size of node `n` in words.
+    #[inline]
+    pub fn size_words(&self, n: u32) -> u32 {
+        self.sizes[n as usize]
+    }
+
+    /// log2 of the word size in bytes.
+    #[inline]
+    pub fn word_shift(&self) -> u32 {
+        self.word_shift
+    }
+
+    /// The outgoing references of every node.
+    #[inline]
+    pub fn edges(&self) -> &Csr {
+        &self.edges
+    }
+
+    /// The root groups, GC roots in [`Heap::roots`] order, the stable variables last.
+    pub fn roots(&self) -> &[Roots] {
+        &self.roots
+    }
+
+    /// The stable variables (empty if they could not be read; see [`HeapGraph::vars_error`]).
+    pub fn vars(&self) -> &[VarRoot] {
+        &self.vars
+    }
+
+    /// Why the stable variables could not be read.
+    pub fn vars_error(&self) -> Option<&str> {
+        self.vars_error.as_deref()
+    }
+
+    /// Stale copies left by evacuation (not nodes).
+    pub fn stale(&self) -> Count {
+        self.stale
+    }
+
+    /// References that are not edges.
+    pub fn skipped(&self) -> Skipped {
+        self.skipped
+    }
+
+    /// Walk and root errors (the graph covers what was walked).
+    pub fn errors(&self) -> &[String] {
+        &self.walk_errors
+    }
+
+    /// The objects and bytes of all nodes.
+    pub fn total(&self) -> Count {
+        Count {
+            objects: self.addrs.len() as u64,
+            bytes: self
+                .sizes
+                .iter()
+                .map(|&s| (s as u64) << self.word_shift)
+                .sum(),
+        }
+    }
+
+    /// Bytes the graph's arrays take.
+    pub fn heap_bytes(&self) -> usize {
+        (self.addrs.capacity() + self.sizes.capacity()) * 4 + self.edges.heap_bytes()
+    }
+}
+
+/// Where a reference points.
+enum Target {
+    Node(u32),
+    Scalar,
+    Dangling,
+    Outside(u64),
+}

@@ -1,0 +1,248 @@
+//! What holds the memory: per stable variable, root group, object and tag, the objects and bytes
+//! reachable from it and retained by it (what would be freed without it), and the garbage
+//! awaiting collection.
+
+use std::collections::BTreeMap;
+
+use crate::heap::{Heap, Tag};
+
+use super::dominators::{Dominators, Retained};
+use super::graph::{GraphError, HeapGraph, RootGroup};
+use super::stats::Count;
+
+/// The heap graph with its dominators.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    graph: HeapGraph,
+    doms: Dominators,
+}
+
+/// One stable variable's share of the heap.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct VarRetention {
+    /// Its name.
+    pub name: String,
+    /// Its object's address (`None` for a scalar or an unreadable value).
+    pub address: Option<u64>,
+    /// Objects and bytes reachable from its value.
+    pub reachable: Retained,
+    /// Objects and bytes only its value keeps alive (its object's retained set; zero for a
+    /// scalar or a static object).
+    pub retained: Retained,
+    /// Why its value could not be read.
+    pub error: Option<String>,
+}
+
+/// One root group's share of the heap.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RootRetention {
+    /// Which roots (`static variables`, `stable variables`, `continuation table`, ...).
+    pub kind: &'static str,
+    /// Objects its roots point to.
+    pub roots: u64,
+    /// What only these roots keep alive.
+    pub retained: Retained,
+}
+
+/// A large retainer.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Retainer {
+    /// The object's node.
+    pub node: u32,
+    /// Its address.
+    pub address: u64,
+    /// Its tag name (`?` if it cannot be decoded).
+    pub tag: &'static str,
+    /// Its own size in bytes.
+    pub size: u64,
+    /// What it retains.
+    pub retained: Retained,
+}
+
+/// Objects and retained bytes of one tag.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct TagRetention {
+    /// Live objects of the tag and their own bytes.
+    pub shallow: Count,
+    /// What all of them together retain (the union of their retained sets).
+    pub retained: Retained,
+}
+
+impl Analysis {
+    /// Builds the graph of `heap` and its dominators.
+    pub fn new(heap: &Heap) -> Result<Analysis, GraphError> {
+        Analysis::from_graph(HeapGraph::build(heap)?)
+    }
+
+    /// The dominators of an already built graph.
+    pub fn from_graph(graph: HeapGraph) -> Result<Analysis, GraphError> {
+        let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
+        let doms = Dominators::compute(graph.edges(), &groups, graph.word_shift(), |n| {
+            graph.size_words(n)
+        })?;
+        Ok(Analysis { graph, doms })
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &HeapGraph {
+        &self.graph
+    }
+
+    /// The dominators.
+    pub fn dominators(&self) -> &Dominators {
+        &self.doms
+    }
+
+    /// Everything the roots reach.
+    pub fn live(&self) -> Count {
+        let l = self.doms.live();
+        Count {
+            objects: l.objects,
+            bytes: l.bytes,
+        }
+    }
+
+    /// Walked objects no root reaches: garbage awaiting collection.
+    pub fn garbage(&self) -> Count {
+        let total = self.graph.total();
+        let live = self.live();
+        Count {
+            objects: total.objects - live.objects,
+            bytes: total.bytes - live.bytes,
+        }
+    }
+
+    /// Objects and bytes reachable from `nodes` (a breadth-first search; `seen` is reused).
+    pub fn reachable_from(&self, nodes: &[u32]) -> Retained {
+        let n = self.graph.nodes();
+        let mut seen = vec![0u64; n.div_ceil(64)];
+        let mut queue: Vec<u32> = Vec::new();
+        let mut out = Retained::default();
+        let mut visit = |v: u32, queue: &mut Vec<u32>, out: &mut Retained| {
+            let (w, b) = (v as usize / 64, 1u64 << (v % 64));
+            if seen[w] & b == 0 {
+                seen[w] |= b;
+                queue.push(v);
+                out.objects += 1;
+                out.bytes += self.graph.size(v);
+            }
+        };
+        for &v in nodes {
+            visit(v, &mut queue, &mut out);
+        }
+        let mut head = 0;
+        while let Some(&v) = queue.get(head) {
+            head += 1;
+            for &w in self.graph.edges().successors(v) {
+                visit(w, &mut queue, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Each stable variable: reachable and retained, largest retained first.
+    pub fn vars(&self) -> Vec<VarRetention> {
+        let mut out: Vec<VarRetention> = self
+            .graph
+            .vars()
+            .iter()
+            .map(|v| VarRetention {
+                name: v.name.clone(),
+                address: v.address,
+                reachable: self.reachable_from(&v.entries),
+                retained: v.node.map(|n| self.doms.retained(n)).unwrap_or_default(),
+                error: v.error.clone(),
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            (b.retained.bytes, b.reachable.bytes, &a.name).cmp(&(
+                a.retained.bytes,
+                a.reachable.bytes,
+                &b.name,
+            ))
+        });
+        out
+    }
+
+    /// Each root group: its roots and what only it retains.
+    pub fn roots(&self) -> Vec<RootRetention> {
+        self.graph
+            .roots()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| RootRetention {
+                kind: r.group.name(),
+                roots: r.nodes.len() as u64,
+                retained: self.doms.group_retained(i),
+            })
+            .collect()
+    }
+
+    /// The root group of the stable variables.
+    pub fn stable_vars_group(&self) -> Option<usize> {
+        self.graph
+            .roots()
+            .iter()
+            .position(|r| r.group == RootGroup::StableVars)
+    }
+
+    /// The `top` objects retaining the most bytes (ties: lower address first).
+    pub fn top(&self, heap: &Heap, top: usize) -> Vec<Retainer> {
+        let mut best: Vec<(u64, u32)> = Vec::with_capacity(top + 1);
+        if top == 0 {
+            return Vec::new();
+        }
+        for n in 0..self.graph.nodes() as u32 {
+            let r = self.doms.retained(n).bytes;
+            if r == 0 || (best.len() == top && best.last().is_some_and(|&(b, _)| b >= r)) {
+                continue;
+            }
+            let at = best.partition_point(|&(b, m)| b > r || (b == r && m < n));
+            best.insert(at, (r, n));
+            best.truncate(top);
+        }
+        best.into_iter()
+            .map(|(_, n)| self.retainer(heap, n))
+            .collect()
+    }
+
+    /// Node `n` as a retainer.
+    pub fn retainer(&self, heap: &Heap, n: u32) -> Retainer {
+        let address = self.graph.address(n);
+        Retainer {
+            node: n,
+            address,
+            tag: heap.object(address).map_or("?", |o| o.tag.name()),
+            size: self.graph.size(n),
+            retained: self.doms.retained(n),
+        }
+    }
+
+    /// Per tag: the live objects and what all of them retain together (an object inside the
+    /// retained set of another of the same tag is counted once, in the outer one).
+    pub fn by_tag(&self, heap: &Heap) -> BTreeMap<&'static str, TagRetention> {
+        let tags: Vec<Option<Tag>> = (0..self.graph.nodes() as u32)
+            .map(|n| heap.object(self.graph.address(n)).ok().map(|o| o.tag))
+            .collect();
+        let mut out: BTreeMap<&'static str, TagRetention> = BTreeMap::new();
+        let mut open: BTreeMap<&'static str, u64> = BTreeMap::new();
+        let name = |n: u32| tags[n as usize].map_or("?", |t| t.name());
+        self.doms.visit_tree(|n, entering| {
+            let t = name(n);
+            let depth = open.entry(t).or_default();
+            if !entering {
+                *depth -= 1;
+                return;
+            }
+            let e = out.entry(t).or_default();
+            e.shallow.add(self.graph.size(n));
+            if *depth == 0 {
+                let r = self.doms.retained(n);
+                e.retained.objects += r.objects;
+                e.retained.bytes += r.bytes;
+            }
+            *depth += 1;
+        });
+        out
+    }
+}
