@@ -307,25 +307,6 @@ fn the_cli_tables_name_every_view() {
 
 #[test]
 fn analysis_md_examples_are_true() {
-    let doc = std::fs::read_to_string(common::repo_root().join("docs/analysis.md")).unwrap();
-    let mut checked = 0;
-    for (command, expected) in common::doc_examples::console_examples(&doc) {
-        let cmd = command.strip_prefix("mo-mem ").expect("a mo-mem command");
-        let mut args: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
-        // `fixture/mode` stands for the materialized committed fixture.
-        let (name, mode) = args[1].split_once('/').expect("fixture/mode");
-        args[1] = common::fixture(name, mode).to_string_lossy().into_owned();
-        let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
-            .args(&args)
-            .output()
-            .expect("run mo-mem");
-        assert!(
-            out.status.success(),
-            "{cmd}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{cmd}");
-        checked += 1;
-    }
+    let checked = common::doc_examples::check_console_examples("docs/analysis.md");
     assert_eq!(checked, 2, "examples found");
 }

@@ -111,20 +111,25 @@ fn deeply_nested_source_is_refused_without_overflowing_the_stack() {
     ] {
         let n = 200_000;
         let src = format!("{}1{}", open.repeat(n), close.repeat(n));
-        // A plain 8 MiB thread, as a mount worker has: parsing must not need the eval stack.
-        let r = std::thread::Builder::new()
-            .stack_size(8 << 20)
-            .spawn(move || {
-                Session::new(Limits::default())
-                    .check(&src)
-                    .map_err(|e| e.to_string())
-            })
-            .expect("thread")
-            .join()
-            .expect("no stack overflow");
+        let r = check_on_a_plain_thread(src);
         let msg = r.expect_err("refused");
         assert!(msg.contains("nesting deeper than"), "{open}: {msg}");
     }
+}
+
+/// Parses and compiles `src` on a plain 8 MiB thread, as a mount worker has: checking must not
+/// need the evaluation thread's stack.
+fn check_on_a_plain_thread(src: String) -> Result<(), String> {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || {
+            Session::new(Limits::default())
+                .check(&src)
+                .map_err(|e| e.to_string())
+        })
+        .expect("thread")
+        .join()
+        .expect("no stack overflow")
 }
 
 #[test]
@@ -137,16 +142,7 @@ fn long_postfix_chains_are_refused_without_overflowing_the_stack() {
         ("f", "!"),
     ] {
         let src = format!("{head}{}", link.repeat(200_000));
-        let r = std::thread::Builder::new()
-            .stack_size(8 << 20)
-            .spawn(move || {
-                Session::new(Limits::default())
-                    .check(&src)
-                    .map_err(|e| e.to_string())
-            })
-            .expect("thread")
-            .join()
-            .expect("no stack overflow");
+        let r = check_on_a_plain_thread(src);
         let msg = r.expect_err("refused");
         assert!(msg.contains("postfix operations"), "{link}: {msg}");
     }

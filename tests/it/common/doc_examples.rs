@@ -49,3 +49,33 @@ pub fn console_examples(md: &str) -> Vec<(String, String)> {
     }
     examples
 }
+
+/// Runs every `mo-mem` console example of the document at `doc` (relative to the repository)
+/// and asserts each prints exactly what the document shows; `fixture/mode` in a command
+/// stands for that materialized committed fixture. Returns how many ran.
+pub fn check_console_examples(doc: &str) -> usize {
+    let text = std::fs::read_to_string(super::repo_root().join(doc)).expect("the document");
+    let mut checked = 0;
+    for (command, expected) in console_examples(&text) {
+        let cmd = command.strip_prefix("mo-mem ").expect("a mo-mem command");
+        let mut args: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
+        let (name, mode) = args[1].split_once('/').expect("fixture/mode");
+        args[1] = super::fixture(name, mode).to_string_lossy().into_owned();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+            .args(&args)
+            .output()
+            .expect("run mo-mem");
+        assert!(
+            out.status.success(),
+            "{cmd}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "{doc}: {cmd}"
+        );
+        checked += 1;
+    }
+    checked
+}
