@@ -5,6 +5,7 @@ pub mod dominators;
 pub mod graph;
 pub mod info;
 pub mod opened;
+pub mod path;
 pub mod retained;
 pub mod stats;
 

@@ -10,6 +10,7 @@ mod ic_take;
 mod info;
 mod mount;
 mod object;
+mod path;
 mod repl;
 mod retained;
 mod served;
@@ -50,6 +51,8 @@ enum Command {
     Object(object::ObjectArgs),
     /// What holds the memory: objects and bytes each stable variable reaches and retains.
     Retained(retained::RetainedArgs),
+    /// The shortest path from a root to an object, as a Motoko access path.
+    Path(path::PathArgs),
     /// Mount snapshots as a read-only file tree (FUSE).
     Mount(mount::MountArgs),
     /// List a directory of a snapshot's tree, as the mount shows it.
@@ -101,6 +104,7 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Stats(args) => stats::run(args, limits),
         Command::Object(args) => object::run(args, limits),
         Command::Retained(args) => retained::run(args, limits),
+        Command::Path(args) => path::run(args, limits),
         Command::Vars(args) => vars::run(args, limits),
         Command::Version => {
             println!(

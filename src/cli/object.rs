@@ -26,7 +26,8 @@ pub struct ObjectArgs {
     json: bool,
 }
 
-fn parse_addr(s: &str) -> anyhow::Result<u64> {
+/// An address in hex (`0x...`) or decimal; a skewed pointer word (odd) is unskewed.
+pub(super) fn parse_addr(s: &str) -> anyhow::Result<u64> {
     let v = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => s.parse(),

@@ -13,6 +13,7 @@ mod heap_support;
 mod mount_support;
 mod mutation_support;
 
+mod analysis_path;
 mod analysis_retained;
 mod big_fixture;
 mod eop_stable_actor;

@@ -1,0 +1,206 @@
+//! Paths to roots: the shortest chain of references from a root to an object, as a Motoko
+//! access path (`vars.people[3].name`) where the heap says how each step is taken.
+//!
+//! One breadth-first search from every root at once (the stable variables first, so a path
+//! through a variable is preferred to one of the same length through another root), with a
+//! parent per node: no recursion, memory of 4 bytes per node plus the queue.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::graph::HeapGraph;
+use crate::heap::{Body, Heap};
+
+/// How one step of a path is taken from its parent object.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// A record field, by label (`#HASH` when the label is not known).
+    Field(String),
+    /// An array element or tuple component.
+    Index(u64),
+    /// The value of an option.
+    Some,
+    /// The payload of a variant, by tag.
+    Variant(String),
+    /// The contents of a mutable box (a `var` field or variable).
+    Var,
+    /// A value captured by a closure.
+    Captured(u64),
+    /// A reference of another kind (a hash blob, a big number's digits, a ...).
+    Other,
+}
+
+/// The shortest path from a root to an object.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RootPath {
+    /// Where it starts: `vars.NAME`, or a root kind in angle brackets (`<static variables>`).
+    pub root: String,
+    /// The steps, each with the address of the object it reaches (the last is the target).
+    pub steps: Vec<(Step, u64)>,
+    /// The address of the first object (the root's own object).
+    pub start: u64,
+}
+
+impl RootPath {
+    /// The path as Motoko access syntax: `vars.people[3].name`, `?` for an option's value,
+    /// `#tag` for a variant's payload; mutable boxes are transparent.
+    pub fn text(&self) -> String {
+        let mut out = self.root.clone();
+        for (step, _) in &self.steps {
+            match step {
+                Step::Field(f) => {
+                    out.push('.');
+                    out.push_str(f);
+                }
+                Step::Index(i) => out.push_str(&format!("[{i}]")),
+                Step::Some => out.push('?'),
+                Step::Variant(t) => {
+                    out.push_str(" #");
+                    out.push_str(t);
+                }
+                Step::Var => {}
+                Step::Captured(i) => out.push_str(&format!(".<captured {i}>")),
+                Step::Other => out.push_str(".<ref>"),
+            }
+        }
+        out
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Shortest paths from the roots of one graph: the search is done once, each path is then a
+/// walk up the parents.
+pub struct Paths {
+    parent: Vec<u32>,
+    /// For a node a search started from: the root's name.
+    origin: HashMap<u32, String>,
+}
+
+impl Paths {
+    /// Searches from every root of `graph` (the stable variables first).
+    pub fn new(graph: &HeapGraph) -> Paths {
+        let n = graph.nodes();
+        let mut parent = vec![NONE; n];
+        let mut origin: HashMap<u32, String> = HashMap::new();
+        let mut queue: Vec<u32> = Vec::new();
+        let mut start = |node: u32, name: &str, queue: &mut Vec<u32>| {
+            if parent[node as usize] == NONE {
+                parent[node as usize] = node;
+                origin.insert(node, name.to_string());
+                queue.push(node);
+            }
+        };
+        for var in graph.vars() {
+            for &e in &var.entries {
+                start(e, &format!("vars.{}", var.name), &mut queue);
+            }
+        }
+        for roots in graph.roots() {
+            for &r in &roots.nodes {
+                start(r, &format!("<{}>", roots.group.name()), &mut queue);
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            for &w in graph.edges().successors(v) {
+                if parent[w as usize] == NONE {
+                    parent[w as usize] = v;
+                    queue.push(w);
+                }
+            }
+        }
+        Paths { parent, origin }
+    }
+
+    /// The nodes from a root to `target` (inclusive), or `None` if no root reaches it.
+    pub fn nodes_to(&self, target: u32) -> Option<Vec<u32>> {
+        let mut chain = vec![target];
+        let mut v = target;
+        loop {
+            let p = *self.parent.get(v as usize)?;
+            if p == NONE {
+                return None;
+            }
+            if p == v {
+                break;
+            }
+            chain.push(p);
+            v = p;
+        }
+        chain.reverse();
+        Some(chain)
+    }
+
+    /// The path to `target` with each step named from the heap (`labels` names record
+    /// fields and variant tags by their hashes).
+    pub fn path(
+        &self,
+        heap: &Heap,
+        graph: &HeapGraph,
+        labels: &HashMap<u32, Arc<str>>,
+        target: u32,
+    ) -> Option<RootPath> {
+        let chain = self.nodes_to(target)?;
+        let first = *chain.first()?;
+        let root = self.origin.get(&first).cloned().unwrap_or_default();
+        let steps = chain
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (graph.address(w[0]), graph.address(w[1]));
+                (step(heap, labels, from, to), to)
+            })
+            .collect();
+        Some(RootPath {
+            root,
+            steps,
+            start: graph.address(first),
+        })
+    }
+}
+
+/// How the object at `from` refers to the object at `to`.
+fn step(heap: &Heap, labels: &HashMap<u32, Arc<str>>, from: u64, to: u64) -> Step {
+    let points_to = |word: u64| {
+        heap.pointer(word)
+            .and_then(|a| heap.resolve(a).ok())
+            .is_some_and(|a| a == to)
+    };
+    let label = |hash: u32| {
+        labels
+            .get(&hash)
+            .map(|l| l.to_string())
+            .unwrap_or_else(|| format!("#{hash}"))
+    };
+    let Ok(obj) = heap.object(from) else {
+        return Step::Other;
+    };
+    match obj.body {
+        Body::Object { hashes, fields, .. } => {
+            for (i, w) in fields.iter().enumerate() {
+                if points_to(w) {
+                    return match hashes.get(i) {
+                        Some(h) => Step::Field(label(h)),
+                        None => Step::Other,
+                    };
+                }
+            }
+            Step::Other
+        }
+        Body::Array { elems, .. } => elems
+            .iter()
+            .position(points_to)
+            .map_or(Step::Other, |i| Step::Index(i as u64)),
+        Body::Some { value } if points_to(value) => Step::Some,
+        Body::Variant { hash, payload } if points_to(payload) => Step::Variant(label(hash)),
+        Body::MutBox { value } if points_to(value) => Step::Var,
+        Body::Closure { captured, .. } => captured
+            .iter()
+            .position(points_to)
+            .map_or(Step::Other, |i| Step::Captured(i as u64)),
+        _ => Step::Other,
+    }
+}

@@ -1,0 +1,60 @@
+//! `mo-mem path SNAPSHOT ADDR`: the shortest path from a root to an object, as a Motoko
+//! access path (`vars.people[3].name`), or why there is none (garbage, not an object).
+
+use anyhow::bail;
+use clap::Args;
+use mo_mem::analysis::graph::HeapGraph;
+use mo_mem::analysis::path::Paths;
+use mo_mem::image::ReaderLimits;
+
+use super::object::parse_addr;
+use super::snapshot_args::SnapshotArgs;
+
+/// Arguments of `mo-mem path`.
+#[derive(Args, Debug)]
+pub struct PathArgs {
+    #[command(flatten)]
+    snapshot: SnapshotArgs,
+    /// The object's address (hex `0x...` or decimal; a pointer word is unskewed).
+    addr: Option<String>,
+    /// Print JSON: {"address", "path", "root", "steps": [{"step", "address"}]}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `mo-mem path`.
+pub fn run(args: PathArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let Some(addr) = args.addr.as_deref() else {
+        bail!("give the object's address: mo-mem path SNAPSHOT ADDR");
+    };
+    let addr = parse_addr(addr)?;
+    let opened = args.snapshot.open_heap(limits)?;
+    let heap = opened.heap();
+    let addr = heap.resolve(addr).unwrap_or(addr);
+    let graph = HeapGraph::build(heap)?;
+    let Some(node) = graph.node_at(addr) else {
+        bail!("{addr:#x} is not the start of a heap object of this snapshot");
+    };
+    let paths = Paths::new(&graph);
+    let Some(path) = paths.path(heap, &graph, opened.labels(), node) else {
+        bail!("{addr:#x} is garbage: no root reaches it (the GC has not reclaimed it yet)");
+    };
+    if args.json {
+        let steps: Vec<serde_json::Value> = path
+            .steps
+            .iter()
+            .map(|(s, a)| serde_json::json!({"step": s, "address": format!("{a:#x}")}))
+            .collect();
+        let j = serde_json::json!({
+            "address": format!("{addr:#x}"),
+            "path": path.text(),
+            "root": path.root,
+            "start": format!("{:#x}", path.start),
+            "steps": steps,
+        });
+        println!("{}", serde_json::to_string_pretty(&j)?);
+    } else {
+        println!("{}", path.text());
+    }
+    Ok(())
+}
