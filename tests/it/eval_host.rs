@@ -61,6 +61,21 @@ fn eval1(dir: &Path, src: &str) -> String {
         .unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 
+/// Runs each (script, expected answer) on `collections` in EOP and incremental, eager and lazy.
+fn assert_on_collections<S: AsRef<str>>(checks: &[(S, String)]) {
+    for mode in ["eop", "incremental"] {
+        let dir = common::fixture("collections", mode);
+        for (script, want) in checks {
+            let script = script.as_ref();
+            assert_eq!(
+                &eval1_eager_and_lazy(&dir, script),
+                want,
+                "collections/{mode}: {script}"
+            );
+        }
+    }
+}
+
 /// The value of `src`, the same whether the stable variables are decoded at once or read
 /// one level at a time (every compound lazy).
 fn eval1_eager_and_lazy(dir: &Path, src: &str) -> String {
@@ -431,14 +446,7 @@ fn elements_of_a_core_list() {
     let script = "import List \"mo:core/List\";
 let l = vars.list_nat;
 (List.size(l), List.toArray(l), List.get(l, 5), List.at(l, 7), List.isEmpty(l))";
-    for mode in ["eop", "incremental"] {
-        let dir = common::fixture("collections", mode);
-        assert_eq!(
-            eval1_eager_and_lazy(&dir, script),
-            want_text,
-            "collections/{mode}"
-        );
-    }
+    assert_on_collections(&[(script, want_text)]);
 }
 
 /// What `collections`' scenario (motoko/fixtures/collections: fill 2000, churn, fill 1000,
@@ -643,16 +651,7 @@ let q = vars.pq_nat;
             ),
         ),
     ];
-    for mode in ["eop", "incremental"] {
-        let dir = common::fixture("collections", mode);
-        for (script, want) in &checks {
-            assert_eq!(
-                &eval1_eager_and_lazy(&dir, script),
-                want,
-                "collections/{mode}: {script}"
-            );
-        }
-    }
+    assert_on_collections(&checks);
 }
 
 /// The same structures read with contextual dot calls and implicit arguments, as current
@@ -750,16 +749,7 @@ import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
             ),
         ),
     ];
-    for mode in ["eop", "incremental"] {
-        let dir = common::fixture("collections", mode);
-        for (script, want) in &checks {
-            assert_eq!(
-                &eval1_eager_and_lazy(&dir, script),
-                want,
-                "collections/{mode}: {script}"
-            );
-        }
-    }
+    assert_on_collections(&checks);
 }
 
 #[test]
