@@ -131,6 +131,17 @@ impl Gen {
         out
     }
 
+    /// A fresh variable of type `ty` in scope from now on; its name.
+    fn bind(&mut self, prefix: &str, ty: Ty, mutable: bool) -> String {
+        let name = self.fresh(prefix);
+        self.env.push(Binding {
+            name: name.clone(),
+            ty,
+            mutable,
+        });
+        name
+    }
+
     fn fresh(&mut self, prefix: &str) -> String {
         self.next += 1;
         format!("{prefix}{}", self.next)
@@ -196,23 +207,13 @@ impl Gen {
             0..=2 => {
                 let ty = self.ty(2);
                 let e = self.expr(&ty, 3);
-                let name = self.fresh("x");
-                self.env.push(Binding {
-                    name: name.clone(),
-                    ty: ty.clone(),
-                    mutable: false,
-                });
+                let name = self.bind("x", ty.clone(), false);
                 format!("let {name} : {} = {e};", ty.src())
             }
             3 => {
                 let ty = self.ty(1);
                 let e = self.expr(&ty, 3);
-                let name = self.fresh("v");
-                self.env.push(Binding {
-                    name: name.clone(),
-                    ty: ty.clone(),
-                    mutable: true,
-                });
+                let name = self.bind("v", ty.clone(), true);
                 format!("var {name} : {} = {e};", ty.src())
             }
             4 if !globals_mut.is_empty() => {
@@ -236,12 +237,7 @@ impl Gen {
                 let xs: Vec<String> = (0..self.rng.usize(0..4))
                     .map(|_| self.expr(&ty, 2))
                     .collect();
-                let v = self.fresh("e");
-                self.env.push(Binding {
-                    name: v.clone(),
-                    ty: ty.clone(),
-                    mutable: false,
-                });
+                let v = self.bind("e", ty.clone(), false);
                 let body = self.print();
                 self.env.pop();
                 format!(
@@ -251,12 +247,7 @@ impl Gen {
                 )
             }
             8 => {
-                let i = self.fresh("i");
-                self.env.push(Binding {
-                    name: i.clone(),
-                    ty: Ty::Nat,
-                    mutable: false,
-                });
+                let i = self.bind("i", Ty::Nat, false);
                 let body = self.print();
                 self.env.pop();
                 format!("do {{ var {i} = 0; while ({i} < 3) {{ {body} {i} += 1 }} }};")
@@ -284,12 +275,7 @@ impl Gen {
     /// A labeled loop left by `break` from inside a nested block, and `continue`.
     fn labeled_loop(&mut self) -> String {
         let l = self.fresh("l");
-        let i = self.fresh("k");
-        self.env.push(Binding {
-            name: i.clone(),
-            ty: Ty::Nat,
-            mutable: false,
-        });
+        let i = self.bind("k", Ty::Nat, false);
         let body = self.print();
         self.env.pop();
         let stop = self.rng.u32(0..5);
@@ -344,13 +330,8 @@ impl Gen {
         let mark = self.env.len();
         let mut ps = Vec::new();
         for t in &params {
-            let p = self.fresh("p");
+            let p = self.bind("p", t.clone(), false);
             ps.push(format!("{p} : {}", t.src()));
-            self.env.push(Binding {
-                name: p,
-                ty: t.clone(),
-                mutable: false,
-            });
         }
         let body = self.expr(&ret, 3);
         self.env.truncate(mark);
@@ -445,12 +426,7 @@ impl Gen {
             2 => {
                 let t2 = self.ty(1);
                 let e = self.expr(&t2, d);
-                let v = self.fresh("b");
-                self.env.push(Binding {
-                    name: v.clone(),
-                    ty: t2.clone(),
-                    mutable: false,
-                });
+                let v = self.bind("b", t2.clone(), false);
                 let body = self.expr(ty, d);
                 self.env.pop();
                 format!("(do {{ let {v} : {} = {e}; {body} }})", t2.src())
@@ -463,12 +439,7 @@ impl Gen {
             4 => {
                 let inner = self.ty(1);
                 let scrut = self.expr(&Ty::Opt(Box::new(inner.clone())), d);
-                let v = self.fresh("s");
-                self.env.push(Binding {
-                    name: v.clone(),
-                    ty: inner,
-                    mutable: false,
-                });
+                let v = self.bind("s", inner, false);
                 let some = self.expr(ty, d);
                 self.env.pop();
                 let none = self.expr(ty, d);
