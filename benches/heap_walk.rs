@@ -21,7 +21,10 @@
 //! The object-dense `collections` heaps (8-38 bytes per object) are the honest measure (the
 //! on-demand `big` heaps are a few hundred large arrays: the walk reads only their headers).
 
+#[path = "support/snapshots.rs"]
+mod snapshots;
 mod support;
+use snapshots::snapshot_dirs;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -32,22 +35,6 @@ use mo_mem::snapshot::Snapshot;
 
 fn memory_size(dir: &Path) -> u64 {
     std::fs::metadata(dir.join("wasm_memory.bin")).map_or(0, |m| m.len())
-}
-
-fn snapshot_dirs(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for name in std::fs::read_dir(root).into_iter().flatten().flatten() {
-        for mode in std::fs::read_dir(name.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            if mode.path().join("metadata.json").exists() {
-                out.push(mode.path());
-            }
-        }
-    }
-    out
 }
 
 fn pick() -> Option<PathBuf> {

@@ -14,7 +14,10 @@
 //! the best of the runs by the thread's CPU time (per-core speed on a shared machine) and by wall
 //! time. Figures: docs/analysis.md.
 
+#[path = "support/snapshots.rs"]
+mod snapshots;
 mod support;
+use snapshots::snapshot_dirs;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
@@ -101,22 +104,6 @@ fn timed(min_runs: usize, mut f: impl FnMut()) -> (Duration, Duration, usize) {
         runs += 1;
     }
     (wall, cpu, runs)
-}
-
-fn snapshot_dirs(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for name in std::fs::read_dir(root).into_iter().flatten().flatten() {
-        for mode in std::fs::read_dir(name.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            if mode.path().join("metadata.json").exists() {
-                out.push(mode.path());
-            }
-        }
-    }
-    out
 }
 
 /// The largest committed fixture, materialized under the target directory.
