@@ -840,3 +840,85 @@ fn heap_walking_calls_count_against_the_step_budget() {
     .expect("eval thread");
     assert_eq!(limit, (true, true));
 }
+
+/// `Map.get`/`containsKey`, `Set.contains`/`min`/`max` on the canister's core structures
+/// search their B-trees: every 5th key of the map and of the set is found with its value,
+/// its successor only when that is itself a key, eager and lazy, counted against the
+/// scenario's own keys.
+#[test]
+fn lookups_on_core_structures_find_exactly_their_keys() {
+    let c = CollectionsScenario::run();
+    let sampled = |xs: &[u64]| -> (usize, usize) {
+        let all: HashSet<u64> = xs.iter().copied().collect();
+        let probed: Vec<u64> = xs.iter().copied().step_by(5).collect();
+        let hits = probed.len() + probed.iter().filter(|k| all.contains(&(*k + 1))).count();
+        (probed.len() * 2, hits)
+    };
+    let (probes, hits) = sampled(&c.map_keys);
+    let (set_probes, set_hits) = sampled(&c.set_nat);
+    let script =
+        "import Map \"mo:core/Map\"; import Set \"mo:core/Set\"; import Nat \"mo:core/Nat\";
+let m = vars.map_nat_text;
+var i = 0; var probes = 0; var hits = 0; var wrong = 0;
+for (k in Map.keys(m)) {
+  if (i % 5 == 0) for (p in [k, k + 1].vals()) {
+    probes += 1;
+    switch (Map.get(m, Nat.compare, p)) {
+      case (?v) { hits += 1; if (v != \"v\" # Nat.toText(p) and p != 1_000_000_007) wrong += 1 };
+      case null { if (Map.containsKey(m, Nat.compare, p)) wrong += 1 }
+    };
+  };
+  i += 1
+};
+let s = vars.set_nat;
+i := 0;
+var set_probes = 0; var set_hits = 0;
+for (x in Set.values(s)) {
+  if (i % 5 == 0) for (p in [x, x + 1].vals()) {
+    set_probes += 1;
+    if (Set.contains(s, Nat.compare, p)) set_hits += 1
+  };
+  i += 1
+};
+(probes, hits, wrong, set_probes, set_hits, Set.min(s), Set.max(s))";
+    let n = |x: usize| underscored(x as u64);
+    let want = format!(
+        "({}, {}, 0, {}, {}, ?{}, ?{})",
+        n(probes),
+        n(hits),
+        n(set_probes),
+        n(set_hits),
+        underscored(c.set_nat[0]),
+        underscored(c.set_nat[c.set_nat.len() - 1])
+    );
+    assert_on_collections(&[(script, want)]);
+}
+
+/// A lookup reads one path of the B-tree, not the map: with every compound read lazily and
+/// a step budget far below the map's size, `Map.get` answers while listing the entries
+/// hits the limit.
+#[test]
+fn a_lookup_reads_one_path_of_the_b_tree() {
+    let dir = common::fixture("collections", "eop");
+    let run = |src: &'static str| {
+        let dir = dir.clone();
+        script::on_eval_thread(move || {
+            let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
+            let mut s = Session::new(Limits {
+                max_steps: 600,
+                ..Limits::default()
+            });
+            mo_mem::script::host_snapshot::install_with(&mut s, ctx, 1);
+            s.eval(src).map(|ev| canister_show(&ev.value))
+        })
+        .expect("eval thread")
+    };
+    let one = run("import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\";
+Map.get(vars.map_nat_text, Nat.compare, 1_000_000_007)");
+    assert_eq!(one.expect("one lookup"), "?\"after churn 2\"");
+    let all = run("import Map \"mo:core/Map\"; Map.size(vars.map_nat_text) + Map.toArray(vars.map_nat_text).size()");
+    assert!(
+        all.is_err_and(|e| e.is_limit()),
+        "listing 1,334 entries within 600 steps"
+    );
+}

@@ -7,7 +7,7 @@
 
 use super::args::{arg, usize_arg, wrong};
 use super::iters::{iter_value, VecIter};
-use super::{view, Module};
+use super::{btree, view, Module};
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::host::{HostError, HostObject};
 use crate::script::value::{ord, Value};
@@ -113,53 +113,6 @@ fn native_list(v: &Value) -> Option<&NativeList> {
     }
 }
 
-/// In-order slot payloads of a core B-tree node (`Map`: `data.kvs`, `Set`: `data.elements`,
-/// each `?x`), eager or read lazily from the heap, charging a step per slot; `what` names
-/// the container in errors.
-pub(super) fn walk_btree(
-    it: &mut Interp,
-    node: &Value,
-    slots: &str,
-    what: &str,
-    out: &mut Vec<Value>,
-    depth: u32,
-) -> EResult<()> {
-    if depth > 64 {
-        return Err(trap(format!("{what}: B-tree deeper than 64 levels")));
-    }
-    let Some((tag, body)) = view::variant(it, node)? else {
-        return Err(wrong(what, "B-tree node", node));
-    };
-    let data = view::field(it, &body, "data")?
-        .ok_or_else(|| trap(format!("{what}: node without data")))?;
-    let items = match view::field(it, &data, slots)? {
-        Some(items) => view::parts(it, &items)?,
-        None => Vec::new(),
-    };
-    let count = match view::field(it, &data, "count")? {
-        Some(Value::Nat(n)) => usize::try_from(n).unwrap_or(usize::MAX).min(items.len()),
-        _ => items.len(),
-    };
-    let children = match view::field(it, &body, "children")? {
-        Some(children) if &*tag == "internal" => view::parts(it, &children)?,
-        _ => Vec::new(),
-    };
-    for i in 0..=count {
-        if let Some(child) = children.get(i) {
-            if let Some(Some(child)) = view::option(it, child)? {
-                walk_btree(it, &child, slots, what, out, depth + 1)?;
-            }
-        }
-        if let Some(slot) = items.get(i).filter(|_| i < count) {
-            it.tick()?;
-            if let Some(Some(x)) = view::option(it, slot)? {
-                out.push(x);
-            }
-        }
-    }
-    Ok(())
-}
-
 /// All entries of a map value (native or a core `Map` record), in key order.
 fn entries_of(it: &mut Interp, m: &Value) -> EResult<Vec<(Value, Value)>> {
     if let Some(n) = native_map(m) {
@@ -167,9 +120,9 @@ fn entries_of(it: &mut Interp, m: &Value) -> EResult<Vec<(Value, Value)>> {
         it.ticks(e.len() as u64)?;
         return Ok(e.iter().map(|(k, v)| (k.0.clone(), v.clone())).collect());
     }
-    let root = view::field(it, m, "root")?.ok_or_else(|| wrong("Map", "Map", m))?;
     let mut slots = Vec::new();
-    walk_btree(it, &root, "kvs", "Map", &mut slots, 0)?;
+    let root = map_root(it, m)?;
+    btree::MAP.walk(it, &root, &mut slots)?;
     let mut out = Vec::with_capacity(slots.len());
     for kv in slots {
         if let [k, v] = &view::parts(it, &kv)?[..] {
@@ -177,6 +130,11 @@ fn entries_of(it: &mut Interp, m: &Value) -> EResult<Vec<(Value, Value)>> {
         }
     }
     Ok(out)
+}
+
+/// The root node of a core `Map` record.
+fn map_root(it: &mut Interp, m: &Value) -> EResult<Value> {
+    view::field(it, m, "root")?.ok_or_else(|| wrong("Map", "Map", m))
 }
 
 fn map_arg<'a>(args: &'a [Value], who: &str) -> EResult<&'a Value> {
@@ -214,12 +172,12 @@ fn map_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
             None => Value::Null,
         });
     }
-    for (key, v) in entries_of(it, m)? {
-        if ord::equal(&key, k) {
-            return Ok(Value::some(v));
-        }
+    let compare = arg(a, 1, "Map.get")?;
+    let root = map_root(it, m)?;
+    match btree::MAP.search(it, &root, compare, k, btree::entry_key)? {
+        Some(kv) => Ok(Value::some(btree::entry_parts(it, &kv)?.1)),
+        None => Ok(Value::Null),
     }
-    Ok(Value::Null)
 }
 
 fn map_contains(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {

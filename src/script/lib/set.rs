@@ -5,11 +5,12 @@
 //! argument is accepted but not called (as for `Map`).
 
 use super::args::{arg, elems, wrong};
-use super::containers::{items_iter, walk_btree, Key};
+use super::btree;
+use super::containers::{items_iter, Key};
 use super::{view, Module};
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::host::{HostError, HostObject};
-use crate::script::value::{ord, Value};
+use crate::script::value::Value;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -54,10 +55,15 @@ fn elements_of(it: &mut Interp, s: &Value) -> EResult<Vec<Value>> {
         it.ticks(e.len() as u64)?;
         return Ok(e.iter().map(|k| k.0.clone()).collect());
     }
-    let root = view::field(it, s, "root")?.ok_or_else(|| wrong("Set", "Set", s))?;
     let mut out = Vec::new();
-    walk_btree(it, &root, "elements", "Set", &mut out, 0)?;
+    let root = set_root(it, s)?;
+    btree::SET.walk(it, &root, &mut out)?;
     Ok(out)
+}
+
+/// The root node of a core `Set` record.
+fn set_root(it: &mut Interp, s: &Value) -> EResult<Value> {
+    view::field(it, s, "root")?.ok_or_else(|| wrong("Set", "Set", s))
 }
 
 /// A script set holding `items`.
@@ -115,8 +121,10 @@ fn set_contains(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     if let Some(n) = native_set(s) {
         return Ok(Value::Bool(n.elements.borrow().contains(&Key(x.clone()))));
     }
-    let found = elements_of(it, s)?.iter().any(|e| ord::equal(e, x));
-    Ok(Value::Bool(found))
+    let compare = arg(a, 1, "Set.contains")?;
+    let root = set_root(it, s)?;
+    let found = btree::SET.search(it, &root, compare, x, btree::element_key)?;
+    Ok(Value::Bool(found.is_some()))
 }
 
 fn set_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
@@ -147,13 +155,32 @@ fn set_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn set_min(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let e = elements_of(it, arg(a, 0, "Set.min")?)?;
-    Ok(e.into_iter().next().map_or(Value::Null, Value::some))
+    set_extreme(it, arg(a, 0, "Set.min")?, false)
 }
 
 fn set_max(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let e = elements_of(it, arg(a, 0, "Set.max")?)?;
-    Ok(e.into_iter().next_back().map_or(Value::Null, Value::some))
+    set_extreme(it, arg(a, 0, "Set.max")?, true)
+}
+
+/// The least (or greatest) element: a script set's first (last), a core `Set`'s leftmost
+/// (rightmost) slot, reading one path of its B-tree.
+fn set_extreme(it: &mut Interp, s: &Value, last: bool) -> R {
+    let found = match native_set(s) {
+        Some(n) => {
+            let e = n.elements.borrow();
+            let k = if last {
+                e.iter().next_back()
+            } else {
+                e.iter().next()
+            };
+            k.map(|k| k.0.clone())
+        }
+        None => {
+            let root = set_root(it, s)?;
+            btree::SET.extreme(it, &root, last)?
+        }
+    };
+    Ok(found.map_or(Value::Null, Value::some))
 }
 
 fn set_from_iter(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
