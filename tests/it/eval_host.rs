@@ -894,9 +894,38 @@ for (x in Set.values(s)) {
     assert_on_collections(&[(script, want)]);
 }
 
-/// A lookup reads one path of the B-tree, not the map: with every compound read lazily and
-/// a step budget far below the map's size, `Map.get` answers while listing the entries
-/// hits the limit.
+/// `List.get`/`at`/`size` on the canister's core `List` find elements through the block
+/// sizes: every index and one past the end, eager and lazy, against the scenario's list.
+#[test]
+fn indexed_reads_of_a_core_list_are_its_elements() {
+    let c = CollectionsScenario::run();
+    let l = &c.list_nat;
+    let script = format!(
+        "import List \"mo:core/List\";
+let l = vars.list_nat;
+var i = 0; var sum = 0; var last = 0;
+while (i < List.size(l)) {{
+  switch (List.get(l, i)) {{ case (?x) {{ sum += x * (i + 1); last := List.at(l, i) }}; case null {{}} }};
+  i += 1
+}};
+(List.size(l), List.isEmpty(l), sum, last, List.get(l, {}), l.get(0))",
+        l.len()
+    );
+    let weighted: u64 = l.iter().enumerate().map(|(i, x)| x * (i as u64 + 1)).sum();
+    let want = format!(
+        "({}, false, {}, {}, null, ?{})",
+        underscored(l.len() as u64),
+        underscored(weighted),
+        underscored(l[l.len() - 1]),
+        underscored(l[0])
+    );
+    assert_on_collections(&[(script, want)]);
+}
+
+/// A lookup reads one path of the B-tree, not the map (and an index of a `List` its block
+/// sizes, not its elements): with every compound read lazily and a step budget far below
+/// the structure's size, `Map.get` and `List.get` answer while listing the entries hits
+/// the limit.
 #[test]
 fn a_lookup_reads_one_path_of_the_b_tree() {
     let dir = common::fixture("collections", "eop");

@@ -7,7 +7,7 @@
 
 use super::args::{arg, usize_arg, wrong};
 use super::iters::{iter_value, VecIter};
-use super::{btree, view, Module};
+use super::{btree, core_list, view, Module};
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::host::{HostError, HostObject};
 use crate::script::value::{ord, Value};
@@ -283,23 +283,26 @@ fn list_add(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Unit)
 }
 
+/// Element `i` of a list: a core `List`'s slot found through its block sizes, else (a
+/// script's list, or a record without the indices) by reading every element.
+fn list_element(it: &mut Interp, l: &Value, i: usize) -> EResult<Option<Value>> {
+    if native_list(l).is_none() {
+        if let Some(found) = core_list::element(it, l, i as u64)? {
+            return Ok(found);
+        }
+    }
+    Ok(list_items(it, l)?.get(i).cloned())
+}
+
 fn list_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = list_items(it, arg(a, 0, "List.get")?)?;
     let i = usize_arg(a, 1, "List.get")?;
-    Ok(items
-        .get(i)
-        .cloned()
-        .map(Value::some)
-        .unwrap_or(Value::Null))
+    let x = list_element(it, arg(a, 0, "List.get")?, i)?;
+    Ok(x.map(Value::some).unwrap_or(Value::Null))
 }
 
 fn list_at(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let items = list_items(it, arg(a, 0, "List.at")?)?;
     let i = usize_arg(a, 1, "List.at")?;
-    items
-        .get(i)
-        .cloned()
-        .ok_or_else(|| trap("index out of bounds"))
+    list_element(it, arg(a, 0, "List.at")?, i)?.ok_or_else(|| trap("index out of bounds"))
 }
 
 fn list_put(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
@@ -323,16 +326,22 @@ fn list_remove_last(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     })
 }
 
+/// The number of elements of a list: a core `List`'s from its block sizes, else counted.
+fn list_len(it: &mut Interp, l: &Value) -> EResult<u64> {
+    if native_list(l).is_none() {
+        if let Some(n) = core_list::size(it, l)? {
+            return Ok(n);
+        }
+    }
+    Ok(list_items(it, l)?.len() as u64)
+}
+
 fn list_size(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    Ok(Value::Nat(
-        list_items(it, arg(a, 0, "List.size")?)?.len() as u64
-    ))
+    Ok(Value::Nat(list_len(it, arg(a, 0, "List.size")?)?))
 }
 
 fn list_is_empty(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    Ok(Value::Bool(
-        list_items(it, arg(a, 0, "List.isEmpty")?)?.is_empty(),
-    ))
+    Ok(Value::Bool(list_len(it, arg(a, 0, "List.isEmpty")?)? == 0))
 }
 
 fn list_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {

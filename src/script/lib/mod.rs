@@ -54,6 +54,7 @@ mod base;
 mod btree;
 mod collections;
 mod containers;
+mod core_list;
 mod derived;
 pub mod dot;
 mod dot_kinds;

@@ -88,3 +88,29 @@ pub fn option(it: &mut Interp, v: &Value) -> EResult<Option<Option<Value>>> {
         _ => Ok(None),
     }
 }
+
+/// The number of parts of an array, mutable array or tuple (`None` for anything else),
+/// without reading them.
+pub fn len(it: &mut Interp, v: &Value) -> EResult<Option<u64>> {
+    match v {
+        Value::Array(xs) | Value::Tuple(xs) => Ok(Some(xs.len() as u64)),
+        Value::VarArray(xs) => Ok(Some(xs.borrow().len() as u64)),
+        Value::Host(h) => match host_call(it, h, "size", &[])? {
+            Some(Value::Nat(n)) => Ok(Some(n)),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// Part `i` of an array, mutable array or tuple, reading only that part.
+pub fn part(it: &mut Interp, v: &Value, i: u64) -> EResult<Option<Value>> {
+    it.tick()?;
+    let at = usize::try_from(i).ok();
+    match v {
+        Value::Array(xs) | Value::Tuple(xs) => Ok(at.and_then(|i| xs.get(i).cloned())),
+        Value::VarArray(xs) => Ok(at.and_then(|i| xs.borrow().get(i).cloned())),
+        Value::Host(h) => host_call(it, h, "get", &[Value::Nat(i)]),
+        _ => Ok(None),
+    }
+}
