@@ -36,6 +36,11 @@ pub struct MountArgs {
     /// works) instead of with direct I/O (the default: about 3 times the throughput).
     #[arg(long)]
     pub raw_page_cache: bool,
+    /// Never let the kernel read raw files from their source files itself (FUSE
+    /// passthrough, used where the kernel and privileges allow: native read speed); the
+    /// daemon reads them (`--raw-page-cache` says how).
+    #[arg(long)]
+    pub no_passthrough: bool,
     /// Serve snapshots whose manifest or files do not verify (with a warning each).
     #[arg(long)]
     pub no_verify: bool,
@@ -90,12 +95,14 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let config = TreeConfig {
         cache_budget: args.cache_mib.saturating_mul(1 << 20),
         raw_direct_io: !args.raw_page_cache,
+        raw_passthrough: !args.no_passthrough,
         ..TreeConfig::default()
     };
     let tree = Arc::new(Tree::new(Entry::Dir(root), config)?);
     let mount = MountConfig {
         allow_other: args.allow_other,
         threads,
+        passthrough: !args.no_passthrough,
     };
     let shown = mountpoint.display().to_string();
     serve(tree, &mountpoint, &mount, || {

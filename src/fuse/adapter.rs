@@ -1,6 +1,7 @@
 //! The fuser `Filesystem` over a [`Tree`]: translates requests, replies from worker
 //! threads, maps every failure to its deliberate errno and logs it.
 
+use super::passthrough::Passthrough;
 use super::pool::WorkerPool;
 use crate::vfs::{Attr, NodeKind, SessionId, Tree, VfsError, ROOT_INO};
 use fuser::{
@@ -30,6 +31,7 @@ pub struct MountFs {
 
 struct Inner {
     tree: Arc<Tree>,
+    passthrough: Passthrough,
     uid: u32,
     gid: u32,
     time: SystemTime,
@@ -107,13 +109,15 @@ impl Inner {
 }
 
 impl MountFs {
-    /// Serves `tree` with `threads` worker threads.
-    pub fn new(tree: Arc<Tree>, threads: usize) -> std::io::Result<MountFs> {
+    /// Serves `tree` with `threads` worker threads, passing raw files through to the kernel
+    /// if `passthrough` and the kernel allows it.
+    pub fn new(tree: Arc<Tree>, threads: usize, passthrough: bool) -> std::io::Result<MountFs> {
         // SAFETY: geteuid/getegid have no preconditions and cannot fail.
         let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
         Ok(MountFs {
             inner: Arc::new(Inner {
                 tree,
+                passthrough: Passthrough::new(passthrough),
                 uid,
                 gid,
                 time: SystemTime::now(),
@@ -173,6 +177,12 @@ impl Filesystem for MountFs {
             let _ = config.set_max_write(nearest);
         }
         let _ = config.set_max_background(64);
+        let fallback = if self.inner.tree.config().raw_direct_io {
+            "read by the daemon with direct I/O"
+        } else {
+            "read by the daemon through the page cache"
+        };
+        self.inner.passthrough.negotiate(config, fallback);
         Ok(())
     }
 
@@ -340,7 +350,7 @@ impl Filesystem for MountFs {
                 } else {
                     consts::FOPEN_KEEP_CACHE
                 };
-                reply.opened(open.fh, flags);
+                fs.passthrough.reply(reply, ino, &open, flags);
             }
             Err(err) => reply.error(fail("open", &err)),
         });
@@ -411,7 +421,7 @@ impl Filesystem for MountFs {
     fn release(
         &mut self,
         _req: &Request<'_>,
-        _ino: u64,
+        ino: u64,
         fh: u64,
         _flags: i32,
         _lock_owner: Option<u64>,
@@ -419,6 +429,7 @@ impl Filesystem for MountFs {
         reply: ReplyEmpty,
     ) {
         self.inner.tree.release(fh);
+        self.inner.passthrough.release(ino, fh);
         reply.ok();
     }
 

@@ -2,6 +2,7 @@
 //! into [`crate::vfs::Tree`] calls, served by a pool of worker threads.
 
 pub mod adapter;
+mod passthrough;
 pub mod pool;
 pub mod session;
 pub mod sigbus;

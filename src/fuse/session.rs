@@ -17,6 +17,9 @@ pub struct MountConfig {
     pub allow_other: bool,
     /// Worker threads serving requests.
     pub threads: usize,
+    /// Let the kernel read raw files from their source files (FUSE passthrough) where it
+    /// can; else the daemon reads them.
+    pub passthrough: bool,
 }
 
 impl Default for MountConfig {
@@ -24,6 +27,7 @@ impl Default for MountConfig {
         MountConfig {
             allow_other: false,
             threads: 16,
+            passthrough: true,
         }
     }
 }
@@ -170,12 +174,14 @@ pub fn serve(
         .map_err(|_| FuseError::NotADirectory(mountpoint.to_path_buf()))?;
     let signals = StopSignals::block();
     let session = {
-        let fs = MountFs::new(tree.clone(), config.threads).map_err(FuseError::Session)?;
+        let fs = MountFs::new(tree.clone(), config.threads, config.passthrough)
+            .map_err(FuseError::Session)?;
         match Session::new(fs, &mountpoint, &mount_options(config, true)) {
             Ok(session) => session,
             Err(first) => {
                 tracing::debug!(error = %first, "mounting with auto_unmount failed; mounting without it");
-                let fs = MountFs::new(tree, config.threads).map_err(FuseError::Session)?;
+                let fs = MountFs::new(tree, config.threads, config.passthrough)
+                    .map_err(FuseError::Session)?;
                 Session::new(fs, &mountpoint, &mount_options(config, false)).map_err(|source| {
                     FuseError::Mount {
                         path: mountpoint.to_path_buf(),

@@ -91,8 +91,9 @@ impl RawFile {
         }
     }
 
-    /// Up to `len` bytes from `offset`, clamped to the listed size (empty past the end).
-    pub fn read_at(&self, offset: u64, len: usize) -> Result<Vec<u8>, VfsError> {
+    /// The open source file, checked: its snapshot is trusted and the file is still the
+    /// one listed. A front-end may hand it to the kernel to read from (FUSE passthrough).
+    pub fn checked_file(&self) -> Result<Arc<File>, VfsError> {
         // Trust is the whole snapshot's; a change elsewhere in it does not stop this file
         // (its own change is checked below).
         if let Some(guard) = &self.guard {
@@ -102,6 +103,12 @@ impl RawFile {
         }
         let file = self.file()?;
         self.check_unchanged(&file)?;
+        Ok(file)
+    }
+
+    /// Up to `len` bytes from `offset`, clamped to the listed size (empty past the end).
+    pub fn read_at(&self, offset: u64, len: usize) -> Result<Vec<u8>, VfsError> {
+        let file = self.checked_file()?;
         let size = self.size();
         if offset >= size || len == 0 {
             return Ok(Vec::new());

@@ -31,6 +31,9 @@ pub struct TreeConfig {
     /// Raw files are read with direct I/O: every read goes to the front-end, in requests as
     /// large as the reader's, bypassing the kernel's page cache and its readahead limit.
     pub raw_direct_io: bool,
+    /// Opening a raw file hands its checked source file to the front-end
+    /// ([`OpenInfo::backing`]), which may let the kernel read it directly (FUSE passthrough).
+    pub raw_passthrough: bool,
 }
 
 impl Default for TreeConfig {
@@ -40,6 +43,7 @@ impl Default for TreeConfig {
             max_file_size: 1 << 30,
             max_unreferenced_nodes: 1 << 16,
             raw_direct_io: true,
+            raw_passthrough: false,
         }
     }
 }
@@ -70,12 +74,15 @@ pub struct Child {
 }
 
 /// How an open file is to be read by the kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct OpenInfo {
     /// The handle to pass to read, write, flush and release.
     pub fh: u64,
     /// Content may change between opens (control files): bypass the page cache.
     pub direct_io: bool,
+    /// For a raw file with [`TreeConfig::raw_passthrough`]: its source file, checked at this
+    /// open (trusted, unchanged since listed), for the kernel to read directly.
+    pub backing: Option<Arc<std::fs::File>>,
 }
 
 /// Bytes returned by a read: a range of a generated file or of a raw file.
@@ -196,6 +203,11 @@ impl Tree {
             .get(&ino)
             .cloned()
             .ok_or_else(|| VfsError::NotFound(format!("inode {ino}")))
+    }
+
+    /// How the tree was configured.
+    pub fn config(&self) -> &TreeConfig {
+        &self.config
     }
 
     /// The path of a node from the root, for messages (`/` for the root).
@@ -528,6 +540,7 @@ impl Tree {
     /// Opens a file; `write` asks for write access (only control files grant it).
     pub fn open(&self, ino: Ino, write: bool, session: SessionId) -> Result<OpenInfo, VfsError> {
         let node = self.node(ino)?;
+        let mut backing = None;
         let (handle, direct_io) = match &node.entry {
             Entry::Dir(_) => return Err(VfsError::IsADirectory(self.path_of(ino))),
             Entry::Symlink(_) => {
@@ -541,12 +554,21 @@ impl Tree {
                 true,
             ),
             _ if write => return Err(VfsError::ReadOnly(self.path_of(ino))),
-            Entry::Raw(raw) => (Handle::Raw(raw.clone()), self.config.raw_direct_io),
+            Entry::Raw(raw) => {
+                if self.config.raw_passthrough {
+                    backing = Some(raw.checked_file()?);
+                }
+                (Handle::Raw(raw.clone()), self.config.raw_direct_io)
+            }
             Entry::File(_) => (Handle::Content(self.content(ino, &node)?), false),
         };
         let fh = self.next_fh.fetch_add(1, Ordering::Relaxed);
         lock(&self.handles).insert(fh, handle);
-        Ok(OpenInfo { fh, direct_io })
+        Ok(OpenInfo {
+            fh,
+            direct_io,
+            backing,
+        })
     }
 
     fn handle(&self, fh: u64) -> Result<HandleRef, VfsError> {
