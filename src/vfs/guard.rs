@@ -36,9 +36,11 @@ impl Fingerprint {
         }
     }
 
-    /// The fingerprint of the file at `path` (following no symbolic link).
+    /// The fingerprint of the file at `path`, following symbolic links as opening it does
+    /// (a snapshot directory named by path may link its images from another disk; the store
+    /// refuses links when it verifies, and a link swapped in later names another file).
     pub fn of_path(path: &Path) -> std::io::Result<Fingerprint> {
-        std::fs::symlink_metadata(path).map(|m| Fingerprint::of(&m))
+        std::fs::metadata(path).map(|m| Fingerprint::of(&m))
     }
 
     /// The file's size in bytes.

@@ -39,6 +39,7 @@ mod mount_eval_busy;
 mod mount_fixtures;
 mod mount_load;
 mod mount_passthrough;
+mod mount_symlinks;
 mod mount_trust;
 mod mutation_regressions;
 mod object_cli;
