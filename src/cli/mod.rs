@@ -1,6 +1,7 @@
 //! Command-line front-end: one file per subcommand, each a thin layer over the library.
 
 mod browse;
+mod call;
 mod eval;
 mod fixture;
 mod ic_common;
@@ -53,6 +54,10 @@ enum Command {
     Retained(retained::RetainedArgs),
     /// The shortest path from a root to an object, as a Motoko access path.
     Path(path::PathArgs),
+    /// The canister's own Candid methods (from its module), to `call` on a snapshot.
+    Methods(call::MethodsArgs),
+    /// Run one of the canister's query methods offline on a snapshot.
+    Call(call::CallArgs),
     /// Mount snapshots as a read-only file tree (FUSE).
     Mount(mount::MountArgs),
     /// List a directory of a snapshot's tree, as the mount shows it.
@@ -105,6 +110,8 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Object(args) => object::run(args, limits),
         Command::Retained(args) => retained::run(args, limits),
         Command::Path(args) => path::run(args, limits),
+        Command::Methods(args) => call::run_methods(args),
+        Command::Call(args) => call::run_call(args),
         Command::Vars(args) => vars::run(args, limits),
         Command::Version => {
             println!(

@@ -122,3 +122,30 @@ impl SnapshotArgs {
         Ok(source.open(limits)?)
     }
 }
+
+impl SnapshotArgs {
+    /// Opens the snapshot's files (a directory, or a bare image with its module and globals)
+    /// once it is admitted, without decoding its heap.
+    pub fn open_snapshot(&self) -> anyhow::Result<mo_mem::snapshot::Snapshot> {
+        let path = self
+            .snapshot
+            .as_deref()
+            .context("a SNAPSHOT path is required")?;
+        let trust = mo_mem::serve::admit(path, self.no_verify)?;
+        if let Some(note) = trust.note(path) {
+            eprintln!("{note}");
+        }
+        let globals = match &self.globals {
+            Some(file) => {
+                let bytes = std::fs::read(file)
+                    .with_context(|| format!("cannot read {}", file.display()))?;
+                Some(mo_mem::snapshot::open::parse_globals_json(&bytes, file)?)
+            }
+            None => None,
+        };
+        Ok(match &self.wasm {
+            Some(wasm) => mo_mem::snapshot::Snapshot::open_image(path, Some(wasm), globals)?,
+            None => mo_mem::snapshot::Snapshot::open(path)?,
+        })
+    }
+}

@@ -134,7 +134,18 @@ impl Canister {
         let imports = resolve_imports(&module, prepared.memory64)?;
         let host = Host::new(cfg);
         let inst = instantiate(&engine, &module, &prepared, &imports, host, None)?;
-        Ok(Canister {
+        Ok(Canister::assemble(engine, module, prepared, imports, inst))
+    }
+
+    /// Puts a canister together from an instantiated module.
+    fn assemble(
+        engine: Engine,
+        module: Module,
+        prepared: PreparedModule,
+        imports: Vec<Resolution>,
+        inst: Instantiated,
+    ) -> Canister {
+        Canister {
             engine,
             module,
             prepared,
@@ -143,7 +154,74 @@ impl Canister {
             instance: inst.instance,
             memory: inst.memory,
             globals: inst.globals,
-        })
+        }
+    }
+
+    /// Restores a snapshot's state into a fresh instance of its (possibly gzip-compressed)
+    /// `wasm` module: main memory, stable memory and the mutable globals in index order, as
+    /// the IC records them. No start function, `init` or upgrade hook runs. A state that does
+    /// not fit the module (a memory larger than the limit, another number or type of globals)
+    /// is refused with the reason.
+    pub fn from_snapshot_state(
+        wasm: &[u8],
+        main: &[u8],
+        stable: &[u8],
+        globals: &[GlobalValue],
+        cfg: RuntimeConfig,
+    ) -> Result<Canister, RuntimeError> {
+        let prepared = instrument::prepare(wasm)?;
+        if main.len() as u64 % 65536 != 0 || main.len() as u64 > cfg.max_memory_bytes {
+            return Err(RuntimeError::Restore(format!(
+                "main memory of {} bytes: not whole 64 KiB pages within the limit of {} bytes",
+                main.len(),
+                cfg.max_memory_bytes
+            )));
+        }
+        if stable.len() as u64 > cfg.max_stable_bytes {
+            return Err(RuntimeError::Restore(format!(
+                "stable memory of {} bytes exceeds the limit of {} bytes",
+                stable.len(),
+                cfg.max_stable_bytes
+            )));
+        }
+        if globals.len() != prepared.mutable_globals.len() {
+            return Err(RuntimeError::Restore(format!(
+                "the snapshot has {} mutable globals, the module {}",
+                globals.len(),
+                prepared.mutable_globals.len()
+            )));
+        }
+        let engine = engine_for();
+        let module = Module::new(&engine, &prepared.rewritten[..])
+            .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
+        let imports = resolve_imports(&module, prepared.memory64)?;
+        let mut host = Host::new(cfg);
+        host.stable = stable.to_vec();
+        let inst = instantiate_without_start(&engine, &module, &prepared, &imports, host, main)?;
+        let mut canister = Canister::assemble(engine, module, prepared, imports, inst);
+        canister.set_globals(globals)?;
+        Ok(canister)
+    }
+
+    /// Sets every mutable global to the snapshot's value of the same index and type.
+    fn set_globals(&mut self, values: &[GlobalValue]) -> Result<(), RuntimeError> {
+        for (i, (g, v)) in self.globals.iter().zip(values).enumerate() {
+            let val = match (g.get(&self.store), v) {
+                (Val::I32(_), GlobalValue::I32(x)) => Val::I32(*x),
+                (Val::I64(_), GlobalValue::I64(x)) => Val::I64(*x),
+                (Val::F32(_), GlobalValue::F32(x)) => Val::F32((*x).into()),
+                (Val::F64(_), GlobalValue::F64(x)) => Val::F64((*x).into()),
+                (have, want) => {
+                    return Err(RuntimeError::Restore(format!(
+                        "mutable global {i} is {:?} in the module, {want:?} in the snapshot",
+                        have.ty()
+                    )))
+                }
+            };
+            g.set(&mut self.store, val)
+                .map_err(|e| RuntimeError::Restore(format!("setting mutable global {i}: {e}")))?;
+        }
+        Ok(())
     }
 
     /// Runs `canister_init` with the Candid-encoded `arg` (a no-op if the module has none).
@@ -363,7 +441,9 @@ impl Canister {
                 arg.len()
             )));
         }
-        let rollback = kind == MessageKind::Query || self.store.data().cfg.rollback_on_trap;
+        let cfg = &self.store.data().cfg;
+        let rollback =
+            (kind == MessageKind::Query && cfg.restore_after_query) || cfg.rollback_on_trap;
         let saved = rollback.then(|| self.save());
         let limit = self.store.data().cfg.instruction_limit;
         {
@@ -402,7 +482,7 @@ impl Canister {
                 | RuntimeError::NoReply { .. })
         );
         if let Some(saved) = saved {
-            if kind == MessageKind::Query || failed {
+            if (kind == MessageKind::Query && self.store.data().cfg.restore_after_query) || failed {
                 self.restore(&saved)?;
             }
         }
@@ -503,6 +583,31 @@ fn instantiate(
     host: Host,
     memory_bytes: Option<&[u8]>,
 ) -> Result<Instantiated, RuntimeError> {
+    instantiate_with(engine, module, prepared, imports, host, memory_bytes, true)
+}
+
+/// [`instantiate`] with a snapshot's main memory and no start function (a restore).
+fn instantiate_without_start(
+    engine: &Engine,
+    module: &Module,
+    prepared: &PreparedModule,
+    imports: &[Resolution],
+    host: Host,
+    main: &[u8],
+) -> Result<Instantiated, RuntimeError> {
+    instantiate_with(engine, module, prepared, imports, host, Some(main), false)
+}
+
+/// Creates the instance; runs the start function if `run_start`.
+fn instantiate_with(
+    engine: &Engine,
+    module: &Module,
+    prepared: &PreparedModule,
+    imports: &[Resolution],
+    host: Host,
+    memory_bytes: Option<&[u8]>,
+    run_start: bool,
+) -> Result<Instantiated, RuntimeError> {
     let limit = host.cfg.instruction_limit;
     let mut store = Store::new(engine, host);
     store.limiter(|h| &mut h.limits);
@@ -557,7 +662,7 @@ fn instantiate(
     if let Some(bytes) = memory_bytes {
         copy_into_memory(&mut f.store, f.memory, bytes)?;
     }
-    if prepared.has_start {
+    if prepared.has_start && run_start {
         let start = f
             .instance
             .get_func(&f.store, START_EXPORT)

@@ -37,6 +37,9 @@ pub struct RuntimeConfig {
     /// Whether a trapping init/update rolls back its state changes, as on the IC (costs a copy of
     /// the memories per message).
     pub rollback_on_trap: bool,
+    /// Whether a query's state changes are undone afterwards (costs a copy of the memories per
+    /// query; a one-shot call on a restored snapshot that is then dropped can skip it).
+    pub restore_after_query: bool,
 }
 
 impl Default for RuntimeConfig {
@@ -52,6 +55,7 @@ impl Default for RuntimeConfig {
             max_message_bytes: 64 << 20,
             max_debug_lines: 10_000,
             rollback_on_trap: true,
+            restore_after_query: true,
         }
     }
 }

@@ -24,6 +24,9 @@ pub enum RuntimeError {
     /// Instantiation failed (a trapping start function, a resource limit).
     #[error("cannot instantiate the canister: {0}")]
     Instantiate(String),
+    /// A snapshot's state does not fit its module (memory sizes, mutable globals).
+    #[error("cannot restore the snapshot: {0}")]
+    Restore(String),
     /// The canister exports no such method of the requested kind.
     #[error("the canister has no {kind} method {method:?}")]
     NoSuchMethod {

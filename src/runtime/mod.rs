@@ -8,7 +8,9 @@ pub mod error;
 pub(crate) mod host;
 pub(crate) mod ic0;
 pub mod instrument;
+pub mod reply_json;
 pub mod scenario;
+pub mod service;
 
 pub use crate::snapshot::metadata::GlobalValue;
 pub use canister::Canister;

@@ -16,6 +16,7 @@ mod mutation_support;
 mod analysis_path;
 mod analysis_retained;
 mod big_fixture;
+mod call_cli;
 mod eop_stable_actor;
 mod eval_cli;
 mod eval_host;
