@@ -41,6 +41,7 @@ mod mount_load;
 mod mount_trust;
 mod mutation_regressions;
 mod object_cli;
+mod render_one;
 mod runtime;
 mod script_adversarial;
 mod script_cli;
