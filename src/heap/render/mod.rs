@@ -6,6 +6,7 @@ mod heap_shape;
 mod json;
 mod motoko;
 mod number;
+pub mod object;
 mod principal;
 mod quoted;
 mod shape;
