@@ -6,7 +6,8 @@
 //! - `image`: bytes and limits, the bounds-checked reader of untrusted images; imports nothing.
 //! - `module`: facts from a canister's Wasm module; imports `image`.
 //! - `snapshot`: a snapshot's files (memory, stable memory, module, metadata); imports `image`, `module`.
-//! - `heap`: Motoko layouts, objects, values, types, names, renderers; imports `image`, `module`, `snapshot`.
+//! - `heap`: Motoko layouts, objects, values, types, names, renderers (one `debug_show` and one
+//!   JSON writer for heap and script values, the object model); imports `image`, `module`, `snapshot`.
 //! - `analysis`: a heap opened once ([`analysis::OpenedHeap`]: signature, labels, cached
 //!   stats) and the analyses over it; imports `image`, `snapshot`, `heap`.
 //! - `store`: snapshots on disk, manifests, HMAC, the trust rule; imports nothing of the engine.
@@ -15,10 +16,12 @@
 //! - `script`: the Motoko-subset interpreter and its host values; imports `image`, `module`,
 //!   `heap`, `analysis` (never `vfs` or `serve`).
 //! - `vfs`: the file tree and its traits (decoder, control file, verifier, gate), no FUSE
-//!   types; imports `image`, `snapshot`, `heap`, `analysis` (never `script`, `store` or `serve`).
+//!   types; imports `image`, `snapshot`, `heap` (error types only; never `analysis`,
+//!   `script`, `store` or `serve`).
 //! - `serve`: the composition layer: one opened snapshot per directory shared by every
-//!   front-end, the vfs traits implemented over `analysis`, `script` and `store` (decoder,
-//!   `eval` file, trust), and the commands' trust check; imports all of the above.
+//!   front-end, the vfs traits implemented over `heap`, `analysis`, `script` and `store`
+//!   (the decoded snapshot and its objects, `eval` file, trust), and the commands' trust
+//!   check; imports all of the above.
 //! - `fuse`: the FUSE adapter over the tree; imports `vfs`.
 //!
 //! The binary (`src/main.rs`, `src/cli/`) only parses, calls `serve` (and the layers), prints.

@@ -4,10 +4,9 @@
 use anyhow::Context;
 use clap::Args;
 use mo_mem::image::ReaderLimits;
-use serde_json::Value;
 use std::io::Write;
 
-use mo_mem::vfs::heap_source::HeapDecoder;
+use mo_mem::serve::heap_source::object_view;
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -36,17 +35,8 @@ pub(super) fn parse_addr(s: &str) -> anyhow::Result<u64> {
     Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
 }
 
-/// Keys of the object JSON that the text form prints in its first lines.
-const HEADER_KEYS: [&str; 6] = [
-    "address",
-    "tag",
-    "size",
-    "forwarded_to",
-    "references",
-    "references_total",
-];
-
-/// Runs `mo-mem object`: the JSON is the mount's `objects/…/ADDRESS.json`, byte for byte.
+/// Runs `mo-mem object`: the JSON is the mount's `objects/…/ADDRESS.json`, byte for byte;
+/// the text is printed from the same object model.
 pub fn run(args: ObjectArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = SnapshotArgs {
         snapshot: Some(args.snapshot.clone()),
@@ -56,52 +46,14 @@ pub fn run(args: ObjectArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     }
     .open_heap(limits)?;
     let addr = parse_addr(&args.addr)?;
-    let bytes = HeapDecoder::decoded(opened)
-        .objects()
-        .and_then(|objects| objects.object_json(addr))
-        .with_context(|| format!("no object at {addr:#x}"))?;
+    let view = object_view(&opened, addr).with_context(|| format!("no object at {addr:#x}"))?;
+    let mut out = std::io::stdout().lock();
     if args.json {
-        let mut out = std::io::stdout().lock();
-        out.write_all(&bytes)?;
+        serde_json::to_writer_pretty(&mut out, &view.to_json())?;
         out.write_all(b"\n")?;
-        return Ok(());
+    } else {
+        out.write_all(view.to_text().as_bytes())?;
     }
-    let json: Value = serde_json::from_slice(&bytes)?;
-    let text = |key: &str| json[key].as_str().unwrap_or("?").to_string();
-    println!(
-        "{}: {} ({} bytes)",
-        text("address"),
-        text("tag"),
-        json["size"]
-    );
-    if let Some(target) = json["forwarded_to"].as_str() {
-        println!("  forwarded to {target}");
-    }
-    if let Value::Object(map) = &json {
-        for (key, value) in map
-            .iter()
-            .filter(|(k, _)| !HEADER_KEYS.contains(&k.as_str()))
-        {
-            match value {
-                // Fields, elements, captures: one per line.
-                Value::Array(items) if !items.is_empty() => {
-                    println!("  {key}:");
-                    for item in items {
-                        println!("    {item}");
-                    }
-                }
-                _ => println!("  {key}: {value}"),
-            }
-        }
-    }
-    let references: Vec<&str> = json["references"]
-        .as_array()
-        .map(|refs| refs.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let more = match json["references_total"].as_u64() {
-        Some(total) => format!(" (of {total})"),
-        None => String::new(),
-    };
-    println!("  references{more}: {}", references.join(" "));
+    out.flush()?;
     Ok(())
 }

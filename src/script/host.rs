@@ -50,6 +50,12 @@ pub trait HostObject {
         0
     }
 
+    /// The decoded heap value this object stands for, if any: `debug_show` and JSON render
+    /// it exactly as `mo-mem vars` does; other objects render as [`HostObject::describe`].
+    fn heap_value(&self) -> Option<std::borrow::Cow<'_, crate::heap::value::Value>> {
+        None
+    }
+
     /// Lets built-in library code downcast to its own host types.
     fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -5,6 +5,7 @@ use super::host::{HostError, HostObject};
 use super::value::Value;
 use crate::heap::render::debug_show;
 use crate::heap::value::Value as HeapValue;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -49,28 +50,15 @@ fn identity(v: &Value) -> Option<usize> {
 }
 
 /// A heap value the script language has no type for (actor references, shared functions,
-/// closures, regions, weak references, `Float32`, undecodable words): `debug_show` prints
-/// exactly what `mo-mem vars` prints for it; `show()` returns that text.
+/// closures, regions, weak references, `Float32`, undecodable words): `debug_show` and JSON
+/// render it exactly as `mo-mem vars` does; `show()` returns its `debug_show` text.
 pub struct OpaqueValue {
-    text: String,
-    json: Option<String>,
-}
-
-impl OpaqueValue {
-    /// An opaque value shown as `text`.
-    pub fn new(text: String) -> OpaqueValue {
-        OpaqueValue { text, json: None }
-    }
-
-    /// Its heap JSON (docs/formats.md), for `eval --json`, when it came from the heap.
-    pub fn json(&self) -> Option<&str> {
-        self.json.as_deref()
-    }
+    value: HeapValue,
 }
 
 impl HostObject for OpaqueValue {
     fn describe(&self) -> String {
-        self.text.clone()
+        debug_show(&self.value)
     }
 
     fn field(&self, _name: &str) -> Result<Option<Value>, HostError> {
@@ -78,7 +66,11 @@ impl HostObject for OpaqueValue {
     }
 
     fn call(&self, name: &str, _args: &[Value]) -> Result<Option<Value>, HostError> {
-        Ok((name == "show").then(|| Value::text(&self.text)))
+        Ok((name == "show").then(|| Value::text(&self.describe())))
+    }
+
+    fn heap_value(&self) -> Option<Cow<'_, HeapValue>> {
+        Some(Cow::Borrowed(&self.value))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
@@ -132,8 +124,7 @@ pub fn to_script(v: &HeapValue, book: &AddressBook) -> Value {
             items.iter().map(|x| to_script(x, book)).collect(),
         ))),
         other => Value::Host(Rc::new(OpaqueValue {
-            text: debug_show(other),
-            json: Some(crate::heap::render::to_json(other)),
+            value: other.clone(),
         })),
     };
     book.remember(&out, v.addr());

@@ -118,6 +118,11 @@ impl HostObject for LazyNode {
         }
     }
 
+    fn heap_value(&self) -> Option<std::borrow::Cow<'_, HeapValue>> {
+        let mut d = self.reader.ctx.decoder().ok()?;
+        d.deep(&self.lazy).ok().map(std::borrow::Cow::Owned)
+    }
+
     fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
         let HeapValue::Record { fields, .. } = &self.shallow else {
             return Ok(None);

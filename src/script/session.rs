@@ -66,13 +66,15 @@ impl Evaluation {
         s
     }
 
-    /// `{"output": [lines], "value": <json>, "show": "<debug_show>"}`.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "output": self.output.lines().collect::<Vec<_>>(),
-            "value": super::json::to_json(&self.value),
-            "show": debug_show(&self.value),
-        })
+    /// `{"output": [lines], "show": "<debug_show>", "value": <json>}` (one line).
+    pub fn to_json(&self) -> String {
+        let output: Vec<&str> = self.output.lines().collect();
+        let output = serde_json::to_string(&output).unwrap_or_else(|_| "[]".into());
+        format!(
+            "{{\"output\":{output},\"show\":{},\"value\":{}}}",
+            crate::heap::render::json_string(&debug_show(&self.value)),
+            super::json::to_json(&self.value),
+        )
     }
 }
 

@@ -2,8 +2,8 @@
 //! come from the one opened snapshot its `eval` file also uses.
 
 use super::catalog::Snapshots;
+use super::heap_source::HeapDecoder;
 use crate::analysis::OpenError;
-use crate::vfs::heap_source::HeapDecoder;
 use crate::vfs::{DecodeFailure, DecodedSnapshot, Decoder, VfsError};
 use std::path::Path;
 use std::sync::Arc;

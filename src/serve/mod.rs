@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod decoder;
 pub mod eval_file;
+pub mod heap_source;
 pub mod mount_trust;
 pub mod services;
 pub mod source;

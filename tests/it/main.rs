@@ -44,6 +44,7 @@ mod mount_symlinks;
 mod mount_trust;
 mod mutation_regressions;
 mod object_cli;
+mod render_one;
 mod runtime;
 mod script_adversarial;
 mod script_cli;

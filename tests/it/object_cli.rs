@@ -91,3 +91,64 @@ fn object_text_names_record_fields() {
         }
     }
 }
+
+/// The text form says what the JSON says (both are printed from one object model): the
+/// header from `address`, `tag`, `size` and `forwarded_to`, then every other key in order
+/// (lists one item per line), then the references, recomputed here from the parsed JSON.
+#[test]
+fn object_text_and_json_print_one_model() {
+    use serde_json::Value;
+    const HEADER: [&str; 6] = [
+        "address",
+        "tag",
+        "size",
+        "forwarded_to",
+        "references",
+        "references_total",
+    ];
+    let dir = common::fixture("compound", "eop");
+    let snap = dir.to_str().expect("UTF-8 path");
+    let mut checked = 0;
+    for file in object_files(snap, 60) {
+        let addr = file.rsplit('/').next().unwrap().trim_end_matches(".json");
+        let json: Value = serde_json::from_slice(&mo_mem(&["object", snap, addr, "--json"]))
+            .expect("the object's JSON");
+        let mut want = format!(
+            "{}: {} ({} bytes)\n",
+            json["address"].as_str().unwrap(),
+            json["tag"].as_str().unwrap(),
+            json["size"]
+        );
+        if let Some(target) = json["forwarded_to"].as_str() {
+            want.push_str(&format!("  forwarded to {target}\n"));
+        }
+        for (key, value) in json.as_object().unwrap() {
+            if HEADER.contains(&key.as_str()) {
+                continue;
+            }
+            match value {
+                Value::Array(items) if !items.is_empty() => {
+                    want.push_str(&format!("  {key}:\n"));
+                    for item in items {
+                        want.push_str(&format!("    {item}\n"));
+                    }
+                }
+                _ => want.push_str(&format!("  {key}: {value}\n")),
+            }
+        }
+        let refs: Vec<&str> = json["references"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        let more = json["references_total"]
+            .as_u64()
+            .map_or(String::new(), |t| format!(" (of {t})"));
+        want.push_str(&format!("  references{more}: {}\n", refs.join(" ")));
+        let got = String::from_utf8(mo_mem(&["object", snap, addr])).expect("UTF-8");
+        assert_eq!(got, want, "{file}");
+        checked += 1;
+    }
+    assert!(checked >= 50, "{checked} objects");
+}

@@ -1,100 +1,265 @@
-//! JSON for `jq`: one JSON value per Motoko value (shapes in docs/formats.md).
+//! JSON for `jq`: one JSON value per Motoko value (shapes in docs/formats.md), for every
+//! value model ([`Shown`]): heap values and script values of one Motoko value are the same
+//! bytes.
 //!
 //! Numbers beyond ±2^53 are strings; Text and Char are strings; Blob, Principal, actors,
 //! functions and regions are small tagged objects; `?v` is `v` unless `v` is itself `null`
 //! or an option (then `{"some": v}`); variants are `{"#tag": payload}` (payload `null` when
 //! the tag has none); records are objects in field order; tuples and arrays are arrays.
-//! Written with an explicit stack, so deep values do not exhaust the call stack; nesting is
-//! capped at [`MAX_JSON_DEPTH`] so every document parses in common JSON readers (jq 1.6 stops
-//! at 256 levels, serde_json at 128): a deeper value is written as `{"deep": "0x…"}`, the
-//! address of its heap object (shown whole under `objects/`).
+//! Written with an explicit stack, so deep values do not exhaust the call stack. Two cuts
+//! keep every document readable: nesting is capped at [`MAX_JSON_DEPTH`] so it parses in
+//! common JSON readers (jq 1.6 stops at 256 levels, serde_json at 128), a deeper value being
+//! written `{"deep":null}`; and at most [`MAX_JSON_NODES`] values are written (a script's
+//! shared values count once per reference), every further one being `{"cut":null}`.
 
 use std::fmt::Write as _;
 
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 
 use super::principal::principal_text;
+use super::shape::{Integer, Natural, Shape, Shown};
 use crate::heap::value::Value;
 
 /// Largest integer magnitude written as a JSON number (2^53).
 pub const MAX_SAFE_INTEGER: u64 = 1 << 53;
 
 /// Deepest nesting of JSON arrays and objects a rendering opens; a value that would open one
-/// more is written as `{"deep": "0x…"}` (its heap address) instead.
+/// more is written as `{"deep":null}` instead.
 pub const MAX_JSON_DEPTH: usize = 100;
 
-enum Item<'a> {
+/// Most JSON values one rendering writes; past it every value is `{"cut":null}`.
+pub const MAX_JSON_NODES: usize = 1 << 20;
+
+/// What a value too deep to nest is written as.
+pub const DEEP_JSON: &str = "{\"deep\":null}";
+
+/// What a value past the [`MAX_JSON_NODES`] budget is written as.
+pub const CUT_JSON: &str = "{\"cut\":null}";
+
+enum Item<H> {
     Str(&'static str),
     Owned(String),
-    Val(&'a Value),
+    Val(H),
     /// Closes as many levels of nesting as the text has characters (writes the text).
     Close(&'static str),
 }
 
-/// The heap address that stands for `v` where its nesting is cut: its own object, else that
-/// of the first value inside it that has one.
-fn deep_addr(mut v: &Value) -> Option<u64> {
-    loop {
-        if let Some(a) = v.addr() {
-            return Some(a);
-        }
-        match v {
-            Value::Opt { value, .. } => v = value,
-            Value::Variant { payload, .. } => v = payload,
-            Value::Weak {
-                target: Some(t), ..
-            } => v = t,
-            _ => return None,
-        }
-    }
-}
-
-/// Whether the JSON of `v` opens an array or object (everything but bare scalars and strings).
-fn opens_level(v: &Value) -> bool {
-    match v {
-        Value::Opt { value, .. } => {
-            matches!(**value, Value::Null | Value::Opt { .. }) || opens_level(value)
-        }
-        v if v.is_scalar() => false,
-        Value::Text(_) => false,
-        _ => true,
-    }
-}
-
-/// The JSON text of `v` (compact, one line).
+/// The JSON text of heap value `v` (compact, one line).
 pub fn to_json(v: &Value) -> String {
     let mut out = String::new();
     write_json(v, &mut out);
     out
 }
 
-/// Appends the JSON text of `v` to `out`.
+/// Appends the JSON text of heap value `v` to `out`.
 pub fn write_json(v: &Value, out: &mut String) {
-    let mut stack: Vec<Item<'_>> = vec![Item::Val(v)];
-    let mut depth = 0usize;
-    while let Some(item) = stack.pop() {
-        match item {
-            Item::Str(s) => out.push_str(s),
-            Item::Owned(s) => out.push_str(&s),
-            Item::Close(s) => {
-                out.push_str(s);
-                depth = depth.saturating_sub(s.len());
-            }
-            Item::Val(v) if depth >= MAX_JSON_DEPTH && opens_level(v) => match deep_addr(v) {
-                Some(a) => {
-                    let _ = write!(out, "{{\"deep\":\"{a:#x}\"}}");
+    write_json_as(v, out);
+}
+
+/// Appends the JSON text of `v` to `out`.
+pub fn write_json_as<H: Shown>(v: H, out: &mut String) {
+    JsonWriter {
+        out,
+        depth: 0,
+        budget: MAX_JSON_NODES,
+    }
+    .value(v);
+}
+
+/// One rendering's output and what it has left: nesting and values.
+struct JsonWriter<'o> {
+    out: &'o mut String,
+    depth: usize,
+    budget: usize,
+}
+
+impl JsonWriter<'_> {
+    /// Writes `v` whole (or cut) at the current depth.
+    fn value<H: Shown>(&mut self, v: H) {
+        let mut stack: Vec<Item<H>> = vec![Item::Val(v)];
+        while let Some(item) = stack.pop() {
+            match item {
+                Item::Str(s) => self.out.push_str(s),
+                Item::Owned(s) => self.out.push_str(&s),
+                Item::Close(s) => {
+                    self.out.push_str(s);
+                    self.depth = self.depth.saturating_sub(s.len());
                 }
-                None => out.push_str("{\"deep\":null}"),
-            },
-            Item::Val(v) => {
-                let before = stack.len();
-                json_one(v, out, &mut stack);
-                // A container pushed its closing item first (at the bottom of what it pushed).
-                if let Some(Item::Close(s)) = stack.get(before) {
-                    depth += s.len();
+                Item::Val(_) if self.budget == 0 => self.out.push_str(CUT_JSON),
+                Item::Val(v) => {
+                    self.budget -= 1;
+                    let shape = v.shape();
+                    if self.depth >= MAX_JSON_DEPTH && opens_level(&shape) {
+                        self.out.push_str(DEEP_JSON);
+                        continue;
+                    }
+                    let before = stack.len();
+                    self.one(shape, &mut stack);
+                    // A container pushed its closing item first (at the bottom of what it pushed).
+                    if let Some(Item::Close(s)) = stack.get(before) {
+                        self.depth += s.len();
+                    }
                 }
             }
         }
+    }
+
+    fn one<H: Shown>(&mut self, shape: Shape<'_, H>, stack: &mut Vec<Item<H>>) {
+        let out = &mut *self.out;
+        match shape {
+            Shape::Null => out.push_str("null"),
+            Shape::Unit => out.push_str("[]"),
+            Shape::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+            Shape::Nat(n) => out.push_str(&nat_json(n)),
+            Shape::Int(n) => out.push_str(&int_json(n)),
+            Shape::Float(f) => out.push_str(&float_json(f)),
+            Shape::Float32(f) => out.push_str(&float_json(f64::from(f))),
+            Shape::Char(c) => out.push_str(&json_string(c.encode_utf8(&mut [0; 4]))),
+            Shape::Text(t) => out.push_str(&json_string(t)),
+            Shape::Blob(b) => {
+                let _ = write!(out, "{{\"blob\":\"{}\"}}", hex::encode(b));
+            }
+            Shape::Principal(p) => {
+                let _ = write!(out, "{{\"principal\":\"{}\"}}", principal_text(p));
+            }
+            Shape::Actor(p) => {
+                let _ = write!(out, "{{\"actor\":\"{}\"}}", principal_text(p));
+            }
+            Shape::SharedFunc { actor, method } => {
+                let _ = write!(
+                    out,
+                    "{{\"shared_func\":{{\"actor\":\"{}\",\"method\":{}}}}}",
+                    principal_text(actor),
+                    json_string(method)
+                );
+            }
+            Shape::Opt(value) => {
+                if some_wrapped(&value) {
+                    out.push_str("{\"some\":");
+                    stack.push(Item::Close("}"));
+                }
+                stack.push(Item::Val(value));
+            }
+            Shape::Weak(None) => out.push_str("{\"weak\":null}"),
+            Shape::Weak(Some(t)) => {
+                out.push_str("{\"weak\":");
+                stack.push(Item::Close("}"));
+                stack.push(Item::Val(t));
+            }
+            Shape::Variant(tag, payload) => {
+                let _ = write!(out, "{{{}:", json_string(&format!("#{tag}")));
+                stack.push(Item::Close("}"));
+                match payload {
+                    None => out.push_str("null"),
+                    Some(p) => stack.push(Item::Val(p)),
+                }
+            }
+            Shape::Record(fields) => {
+                out.push('{');
+                stack.push(Item::Close("}"));
+                for (i, (label, value)) in fields.into_iter().enumerate().rev() {
+                    stack.push(Item::Val(value));
+                    let sep = if i > 0 { "," } else { "" };
+                    stack.push(Item::Owned(format!("{sep}{}:", json_string(label))));
+                }
+            }
+            Shape::Tuple(items) | Shape::Array { items, .. } => {
+                out.push('[');
+                push_items(items, stack, "]");
+            }
+            Shape::Region {
+                id,
+                page_count,
+                blocks,
+            } => {
+                let blocks: Vec<String> = blocks.iter().map(u16::to_string).collect();
+                let _ = write!(
+                    out,
+                    "{{\"region\":{{\"id\":{},\"page_count\":{},\"blocks\":[{}]}}}}",
+                    nat_json(Natural::Small(id)),
+                    nat_json(Natural::Small(page_count)),
+                    blocks.join(",")
+                );
+            }
+            Shape::Closure {
+                name,
+                funid,
+                captures,
+            } => {
+                let name = name.map_or("null".to_string(), json_string);
+                let _ = write!(
+                    out,
+                    "{{\"closure\":{{\"function\":{name},\"funid\":{},\"captures\":[",
+                    nat_json(Natural::Small(funid))
+                );
+                push_items(captures, stack, "]}}");
+            }
+            Shape::Opaque { word, addr, what } => {
+                let addr = addr.map_or("null".to_string(), |a| format!("\"{a:#x}\""));
+                let _ = write!(
+                    out,
+                    "{{\"opaque\":{{\"word\":\"{word:#x}\",\"addr\":{addr},\"what\":{}}}}}",
+                    json_string(what)
+                );
+            }
+            Shape::Cycle(addr) => {
+                let _ = write!(out, "{{\"cycle\":\"{addr:#x}\"}}");
+            }
+            Shape::NotDecoded(word) => {
+                let _ = write!(out, "{{\"not_decoded\":\"{word:#x}\"}}");
+            }
+            Shape::Described(text) => out.push_str(&json_string(&text)),
+            Shape::Same(inner) => stack.push(Item::Val(inner)),
+            Shape::Heap(v) => {
+                // Given back: `value` charges it (and its parts) again.
+                self.budget += 1;
+                self.value(&*v);
+            }
+        }
+    }
+}
+
+/// Pushes `items`, comma-separated, then `close` (which closes `close.len()` levels).
+fn push_items<H>(items: Vec<H>, stack: &mut Vec<Item<H>>, close: &'static str) {
+    stack.push(Item::Close(close));
+    for (i, item) in items.into_iter().enumerate().rev() {
+        stack.push(Item::Val(item));
+        if i > 0 {
+            stack.push(Item::Str(","));
+        }
+    }
+}
+
+/// Whether `?x` is written `{"some": x}`: when `x` is `null` or itself an option.
+fn some_wrapped<H: Shown>(x: &H) -> bool {
+    match x.shape() {
+        Shape::Null | Shape::Opt(_) => true,
+        Shape::Same(inner) => matches!(inner.shape(), Shape::Null | Shape::Opt(_)),
+        Shape::Heap(h) => matches!(&*h, Value::Null | Value::Opt { .. }),
+        _ => false,
+    }
+}
+
+/// Whether a node's JSON opens an array or object (everything but numbers, booleans,
+/// `null` and strings).
+fn opens_level<H: Shown>(shape: &Shape<'_, H>) -> bool {
+    match shape {
+        Shape::Null
+        | Shape::Bool(_)
+        | Shape::Nat(_)
+        | Shape::Int(_)
+        | Shape::Float(_)
+        | Shape::Float32(_)
+        | Shape::Char(_)
+        | Shape::Text(_)
+        | Shape::Described(_) => false,
+        Shape::Opt(x) => some_wrapped(x) || opens_level(&x.shape()),
+        Shape::Same(x) => match x.shape() {
+            Shape::Same(_) => false,
+            s => opens_level(&s),
+        },
+        Shape::Heap(h) => opens_level(&(&**h).shape()),
+        _ => true,
     }
 }
 
@@ -103,12 +268,21 @@ pub fn json_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
 }
 
-fn int_json(n: impl Into<BigInt>) -> String {
-    let n: BigInt = n.into();
-    if n.magnitude() <= &BigUint::from(MAX_SAFE_INTEGER) {
-        n.to_string()
-    } else {
-        format!("\"{n}\"")
+fn nat_json(n: Natural<'_>) -> String {
+    match n {
+        Natural::Small(n) if n <= MAX_SAFE_INTEGER => n.to_string(),
+        Natural::Small(n) => format!("\"{n}\""),
+        Natural::Big(n) if n <= &BigUint::from(MAX_SAFE_INTEGER) => n.to_string(),
+        Natural::Big(n) => format!("\"{n}\""),
+    }
+}
+
+fn int_json(n: Integer<'_>) -> String {
+    match n {
+        Integer::Small(n) if n.unsigned_abs() <= MAX_SAFE_INTEGER => n.to_string(),
+        Integer::Small(n) => format!("\"{n}\""),
+        Integer::Big(n) if n.magnitude() <= &BigUint::from(MAX_SAFE_INTEGER) => n.to_string(),
+        Integer::Big(n) => format!("\"{n}\""),
     }
 }
 
@@ -121,136 +295,5 @@ fn float_json(f: f64) -> String {
         serde_json::Number::from_f64(f)
             .map(|n| n.to_string())
             .unwrap_or_else(|| "null".into())
-    }
-}
-
-fn json_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Unit => out.push_str("[]"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Nat(n) => out.push_str(&int_json(BigInt::from(n.clone()))),
-        Value::Int(n) => out.push_str(&int_json(n.clone())),
-        Value::Nat8(n) => out.push_str(&n.to_string()),
-        Value::Nat16(n) => out.push_str(&n.to_string()),
-        Value::Nat32(n) => out.push_str(&n.to_string()),
-        Value::Nat64(n) => out.push_str(&int_json(*n)),
-        Value::Int8(n) => out.push_str(&n.to_string()),
-        Value::Int16(n) => out.push_str(&n.to_string()),
-        Value::Int32(n) => out.push_str(&n.to_string()),
-        Value::Int64(n) => out.push_str(&int_json(*n)),
-        Value::Float(f) => out.push_str(&float_json(*f)),
-        Value::Float32(f) => out.push_str(&float_json(f64::from(*f))),
-        Value::Char(c) => out.push_str(&json_string(&c.to_string())),
-        Value::Text(t) => out.push_str(&json_string(t)),
-        Value::Blob(b) => {
-            let _ = write!(out, "{{\"blob\":\"{}\"}}", hex::encode(b));
-        }
-        Value::Principal(p) => {
-            let _ = write!(out, "{{\"principal\":\"{}\"}}", principal_text(p));
-        }
-        Value::Actor(p) => {
-            let _ = write!(out, "{{\"actor\":\"{}\"}}", principal_text(p));
-        }
-        Value::SharedFunc { actor, method, .. } => {
-            let _ = write!(
-                out,
-                "{{\"shared_func\":{{\"actor\":\"{}\",\"method\":{}}}}}",
-                principal_text(actor),
-                json_string(method)
-            );
-        }
-        Value::Opt { value, .. } => {
-            if matches!(**value, Value::Null | Value::Opt { .. }) {
-                out.push_str("{\"some\":");
-                stack.push(Item::Close("}"));
-            }
-            stack.push(Item::Val(value));
-        }
-        Value::Weak { target, .. } => match target {
-            None => out.push_str("{\"weak\":null}"),
-            Some(t) => {
-                out.push_str("{\"weak\":");
-                stack.push(Item::Close("}"));
-                stack.push(Item::Val(t));
-            }
-        },
-        Value::Variant { tag, payload, .. } => {
-            let _ = write!(out, "{{{}:", json_string(&format!("#{tag}")));
-            stack.push(Item::Close("}"));
-            if matches!(**payload, Value::Unit) {
-                out.push_str("null");
-            } else {
-                stack.push(Item::Val(payload));
-            }
-        }
-        Value::Record { fields, .. } => {
-            out.push('{');
-            stack.push(Item::Close("}"));
-            for (i, f) in fields.iter().enumerate().rev() {
-                stack.push(Item::Val(&f.value));
-                let sep = if i > 0 { "," } else { "" };
-                stack.push(Item::Owned(format!("{sep}{}:", json_string(&f.label))));
-            }
-        }
-        Value::Tuple { items, .. } | Value::Array { items, .. } => {
-            out.push('[');
-            stack.push(Item::Close("]"));
-            for (i, item) in items.iter().enumerate().rev() {
-                stack.push(Item::Val(item));
-                if i > 0 {
-                    stack.push(Item::Str(","));
-                }
-            }
-        }
-        Value::Region {
-            id,
-            page_count,
-            blocks,
-            ..
-        } => {
-            let blocks: Vec<String> = blocks.iter().map(u16::to_string).collect();
-            let _ = write!(
-                out,
-                "{{\"region\":{{\"id\":{},\"page_count\":{},\"blocks\":[{}]}}}}",
-                int_json(*id),
-                int_json(*page_count),
-                blocks.join(",")
-            );
-        }
-        Value::Closure {
-            funid,
-            name,
-            captures,
-            ..
-        } => {
-            let name = name.as_deref().map_or("null".to_string(), json_string);
-            let _ = write!(
-                out,
-                "{{\"closure\":{{\"function\":{name},\"funid\":{},\"captures\":[",
-                int_json(*funid)
-            );
-            stack.push(Item::Close("]}}"));
-            for (i, item) in captures.iter().enumerate().rev() {
-                stack.push(Item::Val(item));
-                if i > 0 {
-                    stack.push(Item::Str(","));
-                }
-            }
-        }
-        Value::Opaque { word, addr, what } => {
-            let addr = addr.map_or("null".to_string(), |a| format!("\"{a:#x}\""));
-            let _ = write!(
-                out,
-                "{{\"opaque\":{{\"word\":\"{word:#x}\",\"addr\":{addr},\"what\":{}}}}}",
-                json_string(what)
-            );
-        }
-        Value::Cycle { addr } => {
-            let _ = write!(out, "{{\"cycle\":\"{addr:#x}\"}}");
-        }
-        Value::Lazy(l) => {
-            let _ = write!(out, "{{\"not_decoded\":\"{:#x}\"}}", l.word);
-        }
     }
 }

@@ -1,128 +1,117 @@
-//! Motoko `debug_show` text, exactly as a compiled canister prints it.
+//! Motoko `debug_show` text, exactly as a compiled canister prints it (and, with
+//! [`FloatStyle::Interpreted`], as moc's interpreter prints it: only `Float`s differ).
 //!
 //! The rules follow moc's generated show functions and its prelude (`@text_of_*`): Text and
 //! Char are not escaped; Blob bytes are `\XX` (uppercase hex); `?x` and `#tag(x)` get
 //! parentheses when `x` starts with `+`, `-`, `?` or `#` (option) or is not already
-//! parenthesised (variant); `Int`s carry a sign; numbers group digits with `_`; Float uses
-//! six decimals. Values moc cannot show (functions, regions, actors, opaque words) get a
-//! documented rendering (docs/formats.md). Rendering uses an explicit stack, so deeply
-//! nested values (long lists) do not exhaust the call stack.
+//! parenthesised (variant); `Int`s carry a sign; numbers group digits with `_`. Values moc
+//! cannot show (functions, regions, actors, opaque words) get a documented rendering
+//! (docs/formats.md). One writer serves every value model ([`Shown`]); it uses an explicit
+//! stack, so deeply nested values (long lists) do not exhaust the call stack, and it never
+//! cuts a value: callers bound the text's size (the decoder's limits, the script's budgets).
 
 use std::fmt::Write as _;
 
-use super::number::{show_float, show_int, show_nat};
+use super::number::{show_float_as, show_int, show_nat};
 use super::principal::principal_text;
 use super::quoted::{write_blob, write_char, write_text};
+use super::shape::{FloatStyle, Integer, Natural, Shape, Shown};
 use crate::heap::value::Value;
 
-enum Item<'a> {
+enum Item<H> {
     Str(&'static str),
     Owned(String),
-    Val(&'a Value),
+    Val(H),
 }
 
-/// The `debug_show` text of `v`.
+/// The `debug_show` text of `v`, as a compiled canister prints it.
 pub fn debug_show(v: &Value) -> String {
     let mut out = String::new();
     write_debug_show(v, &mut out);
     out
 }
 
-/// Appends the `debug_show` text of `v` to `out`.
+/// Appends the `debug_show` text of `v` to `out`, as a compiled canister prints it.
 pub fn write_debug_show(v: &Value, out: &mut String) {
-    let mut stack: Vec<Item<'_>> = vec![Item::Val(v)];
+    write_debug_show_as(v, FloatStyle::Compiled, out);
+}
+
+/// Appends the `debug_show` text of `v` to `out`, `Float`s printed in `floats` style.
+pub fn write_debug_show_as<H: Shown>(v: H, floats: FloatStyle, out: &mut String) {
+    let mut stack: Vec<Item<H>> = vec![Item::Val(v)];
     while let Some(item) = stack.pop() {
         match item {
             Item::Str(s) => out.push_str(s),
             Item::Owned(s) => out.push_str(&s),
-            Item::Val(v) => show_one(v, out, &mut stack),
+            Item::Val(v) => show_one(v.shape(), floats, out, &mut stack),
         }
     }
 }
 
-/// Writes `v`'s own text to `out` and pushes its parts (in reverse order) onto `stack`.
-fn show_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Unit => out.push_str("()"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Nat(n) => out.push_str(&show_nat(n)),
-        Value::Int(n) => out.push_str(&show_int(n)),
-        Value::Nat8(n) => out.push_str(&show_nat(n)),
-        Value::Nat16(n) => out.push_str(&show_nat(n)),
-        Value::Nat32(n) => out.push_str(&show_nat(n)),
-        Value::Nat64(n) => out.push_str(&show_nat(n)),
-        Value::Int8(n) => out.push_str(&show_int(n)),
-        Value::Int16(n) => out.push_str(&show_int(n)),
-        Value::Int32(n) => out.push_str(&show_int(n)),
-        Value::Int64(n) => out.push_str(&show_int(n)),
-        Value::Float(f) => out.push_str(&show_float(*f)),
-        Value::Float32(f) => out.push_str(&show_float(f64::from(*f))),
-        Value::Char(c) => write_char(out, *c),
-        Value::Text(t) => write_text(out, t),
-        Value::Blob(b) => write_blob(out, b),
-        Value::Principal(p) | Value::Actor(p) => out.push_str(&principal_text(p)),
-        Value::SharedFunc { .. } | Value::Closure { .. } => out.push_str("func"),
-        Value::Opt { value, .. } => {
-            if needs_parens(value) {
-                out.push_str("?(");
-                stack.push(Item::Str(")"));
-            } else {
-                out.push('?');
-            }
-            stack.push(Item::Val(value));
-        }
-        Value::Weak { target, .. } => {
+/// Writes a node's own text to `out` and pushes its parts (in reverse order) onto `stack`.
+fn show_one<H: Shown>(
+    shape: Shape<'_, H>,
+    floats: FloatStyle,
+    out: &mut String,
+    stack: &mut Vec<Item<H>>,
+) {
+    match shape {
+        Shape::Null => out.push_str("null"),
+        Shape::Unit => out.push_str("()"),
+        Shape::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        Shape::Nat(Natural::Small(n)) => out.push_str(&show_nat(n)),
+        Shape::Nat(Natural::Big(n)) => out.push_str(&show_nat(n)),
+        Shape::Int(Integer::Small(n)) => out.push_str(&show_int(n)),
+        Shape::Int(Integer::Big(n)) => out.push_str(&show_int(n)),
+        Shape::Float(f) => out.push_str(&show_float_as(f, floats)),
+        Shape::Float32(f) => out.push_str(&show_float_as(f64::from(f), floats)),
+        Shape::Char(c) => write_char(out, c),
+        Shape::Text(t) => write_text(out, t),
+        Shape::Blob(b) => write_blob(out, b),
+        Shape::Principal(p) | Shape::Actor(p) => out.push_str(&principal_text(p)),
+        Shape::SharedFunc { .. } | Shape::Closure { .. } => out.push_str("func"),
+        Shape::Opt(value) => push_option(value, floats, out, stack),
+        Shape::Weak(target) => {
             out.push_str("weak ");
             match target {
                 None => out.push_str("null"),
-                Some(t) => {
-                    if needs_parens(t) {
-                        out.push_str("?(");
-                        stack.push(Item::Str(")"));
-                    } else {
-                        out.push('?');
-                    }
-                    stack.push(Item::Val(t));
-                }
+                Some(t) => push_option(t, floats, out, stack),
             }
         }
-        Value::Variant { tag, payload, .. } => {
+        Shape::Variant(tag, payload) => {
             out.push('#');
             out.push_str(tag);
-            if matches!(**payload, Value::Unit) {
+            let Some(payload) = payload else {
                 return;
-            }
-            if starts_with_paren(payload) {
-                stack.push(Item::Val(payload));
-            } else {
+            };
+            if opening(&payload, floats) != Opening::Paren {
                 out.push('(');
                 stack.push(Item::Str(")"));
-                stack.push(Item::Val(payload));
             }
+            stack.push(Item::Val(payload));
         }
-        Value::Record { fields, .. } => {
+        Shape::Record(fields) => {
             out.push('{');
             stack.push(Item::Str("}"));
-            for (i, f) in fields.iter().enumerate().rev() {
-                stack.push(Item::Val(&f.value));
+            for (i, (label, value)) in fields.into_iter().enumerate().rev() {
+                stack.push(Item::Val(value));
                 let sep = if i > 0 { "; " } else { "" };
-                stack.push(Item::Owned(format!("{sep}{} = ", f.label)));
+                stack.push(Item::Owned(format!("{sep}{label} = ")));
             }
         }
-        Value::Tuple { items, .. } => {
+        Shape::Tuple(items) => {
             out.push('(');
             push_list(items, stack, ")");
         }
-        Value::Array { mutable, items, .. } => {
-            if *mutable {
+        Shape::Array { mutable, items } => {
+            if mutable {
                 out.push_str(if items.is_empty() { "[var" } else { "[var " });
             } else {
                 out.push('[');
             }
             push_list(items, stack, "]");
         }
-        Value::Region { id, page_count, .. } => {
+        Shape::Region { id, page_count, .. } => {
             let _ = write!(
                 out,
                 "region {{id = {}; pages = {}}}",
@@ -130,21 +119,35 @@ fn show_one<'a>(v: &'a Value, out: &mut String, stack: &mut Vec<Item<'a>>) {
                 show_nat(page_count)
             );
         }
-        Value::Opaque { word, what, .. } => {
+        Shape::Opaque { word, what, .. } => {
             let _ = write!(out, "<{what} {word:#x}>");
         }
-        Value::Cycle { addr } => {
+        Shape::Cycle(addr) => {
             let _ = write!(out, "<cycle {addr:#x}>");
         }
-        Value::Lazy(l) => {
-            let _ = write!(out, "<not decoded {:#x}>", l.word);
+        Shape::NotDecoded(word) => {
+            let _ = write!(out, "<not decoded {word:#x}>");
         }
+        Shape::Described(text) => out.push_str(&text),
+        Shape::Same(inner) => stack.push(Item::Val(inner)),
+        Shape::Heap(v) => write_debug_show_as(&*v, floats, out),
     }
 }
 
-fn push_list<'a>(items: &'a [Value], stack: &mut Vec<Item<'a>>, close: &'static str) {
+/// `?x`, parenthesised when `x`'s text starts with `+ - ? #`.
+fn push_option<H: Shown>(value: H, floats: FloatStyle, out: &mut String, stack: &mut Vec<Item<H>>) {
+    if opening(&value, floats) == Opening::Sign {
+        out.push_str("?(");
+        stack.push(Item::Str(")"));
+    } else {
+        out.push('?');
+    }
+    stack.push(Item::Val(value));
+}
+
+fn push_list<H>(items: Vec<H>, stack: &mut Vec<Item<H>>, close: &'static str) {
     stack.push(Item::Str(close));
-    for (i, item) in items.iter().enumerate().rev() {
+    for (i, item) in items.into_iter().enumerate().rev() {
         stack.push(Item::Val(item));
         if i > 0 {
             stack.push(Item::Str(", "));
@@ -152,46 +155,42 @@ fn push_list<'a>(items: &'a [Value], stack: &mut Vec<Item<'a>>, close: &'static 
     }
 }
 
-/// The first character of `v`'s `debug_show` text (`None` if it is empty).
-fn first_char(v: &Value) -> Option<char> {
-    Some(match v {
-        Value::Opt { .. } => '?',
-        Value::Variant { .. } => '#',
-        Value::Int(n) => show_int(n).chars().next()?,
-        Value::Int8(n) => int_first(i64::from(*n)),
-        Value::Int16(n) => int_first(i64::from(*n)),
-        Value::Int32(n) => int_first(i64::from(*n)),
-        Value::Int64(n) => int_first(*n),
-        Value::Float(f) => show_float(*f).chars().next()?,
-        Value::Float32(f) => show_float(f64::from(*f)).chars().next()?,
-        Value::Unit | Value::Tuple { .. } => '(',
-        Value::Text(_) | Value::Blob(_) => '"',
-        Value::Record { .. } => '{',
-        Value::Array { .. } => '[',
-        _ => {
-            // Every other rendering starts with a fixed, non-special character.
-            let mut s = String::new();
-            let mut stack = Vec::new();
-            show_one(v, &mut s, &mut stack);
-            return s.chars().next();
-        }
-    })
+/// How a value's `debug_show` text starts, as far as parentheses care.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opening {
+    /// With `+`, `-`, `?` or `#` (`@text_needs_parens`).
+    Sign,
+    /// With `(` (`@text_has_parens`).
+    Paren,
+    /// With anything else (or empty).
+    Plain,
 }
 
-fn int_first(n: i64) -> char {
-    match n.signum() {
-        1 => '+',
-        -1 => '-',
-        _ => '0',
+/// How `v`'s `debug_show` text starts.
+fn opening<H: Shown>(v: &H, floats: FloatStyle) -> Opening {
+    match v.shape() {
+        Shape::Opt(_) | Shape::Variant(..) => Opening::Sign,
+        Shape::Unit | Shape::Tuple(_) => Opening::Paren,
+        Shape::Int(Integer::Small(n)) if n != 0 => Opening::Sign,
+        Shape::Int(Integer::Big(n)) if n.sign() != num_bigint::Sign::NoSign => Opening::Sign,
+        Shape::Float(f) => text_opening(&show_float_as(f, floats)),
+        Shape::Float32(f) => text_opening(&show_float_as(f64::from(f), floats)),
+        Shape::Described(text) => text_opening(&text),
+        // A script's cell holds no further cell ([`Shape::Same`] is resolved once).
+        Shape::Same(inner) => match inner.shape() {
+            Shape::Same(_) => Opening::Plain,
+            _ => opening(&inner, floats),
+        },
+        Shape::Heap(h) => opening(&&*h, floats),
+        // Every other rendering starts with a digit, a quote, a bracket or a letter.
+        _ => Opening::Plain,
     }
 }
 
-/// `@text_needs_parens`: the text starts with `+`, `-`, `?` or `#`.
-fn needs_parens(v: &Value) -> bool {
-    matches!(first_char(v), Some('+' | '-' | '?' | '#'))
-}
-
-/// `@text_has_parens`: the text starts with `(`.
-fn starts_with_paren(v: &Value) -> bool {
-    first_char(v) == Some('(')
+fn text_opening(text: &str) -> Opening {
+    match text.chars().next() {
+        Some('+' | '-' | '?' | '#') => Opening::Sign,
+        Some('(') => Opening::Paren,
+        _ => Opening::Plain,
+    }
 }

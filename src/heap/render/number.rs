@@ -1,7 +1,9 @@
 //! Number formatting as Motoko's `debug_show` does it: `_` between groups of three digits,
-//! `+` before positive `Int`s, and Rust's `{:.6}` for `Float`.
+//! `+` before positive `Int`s, and Rust's `{:.6}` for `Float` (moc's interpreter: `%.17g`).
 
-use std::fmt::Display;
+use std::fmt::{Display, Write as _};
+
+use super::shape::FloatStyle;
 
 /// The decimal digits of a non-negative number with `_` every three digits from the right.
 pub fn group_digits(digits: &str) -> String {
@@ -35,6 +37,90 @@ pub fn show_int(n: impl Display) -> String {
 /// `-0.000000`, `inf`, `NaN`).
 pub fn show_float(f: f64) -> String {
     format!("{f:.6}")
+}
+
+/// A float as `debug_show` prints it in `style`.
+pub fn show_float_as(f: f64, style: FloatStyle) -> String {
+    match style {
+        FloatStyle::Compiled => show_float(f),
+        FloatStyle::Interpreted => show_float_interpreted(f),
+    }
+}
+
+/// Fraction digits with `_` every three digits from the left.
+fn group_frac(digits: &str) -> String {
+    let mut s = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            s.push('_');
+        }
+        s.push(c);
+    }
+    s
+}
+
+/// A float as moc's interpreter prints it: C's `%.17g` with moc's digit grouping (`9.5`,
+/// `0.1_000_000_000_000_000_1`, `1e+100`, `-0`, `nan:0x8_0000_0000_0000`).
+pub fn show_float_interpreted(f: f64) -> String {
+    if f.is_nan() {
+        let bits = f.to_bits();
+        let payload = bits & ((1u64 << 52) - 1);
+        let hex = format!("{payload:x}");
+        let mut g = String::new();
+        let n = hex.len();
+        for (i, c) in hex.chars().enumerate() {
+            if i > 0 && (n - i) % 4 == 0 {
+                g.push('_');
+            }
+            g.push(c);
+        }
+        let sign = if bits >> 63 == 1 { "-" } else { "" };
+        return format!("{sign}nan:0x{g}");
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
+    }
+    let e = format!("{f:.16e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let neg = mant.starts_with('-');
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let sign = if neg { "-" } else { "" };
+    if !(-4..17).contains(&exp) {
+        let (int, frac) = digits.split_at(1);
+        let frac = frac.trim_end_matches('0');
+        let es = if exp < 0 { '-' } else { '+' };
+        let ea = exp.unsigned_abs();
+        let mut s = format!("{sign}{int}");
+        if !frac.is_empty() {
+            s.push('.');
+            s.push_str(&group_frac(frac));
+        }
+        let _ = write!(s, "e{es}{ea:02}");
+        return s;
+    }
+    // Fixed notation with 17 significant digits.
+    let (int, frac): (String, String) = if exp >= 0 {
+        let k = (exp + 1) as usize;
+        (digits[..k].to_string(), digits[k..].to_string())
+    } else {
+        let zeros = "0".repeat((-exp - 1) as usize);
+        ("0".to_string(), format!("{zeros}{digits}"))
+    };
+    let frac = frac.trim_end_matches('0');
+    let mut s = format!("{sign}{}", group_digits(&int));
+    if !frac.is_empty() {
+        s.push('.');
+        s.push_str(&group_frac(frac));
+    }
+    s
 }
 
 #[cfg(test)]

@@ -1,237 +1,107 @@
-//! `debug_show`: values as text, exactly as moc's interpreter prints them.
+//! `debug_show` of script values: the heap's writer ([`crate::heap::render`]) over script
+//! values, `Float`s printed as moc's interpreter prints them (snapshot sessions print them as
+//! a compiled canister does: `host_show`).
 
 use super::Value;
-use crate::heap::render::{group_digits, write_blob, write_char, write_text};
-use std::fmt::Write;
+use crate::heap::render::{write_debug_show_as, FloatStyle, Integer, Natural, Shape, Shown};
+use std::borrow::Cow;
 
 /// Renders a value the way moc's interpreter renders `debug_show v`.
 pub fn debug_show(v: &Value) -> String {
+    debug_show_as(v, FloatStyle::Interpreted)
+}
+
+/// Renders `debug_show v` with `Float`s in `floats` style.
+pub fn debug_show_as(v: &Value, floats: FloatStyle) -> String {
     let mut out = String::new();
-    show(&mut out, v, 0);
+    write_debug_show_as(v.clone(), floats, &mut out);
     out
 }
 
-/// Values nested deeper than this print as `...` (bounds the native stack).
-pub const MAX_SHOW_DEPTH: u32 = 10_000;
+/// Most captured cells unwrapped in a row before a value is shown as `...`.
+const MAX_CELLS: usize = 64;
 
-fn group_frac(digits: &str) -> String {
-    let mut s = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && i % 3 == 0 {
-            s.push('_');
-        }
-        s.push(c);
-    }
-    s
-}
-
-fn signed(out: &mut String, neg: bool, magnitude: &str) {
-    if magnitude == "0" {
-        out.push('0');
-        return;
-    }
-    out.push(if neg { '-' } else { '+' });
-    out.push_str(&group_digits(magnitude));
-}
-
-/// Formats a float like C's `%.17g`, with moc's digit grouping.
-pub fn show_float(f: f64) -> String {
-    if f.is_nan() {
-        let bits = f.to_bits();
-        let payload = bits & ((1u64 << 52) - 1);
-        let hex = format!("{payload:x}");
-        let mut g = String::new();
-        let n = hex.len();
-        for (i, c) in hex.chars().enumerate() {
-            if i > 0 && (n - i) % 4 == 0 {
-                g.push('_');
-            }
-            g.push(c);
-        }
-        let sign = if bits >> 63 == 1 { "-" } else { "" };
-        return format!("{sign}nan:0x{g}");
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0".into()
-        } else {
-            "0".into()
-        };
-    }
-    let e = format!("{f:.16e}");
-    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let neg = mant.starts_with('-');
-    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    let sign = if neg { "-" } else { "" };
-    if !(-4..17).contains(&exp) {
-        let (int, frac) = digits.split_at(1);
-        let frac = frac.trim_end_matches('0');
-        let es = if exp < 0 { '-' } else { '+' };
-        let ea = exp.unsigned_abs();
-        let mut s = format!("{sign}{int}");
-        if !frac.is_empty() {
-            s.push('.');
-            s.push_str(&group_frac(frac));
-        }
-        let _ = write!(s, "e{es}{ea:02}");
-        return s;
-    }
-    // fixed notation with 17 significant digits
-    let (int, frac): (String, String) = if exp >= 0 {
-        let k = (exp + 1) as usize;
-        (digits[..k].to_string(), digits[k..].to_string())
-    } else {
-        let zeros = "0".repeat((-exp - 1) as usize);
-        ("0".to_string(), format!("{zeros}{digits}"))
-    };
-    let frac = frac.trim_end_matches('0');
-    let mut s = format!("{sign}{}", group_digits(&int));
-    if !frac.is_empty() {
-        s.push('.');
-        s.push_str(&group_frac(frac));
-    }
-    s
-}
+/// Formats a float like C's `%.17g`, with moc's digit grouping (the heap renderer's).
+pub use crate::heap::render::show_float_interpreted as show_float;
 
 /// The textual form of a principal (`aaaaa-aa`): the heap renderer's, one function for both.
 pub use crate::heap::render::principal_text;
 
-/// True when the value prints without parentheses after `?`.
-fn nullary(v: &Value) -> bool {
-    match v {
-        Value::Opt(_) | Value::Variant(_) => false,
-        Value::Int(x) => *x == 0,
-        Value::BigInt(_) => false,
-        Value::Int8(x) => *x == 0,
-        Value::Int16(x) => *x == 0,
-        Value::Int32(x) => *x == 0,
-        Value::Int64(x) => *x == 0,
-        Value::Float(f) => !f.is_sign_negative(),
-        _ => true,
-    }
-}
-
-fn show_seq<'a>(
-    out: &mut String,
-    open: &str,
-    items: impl Iterator<Item = &'a Value>,
-    close: &str,
-    d: u32,
-) {
-    out.push_str(open);
-    for (i, x) in items.enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        show(out, x, d);
-    }
-    out.push_str(close);
-}
-
-fn show(out: &mut String, v: &Value, depth: u32) {
-    if depth > MAX_SHOW_DEPTH {
-        out.push_str("...");
-        return;
-    }
-    let d = depth + 1;
-    match v {
-        Value::Unit => out.push_str("()"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Null => out.push_str("null"),
-        Value::Nat(x) => out.push_str(&group_digits(&x.to_string())),
-        Value::BigNat(x) => out.push_str(&group_digits(&x.to_string())),
-        Value::Nat8(x) => out.push_str(&group_digits(&x.to_string())),
-        Value::Nat16(x) => out.push_str(&group_digits(&x.to_string())),
-        Value::Nat32(x) => out.push_str(&group_digits(&x.to_string())),
-        Value::Nat64(x) => out.push_str(&group_digits(&x.to_string())),
-        Value::Int(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
-        Value::BigInt(x) => signed(
-            out,
-            x.sign() == num_bigint::Sign::Minus,
-            &x.magnitude().to_string(),
-        ),
-        Value::Int8(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
-        Value::Int16(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
-        Value::Int32(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
-        Value::Int64(x) => signed(out, *x < 0, &x.unsigned_abs().to_string()),
-        Value::Float(f) => out.push_str(&show_float(*f)),
-        Value::Char(c) => write_char(out, *c),
-        Value::Text(t) => write_text(out, t),
-        Value::Blob(b) => write_blob(out, b),
-        Value::Principal(p) => out.push_str(&principal_text(p)),
-        Value::Tuple(xs) => show_seq(out, "(", xs.iter(), ")", d),
-        Value::Array(xs) => show_seq(out, "[", xs.iter(), "]", d),
-        Value::VarArray(xs) => {
-            let xs = xs.borrow();
-            if xs.is_empty() {
-                out.push_str("[var]");
-            } else {
-                show_seq(out, "[var ", xs.iter(), "]", d);
+impl Shown for Value {
+    fn shape(&self) -> Shape<'_, Self> {
+        match self {
+            Value::Unit => Shape::Unit,
+            Value::Bool(b) => Shape::Bool(*b),
+            Value::Null => Shape::Null,
+            Value::Nat(n) => Shape::Nat(Natural::Small(*n)),
+            Value::BigNat(n) => Shape::Nat(Natural::Big(n)),
+            Value::Nat8(n) => Shape::Nat(Natural::Small(u64::from(*n))),
+            Value::Nat16(n) => Shape::Nat(Natural::Small(u64::from(*n))),
+            Value::Nat32(n) => Shape::Nat(Natural::Small(u64::from(*n))),
+            Value::Nat64(n) => Shape::Nat(Natural::Small(*n)),
+            Value::Int(n) => Shape::Int(Integer::Small(*n)),
+            Value::BigInt(n) => Shape::Int(Integer::Big(n)),
+            Value::Int8(n) => Shape::Int(Integer::Small(i64::from(*n))),
+            Value::Int16(n) => Shape::Int(Integer::Small(i64::from(*n))),
+            Value::Int32(n) => Shape::Int(Integer::Small(i64::from(*n))),
+            Value::Int64(n) => Shape::Int(Integer::Small(*n)),
+            Value::Float(f) => Shape::Float(*f),
+            Value::Char(c) => Shape::Char(*c),
+            Value::Text(t) => Shape::Text(t),
+            Value::Blob(b) => Shape::Blob(b),
+            Value::Principal(p) => Shape::Principal(p),
+            Value::Tuple(xs) => Shape::Tuple(xs.to_vec()),
+            Value::Array(xs) => Shape::Array {
+                mutable: false,
+                items: xs.to_vec(),
+            },
+            Value::VarArray(xs) => Shape::Array {
+                mutable: true,
+                items: xs.borrow().clone(),
+            },
+            Value::Opt(x) => Shape::Opt((**x).clone()),
+            Value::Variant(tv) => {
+                Shape::Variant(&tv.0, (!matches!(tv.1, Value::Unit)).then(|| tv.1.clone()))
             }
-        }
-        Value::Opt(x) => {
-            out.push('?');
-            if nullary(x) {
-                show(out, x, d);
-            } else {
-                out.push('(');
-                show(out, x, d);
-                out.push(')');
-            }
-        }
-        Value::Variant(tv) => {
-            out.push('#');
-            out.push_str(&tv.0);
-            match &tv.1 {
-                Value::Unit => {}
-                Value::Tuple(_) => show(out, &tv.1, d),
-                x => {
-                    out.push('(');
-                    show(out, x, d);
-                    out.push(')');
+            Value::Record(r) => Shape::Record(
+                r.fields
+                    .iter()
+                    .map(|f| (&*f.name, f.value.borrow().clone()))
+                    .collect(),
+            ),
+            Value::Func(_) | Value::Builtin(_) => Shape::Described(Cow::Borrowed("func")),
+            Value::Module(m) => Shape::Described(Cow::Owned(format!("module {}", m.name))),
+            Value::Iter(_) => Shape::Described(Cow::Borrowed("{next = func}")),
+            Value::Host(h) => match h.heap_value() {
+                Some(v) => Shape::Heap(v),
+                None => Shape::Described(Cow::Owned(h.describe())),
+            },
+            Value::Cell(c) => {
+                // Shown as what the cells hold, resolved here so the writer sees one `Same`.
+                let mut v = c.borrow().clone();
+                for _ in 0..MAX_CELLS {
+                    let inner = match &v {
+                        Value::Cell(c) => c.borrow().clone(),
+                        _ => return Shape::Same(v),
+                    };
+                    v = inner;
                 }
+                Shape::Described(Cow::Borrowed("..."))
             }
         }
-        Value::Record(r) => {
-            out.push('{');
-            for (i, f) in r.fields.iter().enumerate() {
-                if i > 0 {
-                    out.push_str("; ");
-                }
-                out.push_str(&f.name);
-                out.push_str(" = ");
-                show(out, &f.value.borrow(), d);
-            }
-            out.push('}');
-        }
-        Value::Func(_) | Value::Builtin(_) => out.push_str("func"),
-        Value::Module(m) => {
-            let _ = write!(out, "module {}", m.name);
-        }
-        Value::Iter(_) => out.push_str("{next = func}"),
-        Value::Host(h) => out.push_str(&h.describe()),
-        Value::Cell(c) => show(out, &c.borrow(), d),
     }
 }
 
 /// The approximate length of `debug_show v` in bytes, or `None` as soon as it exceeds `cap`.
 ///
 /// Values share their parts (`let a1 = (a0, a0)`), so a small value can render to an
-/// exponentially long text; this walk (explicit stack, shared parts counted each time they
-/// print) stops after about `cap` bytes' worth of nodes, so callers can refuse a rendering
-/// before building it. Nodes nested deeper than [`MAX_SHOW_DEPTH`] print as `...`.
+/// exponentially long text, and an untyped script can make a mutable array hold itself; this
+/// walk (explicit stack, shared parts counted each time they print) stops after about `cap`
+/// bytes' worth of nodes, so callers can refuse a rendering before building it.
 pub fn show_size_within(v: &Value, cap: u64) -> Option<u64> {
     let mut total: u64 = 0;
-    let mut stack: Vec<(Value, u32)> = vec![(v.clone(), 0)];
-    while let Some((v, depth)) = stack.pop() {
-        if depth > MAX_SHOW_DEPTH {
-            total += 3;
-            continue;
-        }
+    let mut stack: Vec<Value> = vec![v.clone()];
+    while let Some(v) = stack.pop() {
         let seq = |n: usize| 2 + 2 * n as u64;
         let own = match &v {
             Value::Nat(x) => digits(*x),
@@ -253,7 +123,7 @@ pub fn show_size_within(v: &Value, cap: u64) -> Option<u64> {
                     .map(|f| 5 + f.name.len() as u64)
                     .sum::<u64>()
             }
-            Value::Cell(_) => 0,
+            Value::Cell(_) => 1,
             Value::Module(m) => 7 + m.name.len() as u64,
             Value::Iter(_) => 14,
             Value::Host(_) => 32,
@@ -264,16 +134,13 @@ pub fn show_size_within(v: &Value, cap: u64) -> Option<u64> {
             return None;
         }
         // Children are pushed only once their separators fit: at most `cap` of them.
-        let d = depth + 1;
         match &v {
-            Value::Tuple(xs) | Value::Array(xs) => stack.extend(xs.iter().map(|x| (x.clone(), d))),
-            Value::VarArray(xs) => stack.extend(xs.borrow().iter().map(|x| (x.clone(), d))),
-            Value::Opt(x) => stack.push(((**x).clone(), d)),
-            Value::Variant(tv) => stack.push((tv.1.clone(), d)),
-            Value::Record(r) => {
-                stack.extend(r.fields.iter().map(|f| (f.value.borrow().clone(), d)))
-            }
-            Value::Cell(c) => stack.push((c.borrow().clone(), d)),
+            Value::Tuple(xs) | Value::Array(xs) => stack.extend(xs.iter().cloned()),
+            Value::VarArray(xs) => stack.extend(xs.borrow().iter().cloned()),
+            Value::Opt(x) => stack.push((**x).clone()),
+            Value::Variant(tv) => stack.push(tv.1.clone()),
+            Value::Record(r) => stack.extend(r.fields.iter().map(|f| f.value.borrow().clone())),
+            Value::Cell(c) => stack.push(c.borrow().clone()),
             _ => {}
         }
     }

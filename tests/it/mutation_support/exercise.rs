@@ -14,9 +14,9 @@ use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
 use mo_mem::heap::Heap;
 use mo_mem::image::{Image, ReaderLimits};
 use mo_mem::module::ModuleFacts;
+use mo_mem::serve::heap_source::HeapDecoder;
 use mo_mem::snapshot::Snapshot;
 use mo_mem::vfs::entry::{FnFile, StaticDir};
-use mo_mem::vfs::heap_source::HeapDecoder;
 use mo_mem::vfs::objects_dir::{ObjectsDir, BLOCK_BITS};
 use mo_mem::vfs::vars_dir::ValueDir;
 use mo_mem::vfs::{

@@ -1,15 +1,16 @@
-//! The decoded content of a snapshot from the heap decoder (`crate::heap`): stable
-//! variables walked one level at a time, statistics, objects by address.
+//! The vfs's [`DecodedSnapshot`] over the heap decoder (`crate::heap`): stable variables
+//! walked one level at a time, statistics, objects by address (the adapter lives here, in
+//! the composition layer, so the vfs sees only its own traits).
 
-use super::decoded::{DecodedSnapshot, NamedValues, ObjectSource, ValueNode};
-use super::error::VfsError;
-use super::object_json::ObjectRenderer;
 use crate::analysis::info::snapshot_info;
 use crate::analysis::OpenedHeap;
+use crate::heap::render::object::{ObjectReader, ObjectView};
 use crate::heap::render::{write_debug_show, write_json};
 use crate::heap::types::StableSignature;
 use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
+use crate::vfs::decoded::{NamedValues, ObjectSource, ValueNode};
+use crate::vfs::{DecodedSnapshot, VfsError};
 use std::sync::{Arc, OnceLock};
 
 /// The vfs view of heaps: what a snapshot directory serves for an opened heap.
@@ -302,6 +303,18 @@ impl ValueNode for HeapValue {
     }
 }
 
+/// The object at `addr` of an opened heap, as the mount's `objects/` and `mo-mem object`
+/// show it (fields named by the program's labels).
+pub fn object_view(context: &OpenedHeap, addr: u64) -> Result<ObjectView, VfsError> {
+    let what = format!("object {addr:#x}");
+    let object = context
+        .heap()
+        .object(addr)
+        .map_err(|e| VfsError::decode(&what, e))?;
+    let mut decoder = context.any_decoder();
+    Ok(ObjectReader::new(context.heap(), &mut decoder, context.labels().as_ref()).read(&object))
+}
+
 /// The heap's objects, found by the linear walk.
 struct HeapObjects {
     context: Arc<OpenedHeap>,
@@ -331,16 +344,8 @@ impl ObjectSource for HeapObjects {
     }
 
     fn object_json(&self, addr: u64) -> Result<Vec<u8>, VfsError> {
-        let what = format!("object {addr:#x}");
-        let context = &self.context;
-        let object = context
-            .heap()
-            .object(addr)
-            .map_err(|e| VfsError::decode(&what, e))?;
-        let mut decoder = context.any_decoder();
-        let json = ObjectRenderer::new(context.heap(), &mut decoder, context.labels().as_ref())
-            .render(&object);
-        to_json(&what, &json)
+        let view = object_view(&self.context, addr)?;
+        to_json(&format!("object {addr:#x}"), &view.to_json())
     }
 
     fn address_digits(&self) -> usize {
