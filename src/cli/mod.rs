@@ -11,6 +11,7 @@ mod info;
 mod mount;
 mod object;
 mod path;
+mod progress;
 mod repl;
 mod retained;
 mod served;
