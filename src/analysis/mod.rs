@@ -8,6 +8,7 @@ pub mod info;
 pub mod opened;
 pub mod path;
 pub mod progress;
+pub mod report;
 pub mod retained;
 pub mod retained_json;
 pub mod stats;

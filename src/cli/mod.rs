@@ -13,6 +13,7 @@ mod object;
 mod path;
 mod progress;
 mod repl;
+mod report;
 mod retained;
 mod served;
 mod snapshot_args;
@@ -54,6 +55,8 @@ enum Command {
     Retained(retained::RetainedArgs),
     /// The shortest path from a root to an object, as a Motoko access path.
     Path(path::PathArgs),
+    /// A one-screen memory report: live, garbage and free space, the largest retainers, suspects.
+    Report(report::ReportArgs),
     /// Mount snapshots as a read-only file tree (FUSE).
     Mount(mount::MountArgs),
     /// List a directory of a snapshot's tree, as the mount shows it.
@@ -107,6 +110,7 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Retained(args) => retained::run(args, limits),
         Command::Path(args) => path::run(args, limits),
         Command::Vars(args) => vars::run(args, limits),
+        Command::Report(args) => report::run(args, limits),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",

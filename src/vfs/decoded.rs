@@ -25,6 +25,10 @@ pub trait DecodedSnapshot: Send + Sync {
     fn vars(&self) -> Result<NamedValues, VfsError>;
     /// The heap objects.
     fn objects(&self) -> Result<Arc<dyn ObjectSource>, VfsError>;
+    /// `analysis/NAME`: what holds the memory (see [`super::analysis_dir`]); none by default.
+    fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
+        Err(VfsError::NotFound(format!("analysis/{name}")))
+    }
 }
 
 /// One decoded value: a scalar (shown as a file) or a compound (shown as a directory).

@@ -78,6 +78,10 @@ impl DecodedSnapshot for HeapSnapshot {
             context: self.context.clone(),
         }))
     }
+
+    fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
+        super::analysis_dir::analysis_file(&self.context, name)
+    }
 }
 
 /// The heap objects on the path from a stable variable down to a value (innermost first).
