@@ -59,7 +59,9 @@ impl AnalysisDir {
 
 impl DirSource for AnalysisDir {
     fn list(&self) -> Result<Vec<(String, Entry)>, VfsError> {
-        Ok(ANALYSIS_FILES
+        Ok(self
+            .decoded
+            .analysis_files()
             .iter()
             .map(|&name| {
                 let d = self.decoded.clone();

@@ -79,6 +79,10 @@ impl DecodedSnapshot for HeapSnapshot {
         }))
     }
 
+    fn analysis_files(&self) -> &'static [&'static str] {
+        &super::analysis_dir::ANALYSIS_FILES
+    }
+
     fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
         super::analysis_dir::analysis_file(&self.context, name)
     }

@@ -159,10 +159,12 @@ impl DirSource for SnapshotDir {
                     "vars".into(),
                     Entry::Dir(Arc::new(ValueDir::vars(decoded.clone()))),
                 ));
-                entries.push((
-                    "analysis".into(),
-                    Entry::Dir(Arc::new(AnalysisDir::new(decoded.clone()))),
-                ));
+                if !decoded.analysis_files().is_empty() {
+                    entries.push((
+                        "analysis".into(),
+                        Entry::Dir(Arc::new(AnalysisDir::new(decoded.clone()))),
+                    ));
+                }
                 entries.push((
                     "objects".into(),
                     Entry::Dir(Arc::new(ObjectsDir::new(decoded))),

@@ -100,3 +100,43 @@ fn analysis_files_are_what_the_commands_print() {
         assert!(readme.contains("analysis/"), "{readme}");
     }
 }
+
+/// Without FUSE: listing `analysis/` computes nothing; the first file computes the analysis of
+/// the one opened snapshot, which the `eval` file then uses (no second analysis).
+#[test]
+fn the_analysis_is_computed_on_first_read_and_shared_with_eval() {
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::script::workers::mount_limits;
+    use mo_mem::serve::{services, Snapshots};
+    use mo_mem::vfs::{Entry, SessionId, SnapshotDir, Tree, TreeConfig};
+    use std::sync::Arc;
+
+    let dir = common::fixture("compound", "eop");
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let snapshot = SnapshotDir::new("snap", &dir, services(snapshots.clone(), mount_limits()));
+    let tree = Tree::new(Entry::Dir(Arc::new(snapshot)), TreeConfig::default()).unwrap();
+    let listed = tree
+        .names(tree.resolve("/analysis").unwrap(), true)
+        .unwrap();
+    assert_eq!(listed.len(), 5, "{listed:?}");
+    let opened = snapshots.get(&dir);
+    let heap = opened.heap().expect("opened").clone();
+    assert!(!heap.has_analysis(), "listing computes nothing");
+    let garbage = tree
+        .read_all(tree.resolve("/analysis/garbage.json").unwrap())
+        .unwrap();
+    assert!(heap.has_analysis(), "the first read computes it");
+    let want = heap.analysis().unwrap().garbage();
+    let garbage = json(&garbage, "garbage.json");
+    assert_eq!(garbage["bytes"], want.bytes);
+    // eval reads the same analysis (by address: one per opened snapshot).
+    let eval = tree.resolve("/eval").unwrap();
+    let open = tree.open(eval, true, SessionId(1)).unwrap();
+    tree.write(open.fh, 0, b"heap.garbage().bytes", false)
+        .unwrap();
+    let answer = tree.read(open.fh, 0, 1 << 20).unwrap();
+    tree.release(open.fh);
+    let answer = String::from_utf8(answer.as_slice().to_vec()).unwrap();
+    assert_eq!(answer.trim().replace('_', ""), want.bytes.to_string());
+    assert_eq!(snapshots.opens(), 1);
+}
