@@ -303,3 +303,75 @@ fn script_functions_refuse_what_is_not_an_object() {
         "{err}"
     );
 }
+
+/// Hostile heaps: words of the `compound` heap overwritten with random values, pointers into
+/// the heap (the middle of objects, self-references) and small numbers. The analysis either
+/// fails with its typed error or gives a report that adds up, fits 80 columns, and analysis
+/// files that are valid JSON; nothing panics.
+#[test]
+fn reports_on_mutated_heaps_stay_whole() {
+    let src = common::fixture("compound", "eop");
+    let tmp = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), tmp.path().join(entry.file_name())).unwrap();
+    }
+    let original = std::fs::read(src.join("wasm_memory.bin")).unwrap();
+    let heap = open(&src);
+    let ranges: Vec<(u64, u64)> = heap
+        .heap()
+        .ranges()
+        .iter()
+        .map(|r| (r.start, r.end))
+        .collect();
+    let mut rng = fastrand::Rng::with_seed(16);
+    let (mut analysed, mut refused) = (0, 0);
+    for _ in 0..40 {
+        let mut image = original.clone();
+        for _ in 0..rng.usize(1..20) {
+            let (start, end) = ranges[rng.usize(..ranges.len())];
+            let at = (rng.u64(start..end) & !7) as usize;
+            let word = match rng.u8(..3) {
+                0 => rng.u64(..),
+                1 => rng.u64(start..end) | 1, // a skewed pointer, often into an object
+                _ => rng.u64(..64),
+            };
+            if at + 8 <= image.len() {
+                image[at..at + 8].copy_from_slice(&word.to_le_bytes());
+            }
+        }
+        std::fs::write(tmp.path().join("wasm_memory.bin"), &image).unwrap();
+        let Ok(opened) = OpenedHeap::open(tmp.path()) else {
+            refused += 1;
+            continue;
+        };
+        let Ok(a) = opened.analysis() else {
+            refused += 1;
+            continue;
+        };
+        analysed += 1;
+        let report = MemoryReport::new(&opened, a);
+        let s = &report.space;
+        let parts = [
+            s.static_data,
+            s.live,
+            s.garbage,
+            s.stale_copies,
+            s.free,
+            s.never_used,
+            s.unwalked,
+        ];
+        assert_eq!(parts.iter().map(|p| p.bytes).sum::<u64>(), s.main_memory);
+        for line in report.text().lines() {
+            assert!(line.is_ascii() && line.len() <= 80, "{line:?}");
+        }
+        for name in mo_mem::vfs::analysis_dir::ANALYSIS_FILES {
+            let bytes = mo_mem::vfs::analysis_dir::analysis_file(&opened, name).unwrap();
+            if name.ends_with(".json") {
+                serde_json::from_slice::<serde_json::Value>(&bytes).unwrap();
+            }
+        }
+    }
+    println!("{analysed} mutants analysed, {refused} refused");
+    assert!(analysed > 10, "{analysed} analysed");
+}
