@@ -90,11 +90,21 @@ pub struct TopRow {
     pub path: Option<String>,
 }
 
+/// What a suspect is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SuspectKind {
+    /// A stable variable (its object's retained set).
+    Variable,
+    /// An object that is not a stable variable's own.
+    Object,
+}
+
 /// A variable or object retaining at least a tenth of the live heap.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Suspect {
-    /// `variable` or `object`.
-    pub kind: &'static str,
+    /// A variable or an object.
+    pub kind: SuspectKind,
     /// The variable's name, or the object's address in hex.
     pub name: String,
     /// The object's address (hex).
@@ -143,68 +153,12 @@ impl MemoryReport {
         let layout = heap.layout();
         let stats = opened.stats();
         let live = a.live();
-        let garbage = a.garbage();
-        let stale = a.graph().stale();
-        let base = layout.heap_base.min(stats.image_bytes);
-        let accounted = live.bytes + garbage.bytes + stale.bytes + stats.free.bytes;
-        let space = SpaceReport {
-            main_memory: stats.image_bytes,
-            static_data: Space {
-                objects: None,
-                bytes: base,
-            },
-            live: live.into(),
-            garbage: garbage.into(),
-            stale_copies: stale.into(),
-            free: stats.free.into(),
-            never_used: Space {
-                objects: None,
-                bytes: stats.unused_bytes,
-            },
-            unwalked: Space {
-                objects: None,
-                bytes: stats.heap_bytes.saturating_sub(accounted),
-            },
-        };
-        let ranges = heap.ranges();
-        let partitions = ranges.iter().any(|r| r.partition.is_some()).then(|| {
-            let mut in_use: Vec<u64> = ranges
-                .iter()
-                .filter_map(|r| r.partition.map(|p| p.index))
-                .collect();
-            in_use.sort_unstable();
-            in_use.dedup();
-            Partitions {
-                size: layout.partition_size,
-                in_use: in_use.len() as u64,
-                large_object_ranges: ranges.iter().filter(|r| r.large_object).count() as u64,
-                evacuating: stats.ranges.iter().filter(|r| r.evacuating).count() as u64,
-            }
-        });
-        let vars = a
-            .vars()
-            .iter()
-            .take(REPORT_TOP)
-            .map(|v| TopRow {
-                name: v.name.clone(),
-                tag: None,
-                size: None,
-                retained: v.retained,
-                path: None,
-            })
-            .collect();
-        let types = a
-            .types(opened)
-            .iter()
-            .take(REPORT_TOP)
-            .map(|t| TopRow {
-                name: t.name.clone(),
-                tag: None,
-                size: None,
-                retained: t.retained,
-                path: None,
-            })
-            .collect();
+        let space = space_report(opened, a);
+        let partitions = partitions(opened);
+        let vars = a.vars().iter().take(REPORT_TOP);
+        let vars = vars.map(|v| named_row(&v.name, v.retained)).collect();
+        let types = a.types(opened).iter().take(REPORT_TOP);
+        let types = types.map(|t| named_row(&t.name, t.retained)).collect();
         let objects = a
             .top(heap, REPORT_TOP)
             .into_iter()
@@ -236,6 +190,69 @@ impl From<super::stats::Count> for Space {
             objects: Some(c.objects),
             bytes: c.bytes,
         }
+    }
+}
+
+/// Where the bytes of `opened`'s main memory go.
+fn space_report(opened: &OpenedHeap, a: &HeapAnalysis) -> SpaceReport {
+    let stats = opened.stats();
+    let (live, garbage, stale) = (a.live(), a.garbage(), a.graph().stale());
+    let base = opened.heap().layout().heap_base.min(stats.image_bytes);
+    let accounted = live.bytes + garbage.bytes + stale.bytes + stats.free.bytes;
+    SpaceReport {
+        main_memory: stats.image_bytes,
+        static_data: Space {
+            objects: None,
+            bytes: base,
+        },
+        live: live.into(),
+        garbage: garbage.into(),
+        stale_copies: stale.into(),
+        free: stats.free.into(),
+        never_used: Space {
+            objects: None,
+            bytes: stats.unused_bytes,
+        },
+        unwalked: Space {
+            objects: None,
+            bytes: stats.heap_bytes.saturating_sub(accounted),
+        },
+    }
+}
+
+/// The partitions of `opened`'s heap, with the incremental GC.
+fn partitions(opened: &OpenedHeap) -> Option<Partitions> {
+    let ranges = opened.heap().ranges();
+    if ranges.iter().all(|r| r.partition.is_none()) {
+        return None;
+    }
+    let mut in_use: Vec<u64> = ranges
+        .iter()
+        .filter_map(|r| r.partition.map(|p| p.index))
+        .collect();
+    in_use.sort_unstable();
+    in_use.dedup();
+    Some(Partitions {
+        size: opened.heap().layout().partition_size,
+        in_use: in_use.len() as u64,
+        large_object_ranges: ranges.iter().filter(|r| r.large_object).count() as u64,
+        evacuating: opened
+            .stats()
+            .ranges
+            .iter()
+            .filter(|r| r.evacuating)
+            .count() as u64,
+    })
+}
+
+/// A variable or a type as a row.
+fn named_row(name: &str, retained: Retained) -> TopRow {
+    TopRow {
+        name: name.to_string(),
+        tag: None,
+        size: None,
+        retained,
+        path: None,
     }
 }
 
@@ -287,7 +304,7 @@ fn suspects(opened: &OpenedHeap, a: &HeapAnalysis, limit: u64) -> Vec<Suspect> {
             .filter(|(s, d)| s != d)
             .map(|&(_, d)| object_row(opened, a, d));
         out.push(Suspect {
-            kind: "variable",
+            kind: SuspectKind::Variable,
             name: v.name.clone(),
             address: v.address.map(|x| format!("{x:#x}")),
             tag: node.map(|n| a.retainer(opened.heap(), n).tag),
@@ -300,7 +317,7 @@ fn suspects(opened: &OpenedHeap, a: &HeapAnalysis, limit: u64) -> Vec<Suspect> {
     for &(s, deepest) in found.iter().filter(|(s, _)| !var_nodes.contains(s)) {
         let row = object_row(opened, a, s);
         out.push(Suspect {
-            kind: "object",
+            kind: SuspectKind::Object,
             name: row.name.clone(),
             address: Some(row.name),
             tag: row.tag,
@@ -310,11 +327,7 @@ fn suspects(opened: &OpenedHeap, a: &HeapAnalysis, limit: u64) -> Vec<Suspect> {
         });
     }
     out.sort_by(|x, y| {
-        (y.retained.bytes, x.kind == "object", &x.name).cmp(&(
-            x.retained.bytes,
-            y.kind == "object",
-            &y.name,
-        ))
+        (y.retained.bytes, x.kind, &x.name).cmp(&(x.retained.bytes, y.kind, &y.name))
     });
     out
 }
@@ -462,8 +475,8 @@ impl MemoryReport {
         }
         for x in &self.suspects {
             let what = match x.kind {
-                "variable" => format!("variable {}", x.name),
-                _ => format!("object {} {}", x.name, x.tag.unwrap_or("?")),
+                SuspectKind::Variable => format!("variable {}", x.name),
+                SuspectKind::Object => format!("object {} {}", x.name, x.tag.unwrap_or("?")),
             };
             line(
                 &mut out,

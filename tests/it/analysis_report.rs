@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use mo_mem::analysis::dominators::Dominator;
 use mo_mem::analysis::progress::{Phase, Progress};
-use mo_mem::analysis::report::MemoryReport;
+use mo_mem::analysis::report::{MemoryReport, SuspectKind};
 use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
 
 fn open(dir: &Path) -> OpenedHeap {
@@ -116,8 +116,8 @@ fn reports_add_up_fit_the_screen_and_name_every_suspect() {
         for x in &report.suspects {
             assert!(x.retained.bytes >= limit, "{label}: {x:?}");
             match x.kind {
-                "variable" => got_vars.push(x.name.as_str()),
-                _ => got_objects.push(x.name.clone()),
+                SuspectKind::Variable => got_vars.push(x.name.as_str()),
+                SuspectKind::Object => got_objects.push(x.name.clone()),
             }
             let Some(addr) = &x.address else { continue };
             let addr = u64::from_str_radix(addr.trim_start_matches("0x"), 16).unwrap();
