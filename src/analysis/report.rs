@@ -534,3 +534,27 @@ fn section(out: &mut String, title: &str, rows: &[TopRow], live: u64, objects: b
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_are_cut_to_their_columns() {
+        assert_eq!(fit("vars.people", 20), "vars.people");
+        assert_eq!(fit("vars.people[3].name", 10), "vars.pe...");
+        assert_eq!(fit("abc", 3), "abc");
+        assert_eq!(percent(1, 3), "33.3%");
+        assert_eq!(percent(5, 0), "-");
+        assert_eq!(human(1023), "1023 B");
+        assert_eq!(human(64 << 20), "64.0 MiB");
+        assert_eq!(human(5_373_952), "5.1 MiB");
+        assert_eq!(plural(1, "partition"), "1 partition");
+        assert_eq!(plural(0, "partition"), "0 partitions");
+        let mut out = String::new();
+        // The largest counts a heap can have: 2^32 objects, a TiB.
+        let (objects, bytes) = (u64::from(u32::MAX), 1 << 40);
+        line(&mut out, &"x".repeat(100), Some(objects), bytes, "100.0%");
+        assert!(out.trim_end().len() <= WIDTH, "{out}");
+    }
+}

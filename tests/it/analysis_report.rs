@@ -172,6 +172,17 @@ fn the_cli_prints_the_library_report() {
             serde_json::from_slice(&mo_mem(&["report", path, "--json"])).expect("JSON");
         assert_eq!(json, serde_json::to_value(&report).unwrap());
         assert!(json["suspects"].as_array().is_some_and(|s| !s.is_empty()));
+        // `retained --json` gives each top retainer its path, as `mo-mem path` prints it.
+        let retained: serde_json::Value =
+            serde_json::from_slice(&mo_mem(&["retained", path, "--json", "--top", "3"])).unwrap();
+        for top in retained["top"].as_array().unwrap() {
+            let addr = top["address"].as_str().unwrap();
+            let printed = String::from_utf8(mo_mem(&["path", path, addr])).unwrap();
+            assert_eq!(
+                top["path"].as_str().map(|p| format!("{p}\n")),
+                Some(printed)
+            );
+        }
     }
 }
 
