@@ -9,7 +9,7 @@
 //! - `heap`: Motoko layouts, objects, values, types, names, renderers (one `debug_show` and one
 //!   JSON writer for heap and script values, the object model); imports `image`, `module`, `snapshot`.
 //! - `analysis`: a heap opened once ([`analysis::OpenedHeap`]: signature, labels, cached
-//!   stats) and the analyses over it; imports `image`, `snapshot`, `heap`.
+//!   stats and heap analysis) and the analyses over it; imports `image`, `snapshot`, `heap`.
 //! - `store`: snapshots on disk, manifests, HMAC, the trust rule; imports nothing of the engine.
 //! - `ic`: the IC client (snapshot API, canister-hosted protocol); imports `store`.
 //! - `runtime`: a canister runner on wasmi that makes snapshots; imports `snapshot`.

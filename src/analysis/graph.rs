@@ -18,6 +18,7 @@ use std::collections::HashSet;
 
 use crate::heap::{BlockKind, Heap, RootKind, Tag};
 
+use super::progress::{NoProgress, Phase, Progress, Ticker};
 use super::stats::{is_free, Count};
 
 /// No node.
@@ -239,6 +240,11 @@ impl HeapGraph {
     /// edges. Walk errors are recorded (the graph covers what was walked); only a heap too large
     /// for `u32` indices is an error.
     pub fn build(heap: &Heap) -> Result<HeapGraph, GraphError> {
+        HeapGraph::build_with(heap, &NoProgress)
+    }
+
+    /// [`HeapGraph::build`], reporting the phases [`Phase::Walk`] and [`Phase::Graph`].
+    pub fn build_with(heap: &Heap, progress: &dyn Progress) -> Result<HeapGraph, GraphError> {
         let word_shift = heap.layout().word.bytes().trailing_zeros();
         let mut g = HeapGraph {
             word_shift,
@@ -252,13 +258,18 @@ impl HeapGraph {
             skipped: Skipped::default(),
             walk_errors: Vec::new(),
         };
-        g.collect_nodes(heap)?;
-        g.collect_edges(heap)?;
+        let range_bytes = heap.ranges().iter().map(|r| r.end - r.start).sum();
+        let mut walk = Ticker::start(progress, Phase::Walk, Some(range_bytes));
+        g.collect_nodes(heap, &mut walk)?;
+        walk.finish(Phase::Walk);
+        let mut edges = Ticker::start(progress, Phase::Graph, Some(g.addrs.len() as u64));
+        g.collect_edges(heap, &mut edges)?;
         g.collect_roots(heap);
+        edges.finish(Phase::Graph);
         Ok(g)
     }
 
-    fn collect_nodes(&mut self, heap: &Heap) -> Result<(), GraphError> {
+    fn collect_nodes(&mut self, heap: &Heap, ticker: &mut Ticker) -> Result<(), GraphError> {
         let shift = self.word_shift;
         let mut last: Option<u32> = None;
         for item in heap.walk() {
@@ -271,6 +282,7 @@ impl HeapGraph {
                     continue;
                 }
             };
+            ticker.add(b.size);
             if is_free(b.kind) || !matches!(b.kind, BlockKind::Object(_)) {
                 continue;
             }
@@ -304,7 +316,7 @@ impl HeapGraph {
         Ok(())
     }
 
-    fn collect_edges(&mut self, heap: &Heap) -> Result<(), GraphError> {
+    fn collect_edges(&mut self, heap: &Heap, ticker: &mut Ticker) -> Result<(), GraphError> {
         let mut b = Csr::builder(self.addrs.len());
         let mut skipped = self.skipped;
         for i in 0..self.addrs.len() {
@@ -326,6 +338,7 @@ impl HeapGraph {
                 Err(_) => skipped.undecodable += 1,
             }
             b.end_node();
+            ticker.add(1);
         }
         self.skipped = skipped;
         self.edges = b.finish();

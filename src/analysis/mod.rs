@@ -1,15 +1,20 @@
 //! Analyses over a decoded heap: the opened heap, statistics, the info report, the reference
-//! graph, dominators and retained sizes.
+//! graph, dominators and retained sizes, paths to roots, the memory report.
 
+pub mod cached;
 pub mod dominators;
 pub mod graph;
 pub mod info;
 pub mod opened;
 pub mod path;
+pub mod progress;
+pub mod report;
 pub mod retained;
+pub mod retained_json;
 pub mod stats;
 
 #[cfg(test)]
 mod dominators_tests;
 
+pub use cached::HeapAnalysis;
 pub use opened::{LabelMap, OpenError, OpenedHeap};

@@ -1,6 +1,9 @@
 //! [`OpenedHeap`]: one snapshot's heap opened once, with what every reader of it shares —
 //! the stable signature, its label map, and analyses computed on first use and kept.
 
+use crate::analysis::cached::HeapAnalysis;
+use crate::analysis::graph::GraphError;
+use crate::analysis::progress::{NoProgress, Progress};
 use crate::analysis::stats::{heap_stats, HeapStats};
 use crate::heap::types::{label_hash, StableSignature, TypeEnv};
 use crate::heap::value::{heap_signature, DecodeError, Decoder};
@@ -43,6 +46,7 @@ pub struct OpenedHeap {
     signature: Result<StableSignature, DecodeError>,
     labels: OnceLock<LabelMap>,
     stats: OnceLock<HeapStats>,
+    analysis: OnceLock<Result<HeapAnalysis, GraphError>>,
     empty_env: TypeEnv,
 }
 
@@ -55,6 +59,7 @@ impl OpenedHeap {
             signature,
             labels: OnceLock::new(),
             stats: OnceLock::new(),
+            analysis: OnceLock::new(),
             empty_env: TypeEnv::default(),
         }
     }
@@ -129,5 +134,23 @@ impl OpenedHeap {
     /// Objects and bytes per tag, free and unused space: walked once, on first use.
     pub fn stats(&self) -> &HeapStats {
         self.stats.get_or_init(|| heap_stats(&self.heap))
+    }
+
+    /// The heap analysis (graph, dominators, retained sizes, paths): computed on first use,
+    /// once, and kept (a heap too large for the graph is kept as its error).
+    pub fn analysis(&self) -> Result<&HeapAnalysis, &GraphError> {
+        self.analysis_with(&NoProgress)
+    }
+
+    /// [`OpenedHeap::analysis`], reporting to `progress` if it is computed by this call.
+    pub fn analysis_with(&self, progress: &dyn Progress) -> Result<&HeapAnalysis, &GraphError> {
+        self.analysis
+            .get_or_init(|| HeapAnalysis::compute(self, progress))
+            .as_ref()
+    }
+
+    /// Whether the heap analysis has been computed (or failed) already.
+    pub fn has_analysis(&self) -> bool {
+        self.analysis.get().is_some()
     }
 }

@@ -12,7 +12,9 @@ mod info;
 mod mount;
 mod object;
 mod path;
+mod progress;
 mod repl;
+mod report;
 mod retained;
 mod served;
 mod snapshot_args;
@@ -54,6 +56,8 @@ enum Command {
     Retained(retained::RetainedArgs),
     /// The shortest path from a root to an object, as a Motoko access path.
     Path(path::PathArgs),
+    /// A one-screen memory report: live, garbage and free space, the largest retainers, suspects.
+    Report(report::ReportArgs),
     /// The canister's own Candid methods (from its module), to `call` on a snapshot.
     Methods(call::MethodsArgs),
     /// Run one of the canister's query methods offline on a snapshot.
@@ -113,6 +117,7 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Methods(args) => call::run_methods(args),
         Command::Call(args) => call::run_call(args),
         Command::Vars(args) => vars::run(args, limits),
+        Command::Report(args) => report::run(args, limits),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",

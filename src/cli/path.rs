@@ -3,11 +3,10 @@
 
 use anyhow::bail;
 use clap::Args;
-use mo_mem::analysis::graph::HeapGraph;
-use mo_mem::analysis::path::Paths;
 use mo_mem::image::ReaderLimits;
 
 use super::object::parse_addr;
+use super::progress::analyse;
 use super::snapshot_args::SnapshotArgs;
 
 /// Arguments of `mo-mem path`.
@@ -31,12 +30,11 @@ pub fn run(args: PathArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let heap = opened.heap();
     let addr = heap.resolve(addr).unwrap_or(addr);
-    let graph = HeapGraph::build(heap)?;
-    let Some(node) = graph.node_at(addr) else {
+    let a = analyse(&opened, false)?;
+    let Some(node) = a.graph().node_at(addr) else {
         bail!("{addr:#x} is not the start of a heap object of this snapshot");
     };
-    let paths = Paths::new(&graph);
-    let Some(path) = paths.path(heap, &graph, opened.labels(), node) else {
+    let Some(path) = a.path(&opened, node) else {
         bail!("{addr:#x} is garbage: no root reaches it (the GC has not reclaimed it yet)");
     };
     if args.json {

@@ -1,12 +1,13 @@
 //! `mo-mem retained`: what holds the memory: per stable variable, tag or object, the objects and
 //! bytes reachable from it and retained by it, per root kind, and the garbage.
 
+use std::io::Write;
+
 use clap::{Args, ValueEnum};
+use mo_mem::analysis::retained_json::{pretty, RetainedJson, DEFAULT_TOP};
 use mo_mem::image::ReaderLimits;
-use serde::Serialize;
 
-use mo_mem::analysis::retained::{Analysis, RootRetention, VarRetention};
-
+use super::progress::analyse;
 use super::snapshot_args::SnapshotArgs;
 
 /// How `retained` groups the heap.
@@ -29,165 +30,28 @@ pub struct RetainedArgs {
     #[arg(long, value_enum, default_value = "var")]
     by: By,
     /// How many rows (and `top` retainers in JSON).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = DEFAULT_TOP)]
     top: usize,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
 }
 
-/// One stable variable in the JSON.
-#[derive(Serialize)]
-struct JsonVar<'a> {
-    name: &'a str,
-    address: Option<String>,
-    reachable_objects: u64,
-    reachable_bytes: u64,
-    retained_objects: u64,
-    retained_bytes: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-}
-
-impl<'a> From<&'a VarRetention> for JsonVar<'a> {
-    fn from(v: &'a VarRetention) -> Self {
-        JsonVar {
-            name: &v.name,
-            address: v.address.map(|a| format!("{a:#x}")),
-            reachable_objects: v.reachable.objects,
-            reachable_bytes: v.reachable.bytes,
-            retained_objects: v.retained.objects,
-            retained_bytes: v.retained.bytes,
-            error: v.error.as_deref(),
-        }
-    }
-}
-
-/// One retainer in the JSON.
-#[derive(Serialize)]
-struct JsonTop {
-    address: String,
-    tag: &'static str,
-    size: u64,
-    retained_objects: u64,
-    retained_bytes: u64,
-}
-
-/// One root kind in the JSON.
-#[derive(Serialize)]
-struct JsonRoot {
-    kind: &'static str,
-    roots: u64,
-    objects: u64,
-    bytes: u64,
-}
-
-impl From<&RootRetention> for JsonRoot {
-    fn from(r: &RootRetention) -> Self {
-        JsonRoot {
-            kind: r.kind,
-            roots: r.roots,
-            objects: r.retained.objects,
-            bytes: r.retained.bytes,
-        }
-    }
-}
-
-/// One tag in the JSON.
-#[derive(Serialize)]
-struct JsonTag {
-    tag: &'static str,
-    objects: u64,
-    bytes: u64,
-    retained_objects: u64,
-    retained_bytes: u64,
-}
-
-/// Objects and bytes.
-#[derive(Serialize)]
-struct JsonCount {
-    objects: u64,
-    bytes: u64,
-}
-
-/// The whole JSON answer.
-#[derive(Serialize)]
-struct Json<'a> {
-    vars: Vec<JsonVar<'a>>,
-    top: Vec<JsonTop>,
-    roots: Vec<JsonRoot>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    types: Option<Vec<JsonTag>>,
-    live: JsonCount,
-    garbage: JsonCount,
-    stale_copies: JsonCount,
-    skipped_references: mo_mem::analysis::graph::Skipped,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    vars_error: Option<&'a str>,
-    errors: &'a [String],
-}
-
 /// Runs `mo-mem retained`.
 pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let heap = opened.heap();
-    let a = Analysis::new(heap)?;
+    let a = analyse(&opened, args.by == By::Type)?;
+    if args.json {
+        let json = RetainedJson::new(&opened, a, args.by == By::Type, args.top);
+        std::io::stdout().write_all(&pretty(&json)?)?;
+        return Ok(());
+    }
     let vars = a.vars();
     let roots = a.roots();
     let live = a.live();
     let garbage = a.garbage();
     let g = a.graph();
-    let tags = (args.by == By::Type).then(|| {
-        let mut t: Vec<_> = a.by_tag(heap).into_iter().collect();
-        t.sort_by(|x, y| (y.1.retained.bytes, x.0).cmp(&(x.1.retained.bytes, y.0)));
-        t
-    });
-    if args.json {
-        let json = Json {
-            vars: vars.iter().map(JsonVar::from).collect(),
-            top: a
-                .top(heap, args.top)
-                .into_iter()
-                .map(|r| JsonTop {
-                    address: format!("{:#x}", r.address),
-                    tag: r.tag,
-                    size: r.size,
-                    retained_objects: r.retained.objects,
-                    retained_bytes: r.retained.bytes,
-                })
-                .collect(),
-            roots: roots.iter().map(JsonRoot::from).collect(),
-            types: tags.map(|t| {
-                t.into_iter()
-                    .take(args.top)
-                    .map(|(tag, r)| JsonTag {
-                        tag,
-                        objects: r.shallow.objects,
-                        bytes: r.shallow.bytes,
-                        retained_objects: r.retained.objects,
-                        retained_bytes: r.retained.bytes,
-                    })
-                    .collect()
-            }),
-            live: JsonCount {
-                objects: live.objects,
-                bytes: live.bytes,
-            },
-            garbage: JsonCount {
-                objects: garbage.objects,
-                bytes: garbage.bytes,
-            },
-            stale_copies: JsonCount {
-                objects: g.stale().objects,
-                bytes: g.stale().bytes,
-            },
-            skipped_references: g.skipped(),
-            vars_error: g.vars_error(),
-            errors: g.errors(),
-        };
-        println!("{}", serde_json::to_string_pretty(&json)?);
-        return Ok(());
-    }
     let share = |bytes: u64| match live.bytes {
         0 => "-".to_string(),
         l => format!("{:.1}%", bytes as f64 * 100.0 / l as f64),
@@ -218,10 +82,10 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 "{:<18} {:>10} {:>12} {:>10} {:>12} {:>7}",
                 "tag", "objects", "bytes", "retained", "bytes", "share"
             );
-            for (tag, r) in tags.unwrap_or_default().into_iter().take(args.top) {
+            for r in a.types(&opened).iter().take(args.top) {
                 println!(
                     "{:<18} {:>10} {:>12} {:>10} {:>12} {:>7}",
-                    tag,
+                    r.name,
                     r.shallow.objects,
                     r.shallow.bytes,
                     r.retained.objects,

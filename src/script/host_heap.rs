@@ -13,7 +13,9 @@ use super::host_args::{arg_text, arg_u64, check_arity};
 use super::host_snapshot::SnapshotContext;
 use super::host_vars::VarsHost;
 use super::value::{NativeIter, Value};
+use crate::analysis::dominators::Dominator;
 use crate::analysis::stats::heap_stats;
+use crate::analysis::HeapAnalysis;
 use crate::heap::{BlockKind, Heap, Object};
 use crate::module::Persistence;
 use std::cell::{Cell, RefCell};
@@ -29,6 +31,8 @@ pub struct HeapHost {
     work: Cell<u64>,
     /// Bytes of the values calls returned, charged as memory ([`HostObject::take_bytes`]).
     bytes: Cell<u64>,
+    /// Whether this session has paid for the heap analysis (see [`HeapHost::analysis`]).
+    analysis_charged: Cell<bool>,
 }
 
 impl HeapHost {
@@ -39,6 +43,7 @@ impl HeapHost {
             vars,
             work: Cell::new(0),
             bytes: Cell::new(0),
+            analysis_charged: Cell::new(false),
         }
     }
 
@@ -259,7 +264,10 @@ impl HostObject for HeapHost {
                         .collect(),
                 )
             }
-            _ => return Ok(None),
+            _ => match self.analysis_call(name, args)? {
+                Some(v) => v,
+                None => return Ok(None),
+            },
         };
         self.bytes
             .set(self.bytes.get().saturating_add(value_bytes(&v)));
@@ -294,6 +302,10 @@ impl HostObject for HeapHost {
             "referrers",
             "varsReaching",
             "stats",
+            "retained",
+            "dominator",
+            "path",
+            "garbage",
         ]
         .map(String::from)
         .to_vec()
@@ -301,6 +313,83 @@ impl HostObject for HeapHost {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+}
+
+// What holds the memory: `heap.retained`, `heap.dominator`, `heap.path`, `heap.garbage`,
+// over the heap analysis cached with the opened snapshot.
+
+/// `{objects : Nat; bytes : Nat}`.
+fn count_record(objects: u64, bytes: u64) -> Value {
+    Value::record(vec![
+        (Rc::from("objects"), false, Value::Nat(objects)),
+        (Rc::from("bytes"), false, Value::Nat(bytes)),
+    ])
+}
+
+impl HeapHost {
+    /// The heap analysis (computed on its first use by any reader of the snapshot). Each
+    /// session pays for it once, one step per object of the heap graph, whether or not
+    /// another reader computed it already, so a script's step count does not depend on
+    /// what ran before it.
+    fn analysis(&self, name: &str) -> Result<&HeapAnalysis, HostError> {
+        let a = self
+            .ctx
+            .analysis()
+            .map_err(|e| HostError(format!("heap.{name}: cannot analyse the heap: {e}")))?;
+        if !self.analysis_charged.replace(true) {
+            self.charge(a.graph().nodes() as u64);
+        }
+        Ok(a)
+    }
+
+    /// The graph node of the object at argument 0 (forwarding followed).
+    fn node_arg(&self, a: &HeapAnalysis, name: &str, args: &[Value]) -> Result<u32, HostError> {
+        check_arity(name, args, 1)?;
+        let addr = arg_u64(name, args, 0)?;
+        let heap = self.ctx.heap();
+        let resolved = heap.resolve(addr).unwrap_or(addr);
+        a.graph().node_at(resolved).ok_or_else(|| {
+            HostError(format!(
+                "heap.{name}: {addr:#x} is not the start of a heap object"
+            ))
+        })
+    }
+
+    /// `heap.retained`, `heap.dominator`, `heap.path` and `heap.garbage`, or `None` for
+    /// another name.
+    fn analysis_call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
+        Ok(Some(match name {
+            "retained" => {
+                let a = self.analysis(name)?;
+                let r = a.dominators().retained(self.node_arg(a, name, args)?);
+                count_record(r.objects, r.bytes)
+            }
+            "dominator" => {
+                let a = self.analysis(name)?;
+                match a.dominators().idom(self.node_arg(a, name, args)?) {
+                    Some(Dominator::Node(d)) => Value::some(Value::Nat(a.graph().address(d))),
+                    _ => Value::Null,
+                }
+            }
+            "path" => {
+                let a = self.analysis(name)?;
+                let node = self.node_arg(a, name, args)?;
+                match a.path(&self.ctx, node) {
+                    Some(path) => {
+                        self.charge(path.steps.len() as u64 + 1);
+                        Value::some(Value::text(&path.text()))
+                    }
+                    None => Value::Null,
+                }
+            }
+            "garbage" => {
+                check_arity(name, args, 0)?;
+                let g = self.analysis(name)?.garbage();
+                count_record(g.objects, g.bytes)
+            }
+            _ => return Ok(None),
+        }))
     }
 }
 

@@ -79,6 +79,14 @@ impl DecodedSnapshot for HeapSnapshot {
             context: self.context.clone(),
         }))
     }
+
+    fn analysis_files(&self) -> &'static [&'static str] {
+        &super::analysis_dir::ANALYSIS_FILES
+    }
+
+    fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
+        super::analysis_dir::analysis_file(&self.context, name)
+    }
 }
 
 /// The heap objects on the path from a stable variable down to a value (innermost first).

@@ -25,6 +25,15 @@ pub trait DecodedSnapshot: Send + Sync {
     fn vars(&self) -> Result<NamedValues, VfsError>;
     /// The heap objects.
     fn objects(&self) -> Result<Arc<dyn ObjectSource>, VfsError>;
+    /// The files of `analysis/` (see [`super::analysis_dir`]); none by default, and then
+    /// the snapshot has no `analysis/` directory.
+    fn analysis_files(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// `analysis/NAME`, one of [`DecodedSnapshot::analysis_files`].
+    fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
+        Err(VfsError::NotFound(format!("analysis/{name}")))
+    }
 }
 
 /// One decoded value: a scalar (shown as a file) or a compound (shown as a directory).

@@ -6,6 +6,7 @@
 //! ranges from the memory-mapped source; control files ([`ControlNode`]) answer requests
 //! per session. The decoded content comes from [`Decoder`] implementations.
 
+pub mod analysis_dir;
 pub mod cache;
 pub mod control;
 pub mod decoded;

@@ -16,6 +16,8 @@ pub fn snapshot_readme(name: &str, error: Option<&str>) -> Vec<u8> {
          \x20                   a compound value is a directory (fields by name, elements by\n\
          \x20                   index) with NAME.json (the whole value) and NAME.mo (debug_show)\n\
          objects/            every heap object as JSON, objects/REGION/BLOCK/ADDRESS.json\n\
+         analysis/           what holds the memory: report.txt (mo-mem report), retained.json\n\
+         \x20                   (mo-mem retained --json), types.json, top.json, garbage.json\n\
          eval                write a Motoko script into it, then read the answer from it\n\
          \n\
          Everything is read-only except eval. See docs/mount.md.\n"

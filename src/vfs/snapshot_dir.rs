@@ -1,5 +1,6 @@
 //! One snapshot's directory: raw files, decoded entries (opened lazily), README, eval.
 
+use super::analysis_dir::AnalysisDir;
 use super::control::{ControlFile, ControlLimits, ControlNode, EvalSlots, SessionId};
 use super::decoded::{DecodedSnapshot, Decoder};
 use super::entry::{DirSource, Entry, FnFile, StaticFile};
@@ -158,6 +159,12 @@ impl DirSource for SnapshotDir {
                     "vars".into(),
                     Entry::Dir(Arc::new(ValueDir::vars(decoded.clone()))),
                 ));
+                if !decoded.analysis_files().is_empty() {
+                    entries.push((
+                        "analysis".into(),
+                        Entry::Dir(Arc::new(AnalysisDir::new(decoded.clone()))),
+                    ));
+                }
                 entries.push((
                     "objects".into(),
                     Entry::Dir(Arc::new(ObjectsDir::new(decoded))),

@@ -14,6 +14,7 @@ mod mount_support;
 mod mutation_support;
 
 mod analysis_path;
+mod analysis_report;
 mod analysis_retained;
 mod big_fixture;
 mod call_cli;
@@ -35,6 +36,7 @@ mod ic_emulator;
 mod ic_fixture;
 mod module_stripped;
 mod mount;
+mod mount_analysis;
 mod mount_docs;
 mod mount_eval_busy;
 mod mount_fixtures;

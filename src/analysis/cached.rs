@@ -1,0 +1,121 @@
+//! [`HeapAnalysis`]: the heap analysis of one opened snapshot (graph, dominators, retained
+//! sizes, per-variable and per-type figures, paths to roots), computed on first use and kept
+//! with the [`OpenedHeap`](super::OpenedHeap), so the mount, scripts and every command share it.
+
+use std::ops::Deref;
+use std::sync::OnceLock;
+
+use super::dominators::Retained;
+use super::graph::{GraphError, HeapGraph};
+use super::path::{Paths, RootPath};
+use super::progress::{NoProgress, Phase, Progress};
+use super::retained::{Analysis, VarRetention};
+use super::stats::Count;
+use super::OpenedHeap;
+
+/// One row of the per-type figures: a type (for now a heap tag), its live objects and their
+/// own bytes, and what all of them retain together.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TypeRow {
+    /// The type's name (`Object`, `Array M`, `Blob T`, ...).
+    pub name: String,
+    /// Its live objects and their own bytes.
+    pub shallow: Count,
+    /// What they retain together.
+    pub retained: Retained,
+}
+
+/// The analysis of one heap: the [`Analysis`] (graph and dominators; its methods are
+/// reachable through `Deref`) and the figures derived from it, each computed once.
+pub struct HeapAnalysis {
+    core: Analysis,
+    vars: OnceLock<Vec<VarRetention>>,
+    paths: OnceLock<Paths>,
+    types: OnceLock<Vec<TypeRow>>,
+}
+
+impl Deref for HeapAnalysis {
+    type Target = Analysis;
+
+    fn deref(&self) -> &Analysis {
+        &self.core
+    }
+}
+
+impl HeapAnalysis {
+    /// Builds the graph and dominators of `opened`'s heap, reporting to `progress`.
+    pub fn compute(
+        opened: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<HeapAnalysis, GraphError> {
+        let graph = HeapGraph::build_with(opened.heap(), progress)?;
+        progress.start(Phase::Dominators, None);
+        let core = Analysis::from_graph(graph);
+        progress.finish(Phase::Dominators);
+        Ok(HeapAnalysis {
+            core: core?,
+            vars: OnceLock::new(),
+            paths: OnceLock::new(),
+            types: OnceLock::new(),
+        })
+    }
+
+    /// The graph and dominators.
+    pub fn core(&self) -> &Analysis {
+        &self.core
+    }
+
+    /// Each stable variable, reachable and retained, largest retained first.
+    pub fn vars(&self) -> &[VarRetention] {
+        self.vars.get_or_init(|| self.core.vars())
+    }
+
+    /// The shortest paths from the roots (one search, on first use).
+    pub fn paths(&self) -> &Paths {
+        self.paths.get_or_init(|| Paths::new(self.core.graph()))
+    }
+
+    /// The shortest path from a root to node `n`, its steps named with `opened`'s labels
+    /// (`None` for garbage).
+    pub fn path(&self, opened: &OpenedHeap, n: u32) -> Option<RootPath> {
+        self.paths()
+            .path(opened.heap(), self.core.graph(), opened.labels(), n)
+    }
+
+    /// [`HeapAnalysis::path`] as `mo-mem path` prints it (`vars.people[3].name`).
+    pub fn path_text(&self, opened: &OpenedHeap, n: u32) -> Option<String> {
+        self.path(opened, n).map(|p| p.text())
+    }
+
+    /// The per-type figures, largest retained first (ties by name).
+    pub fn types(&self, opened: &OpenedHeap) -> &[TypeRow] {
+        self.types_with(opened, &NoProgress)
+    }
+
+    /// [`HeapAnalysis::types`], reporting [`Phase::Types`] if they are computed now.
+    pub fn types_with(&self, opened: &OpenedHeap, progress: &dyn Progress) -> &[TypeRow] {
+        self.types.get_or_init(|| {
+            progress.start(Phase::Types, None);
+            let rows = type_rows(&self.core, opened);
+            progress.finish(Phase::Types);
+            rows
+        })
+    }
+}
+
+/// The per-type figures of `a`: every place that lists types (`retained --by type`, the
+/// report, the mount's `types.json`) takes them from here. For now the types are heap tags
+/// ([`Analysis::by_tag`]); Motoko types replace them here.
+fn type_rows(a: &Analysis, opened: &OpenedHeap) -> Vec<TypeRow> {
+    let mut rows: Vec<TypeRow> = a
+        .by_tag(opened.heap())
+        .into_iter()
+        .map(|(tag, r)| TypeRow {
+            name: tag.to_string(),
+            shallow: r.shallow,
+            retained: r.retained,
+        })
+        .collect();
+    rows.sort_by(|x, y| (y.retained.bytes, &x.name).cmp(&(x.retained.bytes, &y.name)));
+    rows
+}

@@ -1,0 +1,35 @@
+//! `mo-mem report SNAPSHOT`: a one-screen memory report (where main memory goes, the
+//! largest variables, types and objects by retained size, the suspects with their paths).
+
+use std::io::Write;
+
+use clap::Args;
+use mo_mem::analysis::report::MemoryReport;
+use mo_mem::analysis::retained_json::pretty;
+use mo_mem::image::ReaderLimits;
+
+use super::progress::analyse;
+use super::snapshot_args::SnapshotArgs;
+
+/// Arguments of `mo-mem report`.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    snapshot: SnapshotArgs,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `mo-mem report`.
+pub fn run(args: ReportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let opened = args.snapshot.open_heap(limits)?;
+    let a = analyse(&opened, true)?;
+    let report = MemoryReport::new(&opened, a);
+    let bytes = match args.json {
+        true => pretty(&report)?,
+        false => report.text().into_bytes(),
+    };
+    std::io::stdout().write_all(&bytes)?;
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! The mount's `analysis/` directory, for real (FUSE), on fixtures of both persistence modes:
+//! every file's `stat` size is the bytes read, the JSON parses, `retained.json` and
+//! `report.txt` are byte for byte what `mo-mem retained --json` and `mo-mem report` print,
+//! and `types.json`, `top.json`, `garbage.json` are the parts of `mo-mem retained --by type
+//! --json`; `mo-mem cat` serves the same bytes without a mount.
+
+use crate::common;
+use crate::mount_support;
+
+use mount_support::{fuse_available, Mounted, BIN};
+use serde_json::Value as Json;
+use std::path::Path;
+use std::process::Command;
+
+fn mo_mem(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(BIN).args(args).output().expect("run mo-mem");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn json(bytes: &[u8], what: &str) -> Json {
+    serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{what} is not JSON: {e}"))
+}
+
+#[test]
+fn analysis_files_are_what_the_commands_print() {
+    if !fuse_available() {
+        return;
+    }
+    let fixtures = [("compound", "eop"), ("compound", "copying")];
+    let dirs: Vec<_> = fixtures
+        .iter()
+        .map(|(name, mode)| common::fixture(name, mode))
+        .collect();
+    let sources: Vec<&Path> = dirs.iter().map(|d| d.as_path()).collect();
+    let mount = Mounted::start(&sources);
+    let names = mo_mem::vfs::sources::served_names(&dirs);
+    for (((name, mode), dir), served_as) in fixtures.iter().zip(&dirs).zip(&names) {
+        let served = mount.path(served_as);
+        let analysis = served.join("analysis");
+        let mut listed: Vec<String> = std::fs::read_dir(&analysis)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        listed.sort();
+        assert_eq!(
+            listed,
+            [
+                "garbage.json",
+                "report.txt",
+                "retained.json",
+                "top.json",
+                "types.json"
+            ]
+        );
+        let path = dir.to_str().unwrap();
+        let mut files = std::collections::BTreeMap::new();
+        for file in &listed {
+            let at = analysis.join(file);
+            let size = std::fs::metadata(&at).unwrap().len();
+            let bytes = std::fs::read(&at).unwrap();
+            assert_eq!(size, bytes.len() as u64, "{name}/{mode} {file}: stat size");
+            if file.ends_with(".json") {
+                json(&bytes, file);
+            }
+            // The same bytes without a mount.
+            let cat = mo_mem(&["cat", path, &format!("analysis/{file}")]);
+            assert_eq!(cat, bytes, "{name}/{mode} {file}: mo-mem cat");
+            files.insert(file.clone(), bytes);
+        }
+        assert_eq!(
+            files["retained.json"],
+            mo_mem(&["retained", path, "--json"]),
+            "{name}/{mode} retained.json"
+        );
+        assert_eq!(
+            files["report.txt"],
+            mo_mem(&["report", path]),
+            "{name}/{mode} report.txt"
+        );
+        let by_type = json(
+            &mo_mem(&[
+                "retained", path, "--json", "--by", "type", "--top", "100000",
+            ]),
+            "retained --by type",
+        );
+        assert_eq!(json(&files["types.json"], "types.json"), by_type["types"]);
+        assert_eq!(
+            json(&files["garbage.json"], "garbage.json"),
+            by_type["garbage"]
+        );
+        let top = json(&mo_mem(&["retained", path, "--json"]), "retained")["top"].clone();
+        assert_eq!(json(&files["top.json"], "top.json"), top);
+        assert!(top.as_array().is_some_and(|t| t.len() == 20), "{top}");
+        let readme = std::fs::read_to_string(served.join("README")).unwrap();
+        assert!(readme.contains("analysis/"), "{readme}");
+    }
+}
+
+/// Without FUSE: listing `analysis/` computes nothing; the first file computes the analysis of
+/// the one opened snapshot, which the `eval` file then uses (no second analysis).
+#[test]
+fn the_analysis_is_computed_on_first_read_and_shared_with_eval() {
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::script::workers::mount_limits;
+    use mo_mem::serve::{services, Snapshots};
+    use mo_mem::vfs::{Entry, SessionId, SnapshotDir, Tree, TreeConfig};
+    use std::sync::Arc;
+
+    let dir = common::fixture("compound", "eop");
+    let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+    let snapshot = SnapshotDir::new("snap", &dir, services(snapshots.clone(), mount_limits()));
+    let tree = Tree::new(Entry::Dir(Arc::new(snapshot)), TreeConfig::default()).unwrap();
+    let listed = tree
+        .names(tree.resolve("/analysis").unwrap(), true)
+        .unwrap();
+    assert_eq!(listed.len(), 5, "{listed:?}");
+    let opened = snapshots.get(&dir);
+    let heap = opened.heap().expect("opened").clone();
+    assert!(!heap.has_analysis(), "listing computes nothing");
+    let garbage = tree
+        .read_all(tree.resolve("/analysis/garbage.json").unwrap())
+        .unwrap();
+    assert!(heap.has_analysis(), "the first read computes it");
+    let want = heap.analysis().unwrap().garbage();
+    let garbage = json(&garbage, "garbage.json");
+    assert_eq!(garbage["bytes"], want.bytes);
+    // eval reads the same analysis (by address: one per opened snapshot).
+    let eval = tree.resolve("/eval").unwrap();
+    let open = tree.open(eval, true, SessionId(1)).unwrap();
+    tree.write(open.fh, 0, b"heap.garbage().bytes", false)
+        .unwrap();
+    let answer = tree.read(open.fh, 0, 1 << 20).unwrap();
+    tree.release(open.fh);
+    let answer = String::from_utf8(answer.as_slice().to_vec()).unwrap();
+    assert_eq!(answer.trim().replace('_', ""), want.bytes.to_string());
+    assert_eq!(snapshots.opens(), 1);
+}
