@@ -76,13 +76,14 @@ fn tag_matches(tag: &str, name: &str) -> bool {
     tag == name || tag.split(' ').next() == Some(name)
 }
 
-/// The live object at `addr` (forwarding followed).
+/// The live object at `addr` (forwarding followed), an address read from the heap: when it
+/// holds no object, the heap is corrupt (or over a reader limit).
 fn live(heap: &Heap, addr: u64) -> Result<Object<'_>, HostError> {
+    let context = || format!("heap: no object at {addr:#x}: ");
     let a = heap
         .resolve(addr)
-        .map_err(|e| HostError(format!("heap: no object at {addr:#x}: {e}")))?;
-    heap.object(a)
-        .map_err(|e| HostError(format!("heap: no object at {addr:#x}: {e}")))
+        .map_err(|e| HostError::data(context(), e))?;
+    heap.object(a).map_err(|e| HostError::data(context(), e))
 }
 
 /// Every object reachable from `start` (included), forwarding followed: (count, bytes).
@@ -105,7 +106,7 @@ fn reachable(heap: &Heap, start: u64, stop_at: Option<u64>) -> Result<(u64, u64,
         count += 1;
         bytes = bytes.saturating_add(obj.size);
         if count > max {
-            return Err(HostError(format!(
+            return Err(HostError::Limit(format!(
                 "heap: more than {max} reachable objects (the reader's object limit)"
             )));
         }
@@ -183,7 +184,7 @@ impl HostObject for HeapHost {
                 check_arity(name, args, 1)?;
                 let var = arg_text(name, args, 0)?;
                 let word = self.vars.word(var)?.ok_or_else(|| {
-                    HostError(format!("heap.varObject: no stable variable `{var}`"))
+                    HostError::Misuse(format!("heap.varObject: no stable variable `{var}`"))
                 })?;
                 match heap.pointer(word) {
                     Some(addr) => Value::some(object_info(heap, &live(heap, addr)?)),

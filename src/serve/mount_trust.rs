@@ -4,8 +4,9 @@
 //! file once per mount, on first access.
 
 use crate::store::{Trust, TrustRule};
-use crate::vfs::{SnapshotVerifier, Verified};
+use crate::vfs::{ForeignError, SnapshotVerifier, Verified};
 use std::path::Path;
+use std::sync::Arc;
 
 /// Verifies served snapshots against the store's HMAC manifests.
 pub struct StoreVerifier {
@@ -25,7 +26,7 @@ impl StoreVerifier {
 }
 
 impl SnapshotVerifier for StoreVerifier {
-    fn verify(&self, dir: &Path) -> Result<Verified, String> {
+    fn verify(&self, dir: &Path) -> Result<Verified, ForeignError> {
         match self.rule.check(dir, self.allow_unverified) {
             Ok(Trust::Verified(manifest)) => {
                 tracing::info!(snapshot = %dir.display(), "verified");
@@ -46,7 +47,7 @@ impl SnapshotVerifier for StoreVerifier {
                 }
                 Ok(Verified::Unauthenticated)
             }
-            Err(why) => Err(why.to_string()),
+            Err(why) => Err(Arc::new(why)),
         }
     }
 }

@@ -3,7 +3,7 @@
 use super::control::{ControlFile, ControlLimits, ControlNode, EvalSlots, SessionId};
 use super::decoded::{DecodedSnapshot, Decoder};
 use super::entry::{DirSource, Entry, FnFile, StaticFile};
-use super::error::VfsError;
+use super::error::{RequestError, VfsError};
 use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
 use super::objects_dir::ObjectsDir;
 use super::raw::RawFile;
@@ -204,18 +204,18 @@ struct GuardedControl {
 }
 
 impl ControlFile for GuardedControl {
-    fn check(&self, request: &[u8]) -> Result<(), String> {
+    fn check(&self, request: &[u8]) -> Result<(), RequestError> {
         self.inner.check(request)
     }
 
-    fn run(&self, session: SessionId, request: &[u8]) -> Vec<u8> {
+    fn run(&self, session: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError> {
         if let Err(e) = self.guard.check() {
-            return format!("eval: {e}\n").into_bytes();
+            return Ok(format!("eval: {e}\n").into_bytes());
         }
         let answer = self.inner.run(session, request);
         match self.guard.check() {
             Ok(()) => answer,
-            Err(e) => format!("eval: {e}\n").into_bytes(),
+            Err(e) => Ok(format!("eval: {e}\n").into_bytes()),
         }
     }
 
