@@ -4,7 +4,7 @@
 use super::catalog::{OpenedSnapshot, Snapshots};
 use crate::script::workers::{check_script, EvalWorkers, StoppedByData, USAGE};
 use crate::script::{HostErrorKind, Limits};
-use crate::vfs::{ControlFile, RequestError, RequestErrorKind, SessionId};
+use crate::vfs::{ControlFile, RequestError, RequestErrorKind, SessionId, Untrusted, VfsError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -79,6 +79,13 @@ impl ControlFile for SnapshotEval {
     }
 
     fn run(&self, session: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError> {
+        // the snapshot's own verdict, the one its directory's verifier read
+        if let Some(verdict) = self.snapshot.trust() {
+            if let Err(why) = &*verdict {
+                let refused = VfsError::NotTrusted(Untrusted::Refused(why.clone()));
+                return Err(RequestError::new(RequestErrorKind::NotTrusted, refused));
+            }
+        }
         let answer = self.workers.run(session.0, request, || {
             // a snapshot whose heap does not decode still evaluates scripts, without host values
             match self.snapshot.heap() {

@@ -56,6 +56,8 @@ pub enum RequestErrorKind {
     Corrupt,
     /// The module has no stable signature: the stable variables cannot be named (`ENODATA`).
     NoSignature,
+    /// The snapshot is not trusted (`EACCES`).
+    NotTrusted,
 }
 
 impl RequestErrorKind {
@@ -66,6 +68,7 @@ impl RequestErrorKind {
             RequestErrorKind::Limit => libc::EFBIG,
             RequestErrorKind::Corrupt => libc::EUCLEAN,
             RequestErrorKind::NoSignature => libc::ENODATA,
+            RequestErrorKind::NotTrusted => libc::EACCES,
         }
     }
 }
@@ -288,6 +291,7 @@ mod tests {
         assert_eq!(request(RequestErrorKind::Limit), libc::EFBIG);
         assert_eq!(request(RequestErrorKind::Corrupt), libc::EUCLEAN);
         assert_eq!(request(RequestErrorKind::NoSignature), libc::ENODATA);
+        assert_eq!(request(RequestErrorKind::NotTrusted), libc::EACCES);
         let not_io = VfsError::io("p", io::Error::other("x"));
         assert_eq!(not_io.errno(), libc::EIO);
     }

@@ -82,6 +82,12 @@ pub trait SnapshotVerifier: Send + Sync {
     /// Verifies the snapshot in `dir`; `Err` is the verifier's own error saying why it is
     /// refused (kept typed behind [`ForeignError`], shown to the user as text).
     fn verify(&self, dir: &Path) -> Result<Verified, ForeignError>;
+
+    /// Verifies `dir` once more, not from a verdict kept by [`SnapshotVerifier::verify`]: a
+    /// file changed while it was being verified.
+    fn verify_again(&self, dir: &Path) -> Result<Verified, ForeignError> {
+        self.verify(dir)
+    }
 }
 
 /// A file changed less than this before verification started is verified once more, as
@@ -175,9 +181,13 @@ impl SnapshotGuard {
         for attempt in 0..2 {
             let started = SystemTime::now();
             let verified = match &self.verifier {
-                Some(verifier) => verifier
-                    .verify(&self.dir)
-                    .map_err(|e| VfsError::NotTrusted(Untrusted::Refused(e)))?,
+                Some(verifier) => {
+                    let verified = match attempt {
+                        0 => verifier.verify(&self.dir),
+                        _ => verifier.verify_again(&self.dir),
+                    };
+                    verified.map_err(|e| VfsError::NotTrusted(Untrusted::Refused(e)))?
+                }
                 None => Verified::Unauthenticated,
             };
             let (mut paths, authenticated) = match verified {
