@@ -11,13 +11,18 @@
 //! fixture without runs of a selected file, or whose main-memory mutants did not reach the
 //! decoder) and on a misspelt variable or value (`mutation_support::check_variables`).
 //!
+//! The campaign's regressions (`mutation_regressions`, `tests/it/mutation_regressions.rs`) run
+//! in this binary, the only one with the campaign's machinery (`tests/it/mutation_support`).
+//!
 //! The full campaign: `MO_MEM_MUTANTS=10000 MO_MEM_MUTATION_TRUNCATIONS=all cargo test
 //! --release --locked --test mutation_campaign -- --nocapture` (see docs/robustness.md).
 
-#[path = "it/common/mod.rs"]
+#[path = "it/common/fixtures.rs"]
 mod common;
 #[path = "../benches/support/mod.rs"]
 mod cpu;
+#[path = "it/mutation_regressions.rs"]
+mod mutation_regressions;
 #[path = "it/mutation_support/mod.rs"]
 mod mutation_support;
 

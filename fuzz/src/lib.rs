@@ -260,6 +260,8 @@ pub fn sample_manifest() -> String {
 }
 
 /// If `MO_MEM_FUZZ_SEEDS` names a directory, writes the seeds of `target` there and exits.
+/// Only the fuzz targets call it: not in `tests/it`'s build of this file (it exits the process).
+#[cfg(not(test))]
 pub fn write_seeds_if_asked(target: &str) {
     let Some(dir) = std::env::var_os("MO_MEM_FUZZ_SEEDS") else {
         return;

@@ -1,6 +1,6 @@
 //! `mo-mem ls/cat/tree SNAPSHOT [PATH]`: the mount's tree without mounting.
 
-use super::served::services;
+use super::served::services_over;
 use anyhow::Context;
 use mo_mem::image::ReaderLimits;
 use mo_mem::vfs::{Entry, Ino, NodeKind, SnapshotDir, Tree, TreeConfig};
@@ -59,8 +59,8 @@ fn snapshot_tree(snapshot: &Path, no_verify: bool, limits: ReaderLimits) -> anyh
         "{} is not a snapshot directory (no wasm_memory.bin or metadata.json)",
         snapshot.display()
     );
-    let trust = mo_mem::serve::admit(snapshot, no_verify)?;
-    if let Some(note) = trust.note(snapshot) {
+    let admitted = mo_mem::serve::admit(snapshot, no_verify, limits)?;
+    if let Some(note) = admitted.note() {
         eprintln!("{note}");
     }
     let name = snapshot
@@ -68,7 +68,8 @@ fn snapshot_tree(snapshot: &Path, no_verify: bool, limits: ReaderLimits) -> anyh
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "snapshot".into());
-    let dir = SnapshotDir::new(&name, snapshot, services(limits));
+    // served from the catalog that admitted it: the tree reads the same verdict
+    let dir = SnapshotDir::new(&name, snapshot, services_over(admitted.snapshots));
     // The command visits only what it prints: keep every node it makes.
     let config = TreeConfig {
         max_unreferenced_nodes: usize::MAX,

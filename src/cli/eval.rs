@@ -1,5 +1,6 @@
 //! `mo-mem eval`: run a Motoko script and print its output and value.
 
+use super::snapshot_args::open_admitted;
 use anyhow::{bail, Context};
 use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_snapshot::install;
@@ -21,6 +22,9 @@ pub struct EvalArgs {
     /// Run without a snapshot (no `image`, `heap`, `vars`).
     #[arg(long, hide = true)]
     no_snapshot: bool,
+    /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
+    #[arg(long)]
+    no_verify: bool,
     /// Print JSON: {"output": [...], "value": ..., "show": "..."}.
     #[arg(long)]
     json: bool,
@@ -50,7 +54,7 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         (args.snapshot.clone(), args.script.clone())
     };
     let context = match &snapshot {
-        Some(dir) => Some(mo_mem::serve::SnapshotSource::dir(Path::new(dir)).open(limits)?),
+        Some(dir) => Some(open_admitted(Path::new(dir), args.no_verify, limits)?),
         None => None,
     };
     let src = match (&args.file, script_arg.as_deref()) {

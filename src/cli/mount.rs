@@ -1,10 +1,12 @@
 //! `mo-mem mount [SOURCES...] MOUNTPOINT`: serve snapshots as a read-only file tree.
 
-use super::served::{committed_examples, default_store, materialize_examples, services};
+use super::served::{
+    committed_examples, default_store, materialize_examples, services, services_over,
+};
 use anyhow::Context;
 use mo_mem::fuse::{serve, MountConfig};
 use mo_mem::image::ReaderLimits;
-use mo_mem::serve::StoreVerifier;
+use mo_mem::serve::{Snapshots, TrustPolicy};
 use mo_mem::store::{Store, StoreKey, TrustRule};
 use mo_mem::vfs::{DirSource, Entry, EvalSlots, PathsRoot, StoreRoot, Tree, TreeConfig};
 use std::path::PathBuf;
@@ -67,11 +69,22 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let mountpoint = paths.pop().context("missing the mount point")?;
     let threads = args.threads.max(2);
     let max_evals = args.max_evals.unwrap_or(threads / 2).clamp(1, threads - 1);
-    let mut services = services(limits);
-    services.eval_slots = Arc::new(EvalSlots::new(max_evals));
+    let eval_slots = Arc::new(EvalSlots::new(max_evals));
+    // each snapshot's verdict under the store's rule, decided once by its opened snapshot
+    let trusted = |rule| {
+        let policy = TrustPolicy {
+            rule,
+            allow_unverified: args.no_verify,
+        };
+        let mut services = services_over(Arc::new(Snapshots::with_trust(limits, policy)));
+        services.eval_slots = eval_slots.clone();
+        services
+    };
     let root: Arc<dyn DirSource> = if args.examples {
         anyhow::ensure!(paths.is_empty(), "--examples takes no sources");
         let examples = materialize_examples(&committed_examples())?;
+        let mut services = services(limits);
+        services.eval_slots = eval_slots.clone();
         Arc::new(PathsRoot::new(&[examples], services)?)
     } else if paths.is_empty() {
         let store = match args.store {
@@ -84,13 +97,11 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             store.display()
         );
         let rule = TrustRule::new(Store::new(&store), StoreKey::default_path()?);
-        services.verifier = Some(Arc::new(StoreVerifier::new(rule, args.no_verify)));
-        Arc::new(StoreRoot::new(&store, services))
+        Arc::new(StoreRoot::new(&store, trusted(rule)))
     } else {
         anyhow::ensure!(args.store.is_none(), "--store takes no sources");
         let rule = TrustRule::new(Store::at(None)?, StoreKey::default_path()?);
-        services.verifier = Some(Arc::new(StoreVerifier::new(rule, args.no_verify)));
-        Arc::new(PathsRoot::new(&paths, services)?)
+        Arc::new(PathsRoot::new(&paths, trusted(rule))?)
     };
     let config = TreeConfig {
         cache_budget: args.cache_mib.saturating_mul(1 << 20),

@@ -1,5 +1,6 @@
 //! `mo-mem repl`: an interactive Motoko session (definitions persist between inputs).
 
+use super::snapshot_args::open_admitted;
 use anyhow::bail;
 use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_snapshot::install;
@@ -15,14 +16,15 @@ pub struct ReplArgs {
     /// Run without a snapshot (no `image`, `heap`, `vars`).
     #[arg(long, hide = true)]
     no_snapshot: bool,
+    /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
+    #[arg(long)]
+    no_verify: bool,
 }
 
 /// Runs `mo-mem repl`: reads inputs until they parse, evaluates, prints; `:quit` ends.
 pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let context = match (&args.snapshot, args.no_snapshot) {
-        (Some(dir), false) => {
-            Some(mo_mem::serve::SnapshotSource::dir(Path::new(dir)).open(limits)?)
-        }
+        (Some(dir), false) => Some(open_admitted(Path::new(dir), args.no_verify, limits)?),
         (None, false) => bail!("give a SNAPSHOT directory (or --no-snapshot)"),
         _ => None,
     };

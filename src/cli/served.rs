@@ -14,6 +14,12 @@ use std::sync::Arc;
 /// `eval` files run scripts under [`mount_limits`], with the deadline from
 /// `$MO_MEM_EVAL_TIMEOUT` (seconds) if set.
 pub fn services(reader: ReaderLimits) -> SnapshotServices {
+    services_over(Arc::new(Snapshots::new(reader)))
+}
+
+/// [`services`] over the catalog `snapshots` (one made with a trust policy verifies each
+/// snapshot before serving it).
+pub fn services_over(snapshots: Arc<Snapshots>) -> SnapshotServices {
     let mut limits = mount_limits();
     if let Some(secs) = std::env::var("MO_MEM_EVAL_TIMEOUT")
         .ok()
@@ -22,7 +28,7 @@ pub fn services(reader: ReaderLimits) -> SnapshotServices {
     {
         limits.deadline = std::time::Duration::from_secs_f64(secs);
     }
-    mo_mem::serve::services(Arc::new(Snapshots::new(reader)), limits)
+    mo_mem::serve::services(snapshots, limits)
 }
 
 /// The default store: `$MO_MEM_STORE`, else `<XDG data dir>/mo-mem/snapshots` (created).

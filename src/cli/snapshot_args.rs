@@ -110,8 +110,11 @@ impl SnapshotArgs {
             .snapshot
             .as_deref()
             .context("a SNAPSHOT path is required")?;
-        let trust = mo_mem::serve::admit(path, self.no_verify)?;
-        if let Some(note) = trust.note(path) {
+        if self.wasm.is_none() && self.globals.is_none() {
+            return open_admitted(path, self.no_verify, limits);
+        }
+        let admitted = mo_mem::serve::admit(path, self.no_verify, limits)?;
+        if let Some(note) = admitted.note() {
             eprintln!("{note}");
         }
         let source = SnapshotSource {
@@ -123,6 +126,20 @@ impl SnapshotArgs {
     }
 }
 
+/// The heap of the snapshot directory `path` once it is admitted (`--no-verify`: read even
+/// if it does not verify), its note shown.
+pub fn open_admitted(
+    path: &std::path::Path,
+    no_verify: bool,
+    limits: ReaderLimits,
+) -> anyhow::Result<Arc<OpenedHeap>> {
+    let admitted = mo_mem::serve::admit(path, no_verify, limits)?;
+    if let Some(note) = admitted.note() {
+        eprintln!("{note}");
+    }
+    Ok(admitted.snapshot.heap().map_err(Clone::clone)?.clone())
+}
+
 impl SnapshotArgs {
     /// Opens the snapshot's files (a directory, or a bare image with its module and globals)
     /// once it is admitted, without decoding its heap.
@@ -131,8 +148,8 @@ impl SnapshotArgs {
             .snapshot
             .as_deref()
             .context("a SNAPSHOT path is required")?;
-        let trust = mo_mem::serve::admit(path, self.no_verify)?;
-        if let Some(note) = trust.note(path) {
+        let admitted = mo_mem::serve::admit(path, self.no_verify, ReaderLimits::default())?;
+        if let Some(note) = admitted.note() {
             eprintln!("{note}");
         }
         let globals = match &self.globals {

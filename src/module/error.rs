@@ -48,7 +48,7 @@ pub enum ModuleError {
 }
 
 impl ModuleError {
-    #[allow(dead_code)]
+    /// A module the Wasm parser cannot read, at the offset it stopped.
     pub(crate) fn malformed(err: wasmparser::BinaryReaderError) -> ModuleError {
         ModuleError::Malformed {
             offset: err.offset(),

@@ -1,6 +1,7 @@
 //! Host values: objects the embedder injects (`image`, `heap`, `vars`), read lazily.
 
 use super::value::Value;
+use crate::heap::value::DecodeError;
 
 /// The approximate memory of a script value handed over by a host object, in bytes (its
 /// rendered length: at least one byte per node, the bytes of its texts and blobs).
@@ -8,10 +9,80 @@ pub fn value_bytes(v: &Value) -> u64 {
     super::value::show::show_size_within(v, u64::MAX).unwrap_or(u64::MAX)
 }
 
-/// An error raised by a host object; it stops the script like a trap.
+/// What kind of failure stopped a host value, so that a front-end can answer each
+/// deliberately (the mount's `eval` file picks its errno from it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HostErrorKind {
+    /// The script used a host value wrongly: wrong arguments, an index out of bounds, an
+    /// address that holds no object, a variable that does not exist.
+    Misuse,
+    /// A limit was reached (a reader limit, or a host value's own cap): the snapshot may be
+    /// fine, the value is larger than the limits allow.
+    Limit,
+    /// The snapshot's data is corrupt or unsupported where the value comes from.
+    Corrupt,
+    /// The module has no stable signature, so the stable variables cannot be named.
+    NoSignature,
+}
+
+/// An error raised by a host object; it stops the script like a trap. The message is what
+/// the script's trap says; [`HostError::kind`] tells a limit from corruption from misuse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct HostError(pub String);
+#[non_exhaustive]
+pub enum HostError {
+    /// The script used a host value wrongly ([`HostErrorKind::Misuse`]).
+    #[error("{0}")]
+    Misuse(String),
+    /// A host value's own cap was reached (a blob length, a count of reachable objects).
+    #[error("{0}")]
+    Limit(String),
+    /// The snapshot's data could not be decoded: corrupt, over a reader limit, or without a
+    /// signature (the source says which).
+    #[error("{context}{source}")]
+    Data {
+        /// What was being read, ending in `": "` (empty when the source says it all).
+        context: String,
+        /// The decoder's error, with the address or offset.
+        source: DecodeError,
+    },
+}
+
+impl HostError {
+    /// A failure to decode the snapshot's data while reading `context` (which ends in `": "`).
+    pub fn data(context: impl Into<String>, source: impl Into<DecodeError>) -> HostError {
+        HostError::Data {
+            context: context.into(),
+            source: source.into(),
+        }
+    }
+
+    /// The kind of failure.
+    pub fn kind(&self) -> HostErrorKind {
+        match self {
+            HostError::Misuse(_) => HostErrorKind::Misuse,
+            HostError::Limit(_) => HostErrorKind::Limit,
+            HostError::Data { source, .. } if source.limit().is_some() => HostErrorKind::Limit,
+            HostError::Data {
+                source: DecodeError::NoSignature,
+                ..
+            } => HostErrorKind::NoSignature,
+            HostError::Data { .. } => HostErrorKind::Corrupt,
+        }
+    }
+
+    /// The same error, its message starting with `prefix` (what was being read).
+    pub fn within(self, prefix: &str) -> HostError {
+        match self {
+            HostError::Misuse(m) => HostError::Misuse(format!("{prefix}{m}")),
+            HostError::Limit(m) => HostError::Limit(format!("{prefix}{m}")),
+            HostError::Data { context, source } => HostError::Data {
+                context: format!("{prefix}{context}"),
+                source,
+            },
+        }
+    }
+}
 
 /// An object provided by the embedder, with named fields and methods returning script values.
 ///

@@ -8,7 +8,7 @@ pub fn check_arity(name: &str, args: &[Value], n: usize) -> Result<(), HostError
     if args.len() == n {
         Ok(())
     } else {
-        Err(HostError(format!(
+        Err(HostError::Misuse(format!(
             "{name} takes {n} argument(s), got {}",
             args.len()
         )))
@@ -18,7 +18,7 @@ pub fn check_arity(name: &str, args: &[Value], n: usize) -> Result<(), HostError
 /// Argument `i` as a `u64` (any non-negative integer type).
 pub fn arg_u64(name: &str, args: &[Value], i: usize) -> Result<u64, HostError> {
     let bad = || {
-        HostError(format!(
+        HostError::Misuse(format!(
             "{name}: argument {} must be a Nat below 2^64",
             i + 1
         ))
@@ -37,7 +37,7 @@ pub fn arg_u64(name: &str, args: &[Value], i: usize) -> Result<u64, HostError> {
 pub fn arg_text<'a>(name: &str, args: &'a [Value], i: usize) -> Result<&'a str, HostError> {
     match args.get(i) {
         Some(Value::Text(t)) => Ok(t),
-        _ => Err(HostError(format!(
+        _ => Err(HostError::Misuse(format!(
             "{name}: argument {} must be a Text",
             i + 1
         ))),

@@ -81,13 +81,14 @@ fn tag_matches(tag: &str, name: &str) -> bool {
     tag == name || tag.split(' ').next() == Some(name)
 }
 
-/// The live object at `addr` (forwarding followed).
+/// The live object at `addr` (forwarding followed), an address read from the heap: when it
+/// holds no object, the heap is corrupt (or over a reader limit).
 fn live(heap: &Heap, addr: u64) -> Result<Object<'_>, HostError> {
+    let context = || format!("heap: no object at {addr:#x}: ");
     let a = heap
         .resolve(addr)
-        .map_err(|e| HostError(format!("heap: no object at {addr:#x}: {e}")))?;
-    heap.object(a)
-        .map_err(|e| HostError(format!("heap: no object at {addr:#x}: {e}")))
+        .map_err(|e| HostError::data(context(), e))?;
+    heap.object(a).map_err(|e| HostError::data(context(), e))
 }
 
 /// Every object reachable from `start` (included), forwarding followed: (count, bytes).
@@ -110,7 +111,7 @@ fn reachable(heap: &Heap, start: u64, stop_at: Option<u64>) -> Result<(u64, u64,
         count += 1;
         bytes = bytes.saturating_add(obj.size);
         if count > max {
-            return Err(HostError(format!(
+            return Err(HostError::Limit(format!(
                 "heap: more than {max} reachable objects (the reader's object limit)"
             )));
         }
@@ -188,7 +189,7 @@ impl HostObject for HeapHost {
                 check_arity(name, args, 1)?;
                 let var = arg_text(name, args, 0)?;
                 let word = self.vars.word(var)?.ok_or_else(|| {
-                    HostError(format!("heap.varObject: no stable variable `{var}`"))
+                    HostError::Misuse(format!("heap.varObject: no stable variable `{var}`"))
                 })?;
                 match heap.pointer(word) {
                     Some(addr) => Value::some(object_info(heap, &live(heap, addr)?)),
@@ -336,7 +337,7 @@ impl HeapHost {
         let a = self
             .ctx
             .analysis()
-            .map_err(|e| HostError(format!("heap.{name}: cannot analyse the heap: {e}")))?;
+            .map_err(|e| HostError::Limit(format!("heap.{name}: cannot analyse the heap: {e}")))?;
         if !self.analysis_charged.replace(true) {
             self.charge(a.graph().nodes() as u64);
         }
@@ -350,7 +351,7 @@ impl HeapHost {
         let heap = self.ctx.heap();
         let resolved = heap.resolve(addr).unwrap_or(addr);
         a.graph().node_at(resolved).ok_or_else(|| {
-            HostError(format!(
+            HostError::Misuse(format!(
                 "heap.{name}: {addr:#x} is not the start of a heap object"
             ))
         })

@@ -4,6 +4,7 @@ use super::host::{HostError, HostObject};
 use super::host_args::{arg_u64, check_arity};
 use super::host_snapshot::SnapshotContext;
 use super::value::Value;
+use crate::image::ImageError;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -27,8 +28,13 @@ impl ImageHost {
     }
 }
 
-fn oob(e: impl std::fmt::Display) -> HostError {
-    HostError(format!("image: {e}"))
+/// A read of the image at an address the script chose: outside the image is the script's
+/// misuse, a reader limit is a limit.
+fn oob(e: ImageError) -> HostError {
+    match e.limit() {
+        Some(_) => HostError::data("image: ", e),
+        None => HostError::Misuse(format!("image: {e}")),
+    }
 }
 
 impl HostObject for ImageHost {
@@ -72,7 +78,7 @@ impl HostObject for ImageHost {
                 let addr = arg_u64(name, args, 0)?;
                 let len = arg_u64(name, args, 1)?;
                 if len > MAX_BLOB {
-                    return Err(HostError(format!(
+                    return Err(HostError::Limit(format!(
                         "image.loadBlob: {len} bytes exceeds the limit of {MAX_BLOB} bytes"
                     )));
                 }

@@ -6,7 +6,7 @@
 //! array or tuple, `v.tag()`/`v.payload()` a variant, `o.value()` an option (as `?T`),
 //! and `debug_show` decodes it all (exactly as `mo-mem vars` prints it).
 
-use super::eval::{trap, Ctrl, Interp};
+use super::eval::{host_trap, Ctrl, Interp};
 use super::host::{value_bytes, HostError, HostObject};
 use super::host_args::{arg_u64, check_arity};
 use super::host_convert::{to_script, AddressBook};
@@ -50,7 +50,7 @@ impl LazyReader {
                 kind: LimitKind::Objects,
                 ..
             })) => {
-                let shallow = d.shallow(lazy).map_err(|e| HostError(e.to_string()))?;
+                let shallow = d.shallow(lazy).map_err(|e| HostError::data("", e))?;
                 // One level: a word per part (the parts are charged when they are read).
                 let parts = match &shallow {
                     HeapValue::Array { items, .. } | HeapValue::Tuple { items, .. } => items.len(),
@@ -66,7 +66,7 @@ impl LazyReader {
                 self.book.remember_host(&node, lazy_addr(&self.ctx, lazy));
                 Ok(node)
             }
-            Err(e) => Err(HostError(e.to_string())),
+            Err(e) => Err(HostError::data("", e)),
         }
     }
 
@@ -152,7 +152,7 @@ impl HostObject for LazyNode {
                 let item = usize::try_from(i)
                     .ok()
                     .and_then(|i| items.get(i))
-                    .ok_or_else(|| HostError(format!("index {i} out of bounds")))?;
+                    .ok_or_else(|| HostError::Misuse(format!("index {i} out of bounds")))?;
                 self.reader.child(item)?
             }
             ("vals" | "values", _) => {
@@ -207,7 +207,7 @@ impl NativeIter for LazyItems {
         };
         self.next += 1;
         it.tick()?;
-        let v = self.reader.child(item).map_err(|e| trap(e.0))?;
+        let v = self.reader.child(item).map_err(host_trap)?;
         it.alloc(self.reader.bytes.replace(0))?;
         Ok(Some(v))
     }

@@ -21,13 +21,13 @@ pub type SnapshotContext = OpenedHeap;
 /// The stable signature of `ctx`, or the reason it is missing as a host error.
 pub fn signature(ctx: &SnapshotContext) -> Result<&StableSignature, HostError> {
     ctx.signature()
-        .map_err(|e| HostError(format!("no stable variables: {e}")))
+        .map_err(|e| HostError::data("no stable variables: ", e.clone()))
 }
 
 /// A decoder over `ctx`'s signature sharing its label map, or why there is none.
 pub fn decoder(ctx: &SnapshotContext) -> Result<Decoder<'_>, HostError> {
     ctx.decoder()
-        .map_err(|e| HostError(format!("no stable variables: {e}")))
+        .map_err(|e| HostError::data("no stable variables: ", e.clone()))
 }
 
 /// Binds `image`, `heap` and `vars` over `ctx` in `session`, and makes its `debug_show`

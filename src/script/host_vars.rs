@@ -51,7 +51,7 @@ impl VarsHost {
         if list.is_none() {
             let r = signature(&self.ctx).and_then(|sig| {
                 stable_variables(self.ctx.heap(), sig)
-                    .map_err(|e| HostError(format!("cannot read the stable variables: {e}")))
+                    .map_err(|e| HostError::data("cannot read the stable variables: ", e))
             });
             *list = Some(r);
         }
@@ -98,7 +98,7 @@ impl HostObject for VarsHost {
         };
         let value = reader
             .materialize(&var.value)
-            .map_err(|e| HostError(format!("stable variable `{name}`: {e}")))?;
+            .map_err(|e| e.within(&format!("stable variable `{name}`: ")))?;
         self.cache
             .borrow_mut()
             .insert(name.to_string(), value.clone());
@@ -112,7 +112,7 @@ impl HostObject for VarsHost {
             return Ok(None);
         }
         let [Value::Text(var)] = args else {
-            return Err(HostError(
+            return Err(HostError::Misuse(
                 "vars.get expects one argument, the variable's name as Text".into(),
             ));
         };

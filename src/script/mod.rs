@@ -29,7 +29,7 @@ pub mod value;
 pub mod workers;
 
 pub use eval::{Trap, TrapKind};
-pub use host::{HostError, HostObject};
+pub use host::{HostError, HostErrorKind, HostObject};
 pub use limits::Limits;
 pub use session::{Evaluation, ScriptError, Session};
 pub use value::Value;

@@ -2,7 +2,7 @@
 
 use super::compile::{compile_program, GlobalVar, Globals};
 use super::eval::{Ctrl, Interp, Trap, TrapKind};
-use super::host::HostObject;
+use super::host::{HostErrorKind, HostObject};
 use super::limits::Limits;
 use super::syntax::{parse_program, SyntaxError};
 use super::value::{show::debug_show, Value};
@@ -35,6 +35,22 @@ impl ScriptError {
     /// True when a resource limit (not a Motoko trap) stopped the script.
     pub fn is_limit(&self) -> bool {
         matches!(self, ScriptError::Trap { trap, .. } if trap.kind == TrapKind::Limit)
+    }
+
+    /// The kind of host failure that stopped the script, if a host value (`image`, `heap`,
+    /// `vars`) did.
+    pub fn host_kind(&self) -> Option<HostErrorKind> {
+        match self {
+            ScriptError::Trap {
+                trap:
+                    Trap {
+                        kind: TrapKind::Host(kind),
+                        ..
+                    },
+                ..
+            } => Some(*kind),
+            _ => None,
+        }
     }
 }
 

@@ -8,11 +8,12 @@
 //! evaluation runs under [`Limits`] (by default a 10 s deadline for the mount); a runaway
 //! script stops there with the limit message and only its own session waits for it.
 
+use super::host::HostErrorKind;
 use super::host_show::render;
 use super::host_snapshot::{install, SnapshotContext};
 use super::limits::Limits;
 use super::session::{output_mode, OutputMode, ScriptError, Session};
-use super::syntax::parse_program;
+use super::syntax::{parse_program, SyntaxError};
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
@@ -31,16 +32,54 @@ pub fn mount_limits() -> Limits {
 
 struct Job {
     script: String,
-    reply: Sender<Vec<u8>>,
+    reply: Sender<Result<Vec<u8>, StoppedByData>>,
 }
 
-/// Checks that `request` is a UTF-8 script that parses; `Err` is the text shown to the user.
-pub fn check_script(request: &[u8]) -> Result<(), String> {
-    let src =
-        std::str::from_utf8(request).map_err(|e| format!("eval: the script is not UTF-8: {e}"))?;
-    parse_program(src).map_err(|e| format!("eval:{e}"))?;
+/// Why the `eval` file refuses a script before running it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScriptRefused {
+    /// The request is not UTF-8.
+    #[error("eval: the script is not UTF-8: {0}")]
+    NotUtf8(#[from] std::str::Utf8Error),
+    /// The script does not parse.
+    #[error("eval:{0}")]
+    Syntax(#[from] SyntaxError),
+}
+
+/// Checks that `request` is a UTF-8 script that parses.
+pub fn check_script(request: &[u8]) -> Result<(), ScriptRefused> {
+    parse_program(std::str::from_utf8(request)?)?;
     Ok(())
 }
+
+/// A script stopped by the snapshot's data rather than by itself: a host value reached a
+/// limit, read corrupt data, or found no stable signature ([`StoppedByData::kind`]). Its text
+/// is the answer the session reads (what the script printed, then the error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoppedByData {
+    /// The script's error; its trap is a host value's failure.
+    pub error: Box<ScriptError>,
+    /// Whether the answer is in the JSON form.
+    pub json: bool,
+}
+
+impl StoppedByData {
+    /// What stopped the script: [`HostErrorKind::Limit`], [`HostErrorKind::Corrupt`] or
+    /// [`HostErrorKind::NoSignature`].
+    pub fn kind(&self) -> HostErrorKind {
+        self.error.host_kind().unwrap_or(HostErrorKind::Corrupt)
+    }
+}
+
+impl std::fmt::Display for StoppedByData {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let answer = error_answer(&self.error, self.json);
+        f.write_str(answer.strip_suffix('\n').unwrap_or(&answer))
+    }
+}
+
+impl std::error::Error for StoppedByData {}
 
 /// What a session reads from the `eval` file before it has written anything.
 pub const USAGE: &[u8] = b"Write a Motoko script into this file, then read the answer from it:\n  echo 'vars' > eval; cat eval\nA first line `// @json` asks for JSON. See docs/eval.md.\n";
@@ -92,33 +131,35 @@ impl EvalWorkers {
         Ok(tx)
     }
 
-    /// Runs `request` in `session` and returns the answer text. A new session starts over
-    /// `context()`'s snapshot (`None`: without `image`, `heap`, `vars`).
+    /// Runs `request` in `session` and returns the answer text, or the failure of a script
+    /// the snapshot's data stopped. A new session starts over `context()`'s snapshot
+    /// (`None`: without `image`, `heap`, `vars`).
     pub fn run(
         &self,
         session: u64,
         request: &[u8],
         context: impl FnOnce() -> Option<Arc<SnapshotContext>>,
-    ) -> Vec<u8> {
+    ) -> Result<Vec<u8>, StoppedByData> {
         let script = match std::str::from_utf8(request) {
             Ok(s) => s.to_string(),
-            Err(e) => return format!("eval: the script is not UTF-8: {e}\n").into_bytes(),
+            Err(e) => return Ok(format!("{}\n", ScriptRefused::from(e)).into_bytes()),
         };
         let tx = match self.worker(session, context) {
             Ok(tx) => tx,
-            Err(e) => return format!("{e}\n").into_bytes(),
+            Err(e) => return Ok(format!("{e}\n").into_bytes()),
         };
         let (reply, rx) = channel();
         if tx.send(Job { script, reply }).is_err() {
             self.end(session);
-            return b"eval: the session's evaluation thread ended; write the script again\n"
-                .to_vec();
+            return Ok(
+                b"eval: the session's evaluation thread ended; write the script again\n".to_vec(),
+            );
         }
         match rx.recv() {
             Ok(answer) => answer,
             Err(_) => {
                 self.end(session);
-                b"eval: the evaluation failed; the session was reset\n".to_vec()
+                Ok(b"eval: the evaluation failed; the session was reset\n".to_vec())
             }
         }
     }
@@ -130,26 +171,38 @@ impl EvalWorkers {
     }
 }
 
-/// Runs `script` in `session` and renders the answer the `eval` file returns.
-pub fn answer(session: &mut Session, script: &str) -> Vec<u8> {
+/// Runs `script` in `session` and renders the answer the `eval` file returns: its value, or
+/// its error (a trap of its own is its answer); `Err` when the snapshot's data stopped it.
+pub fn answer(session: &mut Session, script: &str) -> Result<Vec<u8>, StoppedByData> {
     let json = output_mode(script) == OutputMode::Json;
     match session.eval(script) {
-        Ok(ev) if json => format!("{}\n", ev.to_json()).into_bytes(),
-        Ok(ev) => render(&ev).into_bytes(),
-        Err(e) => {
-            let output = match &e {
-                ScriptError::Trap { output, .. } => output.clone(),
-                ScriptError::Syntax { .. } => String::new(),
-            };
-            if json {
-                let j = serde_json::json!({
-                    "output": output.lines().collect::<Vec<_>>(),
-                    "error": e.to_string(),
-                });
-                format!("{j}\n").into_bytes()
-            } else {
-                format!("{output}{e}\n").into_bytes()
+        Ok(ev) if json => Ok(format!("{}\n", ev.to_json()).into_bytes()),
+        Ok(ev) => Ok(render(&ev).into_bytes()),
+        Err(error) => match error.host_kind() {
+            Some(HostErrorKind::Limit | HostErrorKind::Corrupt | HostErrorKind::NoSignature) => {
+                Err(StoppedByData {
+                    error: Box::new(error),
+                    json,
+                })
             }
-        }
+            _ => Ok(error_answer(&error, json).into_bytes()),
+        },
+    }
+}
+
+/// The answer text of a failed script: what it printed, then the error (or the JSON form).
+fn error_answer(e: &ScriptError, json: bool) -> String {
+    let output = match e {
+        ScriptError::Trap { output, .. } => output.as_str(),
+        ScriptError::Syntax { .. } => "",
+    };
+    if json {
+        let j = serde_json::json!({
+            "output": output.lines().collect::<Vec<_>>(),
+            "error": e.to_string(),
+        });
+        format!("{j}\n")
+    } else {
+        format!("{output}{e}\n")
     }
 }

@@ -2,22 +2,44 @@
 //! serves it (the file tree, the `eval` file, a command), so each is opened once per
 //! process, also when the tree forgets and remakes its directory node. A directory whose
 //! main-memory image was replaced (another inode, size or time) is a new snapshot.
+//!
+//! A catalog with a [`TrustPolicy`] also decides each snapshot's trust once
+//! ([`OpenedSnapshot::trust`]): the tree's verifier, the `eval` file and the commands all
+//! read that one verdict.
 
 use crate::analysis::{OpenError, OpenedHeap};
 use crate::image::ReaderLimits;
+use crate::store::{StoreError, Trust, TrustRule};
 use crate::vfs::guard::Fingerprint;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// How a catalog decides whether its snapshots may be read: the store's rule, and whether
+/// one that does not verify is read anyway (`--no-verify`).
+#[derive(Debug, Clone)]
+pub struct TrustPolicy {
+    /// The store's rule (where the store and the key are).
+    pub rule: TrustRule,
+    /// Read a snapshot that does not verify, with a warning ([`Trust::Overridden`]).
+    pub allow_unverified: bool,
+}
+
+/// A snapshot's trust verdict: how far it can be trusted, or why it is refused.
+pub type Verdict = Result<Trust, Arc<StoreError>>;
+
 /// One snapshot directory as served: opened (images read, module parsed, heap detected) on
-/// first use, once, and shared by every reader while any of them holds it.
+/// first use, once, and shared by every reader while any of them holds it; its trust
+/// verdict is decided once too.
 pub struct OpenedSnapshot {
     dir: PathBuf,
     limits: ReaderLimits,
     heap: OnceLock<Result<Arc<OpenedHeap>, OpenError>>,
     opens: Arc<AtomicU64>,
+    policy: Option<Arc<TrustPolicy>>,
+    verdict: Mutex<Option<Arc<Verdict>>>,
+    verifications: Arc<AtomicU64>,
 }
 
 impl OpenedSnapshot {
@@ -37,6 +59,29 @@ impl OpenedSnapshot {
             })
             .as_ref()
     }
+
+    /// The trust verdict under the catalog's policy, decided on the first call (which may
+    /// hash every file) and kept; `None` when the catalog checks no trust.
+    pub fn trust(&self) -> Option<Arc<Verdict>> {
+        let policy = self.policy.as_ref()?;
+        let mut verdict = self.verdict.lock().unwrap_or_else(|p| p.into_inner());
+        Some(verdict.get_or_insert_with(|| self.decide(policy)).clone())
+    }
+
+    /// Decides the trust verdict again (a file changed while it was being decided) and
+    /// keeps the new one.
+    pub fn trust_again(&self) -> Option<Arc<Verdict>> {
+        let policy = self.policy.as_ref()?;
+        let fresh = self.decide(policy);
+        *self.verdict.lock().unwrap_or_else(|p| p.into_inner()) = Some(fresh.clone());
+        Some(fresh)
+    }
+
+    fn decide(&self, policy: &TrustPolicy) -> Arc<Verdict> {
+        self.verifications.fetch_add(1, Ordering::Relaxed);
+        let verdict = policy.rule.check(&self.dir, policy.allow_unverified);
+        Arc::new(verdict.map_err(Arc::new))
+    }
 }
 
 /// A served snapshot with the fingerprint of its main-memory image when it was first seen.
@@ -45,18 +90,35 @@ type Served = (Option<Fingerprint>, Arc<OpenedSnapshot>);
 /// The snapshots a process serves, each opened at most once.
 pub struct Snapshots {
     limits: ReaderLimits,
+    policy: Option<Arc<TrustPolicy>>,
     open: Mutex<HashMap<PathBuf, Served>>,
     opens: Arc<AtomicU64>,
+    verifications: Arc<AtomicU64>,
 }
 
 impl Snapshots {
-    /// Snapshots read under `limits`.
+    /// Snapshots read under `limits`, their trust not checked.
     pub fn new(limits: ReaderLimits) -> Snapshots {
         Snapshots {
             limits,
+            policy: None,
             open: Mutex::new(HashMap::new()),
             opens: Arc::default(),
+            verifications: Arc::default(),
         }
+    }
+
+    /// Snapshots read under `limits`, each trusted under `policy` ([`OpenedSnapshot::trust`]).
+    pub fn with_trust(limits: ReaderLimits, policy: TrustPolicy) -> Snapshots {
+        Snapshots {
+            policy: Some(Arc::new(policy)),
+            ..Snapshots::new(limits)
+        }
+    }
+
+    /// Whether the catalog decides its snapshots' trust (made [`Snapshots::with_trust`]).
+    pub fn checks_trust(&self) -> bool {
+        self.policy.is_some()
     }
 
     /// The reader limits every snapshot is opened under.
@@ -80,6 +142,9 @@ impl Snapshots {
             limits: self.limits,
             heap: OnceLock::new(),
             opens: self.opens.clone(),
+            policy: self.policy.clone(),
+            verdict: Mutex::new(None),
+            verifications: self.verifications.clone(),
         });
         open.insert(key, (image, snapshot.clone()));
         snapshot
@@ -88,5 +153,10 @@ impl Snapshots {
     /// How many times a snapshot has been opened (a test's hook: once per snapshot).
     pub fn opens(&self) -> u64 {
         self.opens.load(Ordering::Relaxed)
+    }
+
+    /// How many trust verdicts were decided (a test's hook: once per snapshot).
+    pub fn verifications(&self) -> u64 {
+        self.verifications.load(Ordering::Relaxed)
     }
 }

@@ -2,9 +2,9 @@
 //! engine's sessions ([`EvalWorkers`]), reading the snapshot its directory serves.
 
 use super::catalog::{OpenedSnapshot, Snapshots};
-use crate::script::workers::{check_script, EvalWorkers, USAGE};
-use crate::script::Limits;
-use crate::vfs::{ControlFile, SessionId};
+use crate::script::workers::{check_script, EvalWorkers, StoppedByData, USAGE};
+use crate::script::{HostErrorKind, Limits};
+use crate::vfs::{ControlFile, RequestError, RequestErrorKind, SessionId, Untrusted, VfsError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -22,13 +22,29 @@ impl EvalFiles {
     }
 }
 
+/// The script refused, as the control file's request error (`EINVAL`).
+fn check(request: &[u8]) -> Result<(), RequestError> {
+    check_script(request).map_err(|e| RequestError::new(RequestErrorKind::Invalid, e))
+}
+
+/// A script the snapshot's data stopped, as the control file's request error: its errno
+/// follows the host value's failure (a limit, corrupt data, no signature).
+fn stopped(e: StoppedByData) -> RequestError {
+    let kind = match e.kind() {
+        HostErrorKind::Limit => RequestErrorKind::Limit,
+        HostErrorKind::NoSignature => RequestErrorKind::NoSignature,
+        _ => RequestErrorKind::Corrupt,
+    };
+    RequestError::new(kind, e)
+}
+
 impl ControlFile for EvalFiles {
-    fn check(&self, request: &[u8]) -> Result<(), String> {
-        check_script(request)
+    fn check(&self, request: &[u8]) -> Result<(), RequestError> {
+        check(request)
     }
 
-    fn run(&self, _session: SessionId, _request: &[u8]) -> Vec<u8> {
-        b"eval: no snapshot is attached to this file\n".to_vec()
+    fn run(&self, _session: SessionId, _request: &[u8]) -> Result<Vec<u8>, RequestError> {
+        Ok(b"eval: no snapshot is attached to this file\n".to_vec())
     }
 
     fn usage(&self) -> Vec<u8> {
@@ -58,12 +74,19 @@ impl SnapshotEval {
 }
 
 impl ControlFile for SnapshotEval {
-    fn check(&self, request: &[u8]) -> Result<(), String> {
-        check_script(request)
+    fn check(&self, request: &[u8]) -> Result<(), RequestError> {
+        check(request)
     }
 
-    fn run(&self, session: SessionId, request: &[u8]) -> Vec<u8> {
-        self.workers.run(session.0, request, || {
+    fn run(&self, session: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError> {
+        // the snapshot's own verdict, the one its directory's verifier read
+        if let Some(verdict) = self.snapshot.trust() {
+            if let Err(why) = &*verdict {
+                let refused = VfsError::NotTrusted(Untrusted::Refused(why.clone()));
+                return Err(RequestError::new(RequestErrorKind::NotTrusted, refused));
+            }
+        }
+        let answer = self.workers.run(session.0, request, || {
             // a snapshot whose heap does not decode still evaluates scripts, without host values
             match self.snapshot.heap() {
                 Ok(heap) => Some(heap.clone()),
@@ -72,7 +95,8 @@ impl ControlFile for SnapshotEval {
                     None
                 }
             }
-        })
+        });
+        answer.map_err(stopped)
     }
 
     fn end_session(&self, session: SessionId) {

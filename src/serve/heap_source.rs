@@ -81,11 +81,11 @@ impl DecodedSnapshot for HeapSnapshot {
     }
 
     fn analysis_files(&self) -> &'static [&'static str] {
-        &super::analysis_dir::ANALYSIS_FILES
+        &crate::vfs::analysis_dir::ANALYSIS_FILES
     }
 
     fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
-        super::analysis_dir::analysis_file(&self.context, name)
+        crate::vfs::analysis_dir::analysis_file(&self.context, name)
     }
 }
 

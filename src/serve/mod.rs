@@ -15,10 +15,10 @@ pub mod services;
 pub mod source;
 pub mod trust;
 
-pub use catalog::{OpenedSnapshot, Snapshots};
+pub use catalog::{OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
 pub use decoder::SharedDecoder;
 pub use eval_file::{EvalFiles, SnapshotEval};
 pub use mount_trust::StoreVerifier;
 pub use services::services;
 pub use source::{SnapshotSource, SourceError};
-pub use trust::{admit, Refused, StoreGate};
+pub use trust::{admit, command_policy, Admitted, Refused, StoreGate};

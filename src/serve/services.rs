@@ -4,20 +4,26 @@
 use super::catalog::Snapshots;
 use super::decoder::SharedDecoder;
 use super::eval_file::EvalFiles;
+use super::mount_trust::StoreVerifier;
 use super::trust::StoreGate;
 use crate::script::Limits;
-use crate::vfs::{ControlLimits, SnapshotServices};
+use crate::vfs::{ControlLimits, SnapshotServices, SnapshotVerifier};
 use std::sync::Arc;
 
 /// The services of a tree serving `snapshots`, its `eval` files running scripts under
-/// `eval_limits`; no verifier (every snapshot is served, its files watched for changes).
+/// `eval_limits`. A catalog made [`Snapshots::with_trust`] serves a snapshot once its
+/// verdict admits it ([`StoreVerifier`]); otherwise every snapshot is served, its files
+/// watched for changes.
 pub fn services(snapshots: Arc<Snapshots>, eval_limits: Limits) -> SnapshotServices {
+    let verifier = snapshots
+        .checks_trust()
+        .then(|| Arc::new(StoreVerifier::new(snapshots.clone())) as Arc<dyn SnapshotVerifier>);
     SnapshotServices {
         decoder: Arc::new(SharedDecoder::new(snapshots.clone())),
         engine: Arc::new(EvalFiles::new(snapshots, eval_limits)),
         control_limits: ControlLimits::default(),
         eval_slots: Default::default(),
-        verifier: None,
+        verifier,
         gate: Arc::new(StoreGate),
     }
 }

@@ -3,9 +3,12 @@
 //! [`super::mount_trust::StoreVerifier`]. The rule itself is the store's
 //! ([`crate::store::TrustRule`]).
 
-use crate::store::{StoreError, Trust, TrustRule};
+use super::catalog::{OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
+use crate::image::ReaderLimits;
+use crate::store::{StoreError, TrustRule};
 use crate::vfs::SnapshotGate;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The store's rule for which directories are served: complete store snapshots, and no
 /// directory still being written.
@@ -23,26 +26,65 @@ impl SnapshotGate for StoreGate {
 
 /// A snapshot a command refuses to read.
 #[derive(Debug, thiserror::Error)]
-#[error("refusing snapshot {path} (pass --no-verify to read it anyway)")]
+#[error("refusing snapshot {} (pass --no-verify to read it anyway)", path.display())]
 pub struct Refused {
     /// The snapshot as the user named it.
     pub path: PathBuf,
     /// Why it does not verify.
     #[source]
-    pub source: StoreError,
+    pub source: Arc<StoreError>,
 }
 
-/// Whether a command may read `path` under the default store and key (created on first
-/// use): a store snapshot (or one with a manifest) must verify unless `no_verify`. The
-/// caller shows the verdict's [`Trust::note`].
-pub fn admit(path: &Path, no_verify: bool) -> Result<Trust, Refused> {
+/// A snapshot a command may read: its catalog (the commands' [`TrustPolicy`]), the opened
+/// snapshot and the verdict that admitted it.
+pub struct Admitted {
+    /// The catalog the snapshot is served from (a tree over it reads the same verdict).
+    pub snapshots: Arc<Snapshots>,
+    /// The snapshot.
+    pub snapshot: Arc<OpenedSnapshot>,
+    /// Its verdict (not a refusal).
+    pub verdict: Arc<Verdict>,
+}
+
+impl Admitted {
+    /// The note for the user the verdict calls for, if any ([`crate::store::Trust::note`]).
+    pub fn note(&self) -> Option<String> {
+        match &*self.verdict {
+            Ok(trust) => trust.note(self.snapshot.dir()),
+            Err(_) => None,
+        }
+    }
+}
+
+/// The commands' trust policy: the default store and key (created on first use); with
+/// `no_verify` a snapshot that does not verify is read anyway.
+pub fn command_policy(no_verify: bool) -> Result<TrustPolicy, StoreError> {
+    Ok(TrustPolicy {
+        rule: TrustRule::default_rule()?.creating_key(),
+        allow_unverified: no_verify,
+    })
+}
+
+/// Whether a command may read `path` (read under `limits`): a store snapshot (or one with a
+/// manifest) must verify unless `no_verify`. The verdict is the opened snapshot's
+/// ([`OpenedSnapshot::trust`]), decided once; the caller shows [`Admitted::note`].
+pub fn admit(path: &Path, no_verify: bool, limits: ReaderLimits) -> Result<Admitted, Refused> {
     let refused = |source| Refused {
         path: path.to_path_buf(),
         source,
     };
-    TrustRule::default_rule()
-        .map_err(refused)?
-        .creating_key()
-        .check(path, no_verify)
-        .map_err(refused)
+    let policy = command_policy(no_verify).map_err(|e| refused(Arc::new(e)))?;
+    let snapshots = Arc::new(Snapshots::with_trust(limits, policy));
+    let snapshot = snapshots.get(path);
+    let Some(verdict) = snapshot.trust() else {
+        unreachable!("a catalog with a trust policy decides a verdict")
+    };
+    if let Err(why) = &*verdict {
+        return Err(refused(why.clone()));
+    }
+    Ok(Admitted {
+        snapshots,
+        snapshot,
+        verdict,
+    })
 }

@@ -2,12 +2,15 @@
 //!
 //! Semantics (Plan 9 `/net/cs` style): a write at offset 0 replaces the request (no stale
 //! bytes from a longer earlier one), a write at the end appends. A request that does not
-//! parse fails the write with `EINVAL` and its error text becomes the answer. Answers belong
+//! parse fails the write with `EINVAL` and its error text becomes the answer; a request that
+//! fails on the snapshot's data (a limit, corrupt data) fails the read that runs it with the
+//! errno of its kind ([`RequestErrorKind::errno`]) and its error text becomes the answer too,
+//! read by the session's next read. Answers belong
 //! to the writer's session: a handle that wrote reads its own answer; a handle that only
 //! reads gets the latest answer of its session (so `echo x > eval; cat eval` works), or a
 //! usage text when its session has written nothing.
 
-use super::error::VfsError;
+use super::error::{RequestError, VfsError};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -17,11 +20,12 @@ pub struct SessionId(pub u64);
 
 /// The engine behind a control file; the script engine implements it for `eval`.
 pub trait ControlFile: Send + Sync {
-    /// Checks that a complete request parses; `Err` holds the error text shown to the user.
-    fn check(&self, request: &[u8]) -> Result<(), String>;
+    /// Checks that a complete request parses; `Err`'s text is shown to the user.
+    fn check(&self, request: &[u8]) -> Result<(), RequestError>;
     /// Runs a request for `session` (whose definitions persist across its requests) and
-    /// returns the answer text: the output, or the error.
-    fn run(&self, session: SessionId, request: &[u8]) -> Vec<u8>;
+    /// returns the answer text: the output, or the request's own error (a script's trap).
+    /// `Err` is a failure the read reports with an errno (its text becomes the answer).
+    fn run(&self, session: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError>;
     /// Forgets a session's state (called when the session is evicted).
     fn end_session(&self, _session: SessionId) {}
     /// The text a session reads before it has written anything.
@@ -37,12 +41,12 @@ pub trait ControlFile: Send + Sync {
 pub struct NoScriptEngine;
 
 impl ControlFile for NoScriptEngine {
-    fn check(&self, _request: &[u8]) -> Result<(), String> {
+    fn check(&self, _request: &[u8]) -> Result<(), RequestError> {
         Ok(())
     }
 
-    fn run(&self, _session: SessionId, _request: &[u8]) -> Vec<u8> {
-        b"eval: scripts are not available yet in this build of mo-mem\n".to_vec()
+    fn run(&self, _session: SessionId, _request: &[u8]) -> Result<Vec<u8>, RequestError> {
+        Ok(b"eval: scripts are not available yet in this build of mo-mem\n".to_vec())
     }
 
     fn usage(&self) -> Vec<u8> {
@@ -155,7 +159,9 @@ pub struct ControlHandle {
 
 enum HandleState {
     Fresh,
-    Written { deferred_error: Option<String> },
+    Written {
+        deferred_error: Option<RequestError>,
+    },
     Answered(Arc<[u8]>),
 }
 
@@ -256,49 +262,47 @@ impl ControlNode {
                 slot.generation += 1;
                 Ok(data.len())
             }
-            Err(text) if more_may_follow => {
+            Err(error) if more_may_follow => {
                 handle.state = HandleState::Written {
-                    deferred_error: Some(text),
+                    deferred_error: Some(error),
                 };
                 Ok(data.len())
             }
-            Err(text) => Err(self.fail(handle, &slot, text)),
+            Err(error) => Err(self.fail(handle, &slot, error)),
         }
     }
 
+    /// Makes a refused request's error the session's answer; the error for the write.
     fn fail(
         &self,
         handle: &mut ControlHandle,
         slot: &Mutex<SessionSlot>,
-        text: String,
+        error: RequestError,
     ) -> VfsError {
-        let mut answer = text.clone().into_bytes();
-        if !answer.ends_with(b"\n") {
-            answer.push(b'\n');
-        }
-        let answer: Arc<[u8]> = answer.into();
+        let answer = error_answer(&error);
         let mut slot = lock(slot);
         slot.slot = Slot::Answered(answer.clone());
         slot.generation += 1;
         handle.state = HandleState::Answered(answer);
-        VfsError::InvalidArgument(text)
+        VfsError::Request(error)
     }
 
     /// Reports a parse error deferred by [`ControlNode::write`] (on flush or close).
     pub fn flush(&self, handle: &mut ControlHandle) -> Result<(), VfsError> {
         if let HandleState::Written {
-            deferred_error: Some(text),
+            deferred_error: Some(error),
         } = &handle.state
         {
-            let text = text.clone();
+            let error = error.clone();
             let slot = self.slot(handle.session);
-            return Err(self.fail(handle, &slot, text));
+            return Err(self.fail(handle, &slot, error));
         }
         Ok(())
     }
 
     /// The answer this handle reads (running its request, or its session's, if needed).
-    /// A request that cannot run now (its session already runs one, or the tree runs as
+    /// A request that fails on the snapshot's data is `Err` (its text becomes the answer
+    /// of the handle and its session). A request that cannot run now (its session already runs one, or the tree runs as
     /// many as it may) is answered "busy" on this handle and stays pending for the next.
     pub fn answer(&self, handle: &mut ControlHandle) -> Result<Arc<[u8]>, VfsError> {
         self.flush(handle)?;
@@ -319,39 +323,64 @@ impl ControlNode {
                 Slot::Pending(request) => request,
             },
         };
-        let answer = self.run(handle.session, &slot, &request);
+        let (answer, failure) = match self.run(handle.session, &slot, &request) {
+            Ok(answer) => (answer, None),
+            Err(error) => (error_answer(&error), Some(error)),
+        };
         handle.state = HandleState::Answered(answer.clone());
-        Ok(answer)
+        match failure {
+            None => Ok(answer),
+            Some(error) => Err(VfsError::Request(error)),
+        }
     }
 
-    /// Runs `request` for `session` unless that would make it wait.
-    fn run(&self, session: SessionId, slot: &Mutex<SessionSlot>, request: &[u8]) -> Arc<[u8]> {
+    /// Runs `request` for `session` unless that would make it wait; a failure is the
+    /// session's answer too.
+    fn run(
+        &self,
+        session: SessionId,
+        slot: &Mutex<SessionSlot>,
+        request: &[u8],
+    ) -> Result<Arc<[u8]>, RequestError> {
         let (generation, _permit) = {
             let mut state = lock(slot);
             if state.running {
-                return BUSY_SESSION.as_bytes().into();
+                return Ok(BUSY_SESSION.as_bytes().into());
             }
             let Some(permit) = self.slots.try_acquire() else {
                 tracing::warn!(limit = self.slots.limit(), "eval: busy, request not run");
-                return format!(
+                return Ok(format!(
                     "eval: busy: {} scripts are already running in this mount (the most \
                      --max-evals allows); this one was not run: read the file again to run it\n",
                     self.slots.limit()
                 )
                 .into_bytes()
-                .into();
+                .into());
             };
             state.running = true;
             (state.generation, permit)
         };
-        let answer: Arc<[u8]> = self.engine.run(session, request).into();
+        let outcome = self.engine.run(session, request);
+        let answer: Arc<[u8]> = match &outcome {
+            Ok(answer) => answer.as_slice().into(),
+            Err(error) => error_answer(error),
+        };
         let mut state = lock(slot);
         state.running = false;
         if state.generation == generation {
             state.slot = Slot::Answered(answer.clone());
         }
-        answer
+        outcome.map(|_| answer)
     }
+}
+
+/// The answer text of a failed request: its error, ending in a newline.
+fn error_answer(error: &RequestError) -> Arc<[u8]> {
+    let mut answer = error.to_string().into_bytes();
+    if !answer.ends_with(b"\n") {
+        answer.push(b'\n');
+    }
+    answer.into()
 }
 
 /// The answer to a read while the same session's previous request still runs.
@@ -361,19 +390,26 @@ read the file again when it has finished\n";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vfs::RequestErrorKind;
 
-    /// Echoes the request reversed; "bad" does not parse.
+    /// Echoes the request reversed; "bad" does not parse, "corrupt" and "huge" fail.
     struct Reverse;
     impl ControlFile for Reverse {
-        fn check(&self, request: &[u8]) -> Result<(), String> {
+        fn check(&self, request: &[u8]) -> Result<(), RequestError> {
             if request.starts_with(b"bad") {
-                Err("parse error at 1:1".into())
+                let why = std::io::Error::other("parse error at 1:1");
+                Err(RequestError::new(RequestErrorKind::Invalid, why))
             } else {
                 Ok(())
             }
         }
-        fn run(&self, _s: SessionId, request: &[u8]) -> Vec<u8> {
-            request.iter().rev().copied().collect()
+        fn run(&self, _s: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError> {
+            let failure = |kind, text: &str| RequestError::new(kind, std::io::Error::other(text));
+            match request {
+                b"corrupt" => Err(failure(RequestErrorKind::Corrupt, "bad tag at 0x10")),
+                b"huge" => Err(failure(RequestErrorKind::Limit, "too many objects")),
+                _ => Ok(request.iter().rev().copied().collect()),
+            }
         }
         fn usage(&self) -> Vec<u8> {
             b"usage".to_vec()
@@ -417,6 +453,23 @@ mod tests {
         assert_eq!(&*node.answer(&mut h).unwrap(), b"parse error at 1:1\n");
         let mut r = node.open(SessionId(1));
         assert_eq!(&*node.answer(&mut r).unwrap(), b"parse error at 1:1\n");
+    }
+
+    #[test]
+    fn a_failed_run_fails_the_read_with_its_kinds_errno_and_becomes_the_answer() {
+        let node = node();
+        for (request, errno, text) in [
+            (&b"corrupt"[..], libc::EUCLEAN, &b"bad tag at 0x10\n"[..]),
+            (b"huge", libc::EFBIG, b"too many objects\n"),
+        ] {
+            let mut h = node.open(SessionId(1));
+            node.write(&mut h, 0, request, false).unwrap();
+            assert_eq!(node.answer(&mut h).unwrap_err().errno(), errno);
+            // the same handle and the session's next reader read why
+            assert_eq!(&*node.answer(&mut h).unwrap(), text);
+            let mut r = node.open(SessionId(1));
+            assert_eq!(&*node.answer(&mut r).unwrap(), text);
+        }
     }
 
     #[test]
@@ -466,14 +519,14 @@ mod tests {
     /// Runs requests only when the test lets them finish.
     struct Gate(Mutex<std::sync::mpsc::Receiver<()>>);
     impl ControlFile for Gate {
-        fn check(&self, _request: &[u8]) -> Result<(), String> {
+        fn check(&self, _request: &[u8]) -> Result<(), RequestError> {
             Ok(())
         }
-        fn run(&self, _s: SessionId, request: &[u8]) -> Vec<u8> {
+        fn run(&self, _s: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError> {
             if request == b"wait" {
                 let _ = lock(&self.0).recv();
             }
-            request.to_vec()
+            Ok(request.to_vec())
         }
         fn usage(&self) -> Vec<u8> {
             b"usage".to_vec()

@@ -4,8 +4,95 @@ use crate::heap::value::DecodeError;
 use crate::heap::{HeapError, ObjectError};
 use crate::image::LimitKind;
 use crate::snapshot::SnapshotError;
+use std::error::Error;
 use std::io;
+use std::path::PathBuf;
 use std::sync::Arc;
+
+/// An error of another layer, kept whole (its type can be recovered with `downcast_ref`)
+/// where the vfs sees it only through a trait: a verifier's refusal, a script's failure.
+pub type ForeignError = Arc<dyn Error + Send + Sync>;
+
+/// Why a snapshot is not trusted ([`VfsError::NotTrusted`], `EACCES`).
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum Untrusted {
+    /// The verifier refused it (the store's error: which file, which check).
+    #[error("{0}")]
+    Refused(ForeignError),
+    /// A file of the snapshot cannot be examined.
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be examined.
+        source: Arc<io::Error>,
+    },
+    /// A file changed while the snapshot was being verified.
+    #[error("{}: changed while it was being verified", path.display())]
+    ChangedWhileVerifying {
+        /// The file (or the snapshot directory).
+        path: PathBuf,
+    },
+    /// A file changed after the snapshot was verified: its proof no longer holds.
+    #[error("{change} after it was verified; run `mo-mem verify {}`", dir.display())]
+    ChangedAfterVerification {
+        /// What changed (the file and how).
+        change: String,
+        /// The snapshot directory.
+        dir: PathBuf,
+    },
+}
+
+/// What a control file's request ran into, which picks its errno ([`RequestError`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RequestErrorKind {
+    /// The request is malformed: not UTF-8, does not parse (`EINVAL`).
+    Invalid,
+    /// It reached a limit on the snapshot's data; the snapshot may be fine (`EFBIG`).
+    Limit,
+    /// It read corrupt or unsupported data from the snapshot (`EUCLEAN`).
+    Corrupt,
+    /// The module has no stable signature: the stable variables cannot be named (`ENODATA`).
+    NoSignature,
+    /// The snapshot is not trusted (`EACCES`).
+    NotTrusted,
+}
+
+impl RequestErrorKind {
+    /// The errno a file-system front-end reports.
+    pub fn errno(self) -> i32 {
+        match self {
+            RequestErrorKind::Invalid => libc::EINVAL,
+            RequestErrorKind::Limit => libc::EFBIG,
+            RequestErrorKind::Corrupt => libc::EUCLEAN,
+            RequestErrorKind::NoSignature => libc::ENODATA,
+            RequestErrorKind::NotTrusted => libc::EACCES,
+        }
+    }
+}
+
+/// A control file's request refused or failed by its engine: the kind picks the errno, the
+/// engine's own error (its text is the answer the session reads) says why.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{error}")]
+pub struct RequestError {
+    /// What the request ran into.
+    pub kind: RequestErrorKind,
+    /// The engine's error.
+    pub error: ForeignError,
+}
+
+impl RequestError {
+    /// A request error of `kind` caused by the engine's `error`.
+    pub fn new(kind: RequestErrorKind, error: impl Error + Send + Sync + 'static) -> Self {
+        RequestError {
+            kind,
+            error: Arc::new(error),
+        }
+    }
+}
 
 /// Why decoded content could not be produced, kept typed so that the errno follows the
 /// kind: a limit reached is not corruption ([`DecodeFailure::errno`]).
@@ -115,7 +202,10 @@ pub enum VfsError {
     Busy(String),
     /// The snapshot is refused: its manifest, HMAC or files do not verify, or no key.
     #[error("not trusted: {0}")]
-    NotTrusted(String),
+    NotTrusted(Untrusted),
+    /// A control file's request was refused or failed ([`RequestErrorKind::errno`]).
+    #[error("{0}")]
+    Request(#[from] RequestError),
     /// A real I/O failure reading a source file.
     #[error("I/O error on {path}: {source}")]
     Io {
@@ -140,6 +230,7 @@ impl VfsError {
             VfsError::Changed(_) => libc::EIO,
             VfsError::Busy(_) => libc::EBUSY,
             VfsError::NotTrusted(_) => libc::EACCES,
+            VfsError::Request(e) => e.kind.errno(),
             VfsError::Io { source, .. } => source.raw_os_error().unwrap_or(libc::EIO),
         }
     }
@@ -193,7 +284,14 @@ mod tests {
         );
         assert_eq!(VfsError::Changed("x".into()).errno(), libc::EIO);
         assert_eq!(VfsError::Busy("x".into()).errno(), libc::EBUSY);
-        assert_eq!(VfsError::NotTrusted("x".into()).errno(), libc::EACCES);
+        let refused = Untrusted::ChangedWhileVerifying { path: "m".into() };
+        assert_eq!(VfsError::NotTrusted(refused).errno(), libc::EACCES);
+        let request = |kind| VfsError::from(RequestError::new(kind, io::Error::other("x"))).errno();
+        assert_eq!(request(RequestErrorKind::Invalid), libc::EINVAL);
+        assert_eq!(request(RequestErrorKind::Limit), libc::EFBIG);
+        assert_eq!(request(RequestErrorKind::Corrupt), libc::EUCLEAN);
+        assert_eq!(request(RequestErrorKind::NoSignature), libc::ENODATA);
+        assert_eq!(request(RequestErrorKind::NotTrusted), libc::EACCES);
         let not_io = VfsError::io("p", io::Error::other("x"));
         assert_eq!(not_io.errno(), libc::EIO);
     }

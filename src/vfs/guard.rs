@@ -6,7 +6,7 @@
 //! for an authenticated snapshot, refuses the whole snapshot (its proof no longer holds).
 
 use super::entry::{DirSource, Entry, FileSource};
-use super::error::VfsError;
+use super::error::{ForeignError, Untrusted, VfsError};
 use super::snapshot_dir::RAW_FILES;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -81,8 +81,15 @@ pub enum Verified {
 /// Decides whether a snapshot directory may be served; may hash every file (it is called
 /// once per snapshot per mount, on first access).
 pub trait SnapshotVerifier: Send + Sync {
-    /// Verifies the snapshot in `dir`; `Err` says, for the user, why it is refused.
-    fn verify(&self, dir: &Path) -> Result<Verified, String>;
+    /// Verifies the snapshot in `dir`; `Err` is the verifier's own error saying why it is
+    /// refused (kept typed behind [`ForeignError`], shown to the user as text).
+    fn verify(&self, dir: &Path) -> Result<Verified, ForeignError>;
+
+    /// Verifies `dir` once more, not from a verdict kept by [`SnapshotVerifier::verify`]: a
+    /// file changed while it was being verified.
+    fn verify_again(&self, dir: &Path) -> Result<Verified, ForeignError> {
+        self.verify(dir)
+    }
 }
 
 /// A file changed less than this before verification started is verified once more, as
@@ -157,10 +164,12 @@ impl SnapshotGuard {
                 authenticated,
             } => match changed(files) {
                 None => return Ok(()),
-                Some(change) if *authenticated => VfsError::NotTrusted(format!(
-                    "{change} after it was verified; run `mo-mem verify {}`",
-                    self.dir.display()
-                )),
+                Some(change) if *authenticated => {
+                    VfsError::NotTrusted(Untrusted::ChangedAfterVerification {
+                        change,
+                        dir: self.dir.clone(),
+                    })
+                }
                 Some(change) => VfsError::Changed(format!("{change}; remount to serve it again")),
             },
         };
@@ -174,7 +183,13 @@ impl SnapshotGuard {
         for attempt in 0..2 {
             let started = SystemTime::now();
             let verified = match &self.verifier {
-                Some(verifier) => verifier.verify(&self.dir).map_err(VfsError::NotTrusted)?,
+                Some(verifier) => {
+                    let verified = match attempt {
+                        0 => verifier.verify(&self.dir),
+                        _ => verifier.verify_again(&self.dir),
+                    };
+                    verified.map_err(|e| VfsError::NotTrusted(Untrusted::Refused(e)))?
+                }
                 None => Verified::Unauthenticated,
             };
             let (mut paths, authenticated) = match verified {
@@ -189,8 +204,12 @@ impl SnapshotGuard {
             }
             let mut files = Vec::with_capacity(paths.len());
             for path in paths {
-                let fingerprint = Fingerprint::of_path(&path)
-                    .map_err(|e| VfsError::NotTrusted(format!("{}: {e}", path.display())))?;
+                let fingerprint = Fingerprint::of_path(&path).map_err(|e| {
+                    VfsError::NotTrusted(Untrusted::Unreadable {
+                        path: path.clone(),
+                        source: Arc::new(e),
+                    })
+                })?;
                 files.push((path, fingerprint));
             }
             let since = started
@@ -204,10 +223,9 @@ impl SnapshotGuard {
                         std::thread::sleep(CTIME_SLACK * 2);
                         continue;
                     }
-                    return Err(VfsError::NotTrusted(format!(
-                        "{}: changed while it was being verified",
-                        path.display()
-                    )));
+                    return Err(VfsError::NotTrusted(Untrusted::ChangedWhileVerifying {
+                        path: path.clone(),
+                    }));
                 }
                 _ => {
                     return Ok(GuardState::Watching {
@@ -217,10 +235,9 @@ impl SnapshotGuard {
                 }
             }
         }
-        Err(VfsError::NotTrusted(format!(
-            "{}: changed while it was being verified",
-            self.dir.display()
-        )))
+        Err(VfsError::NotTrusted(Untrusted::ChangedWhileVerifying {
+            path: self.dir.clone(),
+        }))
     }
 }
 
@@ -295,14 +312,15 @@ mod tests {
 
     struct Refuse;
     impl SnapshotVerifier for Refuse {
-        fn verify(&self, dir: &Path) -> Result<Verified, String> {
-            Err(format!("{}: no manifest", dir.display()))
+        fn verify(&self, dir: &Path) -> Result<Verified, ForeignError> {
+            let why = std::io::Error::other(format!("{}: no manifest", dir.display()));
+            Err(Arc::new(why))
         }
     }
 
     struct Accept(std::sync::atomic::AtomicUsize);
     impl SnapshotVerifier for Accept {
-        fn verify(&self, dir: &Path) -> Result<Verified, String> {
+        fn verify(&self, dir: &Path) -> Result<Verified, ForeignError> {
             self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             Ok(Verified::Authenticated(vec![dir.join("wasm_memory.bin")]))
         }
@@ -321,8 +339,13 @@ mod tests {
     fn refused_snapshot_stays_refused() {
         let dir = snapshot();
         let guard = SnapshotGuard::new(dir.path(), Some(Arc::new(Refuse)));
-        assert_eq!(guard.check().unwrap_err().errno(), libc::EACCES);
-        assert_eq!(guard.check().unwrap_err().errno(), libc::EACCES);
+        let err = guard.check().unwrap_err();
+        assert_eq!(err.errno(), libc::EACCES);
+        let VfsError::NotTrusted(Untrusted::Refused(why)) = &err else {
+            panic!("not the verifier's refusal: {err:?}");
+        };
+        assert!(why.downcast_ref::<std::io::Error>().is_some(), "{why:?}");
+        assert_eq!(guard.check().unwrap_err().to_string(), err.to_string());
     }
 
     #[test]

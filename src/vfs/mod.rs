@@ -25,7 +25,7 @@ pub mod vars_dir;
 pub use control::{ControlFile, ControlLimits, ControlNode, EvalSlots, NoScriptEngine, SessionId};
 pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
 pub use entry::{DirSource, Entry, FileSource, NodeKind};
-pub use error::{DecodeFailure, VfsError};
+pub use error::{DecodeFailure, ForeignError, RequestError, RequestErrorKind, Untrusted, VfsError};
 pub use guard::{SnapshotGuard, SnapshotVerifier, Verified};
 pub use snapshot_dir::{SnapshotDir, SnapshotServices};
 pub use sources::{PathsRoot, SnapshotGate, StoreRoot};

@@ -4,7 +4,7 @@ use super::analysis_dir::AnalysisDir;
 use super::control::{ControlFile, ControlLimits, ControlNode, EvalSlots, SessionId};
 use super::decoded::{DecodedSnapshot, Decoder};
 use super::entry::{DirSource, Entry, FnFile, StaticFile};
-use super::error::VfsError;
+use super::error::{RequestError, RequestErrorKind, VfsError};
 use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
 use super::objects_dir::ObjectsDir;
 use super::raw::RawFile;
@@ -210,19 +210,39 @@ struct GuardedControl {
     guard: Arc<SnapshotGuard>,
 }
 
+/// A refused snapshot, as the `eval` file says it.
+#[derive(Debug, thiserror::Error)]
+#[error("eval: {0}")]
+struct EvalRefused(VfsError);
+
+impl GuardedControl {
+    /// Whether scripts may run: `Err` (`EACCES`) once the snapshot is not trusted, the
+    /// answer saying why once its files changed, else `None`.
+    fn stopped(&self) -> Result<Option<Vec<u8>>, RequestError> {
+        match self.guard.check() {
+            Ok(()) => Ok(None),
+            Err(e @ VfsError::NotTrusted(_)) => Err(RequestError::new(
+                RequestErrorKind::NotTrusted,
+                EvalRefused(e),
+            )),
+            Err(e) => Ok(Some(format!("{}\n", EvalRefused(e)).into_bytes())),
+        }
+    }
+}
+
 impl ControlFile for GuardedControl {
-    fn check(&self, request: &[u8]) -> Result<(), String> {
+    fn check(&self, request: &[u8]) -> Result<(), RequestError> {
         self.inner.check(request)
     }
 
-    fn run(&self, session: SessionId, request: &[u8]) -> Vec<u8> {
-        if let Err(e) = self.guard.check() {
-            return format!("eval: {e}\n").into_bytes();
+    fn run(&self, session: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError> {
+        if let Some(why) = self.stopped()? {
+            return Ok(why);
         }
         let answer = self.inner.run(session, request);
-        match self.guard.check() {
-            Ok(()) => answer,
-            Err(e) => format!("eval: {e}\n").into_bytes(),
+        match self.stopped()? {
+            Some(why) => Ok(why),
+            None => answer,
         }
     }
 

@@ -236,3 +236,128 @@ fn adversarial_scripts_end_within_the_limits_and_the_mount_keeps_serving() {
     assert_eq!(stdout(&o), "2\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A copy of `from` (its four files) in `to`.
+fn copy_snapshot(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for name in [
+        "metadata.json",
+        "wasm_memory.bin",
+        "stable_memory.bin",
+        "wasm_module.bin",
+    ] {
+        std::fs::copy(from.join(name), to.join(name)).unwrap();
+    }
+}
+
+/// Overwrites the header of the object stable variable `var` of the snapshot in `dir`
+/// points to with a tag no object has.
+fn corrupt_object_of(dir: &Path, var: &str) {
+    let opened = mo_mem::analysis::OpenedHeap::open(dir).expect("fixture opens");
+    let sig = opened.signature().expect("signature");
+    let vars = mo_mem::heap::value::stable_variables(opened.heap(), sig).expect("variables");
+    let word = vars
+        .iter()
+        .find(|v| &*v.name == var)
+        .expect("variable")
+        .value
+        .word;
+    let addr = opened.heap().pointer(word).expect("a pointer") as usize;
+    drop(opened);
+    let memory = dir.join("wasm_memory.bin");
+    let mut bytes = std::fs::read(&memory).unwrap();
+    bytes[addr..addr + 8].fill(0xff);
+    std::fs::write(&memory, bytes).unwrap();
+}
+
+/// Writes `script` into `eval` and reads the answer: the text, or the read's errno.
+fn ask(eval: &Path, script: &str) -> Result<String, i32> {
+    std::fs::write(eval, script).unwrap();
+    match std::fs::read(eval) {
+        Ok(answer) => Ok(String::from_utf8_lossy(&answer).into_owned()),
+        Err(e) => Err(e.raw_os_error().unwrap_or(0)),
+    }
+}
+
+/// The reason `mo-mem eval` gives for `script` over `snapshot` (after the location).
+fn cli_reason(snapshot: &Path, script: &str) -> String {
+    let out = Command::new(BIN)
+        .args(["eval", "--max-value-size", "32"])
+        .arg(snapshot)
+        .arg(script)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{script} succeeded");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let (_, reason) = err
+        .split_once("execution error, ")
+        .unwrap_or_else(|| panic!("{err}"));
+    reason.trim_end().to_string()
+}
+
+#[test]
+fn a_script_stopped_by_a_limit_or_by_corrupt_data_fails_its_read_with_that_errno() {
+    if !fuse_available() {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let (fine, corrupt) = (root.path().join("fine"), root.path().join("corrupt"));
+    copy_snapshot(&common::fixture("compound", "eop"), &fine);
+    copy_snapshot(&fine, &corrupt);
+    corrupt_object_of(&corrupt, "let_text");
+    let mut command = Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn");
+    let args = [
+        "--max-value-size".as_ref(),
+        "32".as_ref(),
+        fine.as_os_str(),
+        corrupt.as_os_str(),
+    ];
+    let mount = Mounted::start_command(command, &args);
+    let (fine_eval, corrupt_eval) = (mount.path("fine/eval"), mount.path("corrupt/eval"));
+    // what the snapshot holds, within the limits, is answered
+    assert_eq!(
+        ask(&fine_eval, "vars.let_text"),
+        Ok("\"a stable let\"\n".into())
+    );
+    // a value over the reader's limit (a blob over --max-value-size): EFBIG
+    let limit = "vars.blob_bytes";
+    assert_eq!(ask(&fine_eval, limit), Err(libc::EFBIG));
+    let reason = cli_reason(&fine, limit);
+    assert!(
+        reason.contains("maximum text/blob bytes exceeded (32)"),
+        "{reason}"
+    );
+    // corrupt data where the value lives: EUCLEAN
+    let corrupted = "vars.let_text";
+    assert_eq!(ask(&corrupt_eval, corrupted), Err(libc::EUCLEAN));
+    let corrupt_reason = cli_reason(&corrupt, corrupted);
+    assert!(
+        corrupt_reason.starts_with("stable variable `let_text`: "),
+        "{corrupt_reason}"
+    );
+    // after the failed read, the session reads why, as `mo-mem eval` says it and the mount logs it
+    for (eval, reason) in [(&fine_eval, &reason), (&corrupt_eval, &corrupt_reason)] {
+        let answer = String::from_utf8(std::fs::read(eval).unwrap()).unwrap();
+        assert!(answer.starts_with("eval:1.1-"), "{answer}");
+        assert!(
+            answer.ends_with(&format!("execution error, {reason}\n")),
+            "{answer}"
+        );
+        assert!(
+            mount.log_text().contains(reason.as_str()),
+            "{}",
+            mount.log_text()
+        );
+    }
+    // the script's own misuse of a host value (an address outside the image) is its answer
+    let misuse = ask(&corrupt_eval, "image.loadNat8(1_000_000_000_000)").expect("an answer");
+    assert!(
+        misuse.contains(
+            "execution error, image: read of 1 bytes at 0xe8d4a51000 is outside the image"
+        ),
+        "{misuse}"
+    );
+    // the rest of the corrupt snapshot is still read
+    assert_eq!(ask(&corrupt_eval, "vars.let_nat"), Ok("7\n".into()));
+}

@@ -6,8 +6,8 @@
 use crate::common::skip;
 use crate::emulator;
 
+use crate::emulator_harness::cli::{controller, output_text as text, same_bytes, CliEnv};
 use candid::Principal;
-use emulator::cli::{controller, output_text as text, same_bytes, CliEnv};
 use emulator::{Data, Emulator};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

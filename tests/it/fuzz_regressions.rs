@@ -1,9 +1,9 @@
 //! Inputs found by fuzzing (and by the adversarial review of the script budgets) that once
 //! crashed, hung or exhausted memory: each runs through its fuzz target's body again.
 //! The inputs live in `tests/data/fuzz-regressions/<target>/`; the bodies are the fuzz
-//! crate's glue (`fuzz/src/lib.rs`, module `run`), compiled into this test.
+//! crate's glue (`fuzz/src/lib.rs`, module `run`), compiled into this test. The seeds the
+//! targets start from (`fuzz_glue::seeds`) run through the same bodies.
 
-#[allow(dead_code)]
 #[path = "../../fuzz/src/lib.rs"]
 mod fuzz_glue;
 
@@ -79,5 +79,30 @@ fn the_heap_seeds_reach_the_decoder() {
             "{target}/{seed} on {}",
             fixture.name
         );
+    }
+}
+
+/// Every target has seeds, and they run through its body cleanly (the script targets' seeds
+/// are the conformance scripts: every 16th of them, and every host script).
+#[test]
+fn every_targets_seeds_run_cleanly() {
+    for target in fuzz_glue::run::TARGETS {
+        let seeds = fuzz_glue::seeds(target);
+        assert!(!seeds.is_empty(), "{target}: no seeds");
+        let scripts = target.starts_with("script_");
+        for (i, (name, data)) in seeds.into_iter().enumerate() {
+            if scripts && i % 16 != 0 && !name.starts_with("host-") {
+                continue;
+            }
+            let what = format!("{target}/{name}");
+            let t = target.to_string();
+            let known = std::thread::Builder::new()
+                .stack_size(8 << 20)
+                .spawn(move || fuzz_glue::run::target(&t, &data))
+                .expect("thread")
+                .join()
+                .unwrap_or_else(|_| panic!("{what}: the target panicked"));
+            assert!(known, "{what}: no such target");
+        }
     }
 }

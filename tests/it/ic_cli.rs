@@ -3,8 +3,10 @@
 
 use crate::emulator;
 
+use crate::emulator_harness::cli::{
+    controller, output_text as text, same_bytes, CliEnv, CONTROLLER_PEM,
+};
 use candid::Principal;
-use emulator::cli::{controller, output_text as text, same_bytes, CliEnv, CONTROLLER_PEM};
 use emulator::{Data, Emulator};
 use ic_management_canister_types::CanisterStatusType;
 use std::path::{Path, PathBuf};

@@ -183,4 +183,32 @@ fn cli_reads_verified_store_snapshots_and_refuses_tampered_ones() {
     let out = run(&["info", snap.to_str().unwrap(), "--no-verify"]);
     assert!(out.status.success(), "{}", err(&out));
     assert!(err(&out).contains("does not verify"), "{}", err(&out));
+    // `eval` and `repl` apply the same rule, with the same flag
+    let (fixture, snap) = (fixture.to_str().unwrap(), snap.to_str().unwrap());
+    for command in [("eval", &["1 + 1"][..]), ("repl", &[])] {
+        let with = |path: &str, more: &[&str]| run(&[&[command.0, path], more, command.1].concat());
+        let out = with(fixture, &[]);
+        assert!(out.status.success(), "{command:?}: {}", err(&out));
+        assert!(err(&out).contains("not authenticated"), "{}", err(&out));
+        let out = with(snap, &[]);
+        assert!(
+            !out.status.success(),
+            "{command:?} read a tampered snapshot"
+        );
+        assert!(
+            err(&out).contains("wasm_memory.bin") && err(&out).contains("--no-verify"),
+            "{command:?}: {}",
+            err(&out)
+        );
+        let out = with(snap, &["--no-verify"]);
+        assert!(out.status.success(), "{command:?}: {}", err(&out));
+        assert!(err(&out).contains("does not verify"), "{}", err(&out));
+    }
+    let out = run(&["eval", snap, "vars.bool_true", "--no-verify"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "true\n",
+        "{}",
+        err(&out)
+    );
 }

@@ -1,17 +1,19 @@
 //! The integration tests as one binary: each file here is a module (`cargo test --test it
 //! mount::` runs the tests of `mount.rs`), the folders are the helpers they share. One binary
 //! links the crate once instead of once per file. `tests/mutation_campaign.rs` stays a binary
-//! of its own: it installs a counting global allocator and a panic hook for the whole process.
+//! of its own: it installs a counting global allocator and a panic hook for the whole process
+//! (the campaign's regressions and machinery, `mutation_*`, are compiled there only).
 
 mod common;
 #[path = "../../benches/support/mod.rs"]
 mod cpu;
 mod differential_support;
 mod emulator;
+#[path = "emulator/harness.rs"]
+mod emulator_harness;
 mod faults_support;
 mod heap_support;
 mod mount_support;
-mod mutation_support;
 
 mod analysis_path;
 mod analysis_report;
@@ -44,7 +46,6 @@ mod mount_load;
 mod mount_passthrough;
 mod mount_symlinks;
 mod mount_trust;
-mod mutation_regressions;
 mod object_cli;
 mod render_one;
 mod runtime;

@@ -1,7 +1,9 @@
 //! The mount over every committed fixture snapshot (real Motoko heaps, EOP and the four
 //! classical GCs), for real: every file's `stat` size equals the bytes read, every `.json`
-//! parses, every scalar under `vars/` is what `mo-mem vars --format json` says, every
-//! compound's `.mo` is the canister's own `debug_show`, `mo-mem tree/ls/cat` show exactly
+//! parses, a few variables' JSON per layout are the hand-checked goldens ([`GOLDEN_JSON`],
+//! written from the canister's own `debug_show` and `docs/formats.md`), every part under
+//! `vars/` is that part of its variable's JSON, every variable of the canister is listed,
+//! every compound's `.mo` is the canister's own `debug_show`, `mo-mem tree/ls/cat` show exactly
 //! what the mount shows, writes fail with the documented errno, 16 concurrent readers get
 //! no errors, `grep -r` finishes, and SIGTERM leaves no mount behind.
 
@@ -135,6 +137,128 @@ fn json_at<'a>(mut json: &'a Json, path: &[&str]) -> Option<At<'a>> {
     Some(At::Value(json))
 }
 
+/// Hand-checked JSON of a few variables per fixture (every layout of it), written from the
+/// canister's `debug_show` in `expected.json` by the rules of `docs/formats.md` ("JSON"):
+/// a record by label, a variant as `{"#tag": payload}`, `?x` as `x` unless `x` is null or an
+/// option, integers over 2^53 as strings, a blob as hex, a principal and an actor by text.
+const GOLDEN_JSON: &[(&str, &str, &str)] = &[
+    // person = {age = 39; name = "Ada"; score = ?9.500000; tags = ["math", "engines"]}
+    (
+        "compound",
+        "person",
+        r#"{"age": 39, "name": "Ada", "score": 9.5, "tags": ["math", "engines"]}"#,
+    ),
+    // var_rgb = #rgb(255, 128, 0)
+    ("compound", "var_rgb", r##"{"#rgb": [255, 128, 0]}"##),
+    // var_red = #red
+    ("compound", "var_red", r##"{"#red": null}"##),
+    // var_maybe_some = #maybe(?(#maybe(?(#rgb(1, 2, 3)))))
+    (
+        "compound",
+        "var_maybe_some",
+        r##"{"#maybe": {"#maybe": {"#rgb": [1, 2, 3]}}}"##,
+    ),
+    // opt_of_opts = [null, ?null, ?(?"deep")]
+    (
+        "compound",
+        "opt_of_opts",
+        r#"[null, {"some": null}, {"some": "deep"}]"#,
+    ),
+    // opt_opt_null = ?null
+    ("compound", "opt_opt_null", r#"{"some": null}"#),
+    // tup_with_unit = (1, (), "u")
+    ("compound", "tup_with_unit", r#"[1, [], "u"]"#),
+    // tup_nested = ((1, 2), ("x", (true, null)))
+    ("compound", "tup_nested", r#"[[1, 2], ["x", [true, null]]]"#),
+    // arr_var = [var -1, -3_000_000_000_000, +1]
+    ("compound", "arr_var", "[-1, -3000000000000, 1]"),
+    // pr_self = rrkah-fqaaa-aaaaa-aaaaq-cai
+    (
+        "compound",
+        "pr_self",
+        r#"{"principal": "rrkah-fqaaa-aaaaa-aaaaq-cai"}"#,
+    ),
+    // act_ledger = ryjl3-tyaaa-aaaaa-aaaba-cai (an actor reference)
+    (
+        "compound",
+        "act_ledger",
+        r#"{"actor": "ryjl3-tyaaa-aaaaa-aaaba-cai"}"#,
+    ),
+    // blob_bytes = "\00\01\7F\80\FF\22\5C\0A\01\02\03"
+    (
+        "compound",
+        "blob_bytes",
+        r#"{"blob": "00017f80ff225c0a010203"}"#,
+    ),
+    // i64_max = +9_223_372_036_854_775_807
+    ("scalars", "i64_max", r#""9223372036854775807""#),
+    // n64_max = 18_446_744_073_709_551_615
+    ("scalars", "n64_max", r#""18446744073709551615""#),
+    // nat_big = 340_282_366_920_938_463_463_374_607_431_768_211_457
+    (
+        "scalars",
+        "nat_big",
+        r#""340282366920938463463374607431768211457""#,
+    ),
+    // i32_min = -2_147_483_648
+    ("scalars", "i32_min", "-2147483648"),
+    // flt_neg = -2.500000; flt_inf = inf; flt_nan = NaN
+    ("scalars", "flt_neg", "-2.5"),
+    ("scalars", "flt_inf", r#""inf""#),
+    ("scalars", "flt_nan", r#""NaN""#),
+    // chr_a = 'a'; bool_true = true
+    ("scalars", "chr_a", r#""a""#),
+    ("scalars", "bool_true", "true"),
+];
+
+/// The mount's JSON of a variable: `NAME.json` for a compound, the file `NAME` for a scalar.
+fn variable_json(vars: &Path, var: &str) -> Option<Json> {
+    let compound = vars.join(format!("{var}.json"));
+    let file = if compound.is_file() {
+        compound
+    } else {
+        vars.join(var)
+    };
+    let bytes = std::fs::read(&file).ok()?;
+    Some(serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display())))
+}
+
+/// The mount's JSON of every variable, keyed by name: what a part's file is checked against.
+fn mounted_vars(vars: &Path) -> Json {
+    let mut all = serde_json::Map::new();
+    for entry in std::fs::read_dir(vars).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let var = name.strip_suffix(".json").unwrap_or(&name);
+        if name.ends_with(".mo") || all.contains_key(var) {
+            continue;
+        }
+        if let Some(json) = variable_json(vars, var) {
+            all.insert(var.to_string(), json);
+        }
+    }
+    Json::Object(all)
+}
+
+/// The goldens of the fixture served as `name` (`<fixture>-<mode>`) hold in every layout.
+fn check_goldens(name: &str, vars: &Path) {
+    let fixture = name.split('-').next().unwrap_or(name);
+    let goldens: Vec<_> = GOLDEN_JSON
+        .iter()
+        .filter(|(f, _, _)| *f == fixture)
+        .collect();
+    if ["compound", "scalars"].contains(&fixture) {
+        assert!(goldens.len() >= 9, "{name}: {} goldens", goldens.len());
+    }
+    for (_, var, want) in goldens {
+        let want: Json = serde_json::from_str(want).unwrap();
+        let got = variable_json(vars, var).unwrap_or_else(|| panic!("{name}: no vars/{var}"));
+        assert_eq!(
+            got, want,
+            "{name}: vars/{var}, against its hand-checked JSON"
+        );
+    }
+}
+
 fn expected_debug_show(dir: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(dir.join("expected.json")).unwrap();
     let json: Json = serde_json::from_str(&text).unwrap();
@@ -155,14 +279,9 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
     let mount = mount_all(&fixtures);
     for (name, dir) in &fixtures {
         let top = mount.path(name);
-        let vars_json: Json = serde_json::from_slice(&run_ok(&[
-            "vars".as_ref(),
-            dir.as_os_str(),
-            "--format".as_ref(),
-            "json".as_ref(),
-        ]))
-        .unwrap();
         let debug_show = expected_debug_show(dir);
+        let vars_json = mounted_vars(&top.join("vars"));
+        check_goldens(name, &top.join("vars"));
         let mut files = Vec::new();
         files_under(&top, &mut files);
         let (mut scalars, mut compounds, mut objects, mut deep) = (0, 0, 0, 0);
@@ -239,10 +358,10 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
                 _ if cut_here => deep += 1,
                 Some(At::Value(want)) => assert!(
                     same_up_to_cuts(&got, want),
-                    "{name}/{rel} vs `mo-mem vars --format json`:\n{got}\n{want}"
+                    "{name}/{rel} vs its variable's JSON:\n{got}\n{want}"
                 ),
                 Some(At::Cut) => deep += 1,
-                None => panic!("{name}/{rel}: not in `mo-mem vars --format json`"),
+                None => panic!("{name}/{rel}: not in its variable's JSON"),
             }
             assert!(text.ends_with('\n'), "{name}/{rel} ends with a newline");
             if !is_whole {
@@ -259,8 +378,8 @@ fn every_fixture_file_is_exact_and_matches_the_decoder() {
         if name.starts_with("compound") {
             assert!(compounds > 10, "{name}: {compounds} compound files");
         }
-        // Top-level scalars cover every variable `vars` lists that is not a compound.
-        for var in vars_json.as_object().unwrap().keys() {
+        // Every variable of the canister is served.
+        for var in debug_show.keys() {
             assert!(
                 top.join("vars").join(var).exists(),
                 "{name}: vars/{var} missing"

@@ -1,6 +1,9 @@
 //! The script engine's contract beyond conformance: sessions, limits, refusals, host values.
 
-use mo_mem::script::{self, HostError, HostObject, Limits, ScriptError, Session, Value};
+use mo_mem::image::ImageError;
+use mo_mem::script::{
+    self, HostError, HostErrorKind, HostObject, Limits, ScriptError, Session, Value,
+};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -223,7 +226,15 @@ impl HostObject for Fake {
                 Value::text("a"),
                 Value::text("b"),
             ]))),
-            "broken" => return Err(HostError("the image is truncated at 0x10".into())),
+            "broken" => {
+                let truncated = ImageError::OutOfBounds {
+                    addr: 0x10,
+                    len: 8,
+                    size: 0x10,
+                };
+                return Err(HostError::data("the image is truncated: ", truncated));
+            }
+            "huge" => return Err(HostError::Limit("image.huge: over the limit".into())),
             _ => None,
         })
     }
@@ -247,19 +258,37 @@ fn host_objects_fields_and_methods() {
             .eval("(image.size(), image.answer + 1, image.double(21), image.items.size())")
             .map(|e| e.render())
             .map_err(|e| e.to_string());
-        let b = s
-            .eval("image.broken")
-            .map(|e| e.render())
-            .map_err(|e| e.to_string());
-        let c = s
-            .eval("image.nothing")
-            .map(|e| e.render())
-            .map_err(|e| e.to_string());
-        (a, b, c)
+        let failure = |s: &mut Session, script: &str| {
+            let e = s.eval(script).map(|e| e.render()).unwrap_err();
+            (e.to_string(), e.host_kind())
+        };
+        let b = failure(s, "image.broken");
+        let c = failure(s, "image.nothing");
+        let d = failure(s, "image.huge");
+        let e = failure(s, "image.double(1, 2, 3)");
+        (a, b, c, d, e)
     });
     assert_eq!(r.0.as_deref(), Ok("(4_096, 43, 42, 2)\n"));
-    assert!(r.1.unwrap_err().contains("the image is truncated at 0x10"));
-    assert!(r.2.unwrap_err().contains("fake has no field nothing"));
+    // the host's error keeps its kind through the trap: corrupt data, a limit, or none
+    assert_eq!(
+        r.1,
+        (
+            "script:1.1-1.13: execution error, the image is truncated: read of 8 bytes at 0x10 \
+             is outside the image (0x10 bytes)"
+                .to_string(),
+            Some(HostErrorKind::Corrupt)
+        )
+    );
+    assert!(r.2 .0.contains("fake has no field nothing"), "{}", r.2 .0);
+    assert_eq!(r.2 .1, None);
+    assert!(
+        r.3 .0
+            .ends_with("execution error, image.huge: over the limit"),
+        "{}",
+        r.3 .0
+    );
+    assert_eq!(r.3 .1, Some(HostErrorKind::Limit));
+    assert_eq!(r.4 .1, None, "{}", r.4 .0);
 }
 
 #[test]

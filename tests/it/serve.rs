@@ -211,3 +211,58 @@ fn reports_have_one_shape_in_the_cli_and_the_tree() {
         assert!(cli["ranges"].as_array().is_some_and(|r| !r.is_empty()));
     }
 }
+
+/// A catalog trusting snapshots under `store`'s rule and key.
+fn trusting(store: &crate::faults_support::TestStore) -> Arc<Snapshots> {
+    use mo_mem::store::{Store, TrustRule};
+    let rule = TrustRule::new(Store::new(store.root()), store.config().join("store.key"));
+    let policy = mo_mem::serve::TrustPolicy {
+        rule,
+        allow_unverified: false,
+    };
+    Arc::new(Snapshots::with_trust(ReaderLimits::default(), policy))
+}
+
+#[test]
+fn the_trust_verdict_is_decided_once_for_the_tree_and_eval() {
+    use mo_mem::store::Trust;
+    let store = crate::faults_support::TestStore::new();
+    let fixture = common::fixture("compound", "eop");
+    let good = store.import(&fixture, "rrkah-fqaaa-aaaaa-aaaaq-cai", "0c01");
+    let bad = store.import(&fixture, "rrkah-fqaaa-aaaaa-aaaaq-cai", "0c02");
+    crate::faults_support::flip_byte(&bad.join("wasm_memory.bin"), 70_000);
+
+    // a verified snapshot: its directory, its eval file and its files read one verdict
+    let snapshots = trusting(&store);
+    let served = services(snapshots.clone(), mount_limits());
+    let dir = SnapshotDir::new("good", &good, served);
+    let tree = Tree::new(Entry::Dir(Arc::new(dir)), TreeConfig::default()).unwrap();
+    assert_eq!(eval(&tree, 1, "1 + 1"), "2\n");
+    tree.read_all(tree.resolve("/info.json").unwrap()).unwrap();
+    assert_eq!(eval(&tree, 2, "vars.let_nat"), "7\n");
+    let verdict = snapshots.get(&good).trust().expect("a verdict");
+    assert!(matches!(&*verdict, Ok(Trust::Verified(_))), "{verdict:?}");
+    assert_eq!(snapshots.verifications(), 1, "decided once");
+
+    // a tampered one: its directory holds only NOT-TRUSTED, its eval file refuses (EACCES)
+    let snapshots = trusting(&store);
+    let services = services(snapshots.clone(), mount_limits());
+    let engine = services
+        .engine
+        .for_snapshot(&bad)
+        .expect("one engine per snapshot");
+    let dir = SnapshotDir::new("bad", &bad, services);
+    let tree = Tree::new(Entry::Dir(Arc::new(dir)), TreeConfig::default()).unwrap();
+    let names = tree.names(tree.resolve("/").unwrap(), true).unwrap();
+    let names: Vec<&str> = names.iter().map(|(n, _)| &**n).collect();
+    assert_eq!(names, ["NOT-TRUSTED"]);
+    let refused = engine.run(SessionId(1), b"1 + 1").unwrap_err();
+    assert_eq!(
+        mo_mem::vfs::VfsError::from(refused.clone()).errno(),
+        libc::EACCES
+    );
+    assert!(refused.to_string().contains("wasm_memory.bin"), "{refused}");
+    let verdict = snapshots.get(&bad).trust().expect("a verdict");
+    assert!(verdict.is_err(), "{verdict:?}");
+    assert_eq!(snapshots.verifications(), 1, "decided once");
+}

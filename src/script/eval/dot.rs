@@ -2,7 +2,7 @@
 //! a function, else the contextual dot function `M.f(x, args)` of a module in scope
 //! (implicit arguments filled in), as moc resolves it.
 
-use super::{trap_at, with_span, EResult, Interp};
+use super::{host_trap_at, trap_at, with_span, EResult, Interp};
 use crate::script::compile::ir::{Code, DotScope};
 use crate::script::lib::{self, dot};
 use crate::script::syntax::Span;
@@ -31,12 +31,12 @@ impl Interp {
             },
             Value::Host(h) => {
                 let h = h.clone();
-                let called = h.call(name, &vs).map_err(|e| trap_at(span, e.0))?;
+                let called = h.call(name, &vs).map_err(|e| host_trap_at(span, e))?;
                 self.charge_host(&*h).map_err(|e| with_span(e, span))?;
                 if let Some(v) = called {
                     return Ok(v);
                 }
-                let field = h.field(name).map_err(|e| trap_at(span, e.0))?;
+                let field = h.field(name).map_err(|e| host_trap_at(span, e))?;
                 self.charge_host(&*h).map_err(|e| with_span(e, span))?;
                 match field {
                     Some(f) if dot::callable(&f) => {

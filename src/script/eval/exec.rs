@@ -1,7 +1,7 @@
 //! Evaluation of compiled expressions.
 
 use super::fast::loop_exit;
-use super::{trap, trap_at, with_span, Ctrl, EResult, Interp};
+use super::{host_trap, trap, trap_at, with_span, Ctrl, EResult, Interp};
 use crate::script::compile::ir::{Code, Pat, Place, Slot, Stmt};
 use crate::script::lib;
 use crate::script::syntax::ast::BinOp;
@@ -428,7 +428,7 @@ impl Interp {
                     Ok(v)
                 }
                 Ok(None) => Err(trap(format!("{} has no field {name}", h.describe()))),
-                Err(e) => Err(trap(e.0)),
+                Err(e) => Err(host_trap(e)),
             },
             _ => match lib::method(v, name) {
                 Some(b) => Ok(Value::Builtin(Rc::new(BoundBuiltin {
@@ -547,7 +547,7 @@ impl Interp {
             Value::Host(h) => {
                 let f = h
                     .field("next")
-                    .map_err(|e| trap(e.0))?
+                    .map_err(host_trap)?
                     .ok_or_else(|| trap(format!("cannot iterate over {}", h.describe())))?;
                 match self.call_value(&f, &[])? {
                     Value::Null => Ok(None),

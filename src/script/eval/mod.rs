@@ -8,6 +8,7 @@ mod fast;
 mod pattern;
 
 use crate::script::compile::ir::{Code, Slot};
+use crate::script::host::{HostError, HostErrorKind};
 use crate::script::limits::Limits;
 use crate::script::syntax::Span;
 use crate::script::value::{discard, dispose, dup, Closure, Value};
@@ -23,6 +24,9 @@ pub enum TrapKind {
     Trap,
     /// A resource limit ran out.
     Limit,
+    /// A host value (`image`, `heap`, `vars`) failed: the kind says whether the script
+    /// misused it, a limit was reached, or the snapshot's data is corrupt.
+    Host(HostErrorKind),
 }
 
 /// A trap: the script stopped with an error message.
@@ -42,7 +46,7 @@ impl Trap {
     /// Renders the trap the way moc prints it: `file:line.col-line.col: execution error, msg`.
     pub fn render(&self, source_name: &str) -> String {
         let what = match self.kind {
-            TrapKind::Trap => "execution error",
+            TrapKind::Trap | TrapKind::Host(_) => "execution error",
             TrapKind::Limit => "limit exceeded",
         };
         match (&self.location, self.span) {
@@ -92,6 +96,25 @@ pub fn trap_at(span: Span, msg: impl Into<String>) -> Ctrl {
         span: Some(span),
         location: None,
     }))
+}
+
+/// The trap of a failed host value, its kind kept (the caller adds the span).
+pub fn host_trap(e: HostError) -> Ctrl {
+    Ctrl::Trap(Box::new(Trap {
+        kind: TrapKind::Host(e.kind()),
+        message: e.to_string(),
+        span: None,
+        location: None,
+    }))
+}
+
+/// [`host_trap`] at `span`.
+pub fn host_trap_at(span: Span, e: HostError) -> Ctrl {
+    let Ctrl::Trap(mut t) = host_trap(e) else {
+        unreachable!("host_trap makes a trap")
+    };
+    t.span = Some(span);
+    Ctrl::Trap(t)
 }
 
 fn limit(msg: String) -> Ctrl {

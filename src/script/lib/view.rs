@@ -3,7 +3,7 @@
 //! data structures (`Map`, `Set`, `List`) see records, variants, arrays, tuples and
 //! options the same way, eager or lazy, and the host's decoding is charged to the budgets.
 
-use crate::script::eval::{trap, EResult, Interp};
+use crate::script::eval::{host_trap, EResult, Interp};
 use crate::script::host::HostObject;
 use crate::script::value::Value;
 use std::rc::Rc;
@@ -15,7 +15,7 @@ fn host_call(
     name: &str,
     args: &[Value],
 ) -> EResult<Option<Value>> {
-    let v = h.call(name, args).map_err(|e| trap(e.0));
+    let v = h.call(name, args).map_err(host_trap);
     it.charge_host(&**h)?;
     v
 }
@@ -25,7 +25,7 @@ pub fn field(it: &mut Interp, v: &Value, name: &str) -> EResult<Option<Value>> {
     match v {
         Value::Record(r) => Ok(r.get(name).map(|f| f.value.borrow().clone())),
         Value::Host(h) => {
-            let f = h.field(name).map_err(|e| trap(e.0));
+            let f = h.field(name).map_err(host_trap);
             it.charge_host(&**h)?;
             f
         }

@@ -2,8 +2,6 @@
 //! root, no Motoko compiler) says so on stderr and passes; with `MO_MEM_STRICT=1` (set by
 //! `.ci/run`) the same skip fails the test, so CI never passes a test that did not run.
 
-#![allow(dead_code)]
-
 /// The variable that turns every skip into a failure.
 pub const STRICT: &str = "MO_MEM_STRICT";
 

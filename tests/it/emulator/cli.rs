@@ -10,7 +10,7 @@ use ic_agent::identity::BasicIdentity;
 use ic_agent::Identity;
 use sha2::{Digest, Sha256};
 
-use super::Emulator;
+use crate::emulator::Emulator;
 
 /// PKCS#8 Ed25519 key with all-0x01 secret bytes: the emulator's test controller.
 pub const CONTROLLER_PEM: &str = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n-----END PRIVATE KEY-----\n";
@@ -36,7 +36,7 @@ impl CliEnv {
     /// Serves `emu` on loopback; the server task ends when the handle is aborted or dropped
     /// with the runtime.
     pub async fn serve(emu: &Emulator) -> (CliEnv, tokio::task::JoinHandle<()>) {
-        let (addr, server) = super::http::serve(emu.clone()).await;
+        let (addr, server) = crate::emulator::http::serve(emu.clone()).await;
         let tmp = tempfile::tempdir().expect("a temporary directory");
         let pem = tmp.path().join("controller.pem");
         std::fs::write(&pem, CONTROLLER_PEM).expect("write the controller's PEM");

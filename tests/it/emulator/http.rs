@@ -1,34 +1,7 @@
-//! The emulator as an HTTP service: in process (the agent's middleware hook) or on loopback.
+//! The emulator as an HTTP service on loopback (in process: `harness.rs`).
 
 use super::Emulator;
-use bytes::Bytes;
-use ic_agent::AgentError;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-
-/// The agent-facing in-process transport.
-#[derive(Debug)]
-pub struct InProcess(pub Emulator);
-
-#[async_trait::async_trait]
-impl ic_agent::agent::HttpService for InProcess {
-    async fn call<'a>(
-        &'a self,
-        req: &'a (dyn Fn() -> Result<http::Request<Bytes>, AgentError> + Send + Sync),
-        _max_retries: usize,
-        _size_limit: Option<usize>,
-    ) -> Result<http::Response<Bytes>, AgentError> {
-        let req = req()?;
-        let (status, body) = self
-            .0
-            .handle(req.method().as_str(), req.uri().path(), req.body());
-        let resp = http::Response::builder()
-            .status(status)
-            .header("content-type", "application/cbor")
-            .body(Bytes::from(body))
-            .map_err(|e| AgentError::InvalidHttpResponse(e.to_string()))?;
-        Ok(resp)
-    }
-}
 
 /// Serves the emulator on `127.0.0.1:<port>` (HTTP/1.1, keep-alive) until the task is aborted.
 pub async fn serve(emu: Emulator) -> (std::net::SocketAddr, tokio::task::JoinHandle<()>) {

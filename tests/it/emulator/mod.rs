@@ -6,11 +6,12 @@
 //! snapshot methods with the IC's rules: controllers, the 10-snapshot limit, replace semantics,
 //! the 2,000,000-byte slice limit, offset bounds. Faults can be injected (HTTP 429/503, transient
 //! rejects, 202 + polling, stale certificates, short replies, a hook on every slice read).
-//! Plug it into the agent with [`Emulator::transport`] or serve it on loopback with [`http::serve`].
-#![allow(dead_code)]
+//! Serve it on loopback with [`http::serve`], or plug it into the agent in process
+//! (`Emulator::transport`, with the CLI driver and the tests' inspection methods in
+//! `tests/it/emulator/harness.rs`, which only the tests include: the `ic_pull` benchmark
+//! includes this folder without it).
 
 pub mod certify;
-pub mod cli;
 pub mod data;
 pub mod http;
 
@@ -147,9 +148,9 @@ pub struct Faults {
 /// A callback run on every slice read (with the 1-based count), under no lock.
 pub type SliceHook = Arc<dyn Fn(u64, &Emulator) + Send + Sync>;
 
-struct State {
-    canisters: BTreeMap<Principal, Canister>,
-    snapshots: BTreeMap<Principal, Vec<StoredSnapshot>>,
+pub(crate) struct State {
+    pub(crate) canisters: BTreeMap<Principal, Canister>,
+    pub(crate) snapshots: BTreeMap<Principal, Vec<StoredSnapshot>>,
     counters: BTreeMap<Principal, u64>,
     next_canister: u64,
     completed: HashMap<Vec<u8>, Outcome>,
@@ -173,13 +174,13 @@ pub struct Stats {
 /// The emulator. Cheap to clone; clones share state.
 #[derive(Clone)]
 pub struct Emulator {
-    state: Arc<Mutex<State>>,
+    pub(crate) state: Arc<Mutex<State>>,
     signer: Arc<Signer>,
     /// Injected faults (tests change them at will).
     pub faults: Arc<Mutex<Faults>>,
     /// Counters.
     pub stats: Arc<Stats>,
-    hook: Arc<Mutex<Option<SliceHook>>>,
+    pub(crate) hook: Arc<Mutex<Option<SliceHook>>>,
 }
 
 impl std::fmt::Debug for Emulator {
@@ -270,23 +271,6 @@ impl Emulator {
         }
     }
 
-    /// Changes a canister in place (simulating its execution, stop/start, settings).
-    pub fn with_canister<R>(&self, id: Principal, f: impl FnOnce(&mut Canister) -> R) -> R {
-        let mut st = self.state.lock().unwrap();
-        f(st.canisters.get_mut(&id).expect("no such canister"))
-    }
-
-    /// The snapshots of a canister, oldest first.
-    pub fn snapshots(&self, id: Principal) -> Vec<StoredSnapshot> {
-        self.state
-            .lock()
-            .unwrap()
-            .snapshots
-            .get(&id)
-            .cloned()
-            .unwrap_or_default()
-    }
-
     /// Takes a snapshot directly (test setup), replacing `replace` if given.
     pub fn take_direct(&self, id: Principal, replace: Option<Vec<u8>>) -> Vec<u8> {
         let mut st = self.state.lock().unwrap();
@@ -294,35 +278,6 @@ impl Emulator {
             Ok(s) => s.id,
             Err(o) => panic!("take failed: {o:?}"),
         }
-    }
-
-    /// Changes a stored snapshot in place (an uploaded snapshot whose data or metadata changes).
-    pub fn with_snapshot<R>(
-        &self,
-        cid: Principal,
-        id: &[u8],
-        f: impl FnOnce(&mut StoredSnapshot) -> R,
-    ) -> R {
-        let mut st = self.state.lock().unwrap();
-        let s = st
-            .snapshots
-            .get_mut(&cid)
-            .and_then(|v| v.iter_mut().find(|s| s.id == id))
-            .expect("no such snapshot");
-        f(s)
-    }
-
-    /// Deletes a stored snapshot directly.
-    pub fn delete_direct(&self, cid: Principal, id: &[u8]) {
-        let mut st = self.state.lock().unwrap();
-        if let Some(v) = st.snapshots.get_mut(&cid) {
-            v.retain(|s| s.id != id);
-        }
-    }
-
-    /// Sets the hook run on every slice read.
-    pub fn set_slice_hook(&self, hook: Option<SliceHook>) {
-        *self.hook.lock().unwrap() = hook;
     }
 
     /// Handles one HTTP request: `(status, body)`.
@@ -816,11 +771,6 @@ impl Emulator {
             .bytes_served
             .fetch_add(chunk.len() as u64, Ordering::Relaxed);
         Outcome::Reply(candid::encode_one(ReadCanisterSnapshotDataResult { chunk }).unwrap())
-    }
-
-    /// An HTTP transport for `AgentBuilder::with_arc_http_middleware`.
-    pub fn transport(&self) -> Arc<dyn ic_agent::agent::HttpService> {
-        Arc::new(http::InProcess(self.clone()))
     }
 }
 

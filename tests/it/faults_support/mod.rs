@@ -1,13 +1,9 @@
 //! Shared by the trust, fault and load tests: a store holding imported fixture snapshots
 //! under a private key; the mount harness is `tests/it/mount_support`.
-#![allow(dead_code)]
 
 use crate::mount_support;
 
-#[allow(unused_imports)]
-pub use mount_support::{
-    fuse_available, in_new_session, is_mounted, read_errno, Mounted as Mount, BIN,
-};
+pub use mount_support::{fuse_available, in_new_session, read_errno, Mounted as Mount, BIN};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -2,8 +2,6 @@
 //! every on-demand fixture already generated under `target/fixture-snapshots` (e.g. `big`),
 //! plus any directory listed in `MOMEM_EXTRA_SNAPSHOTS` (colon-separated).
 
-#![allow(dead_code)]
-
 pub(crate) use crate::common;
 pub mod files;
 

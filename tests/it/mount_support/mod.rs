@@ -1,7 +1,6 @@
 //! Shared by the mount tests: a running `mo-mem mount` that is unmounted and checked on
 //! drop (with any arguments, its log kept in a file), and synthetic snapshot directories.
 //! Uses `crate::common` (`tests/it/common`).
-#![allow(dead_code)]
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

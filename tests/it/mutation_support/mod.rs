@@ -1,8 +1,6 @@
 //! The mutation campaign's machinery (issue #7): fixture files and their maps, the mutator,
 //! one run through the user paths, the runner with its watchdog and memory meter.
 
-#![allow(dead_code)]
-
 pub(crate) use crate::common;
 
 pub(crate) use crate::cpu;

@@ -96,19 +96,6 @@ impl Edit {
             }
         }
     }
-
-    /// The new length of a file of `len` bytes after the edit.
-    pub fn new_len(&self, len: usize) -> usize {
-        match self {
-            Edit::Truncate { len: l } => (*l).min(len),
-            Edit::Splice { at, remove, insert } => {
-                let at = (*at).min(len);
-                let end = at.saturating_add(*remove).min(len);
-                len - (end - at) + insert.len()
-            }
-            _ => len,
-        }
-    }
 }
 
 impl fmt::Display for Edit {
