@@ -1,4 +1,4 @@
-//! `mo-mem retained`: what holds the memory: per stable variable, tag or object, the objects and
+//! `mo-mem retained`: what holds the memory: per stable variable, Motoko type or object, the objects and
 //! bytes reachable from it and retained by it, per root kind, and the garbage.
 
 use clap::{Args, ValueEnum};
@@ -6,6 +6,7 @@ use mo_mem::image::ReaderLimits;
 use serde::Serialize;
 
 use mo_mem::analysis::retained::{Analysis, RootRetention, VarRetention};
+use mo_mem::analysis::types::{by_type, TypeLabels};
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -14,7 +15,7 @@ use super::snapshot_args::SnapshotArgs;
 enum By {
     /// Per stable variable.
     Var,
-    /// Per heap tag (`Object`, `Array M`, `Blob T`, ...; Motoko types come later).
+    /// Per Motoko type (objects no type reaches: per heap tag).
     Type,
     /// The largest retainers, object by object.
     Object,
@@ -93,10 +94,12 @@ impl From<&RootRetention> for JsonRoot {
     }
 }
 
-/// One tag in the JSON.
+/// One type in the JSON.
 #[derive(Serialize)]
-struct JsonTag {
-    tag: &'static str,
+struct JsonType<'a> {
+    #[serde(rename = "type")]
+    name: &'a str,
+    typed: bool,
     objects: u64,
     bytes: u64,
     retained_objects: u64,
@@ -116,8 +119,7 @@ struct Json<'a> {
     vars: Vec<JsonVar<'a>>,
     top: Vec<JsonTop>,
     roots: Vec<JsonRoot>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    types: Option<Vec<JsonTag>>,
+    types: Vec<JsonType<'a>>,
     live: JsonCount,
     garbage: JsonCount,
     stale_copies: JsonCount,
@@ -137,11 +139,12 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let live = a.live();
     let garbage = a.garbage();
     let g = a.graph();
-    let tags = (args.by == By::Type).then(|| {
-        let mut t: Vec<_> = a.by_tag(heap).into_iter().collect();
-        t.sort_by(|x, y| (y.1.retained.bytes, x.0).cmp(&(x.1.retained.bytes, y.0)));
-        t
-    });
+    let types = if args.json || args.by == By::Type {
+        let labels = TypeLabels::compute(heap, g, opened.signature().ok());
+        by_type(heap, &a, &labels)
+    } else {
+        Vec::new()
+    };
     if args.json {
         let json = Json {
             vars: vars.iter().map(JsonVar::from).collect(),
@@ -157,18 +160,18 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 })
                 .collect(),
             roots: roots.iter().map(JsonRoot::from).collect(),
-            types: tags.map(|t| {
-                t.into_iter()
-                    .take(args.top)
-                    .map(|(tag, r)| JsonTag {
-                        tag,
-                        objects: r.shallow.objects,
-                        bytes: r.shallow.bytes,
-                        retained_objects: r.retained.objects,
-                        retained_bytes: r.retained.bytes,
-                    })
-                    .collect()
-            }),
+            types: types
+                .iter()
+                .take(args.top)
+                .map(|t| JsonType {
+                    name: &t.name,
+                    typed: t.typed,
+                    objects: t.shallow.objects,
+                    bytes: t.shallow.bytes,
+                    retained_objects: t.retained.objects,
+                    retained_bytes: t.retained.bytes,
+                })
+                .collect(),
             live: JsonCount {
                 objects: live.objects,
                 bytes: live.bytes,
@@ -215,19 +218,34 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         }
         By::Type => {
             println!(
-                "{:<18} {:>10} {:>12} {:>10} {:>12} {:>7}",
-                "tag", "objects", "bytes", "retained", "bytes", "share"
+                "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
+                "type", "objects", "bytes", "retained", "bytes", "share"
             );
-            for (tag, r) in tags.unwrap_or_default().into_iter().take(args.top) {
+            for t in types.iter().take(args.top) {
+                let name = if t.typed {
+                    t.name.to_string()
+                } else {
+                    format!("<{}>", t.name)
+                };
+                let name = if name.chars().count() > 32 {
+                    let mut short: String = name.chars().take(31).collect();
+                    short.push('…');
+                    short
+                } else {
+                    name
+                };
                 println!(
-                    "{:<18} {:>10} {:>12} {:>10} {:>12} {:>7}",
-                    tag,
-                    r.shallow.objects,
-                    r.shallow.bytes,
-                    r.retained.objects,
-                    r.retained.bytes,
-                    share(r.retained.bytes)
+                    "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
+                    name,
+                    t.shallow.objects,
+                    t.shallow.bytes,
+                    t.retained.objects,
+                    t.retained.bytes,
+                    share(t.retained.bytes)
                 );
+            }
+            if types.len() > args.top {
+                println!("({} more types)", types.len() - args.top);
             }
         }
         By::Object => {

@@ -302,7 +302,8 @@ fn the_cli_tables_name_every_view() {
         "{objects}"
     );
     let types = run("type");
-    assert!(types.starts_with("tag"), "{types}");
+    assert!(types.starts_with("type"), "{types}");
+    assert!(types.contains("Map<Text, Item>"), "{types}");
 }
 
 #[test]

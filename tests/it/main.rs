@@ -15,6 +15,7 @@ mod mutation_support;
 
 mod analysis_path;
 mod analysis_retained;
+mod analysis_types;
 mod big_fixture;
 mod eop_stable_actor;
 mod eval_cli;
