@@ -36,7 +36,8 @@ pub fn run(args: PathArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         bail!("{addr:#x} is not the start of a heap object of this snapshot");
     };
     let paths = Paths::new(&graph);
-    let Some(path) = paths.path(heap, &graph, opened.labels(), node) else {
+    let Some(path) = paths.typed_path(heap, &graph, opened.signature().ok(), opened.labels(), node)
+    else {
         bail!("{addr:#x} is garbage: no root reaches it (the GC has not reclaimed it yet)");
     };
     if args.json {
