@@ -11,6 +11,7 @@ use super::eval::{Ctrl, Interp};
 use super::host::{value_bytes, HostError, HostObject};
 use super::host_args::{arg_text, arg_u64, check_arity};
 use super::host_snapshot::SnapshotContext;
+use super::host_types::TypeCache;
 use super::host_vars::VarsHost;
 use super::value::{NativeIter, Value};
 use crate::analysis::stats::heap_stats;
@@ -29,6 +30,8 @@ pub struct HeapHost {
     work: Cell<u64>,
     /// Bytes of the values calls returned, charged as memory ([`HostObject::take_bytes`]).
     bytes: Cell<u64>,
+    /// Type labels for `heap.typeOf`, computed on first use.
+    types: TypeCache,
 }
 
 impl HeapHost {
@@ -39,6 +42,7 @@ impl HeapHost {
             vars,
             work: Cell::new(0),
             bytes: Cell::new(0),
+            types: TypeCache::default(),
         }
     }
 
@@ -259,6 +263,15 @@ impl HostObject for HeapHost {
                         .collect(),
                 )
             }
+            "typeOf" => {
+                check_arity(name, args, 1)?;
+                let (label, work) = self.types.type_of(&self.ctx, arg_u64(name, args, 0)?)?;
+                self.charge(work);
+                match label {
+                    Some(l) => Value::some(Value::text(&l)),
+                    None => Value::Null,
+                }
+            }
             _ => return Ok(None),
         };
         self.bytes
@@ -294,6 +307,7 @@ impl HostObject for HeapHost {
             "referrers",
             "varsReaching",
             "stats",
+            "typeOf",
         ]
         .map(String::from)
         .to_vec()
