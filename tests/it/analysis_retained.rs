@@ -309,5 +309,5 @@ fn the_cli_tables_name_every_view() {
 #[test]
 fn analysis_md_examples_are_true() {
     let checked = common::doc_examples::check_console_examples("docs/analysis.md");
-    assert_eq!(checked, 2, "examples found");
+    assert_eq!(checked, 4, "examples found");
 }
