@@ -84,7 +84,7 @@ pub fn name_steps(
         let (s, next) = typed_step(heap, table, cur, from, to);
         let s = s.unwrap_or_else(|| step(heap, labels, from, to));
         let from_shape = match cur {
-            Cur::Typed(t) => Some(table.shape(t).clone()),
+            Cur::Typed(t) => Some(table.shape_arc(t)),
             _ => None,
         };
         cur = next;
@@ -98,7 +98,9 @@ pub fn name_steps(
                 continue;
             }
             Inside::Tree(c, start) => {
-                let at = |shape: &Option<Shape>| matches!(shape, Some(Shape::Array { .. }));
+                let at = |shape: &Option<Arc<Shape>>| {
+                    matches!(shape.as_deref(), Some(Shape::Array { .. }))
+                };
                 let entry = match (c, cur, &s) {
                     (Container::Map { key, value }, Cur::Typed(t), _) if at(&from_shape) => {
                         match table.shape(t) {
@@ -124,7 +126,7 @@ pub fn name_steps(
                         Container::PureMap { key, .. } | Container::PureSet { elem: key },
                         _,
                         Step::Component(i @ (1 | 2)),
-                    ) => match (&from_shape, c) {
+                    ) => match (from_shape.as_deref(), c) {
                         (Some(Shape::Tuple(ts)), _) if ts.len() >= 3 && ts[1] == key => {
                             let k = tuple_part(heap, from, 1)
                                 .map(|kw| show_key(heap, table, labels, kw, key))
@@ -263,7 +265,7 @@ fn typed_step(
         (Cur::Untyped, _) => return (None, Cur::Untyped),
         (Cur::Boxed(t), Body::MutBox { value }) if points_to(value) => (Step::Var, value, t),
         (Cur::Boxed(_), _) => return (None, Cur::Untyped),
-        (Cur::Typed(t), body) => match (table.shape(t).clone(), body) {
+        (Cur::Typed(t), body) => match (&*table.shape_arc(t), body) {
             (Shape::Record(_), Body::Object { hashes, fields, .. }) => {
                 let Some((h, w)) = hashes
                     .iter()
@@ -301,7 +303,7 @@ fn typed_step(
                     ct,
                 )
             }
-            (Shape::Array { elem, .. }, Body::Array { elems, .. }) => {
+            (&Shape::Array { elem, .. }, Body::Array { elems, .. }) => {
                 let Some(i) = elems.iter().position(points_to) else {
                     return (None, Cur::Untyped);
                 };
@@ -311,7 +313,7 @@ fn typed_step(
                     elem,
                 )
             }
-            (Shape::Opt(inner), Body::Some { value }) if points_to(value) => {
+            (&Shape::Opt(inner), Body::Some { value }) if points_to(value) => {
                 (Step::Some, value, inner)
             }
             (Shape::Variant(_), Body::Variant { hash, payload }) if points_to(payload) => {

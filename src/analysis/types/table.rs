@@ -155,7 +155,7 @@ impl Container {
 
 struct Entry {
     written: Arc<Type>,
-    shape: Option<Shape>,
+    shape: Option<Arc<Shape>>,
     container: Option<Option<Container>>,
     label: Option<Arc<str>>,
 }
@@ -174,7 +174,7 @@ impl<'e> TypeTable<'e> {
     pub fn new(env: &'e TypeEnv) -> TypeTable<'e> {
         let untyped = Entry {
             written: Arc::new(Type::Prim(Prim::Any)),
-            shape: Some(Shape::Untyped),
+            shape: Some(Arc::new(Shape::Untyped)),
             container: Some(None),
             label: Some(Arc::from("Any")),
         };
@@ -257,15 +257,33 @@ impl<'e> TypeTable<'e> {
 
     /// The shape of type `id` (computed on first use).
     pub fn shape(&mut self, id: TypeId) -> &Shape {
+        let i = self.ensure_shape(id);
+        match &self.entries[i].shape {
+            Some(s) => s,
+            None => &Shape::Untyped,
+        }
+    }
+
+    /// The shape of type `id`, shared (cheap to keep while the table changes).
+    pub fn shape_arc(&mut self, id: TypeId) -> Arc<Shape> {
+        let i = self.ensure_shape(id);
+        match &self.entries[i].shape {
+            Some(s) => s.clone(),
+            None => Arc::new(Shape::Untyped),
+        }
+    }
+
+    /// The index of `id`'s entry (0, untyped, if out of range), its shape computed.
+    fn ensure_shape(&mut self, id: TypeId) -> usize {
         let i = id as usize;
         if i >= self.entries.len() {
-            return &Shape::Untyped;
+            return 0;
         }
         if self.entries[i].shape.is_none() {
             let s = self.compute_shape(&self.entries[i].written.clone());
-            self.entries[i].shape = Some(s);
+            self.entries[i].shape = Some(Arc::new(s));
         }
-        self.entries[i].shape.as_ref().unwrap_or(&Shape::Untyped)
+        i
     }
 
     fn compute_shape(&mut self, written: &Arc<Type>) -> Shape {

@@ -220,24 +220,25 @@ impl Walk<'_, '_> {
         let Ok(obj) = self.heap.object(addr) else {
             return;
         };
-        let shape = self.table.shape(tid).clone();
-        match (shape, obj.body) {
-            (Shape::Opt(inner), Body::Some { value }) => self.visit(value, inner),
+        let shape = self.table.shape_arc(tid);
+        match (&*shape, obj.body) {
+            (&Shape::Opt(inner), Body::Some { value }) => self.visit(value, inner),
             (Shape::Tuple(ts), Body::Array { elems, .. }) => {
-                for (w, t) in elems.iter().zip(ts) {
+                for (w, &t) in elems.iter().zip(ts) {
                     self.visit(w, t);
                 }
             }
-            (Shape::Array { elem, .. }, Body::Array { elems, .. }) => {
+            (&Shape::Array { elem, .. }, Body::Array { elems, .. }) => {
                 for w in elems.iter() {
                     self.visit(w, elem);
                 }
             }
-            (Shape::Record(_), Body::Object { hashes, fields, .. }) => {
+            (Shape::Record(fs), Body::Object { hashes, fields, .. }) => {
                 for (h, w) in hashes.iter().zip(fields.iter()) {
-                    let Some(f) = self.table.field(tid, h) else {
+                    let Ok(i) = fs.binary_search_by_key(&h, |f| f.hash) else {
                         continue;
                     };
+                    let f = &fs[i];
                     if f.mutable {
                         self.visit_box(w, f.ty);
                     } else {
@@ -245,9 +246,9 @@ impl Walk<'_, '_> {
                     }
                 }
             }
-            (Shape::Variant(_), Body::Variant { hash, payload }) => {
-                if let Some(t) = self.table.tag(tid, hash) {
-                    self.visit(payload, t.ty);
+            (Shape::Variant(ts), Body::Variant { hash, payload }) => {
+                if let Ok(i) = ts.binary_search_by_key(&hash, |t| t.hash) {
+                    self.visit(payload, ts[i].ty);
                 }
             }
             (Shape::Prim(Prim::Text), Body::Concat { left, right, .. }) => {
