@@ -565,3 +565,80 @@ fn map_entries_are_named_by_key() {
         .iter()
         .any(|t| t.starts_with("vars.map_nat_text.root #internal.children[")));
 }
+
+#[test]
+fn mutated_heaps_give_types_and_paths_without_panics() {
+    use crate::heap_support::files::SnapshotFiles;
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::module::ModuleFacts;
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+
+    let limits = ReaderLimits {
+        max_objects: 2_000_000,
+        max_work: 20_000_000,
+        ..ReaderLimits::default()
+    };
+    for (name, mode) in [
+        ("compound", "eop"),
+        ("compound", "copying"),
+        ("collections", "incremental"),
+    ] {
+        let dir = common::fixture(name, mode);
+        let files = SnapshotFiles::read(&dir, &format!("{name}/{mode}"));
+        let facts = ModuleFacts::parse(&files.module).expect("module");
+        let (base, len) = (
+            facts.heap_base.min(files.memory.len() as u64),
+            files.memory.len() as u64,
+        );
+        let mut rng = fastrand::Rng::with_seed(0x7970_6573);
+        let mut analysed = 0;
+        for case in 0..40 * crate::heap_support::files::fuzz_scale() {
+            let edits: Vec<(usize, u8)> = (0..8)
+                .map(|_| (rng.u64(base..len) as usize, rng.u8(..)))
+                .collect();
+            let mut memory = files.memory.clone();
+            for &(at, b) in &edits {
+                memory[at] = b;
+            }
+            let seed = rng.u64(..);
+            let Some(heap) = files.open(memory, &facts, limits) else {
+                continue;
+            };
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                let opened = OpenedHeap::new(heap);
+                let heap = opened.heap();
+                let Ok(a) = Analysis::new(heap) else {
+                    return false;
+                };
+                let g = a.graph();
+                let labels = TypeLabels::compute(heap, g, opened.signature().ok());
+                let types = by_type(heap, &a, &labels);
+                let objects: u64 = types.iter().map(|t| t.shallow.objects).sum();
+                assert_eq!(objects, a.live().objects, "per-type objects add up");
+                let paths = Paths::new(g);
+                let mut r = fastrand::Rng::with_seed(seed);
+                for _ in 0..20 {
+                    if g.nodes() == 0 {
+                        break;
+                    }
+                    let n = r.u32(0..g.nodes() as u32);
+                    if let Some(p) =
+                        paths.typed_path(heap, g, opened.signature().ok(), opened.labels(), n)
+                    {
+                        assert!(!p.text().is_empty());
+                    }
+                }
+                true
+            }));
+            match result {
+                Ok(done) => analysed += done as usize,
+                Err(_) => panic!("{name}/{mode}: case {case}: panicked after {edits:?}"),
+            }
+        }
+        assert!(
+            analysed > 10,
+            "{name}/{mode}: only {analysed} mutated heaps analysed"
+        );
+        println!("{name}/{mode}: {analysed} mutated heaps analysed");
+    }
+}
