@@ -39,6 +39,8 @@ pub enum Step {
     Var,
     /// A value captured by a closure.
     Captured(u64),
+    /// A part of a text's rope (a `Concat` node's left or right text).
+    Rope,
     /// A reference of another kind (a hash blob, a big number's digits, a ...).
     Other,
 }
@@ -57,10 +59,23 @@ pub struct RootPath {
 impl RootPath {
     /// The path as Motoko access syntax: `vars.people[3].name`, `.1` for a tuple component,
     /// `?` for an option's value, ` #tag` for a variant's payload, `.get(k)` / `.entry(k)` /
-    /// `.key(k)` inside mo:core collections; mutable boxes are transparent.
+    /// `.key(k)` inside mo:core collections, `.<rope ×n>` for a part `n` levels down a
+    /// text's rope; mutable boxes are transparent.
     pub fn text(&self) -> String {
         let mut out = self.root.clone();
-        for (step, _) in &self.steps {
+        let mut rope = 0usize;
+        for (i, (step, _)) in self.steps.iter().enumerate() {
+            if *step == Step::Rope {
+                rope += 1;
+                if !matches!(self.steps.get(i + 1), Some((Step::Rope, _))) {
+                    match rope {
+                        1 => out.push_str(".<rope>"),
+                        n => out.push_str(&format!(".<rope ×{n}>")),
+                    }
+                    rope = 0;
+                }
+                continue;
+            }
             match step {
                 Step::Field(f) => {
                     out.push('.');
@@ -78,6 +93,7 @@ impl RootPath {
                 }
                 Step::Var => {}
                 Step::Captured(i) => out.push_str(&format!(".<captured {i}>")),
+                Step::Rope => {}
                 Step::Other => out.push_str(".<ref>"),
             }
         }

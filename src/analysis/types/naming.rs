@@ -324,7 +324,7 @@ fn typed_step(
             }
             (Shape::Prim(Prim::Text), Body::Concat { left, right, .. }) => {
                 let w = if points_to(left) { left } else { right };
-                (Step::Other, w, t)
+                (Step::Rope, w, t)
             }
             _ => return (None, Cur::Untyped),
         },
