@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 use mo_mem::image::ReaderLimits;
 use serde::Serialize;
 
+use mo_mem::analysis::path::Paths;
 use mo_mem::analysis::retained::{Analysis, RootRetention, VarRetention};
 use mo_mem::analysis::types::{by_type, TypeLabels};
 
@@ -69,6 +70,11 @@ impl<'a> From<&'a VarRetention> for JsonVar<'a> {
 struct JsonTop {
     address: String,
     tag: &'static str,
+    /// Its Motoko type (its tag if no type reaches it).
+    #[serde(rename = "type")]
+    ty: String,
+    /// Its shortest path from a root (`vars.m.get(7)`).
+    path: Option<String>,
     size: u64,
     retained_objects: u64,
     retained_bytes: u64,
@@ -139,13 +145,14 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let live = a.live();
     let garbage = a.garbage();
     let g = a.graph();
-    let types = if args.json || args.by == By::Type {
-        let labels = TypeLabels::compute(heap, g, opened.signature().ok());
-        by_type(heap, &a, &labels)
-    } else {
-        Vec::new()
-    };
+    let labels = (args.json || args.by == By::Type)
+        .then(|| TypeLabels::compute(heap, g, opened.signature().ok()));
+    let types = labels
+        .as_ref()
+        .map(|l| by_type(heap, &a, l))
+        .unwrap_or_default();
     if args.json {
+        let paths = Paths::new(g);
         let json = Json {
             vars: vars.iter().map(JsonVar::from).collect(),
             top: a
@@ -154,6 +161,13 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 .map(|r| JsonTop {
                     address: format!("{:#x}", r.address),
                     tag: r.tag,
+                    ty: labels
+                        .as_ref()
+                        .and_then(|l| l.label(r.node))
+                        .map_or_else(|| r.tag.to_string(), |l| l.to_string()),
+                    path: paths
+                        .typed_path(heap, g, opened.signature().ok(), opened.labels(), r.node)
+                        .map(|p| p.text()),
                     size: r.size,
                     retained_objects: r.retained.objects,
                     retained_bytes: r.retained.bytes,
