@@ -13,6 +13,10 @@ pub use aggregate::{by_type, TypeRetention};
 pub use label::{alias_name, render_label, shorten, MAX_LABEL_CHARS, MAX_LABEL_DEPTH};
 pub use naming::{name_steps, MAX_KEY_CHARS};
 pub use table::{
-    Container, FieldShape, Shape, TagShape, TypeId, TypeTable, MAX_TYPES, MAX_UNWRAP, UNTYPED,
+    Container, FieldShape, Shape, TagShape, TypeId, TypeTable, MAX_TYPES, MAX_TYPE_NODES,
+    MAX_UNWRAP, UNTYPED,
 };
 pub use walk::{empty_env, fits, object_type, TypeLabels, NO_LABEL};
+
+#[cfg(test)]
+mod tests;

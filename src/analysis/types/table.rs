@@ -25,6 +25,11 @@ pub const MAX_TYPES: usize = 1 << 16;
 /// The most option layers unwrapped at one word (a `type L = ?L` alias loops otherwise).
 pub const MAX_UNWRAP: u32 = 64;
 
+/// The largest type interned, in nodes of its tree (a non-regular recursive alias such as
+/// `type G<A> = ?(A, G<(A, A)>)` doubles its arguments at every level: hashing them would
+/// take exponential time). Larger types are [`UNTYPED`].
+pub const MAX_TYPE_NODES: usize = 4096;
+
 /// One record field of a [`Shape::Record`].
 #[derive(Debug, Clone)]
 pub struct FieldShape {
@@ -212,8 +217,12 @@ impl<'e> TypeTable<'e> {
         self.env
     }
 
-    /// The id of `ty` (as written), or [`UNTYPED`] when the table is full.
+    /// The id of `ty` (as written), or [`UNTYPED`] when the table is full or `ty` has more
+    /// than [`MAX_TYPE_NODES`] nodes.
     pub fn intern(&mut self, ty: &Arc<Type>) -> TypeId {
+        if !within_nodes(ty, MAX_TYPE_NODES) {
+            return UNTYPED;
+        }
         if let Some(&id) = self.index.get(ty) {
             return id;
         }
@@ -511,4 +520,31 @@ impl<'e> TypeTable<'e> {
         self.entries[i].label = Some(label.clone());
         label
     }
+}
+
+/// Whether the tree of `ty` has at most `max` nodes (counted with an explicit stack, stopping
+/// at `max + 1`: shared parts are counted each time, as hashing visits them).
+fn within_nodes(ty: &Type, max: usize) -> bool {
+    let mut stack: Vec<&Type> = vec![ty];
+    let mut seen = 0usize;
+    while let Some(t) = stack.pop() {
+        seen += 1;
+        if seen > max {
+            return false;
+        }
+        match t {
+            Type::Prim(_) | Type::Var(_) => {}
+            Type::Opt(t) | Type::Weak(t) | Type::Async(t) => stack.push(t),
+            Type::Array { elem, .. } => stack.push(elem),
+            Type::Tuple(ts) => stack.extend(ts.iter().map(|t| &**t)),
+            Type::Con { args, .. } => stack.extend(args.iter().map(|t| &**t)),
+            Type::Object { fields, .. } => stack.extend(fields.iter().map(|f| &*f.ty)),
+            Type::Variant(tags) => stack.extend(tags.iter().map(|t| &*t.ty)),
+            Type::Func(f) => {
+                stack.push(&f.arg);
+                stack.push(&f.result);
+            }
+        }
+    }
+    true
 }
