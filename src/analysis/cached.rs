@@ -11,14 +11,17 @@ use super::path::{Paths, RootPath};
 use super::progress::{NoProgress, Phase, Progress};
 use super::retained::{Analysis, VarRetention};
 use super::stats::Count;
+use super::types::{by_type, TypeLabels};
 use super::OpenedHeap;
 
-/// One row of the per-type figures: a type (for now a heap tag), its live objects and their
-/// own bytes, and what all of them retain together.
+/// One row of the per-type figures: a Motoko type (or the heap tag of objects no type
+/// reaches), its live objects and their own bytes, and what all of them retain together.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TypeRow {
-    /// The type's name (`Object`, `Array M`, `Blob T`, ...).
+    /// The type's label (`Text`, `Map<Nat, Text>`, `Person`), or a heap tag (`Blob B`).
     pub name: String,
+    /// Whether `name` is a Motoko type (else a heap tag).
+    pub typed: bool,
     /// Its live objects and their own bytes.
     pub shallow: Count,
     /// What they retain together.
@@ -31,6 +34,7 @@ pub struct HeapAnalysis {
     core: Analysis,
     vars: OnceLock<Vec<VarRetention>>,
     paths: OnceLock<Paths>,
+    labels: OnceLock<TypeLabels>,
     types: OnceLock<Vec<TypeRow>>,
 }
 
@@ -56,6 +60,7 @@ impl HeapAnalysis {
             core: core?,
             vars: OnceLock::new(),
             paths: OnceLock::new(),
+            labels: OnceLock::new(),
             types: OnceLock::new(),
         })
     }
@@ -75,11 +80,36 @@ impl HeapAnalysis {
         self.paths.get_or_init(|| Paths::new(self.core.graph()))
     }
 
-    /// The shortest path from a root to node `n`, its steps named with `opened`'s labels
-    /// (`None` for garbage).
+    /// The shortest path from a root to node `n`, its steps named from the types
+    /// (`vars.index.get(777)`) and `opened`'s labels (`None` for garbage).
     pub fn path(&self, opened: &OpenedHeap, n: u32) -> Option<RootPath> {
-        self.paths()
-            .path(opened.heap(), self.core.graph(), opened.labels(), n)
+        self.paths().typed_path(
+            opened.heap(),
+            self.core.graph(),
+            opened.signature().ok(),
+            opened.labels(),
+            n,
+        )
+    }
+
+    /// The Motoko type of every object a type-directed walk from the stable variables
+    /// reaches (one walk, on first use).
+    pub fn labels(&self, opened: &OpenedHeap) -> &TypeLabels {
+        self.labels.get_or_init(|| {
+            TypeLabels::compute(opened.heap(), self.core.graph(), opened.signature().ok())
+        })
+    }
+
+    /// Node `n`'s Motoko type, else its heap tag.
+    pub fn type_of(&self, opened: &OpenedHeap, n: u32) -> String {
+        match self.labels(opened).label(n) {
+            Some(label) => label.to_string(),
+            None => opened
+                .heap()
+                .object(self.core.graph().address(n))
+                .map_or("?", |o| o.tag.name())
+                .to_string(),
+        }
     }
 
     /// [`HeapAnalysis::path`] as `mo-mem path` prints it (`vars.people[3].name`).
@@ -96,7 +126,7 @@ impl HeapAnalysis {
     pub fn types_with(&self, opened: &OpenedHeap, progress: &dyn Progress) -> &[TypeRow] {
         self.types.get_or_init(|| {
             progress.start(Phase::Types, None);
-            let rows = type_rows(&self.core, opened);
+            let rows = type_rows(&self.core, opened, self.labels(opened));
             progress.finish(Phase::Types);
             rows
         })
@@ -104,18 +134,15 @@ impl HeapAnalysis {
 }
 
 /// The per-type figures of `a`: every place that lists types (`retained --by type`, the
-/// report, the mount's `types.json`) takes them from here. For now the types are heap tags
-/// ([`Analysis::by_tag`]); Motoko types replace them here.
-fn type_rows(a: &Analysis, opened: &OpenedHeap) -> Vec<TypeRow> {
-    let mut rows: Vec<TypeRow> = a
-        .by_tag(opened.heap())
+/// report, the mount's `types.json`) takes them from here.
+fn type_rows(a: &Analysis, opened: &OpenedHeap, labels: &TypeLabels) -> Vec<TypeRow> {
+    by_type(opened.heap(), a, labels)
         .into_iter()
-        .map(|(tag, r)| TypeRow {
-            name: tag.to_string(),
-            shallow: r.shallow,
-            retained: r.retained,
+        .map(|t| TypeRow {
+            name: t.name.to_string(),
+            typed: t.typed,
+            shallow: t.shallow,
+            retained: t.retained,
         })
-        .collect();
-    rows.sort_by(|x, y| (y.retained.bytes, &x.name).cmp(&(x.retained.bytes, &y.name)));
-    rows
+        .collect()
 }

@@ -1,5 +1,6 @@
 //! Analyses over a decoded heap: the opened heap, statistics, the info report, the reference
-//! graph, dominators and retained sizes, paths to roots, the memory report.
+//! graph, dominators and retained sizes, Motoko types of objects, paths to roots, the memory
+//! report.
 
 pub mod cached;
 pub mod dominators;
@@ -12,6 +13,7 @@ pub mod report;
 pub mod retained;
 pub mod retained_json;
 pub mod stats;
+pub mod types;
 
 #[cfg(test)]
 mod dominators_tests;

@@ -9,6 +9,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::graph::HeapGraph;
+use super::opened::LabelMap;
+use super::types::{name_steps, TypeTable};
+use crate::heap::types::StableSignature;
 use crate::heap::{Body, Heap};
 
 /// How one step of a path is taken from its parent object.
@@ -17,8 +20,17 @@ use crate::heap::{Body, Heap};
 pub enum Step {
     /// A record field, by label (`#HASH` when the label is not known).
     Field(String),
-    /// An array element or tuple component.
+    /// An array element (or, without a type, a tuple component).
     Index(u64),
+    /// A tuple component (known from the type).
+    Component(u64),
+    /// The value stored under a key of a mo:core `Map` or `pure/Map` (the key as
+    /// `debug_show` prints it, shortened), or the element at an index of a `List`.
+    Get(String),
+    /// The `(key, value)` entry of a mo:core `Map` holding the key.
+    Entry(String),
+    /// The key object of a `Map` or `pure/Map` entry, or an element of a `Set` or `pure/Set`.
+    Key(String),
     /// The value of an option.
     Some,
     /// The payload of a variant, by tag.
@@ -27,6 +39,8 @@ pub enum Step {
     Var,
     /// A value captured by a closure.
     Captured(u64),
+    /// A part of a text's rope (a `Concat` node's left or right text).
+    Rope,
     /// A reference of another kind (a hash blob, a big number's digits, a ...).
     Other,
 }
@@ -43,17 +57,35 @@ pub struct RootPath {
 }
 
 impl RootPath {
-    /// The path as Motoko access syntax: `vars.people[3].name`, `?` for an option's value,
-    /// `#tag` for a variant's payload; mutable boxes are transparent.
+    /// The path as Motoko access syntax: `vars.people[3].name`, `.1` for a tuple component,
+    /// `?` for an option's value, ` #tag` for a variant's payload, `.get(k)` / `.entry(k)` /
+    /// `.key(k)` inside mo:core collections, `.<rope ×n>` for a part `n` levels down a
+    /// text's rope; mutable boxes are transparent.
     pub fn text(&self) -> String {
         let mut out = self.root.clone();
-        for (step, _) in &self.steps {
+        let mut rope = 0usize;
+        for (i, (step, _)) in self.steps.iter().enumerate() {
+            if *step == Step::Rope {
+                rope += 1;
+                if !matches!(self.steps.get(i + 1), Some((Step::Rope, _))) {
+                    match rope {
+                        1 => out.push_str(".<rope>"),
+                        n => out.push_str(&format!(".<rope ×{n}>")),
+                    }
+                    rope = 0;
+                }
+                continue;
+            }
             match step {
                 Step::Field(f) => {
                     out.push('.');
                     out.push_str(f);
                 }
                 Step::Index(i) => out.push_str(&format!("[{i}]")),
+                Step::Component(i) => out.push_str(&format!(".{i}")),
+                Step::Get(k) => out.push_str(&format!(".get({k})")),
+                Step::Entry(k) => out.push_str(&format!(".entry({k})")),
+                Step::Key(k) => out.push_str(&format!(".key({k})")),
                 Step::Some => out.push('?'),
                 Step::Variant(t) => {
                     out.push_str(" #");
@@ -61,6 +93,7 @@ impl RootPath {
                 }
                 Step::Var => {}
                 Step::Captured(i) => out.push_str(&format!(".<captured {i}>")),
+                Step::Rope => {}
                 Step::Other => out.push_str(".<ref>"),
             }
         }
@@ -162,8 +195,46 @@ impl Paths {
     }
 }
 
-/// How the object at `from` refers to the object at `to`.
-fn step(heap: &Heap, labels: &HashMap<u32, Arc<str>>, from: u64, to: u64) -> Step {
+impl Paths {
+    /// The path to `target` with each step named from the types of the stable variable it
+    /// starts at (`sig`): tuple components `.1`, mo:core collection entries by key
+    /// (`.get(777)`, see [`name_steps`]); from another root, without a signature, or where
+    /// the type says nothing, the steps are named from the heap as in [`Paths::path`].
+    pub fn typed_path(
+        &self,
+        heap: &Heap,
+        graph: &HeapGraph,
+        sig: Option<&StableSignature>,
+        labels: &LabelMap,
+        target: u32,
+    ) -> Option<RootPath> {
+        let mut path = self.path(heap, graph, labels, target)?;
+        let Some(sig) = sig else {
+            return Some(path);
+        };
+        let Some(name) = path.root.strip_prefix("vars.") else {
+            return Some(path);
+        };
+        let (Some(var), Some(sv)) = (graph.vars().iter().find(|v| v.name == name), sig.var(name))
+        else {
+            return Some(path);
+        };
+        let (Some(word), Some(first)) = (var.word, var.node) else {
+            return Some(path);
+        };
+        let chain = self.nodes_to(target)?;
+        if chain.first() != Some(&first) {
+            // reached through a static object: no type for the first heap object
+            return Some(path);
+        }
+        let mut table = TypeTable::for_signature(sig);
+        path.steps = name_steps(heap, graph, &mut table, labels, word, &sv.ty, &chain);
+        Some(path)
+    }
+}
+
+/// How the object at `from` refers to the object at `to`, from the heap alone.
+pub(crate) fn step(heap: &Heap, labels: &HashMap<u32, Arc<str>>, from: u64, to: u64) -> Step {
     let points_to = |word: u64| {
         heap.pointer(word)
             .and_then(|a| heap.resolve(a).ok())

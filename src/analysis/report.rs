@@ -134,7 +134,7 @@ pub struct MemoryReport {
     pub partitions: Option<Partitions>,
     /// The largest stable variables by retained size.
     pub vars: Vec<TopRow>,
-    /// The largest types by retained size (heap tags for now).
+    /// The largest types by retained size.
     pub types: Vec<TopRow>,
     /// The largest objects by retained size.
     pub objects: Vec<TopRow>,
@@ -158,7 +158,12 @@ impl MemoryReport {
         let vars = a.vars().iter().take(REPORT_TOP);
         let vars = vars.map(|v| named_row(&v.name, v.retained)).collect();
         let types = a.types(opened).iter().take(REPORT_TOP);
-        let types = types.map(|t| named_row(&t.name, t.retained)).collect();
+        let types = types
+            .map(|t| match t.typed {
+                true => named_row(&t.name, t.retained),
+                false => named_row(&format!("<{}>", t.name), t.retained),
+            })
+            .collect();
         let objects = a
             .top(heap, REPORT_TOP)
             .into_iter()
@@ -340,8 +345,19 @@ fn percent(part: u64, whole: u64) -> String {
     }
 }
 
-/// `text` cut to `width` columns (ending in `...` when cut).
+/// `text` in ASCII (`×` as `x`, `…` as `...`, any other non-ASCII character as its
+/// `\u{..}` escape) and cut to `width` columns (ending in `...` when cut).
 fn fit(text: &str, width: usize) -> String {
+    let mut ascii = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii() => ascii.push(c),
+            '×' => ascii.push('x'),
+            '…' => ascii.push_str("..."),
+            c => ascii.extend(c.escape_unicode()),
+        }
+    }
+    let text = ascii.as_str();
     if text.chars().count() <= width {
         return text.to_string();
     }
@@ -455,7 +471,7 @@ impl MemoryReport {
         section(&mut out, "top variables", &self.vars, live, false);
         section(
             &mut out,
-            "top types (heap tags; they overlap)",
+            "top types (untyped: <heap tag>)",
             &self.types,
             live,
             false,
@@ -544,6 +560,9 @@ mod tests {
         assert_eq!(fit("vars.people", 20), "vars.people");
         assert_eq!(fit("vars.people[3].name", 10), "vars.pe...");
         assert_eq!(fit("abc", 3), "abc");
+        assert_eq!(fit("vars.t.<rope ×3>", 40), "vars.t.<rope x3>");
+        assert_eq!(fit("Node<…>", 40), "Node<...>");
+        assert_eq!(fit("get(\"ü\")", 40), "get(\"\\u{fc}\")");
         assert_eq!(percent(1, 3), "33.3%");
         assert_eq!(percent(5, 0), "-");
         assert_eq!(human(1023), "1023 B");

@@ -44,6 +44,9 @@ impl From<&VarRetention> for JsonVar {
 pub struct JsonTop {
     address: String,
     tag: &'static str,
+    /// Its Motoko type (its tag if no type reaches it).
+    #[serde(rename = "type")]
+    ty: String,
     size: u64,
     retained_objects: u64,
     retained_bytes: u64,
@@ -70,10 +73,12 @@ impl From<&RootRetention> for JsonRoot {
     }
 }
 
-/// One type (a heap tag for now).
+/// One Motoko type (or the heap tag of objects no type reaches: `typed` is false).
 #[derive(Debug, Clone, Serialize)]
 pub struct JsonType {
-    tag: String,
+    #[serde(rename = "type")]
+    name: String,
+    typed: bool,
     objects: u64,
     bytes: u64,
     retained_objects: u64,
@@ -83,7 +88,8 @@ pub struct JsonType {
 impl From<&TypeRow> for JsonType {
     fn from(t: &TypeRow) -> Self {
         JsonType {
-            tag: t.name.clone(),
+            name: t.name.clone(),
+            typed: t.typed,
             objects: t.shallow.objects,
             bytes: t.shallow.bytes,
             retained_objects: t.retained.objects,
@@ -114,8 +120,7 @@ pub struct RetainedJson {
     vars: Vec<JsonVar>,
     top: Vec<JsonTop>,
     roots: Vec<JsonRoot>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    types: Option<Vec<JsonType>>,
+    types: Vec<JsonType>,
     live: JsonCount,
     garbage: JsonCount,
     stale_copies: JsonCount,
@@ -132,6 +137,7 @@ pub fn top_json(opened: &OpenedHeap, a: &HeapAnalysis, top: usize) -> Vec<JsonTo
         .map(|r| JsonTop {
             address: format!("{:#x}", r.address),
             tag: r.tag,
+            ty: a.type_of(opened, r.node),
             size: r.size,
             retained_objects: r.retained.objects,
             retained_bytes: r.retained.bytes,
@@ -155,14 +161,14 @@ pub fn garbage_json(a: &HeapAnalysis) -> JsonCount {
 }
 
 impl RetainedJson {
-    /// The answer for `opened`: `top` retainers, and with `types` the `top` largest types.
-    pub fn new(opened: &OpenedHeap, a: &HeapAnalysis, types: bool, top: usize) -> RetainedJson {
+    /// The answer for `opened`: the `top` largest retainers and types.
+    pub fn new(opened: &OpenedHeap, a: &HeapAnalysis, top: usize) -> RetainedJson {
         let g = a.graph();
         RetainedJson {
             vars: a.vars().iter().map(JsonVar::from).collect(),
             top: top_json(opened, a, top),
             roots: a.roots().iter().map(JsonRoot::from).collect(),
-            types: types.then(|| types_json(opened, a, Some(top))),
+            types: types_json(opened, a, Some(top)),
             live: a.live().into(),
             garbage: garbage_json(a),
             stale_copies: g.stale().into(),

@@ -41,9 +41,9 @@ pub struct RetainedArgs {
 pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let heap = opened.heap();
-    let a = analyse(&opened, args.by == By::Type)?;
+    let a = analyse(&opened, args.json || args.by == By::Type)?;
     if args.json {
-        let json = RetainedJson::new(&opened, a, args.by == By::Type, args.top);
+        let json = RetainedJson::new(&opened, a, args.top);
         std::io::stdout().write_all(&pretty(&json)?)?;
         return Ok(());
     }
@@ -78,20 +78,36 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             }
         }
         By::Type => {
+            let types = a.types(&opened);
             println!(
-                "{:<18} {:>10} {:>12} {:>10} {:>12} {:>7}",
-                "tag", "objects", "bytes", "retained", "bytes", "share"
+                "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
+                "type", "objects", "bytes", "retained", "bytes", "share"
             );
-            for r in a.types(&opened).iter().take(args.top) {
+            for t in types.iter().take(args.top) {
+                let name = if t.typed {
+                    t.name.to_string()
+                } else {
+                    format!("<{}>", t.name)
+                };
+                let name = if name.chars().count() > 32 {
+                    let mut short: String = name.chars().take(31).collect();
+                    short.push('…');
+                    short
+                } else {
+                    name
+                };
                 println!(
-                    "{:<18} {:>10} {:>12} {:>10} {:>12} {:>7}",
-                    r.name,
-                    r.shallow.objects,
-                    r.shallow.bytes,
-                    r.retained.objects,
-                    r.retained.bytes,
-                    share(r.retained.bytes)
+                    "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
+                    name,
+                    t.shallow.objects,
+                    t.shallow.bytes,
+                    t.retained.objects,
+                    t.retained.bytes,
+                    share(t.retained.bytes)
                 );
+            }
+            if types.len() > args.top {
+                println!("({} more types)", types.len() - args.top);
             }
         }
         By::Object => {

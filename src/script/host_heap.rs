@@ -265,6 +265,20 @@ impl HostObject for HeapHost {
                         .collect(),
                 )
             }
+            "typeOf" => {
+                check_arity(name, args, 1)?;
+                let addr = arg_u64(name, args, 0)?;
+                let a = self.analysis(name)?;
+                let heap = self.ctx.heap();
+                let addr = heap.resolve(addr).unwrap_or(addr);
+                match a.graph().node_at(addr) {
+                    Some(n) => Value::some(Value::text(&a.type_of(&self.ctx, n))),
+                    None => match heap.object(addr) {
+                        Ok(o) if o.tag.is_object() => Value::some(Value::text(o.tag.name())),
+                        _ => Value::Null,
+                    },
+                }
+            }
             _ => match self.analysis_call(name, args)? {
                 Some(v) => v,
                 None => return Ok(None),
@@ -307,6 +321,7 @@ impl HostObject for HeapHost {
             "dominator",
             "path",
             "garbage",
+            "typeOf",
         ]
         .map(String::from)
         .to_vec()

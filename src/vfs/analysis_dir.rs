@@ -36,7 +36,7 @@ pub fn analysis_file(opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsErro
         value.map_err(|e| VfsError::decode(&what, e.to_string()))
     };
     match name {
-        "retained.json" => json(pretty(&RetainedJson::new(opened, a, false, DEFAULT_TOP))),
+        "retained.json" => json(pretty(&RetainedJson::new(opened, a, DEFAULT_TOP))),
         "types.json" => json(pretty(&types_json(opened, a, None))),
         "top.json" => json(pretty(&top_json(opened, a, DEFAULT_TOP))),
         "garbage.json" => json(pretty(&garbage_json(a))),

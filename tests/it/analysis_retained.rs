@@ -255,6 +255,16 @@ fn the_cli_json_matches_the_library() {
             assert_eq!(j["tag"], t.tag);
             assert_eq!(j["size"], t.size);
             assert_eq!(j["retained_bytes"], t.retained.bytes);
+            assert!(j["type"].is_string(), "{j}");
+            assert!(j["path"].is_string(), "{j}");
+        }
+        // types: Motoko types (or heap tags), largest retained first
+        let jtypes = json["types"].as_array().expect("types");
+        assert!(!jtypes.is_empty());
+        assert!(jtypes.iter().any(|t| t["typed"] == true), "{jtypes:?}");
+        for t in jtypes {
+            assert!(t["type"].is_string() && t["objects"].is_u64() && t["bytes"].is_u64());
+            assert!(t["retained_bytes"].as_u64() >= t["bytes"].as_u64());
         }
         let roots = a.roots();
         let jr = json["roots"].as_array().expect("roots");
@@ -302,11 +312,12 @@ fn the_cli_tables_name_every_view() {
         "{objects}"
     );
     let types = run("type");
-    assert!(types.starts_with("tag"), "{types}");
+    assert!(types.starts_with("type"), "{types}");
+    assert!(types.contains("Map<Text, Item>"), "{types}");
 }
 
 #[test]
 fn analysis_md_examples_are_true() {
     let checked = common::doc_examples::check_console_examples("docs/analysis.md");
-    assert_eq!(checked, 3, "examples found");
+    assert_eq!(checked, 5, "examples found");
 }

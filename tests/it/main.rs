@@ -18,6 +18,7 @@ mod mount_support;
 mod analysis_path;
 mod analysis_report;
 mod analysis_retained;
+mod analysis_types;
 mod big_fixture;
 mod call_cli;
 mod eop_stable_actor;

@@ -80,6 +80,11 @@ impl TypeEnv {
         self.aliases.get(name)
     }
 
+    /// The alias names (in no particular order).
+    pub fn names(&self) -> impl Iterator<Item = &Arc<str>> {
+        self.aliases.keys()
+    }
+
     /// The number of aliases.
     pub fn len(&self) -> usize {
         self.aliases.len()

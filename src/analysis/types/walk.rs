@@ -1,0 +1,363 @@
+//! [`TypeLabels`]: every object a type-directed walk from the stable variables reaches,
+//! labelled with its Motoko type.
+//!
+//! The walk is breadth-first over (object, type) pairs from every stable variable at once
+//! (in signature order), with a queue, no recursion. Each object is labelled **once**: the
+//! first type that reaches it wins, i.e. the type on its shortest typed path from a
+//! variable, ties going to the earlier variable, then to the earlier field or element (the
+//! order of the object's references). A reach that says nothing (`Any`, a type variable, a
+//! closure's captures) labels nothing, and an object whose tag does not fit the type (a
+//! corrupt heap) is left unlabelled and not followed. Each object is expanded once, so the
+//! work is bounded by the objects and references of the graph (plus the interning of types,
+//! at most [`MAX_TYPES`](super::MAX_TYPES)). Memory: 4 bytes per object for the labels, and
+//! 8 per object in the queue at most while the walk runs.
+//!
+//! What follows what (as [`Decoder`](crate::heap::value::Decoder) decodes it): a record's
+//! fields by label hash, a `var` field through its MutBox (labelled `var T`); array and tuple
+//! elements; an option's `Some` box (`?T` without a box is its value itself); a variant's
+//! payload by tag; a text's rope parts (`Text`); a shared function's actor and method name.
+//! Weak references are not followed (the GC does not trace them); a closure's captures and
+//! a region's page table are untyped. Classical static objects (outside the walked heap) are
+//! followed but not labelled.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+use crate::heap::types::{Prim, StableSignature, TypeEnv};
+use crate::heap::{ArraySort, Body, Heap, Object, Tag};
+
+use super::super::graph::HeapGraph;
+use super::table::{Shape, TypeId, TypeTable, MAX_UNWRAP, UNTYPED};
+
+/// No label: no type reached the object.
+pub const NO_LABEL: u32 = u32::MAX;
+
+/// The most static objects the walk follows.
+const MAX_STATICS: usize = 1 << 16;
+
+/// The Motoko type label of each object of a [`HeapGraph`].
+#[derive(Debug, Clone, Default)]
+pub struct TypeLabels {
+    /// Per node: an index into `names`, or [`NO_LABEL`].
+    node_label: Vec<u32>,
+    /// The distinct labels.
+    names: Vec<Arc<str>>,
+    /// Objects labelled.
+    labelled: u64,
+    /// Objects whose tag did not fit the type reaching them.
+    mismatched: u64,
+}
+
+impl TypeLabels {
+    /// Labels the objects of `graph` by a walk from the stable variables typed by `sig`
+    /// (without a signature, nothing is labelled).
+    pub fn compute(heap: &Heap, graph: &HeapGraph, sig: Option<&StableSignature>) -> TypeLabels {
+        let mut out = TypeLabels {
+            node_label: vec![NO_LABEL; graph.nodes()],
+            ..TypeLabels::default()
+        };
+        let Some(sig) = sig else {
+            return out;
+        };
+        let mut w = Walk {
+            heap,
+            graph,
+            table: TypeTable::for_signature(sig),
+            out: &mut out,
+            name_ids: HashMap::new(),
+            tid_names: Vec::new(),
+            box_names: HashMap::new(),
+            queue: VecDeque::new(),
+            statics: HashSet::new(),
+            static_queue: Vec::new(),
+        };
+        for var in graph.vars() {
+            let (Some(word), Some(sv)) = (var.word, sig.var(&var.name)) else {
+                continue;
+            };
+            let tid = w.table.intern(&sv.ty);
+            w.visit(word, tid);
+            w.drain_statics();
+        }
+        while let Some((n, tid)) = w.queue.pop_front() {
+            w.expand(graph.address(n), tid);
+            w.drain_statics();
+        }
+        out
+    }
+
+    /// The label of node `n`, if a type reached it.
+    #[inline]
+    pub fn label(&self, n: u32) -> Option<&Arc<str>> {
+        match self.node_label.get(n as usize) {
+            Some(&i) if i != NO_LABEL => self.names.get(i as usize),
+            _ => None,
+        }
+    }
+
+    /// The label index of node `n` ([`NO_LABEL`] if none).
+    #[inline]
+    pub fn label_index(&self, n: u32) -> u32 {
+        self.node_label.get(n as usize).copied().unwrap_or(NO_LABEL)
+    }
+
+    /// The distinct labels (indexed by [`TypeLabels::label_index`]).
+    pub fn names(&self) -> &[Arc<str>] {
+        &self.names
+    }
+
+    /// How many objects are labelled.
+    pub fn labelled(&self) -> u64 {
+        self.labelled
+    }
+
+    /// How many objects a type reached whose tag did not fit it (left unlabelled).
+    pub fn mismatched(&self) -> u64 {
+        self.mismatched
+    }
+
+    /// Bytes the labels take.
+    pub fn heap_bytes(&self) -> usize {
+        self.node_label.capacity() * 4 + self.names.iter().map(|n| n.len() + 16).sum::<usize>()
+    }
+}
+
+struct Walk<'a, 'h> {
+    heap: &'h Heap,
+    graph: &'a HeapGraph,
+    table: TypeTable<'a>,
+    out: &'a mut TypeLabels,
+    name_ids: HashMap<Arc<str>, u32>,
+    /// Label index per type id (NO_LABEL: not computed yet).
+    tid_names: Vec<u32>,
+    box_names: HashMap<TypeId, u32>,
+    queue: VecDeque<(u32, TypeId)>,
+    statics: HashSet<(u64, TypeId)>,
+    static_queue: Vec<(u64, TypeId)>,
+}
+
+impl Walk<'_, '_> {
+    fn name_id(&mut self, name: Arc<str>) -> u32 {
+        if let Some(&i) = self.name_ids.get(&name) {
+            return i;
+        }
+        let i = self.out.names.len() as u32;
+        self.out.names.push(name.clone());
+        self.name_ids.insert(name, i);
+        i
+    }
+
+    fn label_of(&mut self, tid: TypeId) -> u32 {
+        let t = tid as usize;
+        if t >= self.tid_names.len() {
+            self.tid_names.resize(t + 1, NO_LABEL);
+        }
+        if self.tid_names[t] == NO_LABEL {
+            let name = self.table.label(tid);
+            self.tid_names[t] = self.name_id(name);
+        }
+        self.tid_names[t]
+    }
+
+    fn box_label_of(&mut self, tid: TypeId) -> u32 {
+        if let Some(&i) = self.box_names.get(&tid) {
+            return i;
+        }
+        let name: Arc<str> = Arc::from(format!("var {}", self.table.label(tid)));
+        let i = self.name_id(name);
+        self.box_names.insert(tid, i);
+        i
+    }
+
+    /// Reaches `word` at type `tid`: labels and queues its object (first reach only).
+    fn visit(&mut self, word: u64, tid: TypeId) {
+        let Some(tid) = object_type(self.heap, &mut self.table, word, tid) else {
+            return;
+        };
+        let Some(addr) = self.heap.pointer(word) else {
+            return;
+        };
+        let Ok(addr) = self.heap.resolve(addr) else {
+            return;
+        };
+        match self.graph.node_at(addr) {
+            Some(n) => {
+                if self.out.node_label[n as usize] != NO_LABEL {
+                    return;
+                }
+                let Ok(obj) = self.heap.object(addr) else {
+                    return;
+                };
+                if !fits(self.table.shape(tid), &obj) {
+                    self.out.mismatched += 1;
+                    return;
+                }
+                let l = self.label_of(tid);
+                self.out.node_label[n as usize] = l;
+                self.out.labelled += 1;
+                self.queue.push_back((n, tid));
+            }
+            None => {
+                if self.statics.len() < MAX_STATICS && self.statics.insert((addr, tid)) {
+                    self.static_queue.push((addr, tid));
+                }
+            }
+        }
+    }
+
+    fn drain_statics(&mut self) {
+        while let Some((addr, tid)) = self.static_queue.pop() {
+            if let Ok(obj) = self.heap.object(addr) {
+                if fits(self.table.shape(tid), &obj) {
+                    self.expand(addr, tid);
+                }
+            }
+        }
+    }
+
+    /// Reaches the parts of the object at `addr`, of type `tid`.
+    fn expand(&mut self, addr: u64, tid: TypeId) {
+        let Ok(obj) = self.heap.object(addr) else {
+            return;
+        };
+        let shape = self.table.shape_arc(tid);
+        match (&*shape, obj.body) {
+            (&Shape::Opt(inner), Body::Some { value }) => self.visit(value, inner),
+            (Shape::Tuple(ts), Body::Array { elems, .. }) => {
+                for (w, &t) in elems.iter().zip(ts) {
+                    self.visit(w, t);
+                }
+            }
+            (&Shape::Array { elem, .. }, Body::Array { elems, .. }) => {
+                for w in elems.iter() {
+                    self.visit(w, elem);
+                }
+            }
+            (Shape::Record(fs), Body::Object { hashes, fields, .. }) => {
+                for (h, w) in hashes.iter().zip(fields.iter()) {
+                    let Ok(i) = fs.binary_search_by_key(&h, |f| f.hash) else {
+                        continue;
+                    };
+                    let f = &fs[i];
+                    if f.mutable {
+                        self.visit_box(w, f.ty);
+                    } else {
+                        self.visit(w, f.ty);
+                    }
+                }
+            }
+            (Shape::Variant(ts), Body::Variant { hash, payload }) => {
+                if let Ok(i) = ts.binary_search_by_key(&hash, |t| t.hash) {
+                    self.visit(payload, ts[i].ty);
+                }
+            }
+            (Shape::Prim(Prim::Text), Body::Concat { left, right, .. }) => {
+                self.visit(left, tid);
+                self.visit(right, tid);
+            }
+            (Shape::SharedFunc, Body::Array { elems, .. }) => {
+                if let (Some(actor), Some(method)) = (elems.get(0), elems.get(1)) {
+                    let p = self.table.prim(Prim::Principal);
+                    self.visit(actor, p);
+                    let t = self.table.prim(Prim::Text);
+                    self.visit(method, t);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Reaches a `var` field's MutBox (labelled `var T`) and its content at type `tid`.
+    fn visit_box(&mut self, word: u64, tid: TypeId) {
+        let Some(addr) = self.heap.pointer(word) else {
+            return;
+        };
+        let Ok(addr) = self.heap.resolve(addr) else {
+            return;
+        };
+        let Ok(obj) = self.heap.object(addr) else {
+            return;
+        };
+        let Body::MutBox { value } = obj.body else {
+            self.out.mismatched += 1;
+            return;
+        };
+        if let Some(n) = self.graph.node_at(addr) {
+            if self.out.node_label[n as usize] != NO_LABEL {
+                return;
+            }
+            let l = self.box_label_of(tid);
+            self.out.node_label[n as usize] = l;
+            self.out.labelled += 1;
+        } else if self.statics.len() >= MAX_STATICS || !self.statics.insert((addr, UNTYPED)) {
+            return;
+        }
+        self.visit(value, tid);
+    }
+}
+
+/// The type of the object `word` points to when it holds a value of type `tid`: options
+/// without a `Some` box are their value; `None` when nothing is known or there is no object
+/// (a scalar, `null`, an untyped part).
+pub fn object_type(
+    heap: &Heap,
+    table: &mut TypeTable<'_>,
+    word: u64,
+    tid: TypeId,
+) -> Option<TypeId> {
+    let mut tid = tid;
+    for _ in 0..MAX_UNWRAP {
+        match table.shape(tid) {
+            Shape::Untyped | Shape::Async => return None,
+            &Shape::Opt(inner) => {
+                if heap.is_null(word).unwrap_or(true) {
+                    return None;
+                }
+                match heap.object_of(word) {
+                    Ok(o) if o.tag == Tag::Some => return Some(tid),
+                    _ => tid = inner,
+                }
+            }
+            _ => return heap.is_pointer(word).then_some(tid),
+        }
+    }
+    None
+}
+
+/// Whether `obj` can hold a value of shape `shape`.
+pub fn fits(shape: &Shape, obj: &Object<'_>) -> bool {
+    match shape {
+        Shape::Opt(_) => obj.tag == Tag::Some,
+        Shape::Tuple(ts) => {
+            matches!(obj.body, Body::Array { sort: ArraySort::Tuple, elems, .. } if elems.len() == ts.len() as u64)
+        }
+        Shape::Array { .. } => matches!(
+            obj.tag,
+            Tag::Array(ArraySort::Immutable | ArraySort::Mutable)
+        ),
+        Shape::Record(_) => obj.tag == Tag::Object,
+        Shape::Variant(_) => obj.tag == Tag::Variant,
+        Shape::Prim(p) => match p {
+            Prim::Nat | Prim::Int => obj.tag == Tag::BigInt,
+            Prim::Nat64 | Prim::Int64 | Prim::Float => matches!(obj.tag, Tag::Bits64(_)),
+            Prim::Nat32 | Prim::Int32 | Prim::Float32 => {
+                matches!(obj.tag, Tag::Bits32(_) | Tag::Bits64(_))
+            }
+            Prim::Text => matches!(obj.tag, Tag::Blob(_) | Tag::Concat),
+            Prim::Blob | Prim::Principal => matches!(obj.tag, Tag::Blob(_)),
+            Prim::Region => obj.tag == Tag::Region,
+            _ => false,
+        },
+        Shape::Actor => matches!(obj.tag, Tag::Blob(_)),
+        Shape::Closure => obj.tag == Tag::Closure,
+        Shape::SharedFunc => obj.tag == Tag::Array(ArraySort::Shared),
+        Shape::Weak(_) => obj.tag == Tag::WeakRef,
+        Shape::Untyped | Shape::Async => false,
+    }
+}
+
+/// An empty environment, for callers without a signature.
+pub fn empty_env() -> &'static TypeEnv {
+    static EMPTY: std::sync::OnceLock<TypeEnv> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(TypeEnv::default)
+}
