@@ -4,11 +4,14 @@
 pub mod dominators;
 pub mod graph;
 pub mod info;
+pub mod node_index;
 pub mod opened;
 pub mod path;
 pub mod retained;
 pub mod stats;
 
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod dominators_tests;
 
