@@ -1,11 +1,12 @@
 //! Retained-size analysis: speed (objects/s) and peak memory (bytes per object beyond the
 //! mapped image) of the heap graph, the dominators and the per-variable reachability.
 //!
-//! Plain timing, no harness: `cargo bench --bench retained`. Two workloads:
+//! Plain timing, no harness: `cargo bench --bench retained` (`scripts/bench-analysis` runs it on
+//! the on-demand `dense` fixture). Two workloads:
 //! * the largest committed fixture (by main memory; or `MOMEM_BENCH_SNAPSHOT`): the whole
 //!   analysis as `mo-mem retained` runs it (graph, dominators, every stable variable's
 //!   reachable set);
-//! * a synthetic heap-like graph of `MOMEM_BENCH_NODES` nodes (default 20 million): a
+//! * a synthetic heap-like graph of `MOMEM_BENCH_NODES` nodes (default 20 million; 0 skips it): a
 //!   binary tree plus one random cross edge per four nodes (about 1.25 edges per node), sizes
 //!   of 2-6 words: the dominators alone, the graph's arrays counted as the graph's share.
 //!
@@ -25,7 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use mo_mem::analysis::dominators::Dominators;
-use mo_mem::analysis::graph::Csr;
+use mo_mem::analysis::graph::{Csr, HeapGraph, ImageEdges};
 use mo_mem::analysis::retained::Analysis;
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
@@ -184,15 +185,62 @@ fn fixture() {
         cpu,
         runs,
     );
-    let graph = mo_mem::analysis::graph::HeapGraph::build(&heap).expect("graph");
-    let (wall, cpu, runs) = timed(3, || {
-        std::hint::black_box(mo_mem::analysis::graph::HeapGraph::build(&heap).expect("graph"));
+    phases(&heap, n);
+}
+
+/// One run of the analysis's steps, each timed (CPU) and measured (peak above what the
+/// steps before it keep).
+fn phases(heap: &Heap, n: u64) {
+    let step = |what: &str, cpu: Duration, peak: usize| {
+        println!(
+            "retained: step {what}: {:.3} s CPU = {:.2} M objects/s, peak +{:.1} B per object",
+            cpu.as_secs_f64(),
+            n as f64 / cpu.as_secs_f64().max(1e-9) / 1e6,
+            peak as f64 / n.max(1) as f64
+        );
+    };
+    let c = thread_cpu();
+    let (mut graph, peak) = measured(|| HeapGraph::build_without_edges(heap).expect("nodes"));
+    step("walk, nodes and roots", thread_cpu() - c, peak);
+    let c = thread_cpu();
+    let (doms, peak) = measured(|| {
+        let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
+        Dominators::compute_over(
+            &ImageEdges::new(&graph, heap),
+            &groups,
+            graph.word_shift(),
+            |v| graph.size_words(v),
+        )
+        .expect("dominators")
     });
-    report("graph", n, wall, cpu, runs);
-    let (wall, cpu, runs) = timed(3, || {
-        std::hint::black_box(Analysis::from_graph(graph.clone()).expect("dominators"));
+    step(
+        "dominators and retained sizes (edges read from the image)",
+        thread_cpu() - c,
+        peak,
+    );
+    let c = thread_cpu();
+    let ((), peak) = measured(|| graph.attach_edges(heap).expect("edges"));
+    step("edge arrays", thread_cpu() - c, peak);
+    println!(
+        "retained: kept: nodes {:.1} B per object, edges {:.1}, dominators {:.1}",
+        (graph.heap_bytes() - graph.edges().heap_bytes()) as f64 / n.max(1) as f64,
+        graph.edges().heap_bytes() as f64 / n.max(1) as f64,
+        doms.heap_bytes() as f64 / n.max(1) as f64
+    );
+    let c = thread_cpu();
+    let (csr_doms, peak) = measured(|| {
+        let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
+        Dominators::compute(graph.edges(), &groups, graph.word_shift(), |v| {
+            graph.size_words(v)
+        })
+        .expect("dominators")
     });
-    report("dominators (with a graph clone)", n, wall, cpu, runs);
+    step(
+        "dominators from the edge arrays (for comparison)",
+        thread_cpu() - c,
+        peak,
+    );
+    assert_eq!(csr_doms.live(), doms.live());
 }
 
 /// A heap-like graph: a binary tree (node i points to 2i+1 and 2i+2) plus one random cross
@@ -252,5 +300,7 @@ fn main() {
             .join(" ")
     );
     fixture();
-    synthetic();
+    if std::env::var("MOMEM_BENCH_NODES").as_deref() != Ok("0") {
+        synthetic();
+    }
 }

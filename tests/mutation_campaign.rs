@@ -2,7 +2,8 @@
 //! each file and `MO_MEM_MUTANTS` seeded mutants of each (bit flips, boundary-value byte
 //! and word overwrites, copied and swapped ranges, pointers redirected, tags changed,
 //! lengths set to boundary values), each run in-process through `info`, `stats`, `vars`
-//! (both renderings), the `objects/` rendering and the mount's tree. Every run succeeds or
+//! (both renderings), `retained` (graph, dominators, retained sizes and their invariants), the
+//! `objects/` rendering and the mount's tree. Every run succeeds or
 //! is refused with a typed error: a panic, a run over the time bound, a memory peak over
 //! 256 MiB plus the image size, a `stat` size differing from the bytes read or invalid JSON
 //! fails the test, naming the case to rerun (`MO_MEM_MUTATION_CASE`, `MO_MEM_MUTATION_SEED`).

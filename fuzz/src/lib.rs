@@ -187,7 +187,7 @@ pub fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
                 out.push((fx.name.replace('/', "-"), fx.module.clone()));
             }
         }
-        "heap_walk" | "value_render" => {
+        "heap_walk" | "value_render" | "heap_graph" => {
             for (i, fx) in fixtures().iter().enumerate() {
                 let name = fx.name.replace('/', "-");
                 let mut heap = vec![i as u8];
@@ -298,9 +298,10 @@ pub mod run {
     use std::sync::Arc;
 
     /// The names of the targets, as in `fuzz/Cargo.toml`.
-    pub const TARGETS: [&str; 8] = [
+    pub const TARGETS: [&str; 9] = [
         "module_facts",
         "heap_walk",
+        "heap_graph",
         "value_render",
         "metadata_json",
         "manifest",
@@ -314,6 +315,7 @@ pub mod run {
         match name {
             "module_facts" => module_facts(data),
             "heap_walk" => heap_walk(data),
+            "heap_graph" => heap_graph(data),
             "value_render" => value_render(data),
             "metadata_json" => metadata_json(data),
             "manifest" => manifest(data),
@@ -366,6 +368,39 @@ pub mod run {
             }
         }
         let _ = mo_mem::analysis::stats::heap_stats(&heap);
+    }
+
+    /// The reference graph, dominators and retained sizes of an image built from the input
+    /// (`mo-mem retained`'s analysis), with their invariants: live + garbage = the graph's
+    /// bytes, what a plain search from the roots reaches is what the dominators call live,
+    /// every retained set is within the live heap and within what its object reaches.
+    pub fn heap_graph(data: &[u8]) {
+        use mo_mem::analysis::retained::Analysis;
+        let Some((_, Ok(heap))) = super::heap_from_input(data) else {
+            return;
+        };
+        let Ok(a) = Analysis::new(&heap) else {
+            return;
+        };
+        let (g, d) = (a.graph(), a.dominators());
+        let (live, garbage, total) = (a.live(), a.garbage(), g.total());
+        assert_eq!(live.objects + garbage.objects, total.objects);
+        assert_eq!(live.bytes + garbage.bytes, total.bytes);
+        let roots: Vec<u32> = g.roots().iter().flat_map(|r| r.nodes.clone()).collect();
+        let plain = a.reachable_from(&roots);
+        assert_eq!((plain.objects, plain.bytes), (live.objects, live.bytes));
+        for n in 0..g.nodes() as u32 {
+            let r = d.retained(n);
+            assert!(r.bytes <= live.bytes && r.objects <= live.objects);
+            assert_eq!(d.is_reachable(n), r.objects > 0);
+        }
+        for v in a.vars() {
+            assert!(v.retained.bytes <= v.reachable.bytes, "{}", v.name);
+            assert!(v.retained.objects <= v.reachable.objects, "{}", v.name);
+        }
+        let _ = a.roots();
+        let _ = a.top(&heap, 10);
+        let _ = a.by_tag(&heap);
     }
 
     /// Typed decoding of every stable variable of an image built from the input, both

@@ -6,7 +6,7 @@ use std::ops::Deref;
 use std::sync::OnceLock;
 
 use super::dominators::Retained;
-use super::graph::{GraphError, HeapGraph};
+use super::graph::GraphError;
 use super::path::{Paths, RootPath};
 use super::progress::{NoProgress, Phase, Progress};
 use super::retained::{Analysis, VarRetention};
@@ -52,12 +52,9 @@ impl HeapAnalysis {
         opened: &OpenedHeap,
         progress: &dyn Progress,
     ) -> Result<HeapAnalysis, GraphError> {
-        let graph = HeapGraph::build_with(opened.heap(), progress)?;
-        progress.start(Phase::Dominators, None);
-        let core = Analysis::from_graph(graph);
-        progress.finish(Phase::Dominators);
+        let core = Analysis::new_with(opened.heap(), progress)?;
         Ok(HeapAnalysis {
-            core: core?,
+            core,
             vars: OnceLock::new(),
             paths: OnceLock::new(),
             labels: OnceLock::new(),

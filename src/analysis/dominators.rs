@@ -10,12 +10,13 @@
 //! 2004), as in LLVM: a depth-first numbering without recursion or stack (each vertex keeps its
 //! edge cursor and returns to its parent), semidominators by path-compressed evaluation in
 //! reverse preorder over a predecessor CSR, then immediate dominators as nearest common
-//! ancestors. Retained sizes are summed bottom-up in reverse preorder. Memory: 24 bytes per
-//! reachable vertex and 4 per reachable edge while it runs (4 per vertex, reachable or not,
-//! during the numbering); 12 bytes per vertex kept (immediate dominator, retained size in
-//! words, retained objects).
+//! ancestors. Retained sizes are summed bottom-up in reverse preorder. Memory: 20 bytes per
+//! reachable vertex and 4 per reachable edge that is not a depth-first tree edge while it runs
+//! (plus 4 per vertex, reachable or not, during the numbering); 12 bytes per vertex kept
+//! (immediate dominator, retained size in words, retained objects). The edges may be read
+//! from the heap image ([`ImageEdges`]) instead of a [`Csr`] in memory.
 
-use super::graph::{Csr, GraphError, NO_NODE};
+use super::graph::{Csr, GraphError, ImageEdges, NO_NODE};
 
 /// The immediate dominator of a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,14 +52,54 @@ pub struct Dominators {
     reachable: u64,
 }
 
+/// The successors of each node of a graph, as the dominator pass reads them: a [`Csr`], or
+/// the heap image itself ([`ImageEdges`]) when the edge arrays should not be in memory.
+pub trait Successors {
+    /// The number of nodes.
+    fn nodes(&self) -> usize;
+    /// Calls `f` on each successor of `v`.
+    fn for_each(&self, v: u32, f: impl FnMut(u32));
+    /// The first successor of `v` at position `k` or later, with the position after it
+    /// (positions are the source's own: the CSR's slots, an object's fields).
+    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)>;
+}
+
+impl Successors for Csr {
+    fn nodes(&self) -> usize {
+        Csr::nodes(self)
+    }
+    #[inline]
+    fn for_each(&self, v: u32, f: impl FnMut(u32)) {
+        self.successors(v).iter().copied().for_each(f)
+    }
+    #[inline]
+    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
+        self.successors(v).get(k as usize).map(|&w| (k + 1, w))
+    }
+}
+
+impl Successors for ImageEdges<'_> {
+    fn nodes(&self) -> usize {
+        self.node_count()
+    }
+    #[inline]
+    fn for_each(&self, v: u32, f: impl FnMut(u32)) {
+        ImageEdges::for_each(self, v, f)
+    }
+    #[inline]
+    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
+        ImageEdges::next(self, v, k)
+    }
+}
+
 /// The graph seen from the virtual root: vertex 0, then the groups, then the nodes.
-struct Rooted<'a> {
-    csr: &'a Csr,
+struct Rooted<'a, S> {
+    csr: &'a S,
     groups: &'a [&'a [u32]],
     base: u32,
 }
 
-impl Rooted<'_> {
+impl<S: Successors> Rooted<'_, S> {
     /// Calls `f` on each successor of vertex `v`.
     #[inline]
     fn for_each(&self, v: u32, mut f: impl FnMut(u32)) {
@@ -69,28 +110,24 @@ impl Rooted<'_> {
                 .iter()
                 .for_each(|&n| f(n + self.base));
         } else {
-            self.csr
-                .successors(v - self.base)
-                .iter()
-                .for_each(|&n| f(n + self.base));
+            self.csr.for_each(v - self.base, |n| f(n + self.base));
         }
     }
 
-    /// The `k`-th successor of vertex `v`.
+    /// The first successor of vertex `v` at position `k` or later, and the position after it.
     #[inline]
-    fn nth(&self, v: u32, k: u32) -> Option<u32> {
+    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
         if v == 0 {
             let w = k.checked_add(1)?;
-            (w < self.base).then_some(w)
+            (w < self.base).then_some((k + 1, w))
         } else if v < self.base {
             self.groups[v as usize - 1]
                 .get(k as usize)
-                .map(|&n| n + self.base)
+                .map(|&n| (k + 1, n + self.base))
         } else {
             self.csr
-                .successors(v - self.base)
-                .get(k as usize)
-                .map(|&n| n + self.base)
+                .next(v - self.base, k)
+                .map(|(k, n)| (k, n + self.base))
         }
     }
 }
@@ -105,7 +142,18 @@ impl Dominators {
         unit_shift: u32,
         size: impl Fn(u32) -> u32,
     ) -> Result<Dominators, GraphError> {
-        let n = csr.nodes();
+        Dominators::compute_over(csr, groups, unit_shift, size)
+    }
+
+    /// [`Dominators::compute`] over any source of successors (the heap image itself, so the
+    /// edge arrays need not be in memory meanwhile).
+    pub fn compute_over<S: Successors>(
+        succ: &S,
+        groups: &[&[u32]],
+        unit_shift: u32,
+        size: impl Fn(u32) -> u32,
+    ) -> Result<Dominators, GraphError> {
+        let n = succ.nodes();
         let total = n
             .checked_add(groups.len() + 1)
             .filter(|&t| t < NO_NODE as usize)
@@ -120,109 +168,110 @@ impl Dominators {
                 )));
             }
         }
-        let g = Rooted { csr, groups, base };
+        let g = Rooted {
+            csr: succ,
+            groups,
+            base,
+        };
 
-        // 1. Depth-first preorder numbering: `pre` per vertex, `vertex` and `parent` per number.
-        // `label` serves as the edge cursor here, as the evaluation label later.
         let mut pre = vec![NO_NODE; total];
-        // Grown as vertices are reached (heaps between collections are often mostly garbage).
-        let mut vertex: Vec<u32> = Vec::new();
-        let mut parent: Vec<u32> = Vec::new();
-        let mut label: Vec<u32> = Vec::new();
+        // 1. Depth-first preorder numbering: `pre` per vertex, `vertex` and `parent` per number,
+        // without recursion or stack (`cursor` is each vertex's position among its successors;
+        // a finished vertex returns to its parent). The non-tree edges into each vertex are
+        // counted on the way (an edge from the vertex's parent never matters: the parent is
+        // where the semidominator search starts). The arrays are allocated once, for every
+        // vertex (a heap is mostly live, or the other steps are small); they shrink if less
+        // than half of the vertices are reached.
+        let mut vertex: Vec<u32> = Vec::with_capacity(total);
+        let mut parent: Vec<u32> = Vec::with_capacity(total);
+        let mut cursor: Vec<u32> = Vec::with_capacity(total);
+        let mut pred_off: Vec<u32> = Vec::with_capacity(total + 1);
         pre[0] = 0;
         vertex.push(0);
         parent.push(0);
-        label.push(0);
+        cursor.push(0);
+        pred_off.push(0);
         let mut cur = 0u32;
         loop {
             let c = cur as usize;
-            match g.nth(vertex[c], label[c]) {
-                Some(w) => {
-                    label[c] += 1;
-                    if pre[w as usize] == NO_NODE {
+            match g.next(vertex[c], cursor[c]) {
+                Some((k, w)) => {
+                    cursor[c] = k;
+                    let pw = pre[w as usize];
+                    if pw == NO_NODE {
                         let p = vertex.len() as u32;
                         pre[w as usize] = p;
                         vertex.push(w);
                         parent.push(cur);
-                        label.push(0);
+                        cursor.push(0);
+                        pred_off.push(0);
                         cur = p;
+                    } else if parent[pw as usize] != cur {
+                        pred_off[pw as usize] += 1;
                     }
                 }
                 None if cur == 0 => break,
                 None => cur = parent[c],
             }
         }
+        drop(cursor);
         let reached = vertex.len();
-        vertex.shrink_to_fit();
-        parent.shrink_to_fit();
-        label.shrink_to_fit();
+        if reached < total / 2 {
+            vertex.shrink_to_fit();
+            parent.shrink_to_fit();
+            pred_off.shrink_to_fit();
+        }
 
-        // 2. Predecessors of each reached vertex, by preorder number.
-        let mut pred_off = vec![0u32; reached + 1];
-        for &v in &vertex {
+        // 2. The non-tree predecessors of each vertex, by preorder number: `pred_off` holds
+        // each range's end, then (filling downwards) its start.
+        let mut end = 0u32;
+        for c in pred_off.iter_mut() {
+            end = end
+                .checked_add(*c)
+                .ok_or_else(|| GraphError::TooLarge("more than 2^32 references".into()))?;
+            *c = end;
+        }
+        pred_off.push(end);
+        let mut preds = vec![0u32; end as usize];
+        for (pv, &v) in vertex.iter().enumerate() {
             g.for_each(v, |w| {
-                let pw = pre[w as usize];
-                if pw != NO_NODE {
-                    pred_off[pw as usize + 1] += 1;
+                let pw = pre[w as usize] as usize;
+                if parent[pw] != pv as u32 {
+                    pred_off[pw] -= 1;
+                    preds[pred_off[pw] as usize] = pv as u32;
                 }
             });
         }
-        for i in 0..reached {
-            pred_off[i + 1] = pred_off[i]
-                .checked_add(pred_off[i + 1])
-                .ok_or_else(|| GraphError::TooLarge("more than 2^32 references".into()))?;
-        }
-        let mut preds = vec![0u32; pred_off[reached] as usize];
-        {
-            let mut fill = pred_off.clone();
-            for (pv, &v) in vertex.iter().enumerate() {
-                g.for_each(v, |w| {
-                    let pw = pre[w as usize];
-                    if pw != NO_NODE {
-                        let slot = &mut fill[pw as usize];
-                        preds[*slot as usize] = pv as u32;
-                        *slot += 1;
-                    }
-                });
-            }
-        }
-
         drop(pre);
 
-        // 3. Semidominators in reverse preorder (path-compressed `eval` over `ancestor`).
-        for (i, l) in label.iter_mut().enumerate() {
-            *l = i as u32;
-        }
+        // 3. Semidominators in reverse preorder: a path-compressed `eval` over `ancestor`, with
+        // `best` the smallest semidominator on each compressed path. Once vertex `i` is done,
+        // its predecessor range is not read again: `pred_off[i + 1]` keeps its semidominator.
         let mut idom = parent.clone();
         let mut ancestor = parent;
-        let mut semi: Vec<u32> = (0..reached as u32).collect();
+        let mut best: Vec<u32> = (0..reached as u32).collect();
         let mut stack = Vec::new();
         for i in (1..reached).rev() {
             let mut s = idom[i];
-            for &p in &preds[pred_off[i] as usize..pred_off[i + 1] as usize] {
-                let u = eval(
-                    p,
-                    i as u32 + 1,
-                    &mut ancestor,
-                    &mut label,
-                    &semi,
-                    &mut stack,
-                );
-                s = s.min(semi[u as usize]);
+            let (lo, hi) = (pred_off[i] as usize, pred_off[i + 1] as usize);
+            for &p in &preds[lo..hi] {
+                s = s.min(eval(p, i as u32 + 1, &mut ancestor, &mut best, &mut stack));
             }
-            semi[i] = s;
+            best[i] = s;
+            pred_off[i + 1] = s;
         }
-        drop((preds, pred_off, ancestor, label, stack));
+        drop((preds, ancestor, best, stack));
 
         // 4. Immediate dominators: the nearest ancestor of the parent at or above the semi.
         for i in 1..reached {
+            let semi = pred_off[i + 1];
             let mut c = idom[i];
-            while c > semi[i] {
+            while c > semi {
                 c = idom[c as usize];
             }
             idom[i] = c;
         }
-        drop(semi);
+        drop(pred_off);
 
         // 5. Back to vertex numbering, then retained sizes bottom-up in reverse preorder (a
         // dominator precedes what it dominates).
@@ -378,19 +427,12 @@ impl Dominators {
     }
 }
 
-/// The vertex with the smallest semidominator on the compressed path from `v` up to the
-/// vertices not yet linked (numbers below `linked`), compressing that path.
+/// The smallest semidominator on the compressed path from `v` up to the vertices not yet
+/// linked (numbers below `linked`), compressing that path.
 #[inline]
-fn eval(
-    v: u32,
-    linked: u32,
-    ancestor: &mut [u32],
-    label: &mut [u32],
-    semi: &[u32],
-    stack: &mut Vec<u32>,
-) -> u32 {
+fn eval(v: u32, linked: u32, ancestor: &mut [u32], best: &mut [u32], stack: &mut Vec<u32>) -> u32 {
     if ancestor[v as usize] < linked {
-        return label[v as usize];
+        return best[v as usize];
     }
     let mut x = v;
     loop {
@@ -401,16 +443,16 @@ fn eval(
         }
     }
     let mut p = x;
-    let mut p_label = label[p as usize];
+    let mut p_best = best[p as usize];
     while let Some(y) = stack.pop() {
         let yu = y as usize;
         ancestor[yu] = ancestor[p as usize];
-        if semi[p_label as usize] < semi[label[yu] as usize] {
-            label[yu] = p_label;
+        if p_best < best[yu] {
+            best[yu] = p_best;
         } else {
-            p_label = label[yu];
+            p_best = best[yu];
         }
         p = y;
     }
-    label[v as usize]
+    best[v as usize]
 }

@@ -16,8 +16,9 @@
 
 use std::collections::HashSet;
 
-use crate::heap::{BlockKind, Heap, RootKind, Tag};
+use crate::heap::{BlockKind, Heap, Object, RootKind, Tag};
 
+use super::node_index::NodeIndex;
 use super::progress::{NoProgress, Phase, Progress, Ticker};
 use super::stats::{is_free, Count};
 
@@ -222,10 +223,18 @@ pub struct Skipped {
 #[derive(Debug, Clone)]
 pub struct HeapGraph {
     word_shift: u32,
-    /// Address of each node, in words (`addr >> word_shift`), strictly increasing.
-    addrs: Vec<u32>,
-    /// Size of each node, in words.
-    sizes: Vec<u32>,
+    /// The nodes' addresses, in words (`addr >> word_shift`), strictly increasing.
+    index: NodeIndex,
+    /// Size of each node in words, [`u8::MAX`] for "in `big_sizes`".
+    sizes: Vec<u8>,
+    /// The sizes of nodes of [`u8::MAX`] words or more, by node.
+    big_sizes: Vec<(u32, u32)>,
+    /// The bytes of all nodes.
+    total_bytes: u64,
+    /// Every node's forwarding word points to itself (or the layout has none), so a reference
+    /// to a node's address needs no look at the node (false if some node's tag has no
+    /// forwarding word in a layout with forwarding: a reference to it does not resolve).
+    nodes_resolve_to_themselves: bool,
     edges: Csr,
     roots: Vec<Roots>,
     vars: Vec<VarRoot>,
@@ -236,20 +245,39 @@ pub struct HeapGraph {
 }
 
 impl HeapGraph {
-    /// Builds the graph of `heap`: one walk for the nodes, then one decode per node for the
-    /// edges. Walk errors are recorded (the graph covers what was walked); only a heap too large
-    /// for `u32` indices is an error.
+    /// Builds the graph of `heap`: one walk for the nodes, then two decodes per node for the
+    /// edges (a count, then the exactly sized fill). Walk errors are recorded (the graph covers
+    /// what was walked); only a heap too large for `u32` indices is an error.
     pub fn build(heap: &Heap) -> Result<HeapGraph, GraphError> {
         HeapGraph::build_with(heap, &NoProgress)
     }
 
     /// [`HeapGraph::build`], reporting the phases [`Phase::Walk`] and [`Phase::Graph`].
     pub fn build_with(heap: &Heap, progress: &dyn Progress) -> Result<HeapGraph, GraphError> {
+        let mut g = HeapGraph::build_without_edges_with(heap, progress)?;
+        g.attach_edges_with(heap, progress)?;
+        Ok(g)
+    }
+
+    /// The nodes and roots of `heap`, without the edges ([`HeapGraph::edges`] is empty until
+    /// [`HeapGraph::attach_edges`]; [`ImageEdges`] reads them from the image meanwhile).
+    pub fn build_without_edges(heap: &Heap) -> Result<HeapGraph, GraphError> {
+        HeapGraph::build_without_edges_with(heap, &NoProgress)
+    }
+
+    /// [`HeapGraph::build_without_edges`], reporting [`Phase::Walk`] (the bytes walked).
+    pub fn build_without_edges_with(
+        heap: &Heap,
+        progress: &dyn Progress,
+    ) -> Result<HeapGraph, GraphError> {
         let word_shift = heap.layout().word.bytes().trailing_zeros();
         let mut g = HeapGraph {
             word_shift,
-            addrs: Vec::new(),
+            index: NodeIndex::default(),
             sizes: Vec::new(),
+            big_sizes: Vec::new(),
+            total_bytes: 0,
+            nodes_resolve_to_themselves: true,
             edges: Csr::default(),
             roots: Vec::new(),
             vars: Vec::new(),
@@ -262,16 +290,16 @@ impl HeapGraph {
         let mut walk = Ticker::start(progress, Phase::Walk, Some(range_bytes));
         g.collect_nodes(heap, &mut walk)?;
         walk.finish(Phase::Walk);
-        let mut edges = Ticker::start(progress, Phase::Graph, Some(g.addrs.len() as u64));
-        g.collect_edges(heap, &mut edges)?;
         g.collect_roots(heap);
-        edges.finish(Phase::Graph);
         Ok(g)
     }
 
     fn collect_nodes(&mut self, heap: &Heap, ticker: &mut Ticker) -> Result<(), GraphError> {
         let shift = self.word_shift;
-        let mut last: Option<u32> = None;
+        let first = heap.ranges().iter().map(|r| r.start).min().unwrap_or(0) >> shift;
+        let end = heap.ranges().iter().map(|r| r.end).max().unwrap_or(0) >> shift;
+        self.index = NodeIndex::new(first, end.max(first))
+            .ok_or_else(|| GraphError::TooLarge(format!("a heap span of {} words", end - first)))?;
         for item in heap.walk() {
             let b = match item {
                 Ok(b) => b,
@@ -290,58 +318,99 @@ impl HeapGraph {
                 self.stale.add(b.size);
                 continue;
             }
-            let addr = u32::try_from(b.addr >> shift).map_err(|_| {
-                GraphError::TooLarge(format!("object at {:#x} beyond 2^32 words", b.addr))
-            })?;
+            if let BlockKind::Object(tag) = b.kind {
+                if heap.layout().has_forwarding() && !tag.has_forwarding() {
+                    self.nodes_resolve_to_themselves = false;
+                }
+            }
+            if b.addr >> shift > u32::MAX as u64 {
+                return Err(GraphError::TooLarge(format!(
+                    "object at {:#x} beyond 2^32 words",
+                    b.addr
+                )));
+            }
             let size = u32::try_from(b.size >> shift).map_err(|_| {
                 GraphError::TooLarge(format!("object at {:#x} of {} bytes", b.addr, b.size))
             })?;
-            if last.is_some_and(|l| addr <= l) {
-                // Ranges are in address order and each is walked forward: never happens.
-                self.walk_errors
-                    .push(format!("block at {:#x} out of address order", b.addr));
-                continue;
-            }
-            if self.addrs.len() >= MAX_NODES {
+            if self.index.len() >= MAX_NODES {
                 return Err(GraphError::TooLarge(format!(
                     "more than {MAX_NODES} objects"
                 )));
             }
-            last = Some(addr);
-            self.addrs.push(addr);
-            self.sizes.push(size);
+            if !self.index.push(b.addr >> shift) {
+                // Ranges are in address order and each is walked forward: never happens.
+                if self.walk_errors.len() < 100 {
+                    self.walk_errors
+                        .push(format!("block at {:#x} out of address order", b.addr));
+                }
+                continue;
+            }
+            let n = self.sizes.len() as u32;
+            if size >= u8::MAX as u32 {
+                self.sizes.push(u8::MAX);
+                self.big_sizes.push((n, size));
+            } else {
+                self.sizes.push(size as u8);
+            }
+            self.total_bytes += (size as u64) << shift;
         }
-        self.addrs.shrink_to_fit();
+        self.index.finish();
         self.sizes.shrink_to_fit();
+        self.big_sizes.shrink_to_fit();
         Ok(())
     }
 
-    fn collect_edges(&mut self, heap: &Heap, ticker: &mut Ticker) -> Result<(), GraphError> {
-        let mut b = Csr::builder(self.addrs.len());
-        let mut skipped = self.skipped;
-        for i in 0..self.addrs.len() {
-            let addr = self.address(i as u32);
-            match heap.object(addr) {
-                Ok(obj) if obj.tag == Tag::WeakRef => {
-                    skipped.weak += obj.references().count() as u64;
-                }
-                Ok(obj) => {
-                    for word in obj.references() {
-                        match self.target(heap, word) {
-                            Target::Node(n) => b.push(n)?,
-                            Target::Dangling => skipped.dangling += 1,
-                            Target::Outside(_) => skipped.outside += 1,
-                            Target::Scalar => {}
-                        }
-                    }
-                }
-                Err(_) => skipped.undecodable += 1,
+    /// Reads the edges from the image into [`HeapGraph::edges`] (replacing any), counting the
+    /// references that are not edges: one pass to count, one to fill exactly sized arrays.
+    pub fn attach_edges(&mut self, heap: &Heap) -> Result<(), GraphError> {
+        self.attach_edges_with(heap, &NoProgress)
+    }
+
+    /// [`HeapGraph::attach_edges`], reporting [`Phase::Graph`] (the nodes whose edges are in).
+    pub fn attach_edges_with(
+        &mut self,
+        heap: &Heap,
+        progress: &dyn Progress,
+    ) -> Result<(), GraphError> {
+        let mut ticker = Ticker::start(progress, Phase::Graph, Some(self.nodes() as u64));
+        self.edges = Csr::default();
+        let n = self.nodes();
+        let mut offsets = Vec::with_capacity(n + 1);
+        offsets.push(0u32);
+        let mut total = 0u64;
+        {
+            let edges = ImageEdges::new(self, heap);
+            for v in 0..n as u32 {
+                edges.for_each(v, |_| total += 1);
+                let t = u32::try_from(total)
+                    .ok()
+                    .filter(|&t| t < u32::MAX)
+                    .ok_or_else(|| GraphError::TooLarge("more than 2^32 references".into()))?;
+                offsets.push(t);
             }
-            b.end_node();
-            ticker.add(1);
         }
-        self.skipped = skipped;
-        self.edges = b.finish();
+        let mut targets = Vec::with_capacity(total as usize);
+        let mut skipped = Skipped::default();
+        {
+            let edges = ImageEdges::new(self, heap);
+            for v in 0..n as u32 {
+                edges.scan(v, &mut skipped, |w| targets.push(w));
+                // The image is read-only: the second pass finds what the first counted.
+                targets.truncate(offsets[v as usize + 1] as usize);
+                targets.resize(offsets[v as usize + 1] as usize, 0);
+                ticker.add(1);
+            }
+        }
+        let before = self.skipped;
+        self.skipped = Skipped {
+            dangling: before.dangling + skipped.dangling,
+            outside: before.outside + skipped.outside,
+            weak: before.weak + skipped.weak,
+            undecodable: before.undecodable + skipped.undecodable,
+            statics_over_limit: before.statics_over_limit,
+        };
+        ticker.finish(Phase::Graph);
+        self.edges = Csr { offsets, targets };
         Ok(())
     }
 
@@ -435,6 +504,12 @@ impl HeapGraph {
         let Some(addr) = heap.pointer(word) else {
             return Target::Scalar;
         };
+        // A node is a current object: following its forwarding word leads back to it.
+        if self.nodes_resolve_to_themselves {
+            if let Some(n) = self.node_at(addr) {
+                return Target::Node(n);
+            }
+        }
         let Ok(addr) = heap.resolve(addr) else {
             return Target::Dangling;
         };
@@ -452,32 +527,42 @@ impl HeapGraph {
         if addr & ((1 << self.word_shift) - 1) != 0 {
             return None;
         }
-        let key = u32::try_from(addr >> self.word_shift).ok()?;
-        self.addrs.binary_search(&key).ok().map(|i| i as u32)
+        self.index.node_at(addr >> self.word_shift)
     }
 
     /// The number of nodes.
     #[inline]
     pub fn nodes(&self) -> usize {
-        self.addrs.len()
+        self.index.len()
     }
 
     /// The address of node `n`.
     #[inline]
     pub fn address(&self, n: u32) -> u64 {
-        (self.addrs[n as usize] as u64) << self.word_shift
+        self.index.word_of(n) << self.word_shift
     }
 
     /// The size in bytes of node `n`.
     #[inline]
     pub fn size(&self, n: u32) -> u64 {
-        (self.sizes[n as usize] as u64) << self.word_shift
+        (self.size_words(n) as u64) << self.word_shift
     }
 
     /// The size of node `n` in words.
     #[inline]
     pub fn size_words(&self, n: u32) -> u32 {
-        self.sizes[n as usize]
+        match self.sizes[n as usize] {
+            u8::MAX => self
+                .big_sizes
+                .binary_search_by_key(&n, |&(m, _)| m)
+                .map_or(u8::MAX as u32, |i| self.big_sizes[i].1),
+            s => s as u32,
+        }
+    }
+
+    /// The addresses of all nodes, in order.
+    pub fn addresses(&self) -> impl Iterator<Item = u64> + '_ {
+        self.index.words().map(move |w| w << self.word_shift)
     }
 
     /// log2 of the word size in bytes.
@@ -525,18 +610,17 @@ impl HeapGraph {
     /// The objects and bytes of all nodes.
     pub fn total(&self) -> Count {
         Count {
-            objects: self.addrs.len() as u64,
-            bytes: self
-                .sizes
-                .iter()
-                .map(|&s| (s as u64) << self.word_shift)
-                .sum(),
+            objects: self.nodes() as u64,
+            bytes: self.total_bytes,
         }
     }
 
     /// Bytes the graph's arrays take.
     pub fn heap_bytes(&self) -> usize {
-        (self.addrs.capacity() + self.sizes.capacity()) * 4 + self.edges.heap_bytes()
+        self.index.heap_bytes()
+            + self.sizes.capacity()
+            + self.big_sizes.capacity() * 8
+            + self.edges.heap_bytes()
     }
 }
 
@@ -546,4 +630,79 @@ enum Target {
     Scalar,
     Dangling,
     Outside(u64),
+}
+
+/// The edges of a graph read from the image, as [`HeapGraph::attach_edges`] stores them (the
+/// same targets in the same order): for passes that must not hold the edge arrays.
+pub struct ImageEdges<'a> {
+    graph: &'a HeapGraph,
+    heap: &'a Heap,
+}
+
+impl<'a> ImageEdges<'a> {
+    /// The edges of `graph`, a graph of `heap`.
+    pub fn new(graph: &'a HeapGraph, heap: &'a Heap) -> ImageEdges<'a> {
+        ImageEdges { graph, heap }
+    }
+
+    /// The number of nodes.
+    pub fn node_count(&self) -> usize {
+        self.graph.nodes()
+    }
+
+    /// The object of node `v`, `None` if it does not decode or is a weak reference.
+    #[inline]
+    fn object(&self, v: u32) -> Option<Object<'a>> {
+        self.heap
+            .object(self.graph.address(v))
+            .ok()
+            .filter(|o| o.tag != Tag::WeakRef)
+    }
+
+    /// Calls `f` on each successor of node `v`.
+    #[inline]
+    pub fn for_each(&self, v: u32, mut f: impl FnMut(u32)) {
+        if let Some(obj) = self.object(v) {
+            for word in obj.references() {
+                if let Target::Node(n) = self.graph.target(self.heap, word) {
+                    f(n);
+                }
+            }
+        }
+    }
+
+    /// [`ImageEdges::for_each`], counting the references that are not edges.
+    fn scan(&self, v: u32, skipped: &mut Skipped, mut f: impl FnMut(u32)) {
+        match self.heap.object(self.graph.address(v)) {
+            Ok(obj) if obj.tag == Tag::WeakRef => {
+                skipped.weak += obj.references().count() as u64;
+            }
+            Ok(obj) => {
+                for word in obj.references() {
+                    match self.graph.target(self.heap, word) {
+                        Target::Node(n) => f(n),
+                        Target::Dangling => skipped.dangling += 1,
+                        Target::Outside(_) => skipped.outside += 1,
+                        Target::Scalar => {}
+                    }
+                }
+            }
+            Err(_) => skipped.undecodable += 1,
+        }
+    }
+
+    /// The first successor of `v` at reference position `k` or later, and the position after
+    /// it (positions are those of [`Object::reference_slots`]).
+    #[inline]
+    pub fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
+        let slots = self.object(v)?.reference_slots();
+        let len = u32::try_from(slots.len()).unwrap_or(u32::MAX);
+        (k..len).find_map(|j| {
+            let word = slots.get(j as u64)?;
+            match self.graph.target(self.heap, word) {
+                Target::Node(n) => Some((j + 1, n)),
+                _ => None,
+            }
+        })
+    }
 }

@@ -6,6 +6,7 @@ pub mod cached;
 pub mod dominators;
 pub mod graph;
 pub mod info;
+pub mod node_index;
 pub mod opened;
 pub mod path;
 pub mod progress;
@@ -15,6 +16,8 @@ pub mod retained_json;
 pub mod stats;
 pub mod types;
 
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod dominators_tests;
 

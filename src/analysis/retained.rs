@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use crate::heap::{Heap, Tag};
 
 use super::dominators::{Dominators, Retained};
-use super::graph::{GraphError, HeapGraph, RootGroup};
+use super::graph::{GraphError, HeapGraph, ImageEdges, RootGroup};
+use super::progress::{NoProgress, Phase, Progress};
 use super::stats::Count;
 
 /// The heap graph with its dominators.
@@ -69,9 +70,30 @@ pub struct TagRetention {
 }
 
 impl Analysis {
-    /// Builds the graph of `heap` and its dominators.
+    /// Builds the graph of `heap` and its dominators. The dominators read the edges from the
+    /// image (the graph's edge arrays are filled afterwards), so the two never take memory at
+    /// the same time; [`Analysis::from_graph`] computes the same from the arrays.
     pub fn new(heap: &Heap) -> Result<Analysis, GraphError> {
-        Analysis::from_graph(HeapGraph::build(heap)?)
+        Analysis::new_with(heap, &NoProgress)
+    }
+
+    /// [`Analysis::new`], reporting its phases in their order: [`Phase::Walk`],
+    /// [`Phase::Dominators`], then [`Phase::Graph`] (the edge arrays).
+    pub fn new_with(heap: &Heap, progress: &dyn Progress) -> Result<Analysis, GraphError> {
+        let mut graph = HeapGraph::build_without_edges_with(heap, progress)?;
+        progress.start(Phase::Dominators, None);
+        let doms = {
+            let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
+            Dominators::compute_over(
+                &ImageEdges::new(&graph, heap),
+                &groups,
+                graph.word_shift(),
+                |n| graph.size_words(n),
+            )?
+        };
+        progress.finish(Phase::Dominators);
+        graph.attach_edges_with(heap, progress)?;
+        Ok(Analysis { graph, doms })
     }
 
     /// The dominators of an already built graph.
@@ -112,29 +134,28 @@ impl Analysis {
         }
     }
 
-    /// Objects and bytes reachable from `nodes` (a breadth-first search; `seen` is reused).
+    /// Objects and bytes reachable from `nodes` (a search with a bit per node and a stack of
+    /// the nodes found but not yet expanded).
     pub fn reachable_from(&self, nodes: &[u32]) -> Retained {
         let n = self.graph.nodes();
         let mut seen = vec![0u64; n.div_ceil(64)];
-        let mut queue: Vec<u32> = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
         let mut out = Retained::default();
-        let mut visit = |v: u32, queue: &mut Vec<u32>, out: &mut Retained| {
+        let mut visit = |v: u32, stack: &mut Vec<u32>, out: &mut Retained| {
             let (w, b) = (v as usize / 64, 1u64 << (v % 64));
             if seen[w] & b == 0 {
                 seen[w] |= b;
-                queue.push(v);
+                stack.push(v);
                 out.objects += 1;
                 out.bytes += self.graph.size(v);
             }
         };
         for &v in nodes {
-            visit(v, &mut queue, &mut out);
+            visit(v, &mut stack, &mut out);
         }
-        let mut head = 0;
-        while let Some(&v) = queue.get(head) {
-            head += 1;
+        while let Some(v) = stack.pop() {
             for &w in self.graph.edges().successors(v) {
-                visit(w, &mut queue, &mut out);
+                visit(w, &mut stack, &mut out);
             }
         }
         out

@@ -28,7 +28,7 @@ mod synth_tests;
 
 pub use error::{HeapError, ObjectError};
 pub use layout::{HeapRange, Layout, PartitionInfo, TagScheme};
-pub use object::{Body, Hashes, Object, Words};
+pub use object::{Body, Hashes, Object, ReferenceSlots, Words};
 pub use open::Heap;
 pub use roots::{Root, RootKind};
 pub use scalar::ScalarCoding;

@@ -265,6 +265,18 @@ impl<'h> Object<'h> {
     /// The words of every pointer field the GC traces (pointers only: scalars and the EOP
     /// null sentinel are left out; the Object hash-blob pointer is included in EOP).
     pub fn references(&self) -> impl Iterator<Item = u64> + 'h {
+        let slots = self.reference_slots();
+        slots
+            .extra
+            .into_iter()
+            .flatten()
+            .chain(slots.words.into_iter().flat_map(|w| w.iter()))
+            .filter(|&w| is_pointer_word(w))
+    }
+
+    /// The fields [`Object::references`] looks at, by position (pointers and scalars alike):
+    /// a reader can resume at any position without decoding the fields before it.
+    pub fn reference_slots(&self) -> ReferenceSlots<'h> {
         let (extra, words): ([Option<u64>; 2], Option<Words<'h>>) = match self.body {
             Body::Object {
                 fields, hash_ptr, ..
@@ -281,15 +293,42 @@ impl<'h> Object<'h> {
             Body::WeakRef { target } => ([Some(target), None], None),
             _ => ([None, None], None),
         };
-        extra
-            .into_iter()
-            .flatten()
-            .chain(words.into_iter().flat_map(|w| w.iter()))
-            .filter(|&w| is_pointer_word(w))
+        ReferenceSlots { extra, words }
     }
 
     fn header_is_eop(&self) -> bool {
         matches!(self.body, Body::Object { hashes, .. } if hashes.width == 8)
+    }
+}
+
+/// The fields of an object that may hold references, by position: up to two single fields
+/// (positions 0 and 1, absent ones skipped), then a run of words.
+#[derive(Debug, Clone, Copy)]
+pub struct ReferenceSlots<'h> {
+    extra: [Option<u64>; 2],
+    words: Option<Words<'h>>,
+}
+
+impl ReferenceSlots<'_> {
+    /// The number of positions (2 + the run's length).
+    #[inline]
+    pub fn len(&self) -> u64 {
+        2 + self.words.map_or(0, |w| w.len())
+    }
+
+    /// Whether there are no fields at all.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.extra == [None, None] && self.words.is_none_or(|w| w.is_empty())
+    }
+
+    /// The word at position `k` (`None` for an absent single field or beyond the end).
+    #[inline]
+    pub fn get(&self, k: u64) -> Option<u64> {
+        match k {
+            0 | 1 => self.extra[k as usize],
+            _ => self.words?.get(k - 2),
+        }
     }
 }
 

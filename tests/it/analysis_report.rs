@@ -227,10 +227,10 @@ fn the_analysis_reports_its_phases_once() {
         [
             "start walk",
             "finish walk",
-            "start graph",
-            "finish graph",
             "start dominators",
             "finish dominators",
+            "start graph",
+            "finish graph",
             "start types",
             "finish types"
         ]

@@ -321,3 +321,29 @@ fn analysis_md_examples_are_true() {
     let checked = common::doc_examples::check_console_examples("docs/analysis.md");
     assert_eq!(checked, 5, "examples found");
 }
+
+/// The analysis reads the edges from the image while it computes the dominators; computed from
+/// the graph's edge arrays instead, every node has the same immediate dominator and retained
+/// set, and both graphs have the same edges.
+#[test]
+fn dominators_from_the_image_equal_those_from_the_edge_arrays() {
+    for (name, mode, dir) in common::all_fixtures() {
+        let label = format!("{name}/{mode}");
+        let heap = open(&dir);
+        let lean = Analysis::new(&heap).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let arrays = Analysis::from_graph(HeapGraph::build(&heap).expect("graph"))
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        let (g, h) = (lean.graph(), arrays.graph());
+        assert_eq!(g.nodes(), h.nodes(), "{label}");
+        assert_eq!(g.edges(), h.edges(), "{label}");
+        assert_eq!(g.skipped(), h.skipped(), "{label}");
+        assert_eq!(g.total(), h.total(), "{label}");
+        let (d, e) = (lean.dominators(), arrays.dominators());
+        for n in 0..g.nodes() as u32 {
+            assert_eq!(g.address(n), h.address(n), "{label}");
+            assert_eq!(d.idom(n), e.idom(n), "{label}: node {n}");
+            assert_eq!(d.retained(n), e.retained(n), "{label}: node {n}");
+        }
+        assert_eq!(lean.vars(), arrays.vars(), "{label}");
+    }
+}

@@ -1,5 +1,5 @@
 //! One run: a (mutated) snapshot through what users touch, in-process: `info`, `stats`,
-//! `vars` (Motoko text and JSON), the `objects/` rendering of a sample of objects, and the
+//! `vars` (Motoko text and JSON), `retained` (graph, dominators, retained sizes), the `objects/` rendering of a sample of objects, and the
 //! mount's tree (directories to a bounded depth, a sample of files read fully, each file's
 //! `stat` size checked against the bytes read). Of the `objects/` block directories (64 KiB
 //! of heap each, thousands of objects on dense heaps), those holding the edited bytes and a
@@ -8,7 +8,8 @@
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use mo_mem::analysis::stats::heap_stats;
+use mo_mem::analysis::retained::Analysis;
+use mo_mem::analysis::stats::{heap_stats, HeapStats};
 use mo_mem::heap::render::{json_string, write_debug_show, write_json};
 use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
 use mo_mem::heap::Heap;
@@ -131,10 +132,12 @@ pub fn exercise(
         }
     };
     lap("open");
-    info_and_stats(&heap, &mut out);
+    let stats = info_and_stats(&heap, &mut out);
     lap("info+stats");
     vars(&heap, &mut out);
     lap("vars");
+    retained(&heap, &stats, &mut out);
+    lap("retained");
     let decoded = HeapDecoder::decoded_heap(heap);
     lap("decoded view");
     sample_objects(&decoded, objects, &mut rng, &mut out);
@@ -152,8 +155,8 @@ fn check_json(what: &str, bytes: &[u8], out: &mut Outcome) {
     }
 }
 
-/// `mo-mem info` and `mo-mem stats` (text and JSON).
-fn info_and_stats(heap: &Heap, out: &mut Outcome) {
+/// `mo-mem info` and `mo-mem stats` (text and JSON); the statistics.
+fn info_and_stats(heap: &Heap, out: &mut Outcome) -> HeapStats {
     let stats = heap_stats(heap);
     let info = serde_json::json!({
         "layout": heap.layout(),
@@ -182,6 +185,59 @@ fn info_and_stats(heap: &Heap, out: &mut Outcome) {
         table.push_str(&format!("{name:<18} {:>12} {:>14}\n", c.objects, c.bytes));
     }
     std::hint::black_box(table);
+    stats
+}
+
+/// `mo-mem retained`: the reference graph, dominators and retained sizes of what decodes,
+/// with their invariants: live + garbage = the walk's object bytes without stale copies, a
+/// plain search from the roots reaches exactly the live set, every variable retains at most
+/// what it reaches, every root group and object at most the live heap.
+fn retained(heap: &Heap, stats: &HeapStats, out: &mut Outcome) {
+    let a = match Analysis::new(heap) {
+        Ok(a) => a,
+        Err(e) => {
+            out.partial.push(format!("retained:{}", kind_of(&e)));
+            return;
+        }
+    };
+    let mut broken = |what: String| out.violations.push(format!("retained: {what}"));
+    let (g, d) = (a.graph(), a.dominators());
+    let (live, garbage) = (a.live(), a.garbage());
+    let walked = stats.objects.bytes - stats.forwarded.bytes;
+    if live.bytes + garbage.bytes != walked || g.total().bytes != walked {
+        broken(format!(
+            "live {} + garbage {} B != the walk's {walked} B without stale copies",
+            live.bytes, garbage.bytes
+        ));
+    }
+    let roots: Vec<u32> = g.roots().iter().flat_map(|r| r.nodes.clone()).collect();
+    let plain = a.reachable_from(&roots);
+    if (plain.objects, plain.bytes) != (live.objects, live.bytes) {
+        broken(format!(
+            "a plain search reaches {plain:?}, the dominators {live:?}"
+        ));
+    }
+    for v in a.vars() {
+        if v.retained.bytes > v.reachable.bytes || v.retained.objects > v.reachable.objects {
+            broken(format!("variable {} retains more than it reaches", v.name));
+        }
+    }
+    for r in a.roots() {
+        if r.retained.bytes > live.bytes {
+            broken(format!(
+                "root group {} retains more than the live heap",
+                r.kind
+            ));
+        }
+    }
+    for n in 0..g.nodes() as u32 {
+        let r = d.retained(n);
+        if r.bytes > live.bytes || d.is_reachable(n) != (r.objects > 0) {
+            broken(format!("object {:#x} retains {r:?}", g.address(n)));
+            break;
+        }
+    }
+    std::hint::black_box(a.top(heap, 10));
 }
 
 /// `mo-mem vars --format motoko` and `--format json`.
