@@ -28,6 +28,8 @@ use std::time::{Duration, Instant};
 use mo_mem::analysis::dominators::Dominators;
 use mo_mem::analysis::graph::{Csr, HeapGraph, ImageEdges};
 use mo_mem::analysis::retained::Analysis;
+use mo_mem::analysis::types::{by_type, TypeLabels};
+use mo_mem::heap::value::heap_signature;
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::snapshot::Snapshot;
@@ -152,9 +154,12 @@ fn fixture() {
         Ok(Err(e)) => return eprintln!("retained: {}: {e}", dir.display()),
         Err(e) => return eprintln!("retained: {}: {e}", dir.display()),
     };
+    let sig = heap_signature(&heap).ok();
     let (analysis, peak) = measured(|| {
         let a = Analysis::new(&heap).expect("analysis");
         std::hint::black_box(a.vars());
+        let labels = TypeLabels::compute(&heap, a.graph(), sig.as_ref());
+        std::hint::black_box(by_type(&heap, &a, &labels));
         a
     });
     let g = analysis.graph();
@@ -177,9 +182,11 @@ fn fixture() {
     let (wall, cpu, runs) = timed(3, || {
         let a = Analysis::new(&heap).expect("analysis");
         std::hint::black_box(a.vars());
+        let labels = TypeLabels::compute(&heap, a.graph(), sig.as_ref());
+        std::hint::black_box(by_type(&heap, &a, &labels));
     });
     report(
-        "whole analysis (graph, dominators, variables)",
+        "whole analysis (graph, dominators, variables, Motoko types)",
         n,
         wall,
         cpu,
