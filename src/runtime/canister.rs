@@ -197,7 +197,15 @@ impl Canister {
         let imports = resolve_imports(&module, prepared.memory64)?;
         let mut host = Host::new(cfg);
         host.stable = stable.to_vec();
-        let inst = instantiate_without_start(&engine, &module, &prepared, &imports, host, main)?;
+        let inst = instantiate_with(
+            &engine,
+            &module,
+            &prepared,
+            &imports,
+            host,
+            Some(main),
+            false,
+        )?;
         let mut canister = Canister::assemble(engine, module, prepared, imports, inst);
         canister.set_globals(globals)?;
         Ok(canister)
@@ -584,18 +592,6 @@ fn instantiate(
     memory_bytes: Option<&[u8]>,
 ) -> Result<Instantiated, RuntimeError> {
     instantiate_with(engine, module, prepared, imports, host, memory_bytes, true)
-}
-
-/// [`instantiate`] with a snapshot's main memory and no start function (a restore).
-fn instantiate_without_start(
-    engine: &Engine,
-    module: &Module,
-    prepared: &PreparedModule,
-    imports: &[Resolution],
-    host: Host,
-    main: &[u8],
-) -> Result<Instantiated, RuntimeError> {
-    instantiate_with(engine, module, prepared, imports, host, Some(main), false)
 }
 
 /// Creates the instance; runs the start function if `run_start`.

@@ -81,11 +81,11 @@ impl DecodedSnapshot for HeapSnapshot {
     }
 
     fn analysis_files(&self) -> &'static [&'static str] {
-        &crate::vfs::analysis_dir::ANALYSIS_FILES
+        &crate::serve::analysis_dir::ANALYSIS_FILES
     }
 
     fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
-        crate::vfs::analysis_dir::analysis_file(&self.context, name)
+        crate::serve::analysis_dir::analysis_file(&self.context, name)
     }
 }
 

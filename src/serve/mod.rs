@@ -6,6 +6,7 @@
 //! tree ([`SharedDecoder`]) and the `eval` file ([`EvalFiles`]); [`services`] wires both
 //! into the vfs's [`crate::vfs::SnapshotServices`].
 
+pub mod analysis_dir;
 pub mod catalog;
 pub mod decoder;
 pub mod eval_file;

@@ -19,19 +19,6 @@ fn open(dir: &Path) -> OpenedHeap {
     OpenedHeap::open(dir).unwrap_or_else(|e| panic!("{dir:?}: {e}"))
 }
 
-fn mo_mem(args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
-        .args(args)
-        .output()
-        .expect("run mo-mem");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
 /// Whether node `n` has a dominator-tree ancestor retaining at least `limit` bytes (walking
 /// the immediate dominators up, one by one).
 fn has_big_ancestor(a: &HeapAnalysis, mut n: u32, limit: u64) -> bool {
@@ -166,18 +153,20 @@ fn the_cli_prints_the_library_report() {
         let path = dir.to_str().unwrap();
         let opened = open(&dir);
         let report = MemoryReport::new(&opened, opened.analysis().unwrap());
-        let text = mo_mem(&["report", path]);
+        let text = common::mo_mem_ok(&["report", path]);
         assert_eq!(String::from_utf8(text).unwrap(), report.text());
         let json: serde_json::Value =
-            serde_json::from_slice(&mo_mem(&["report", path, "--json"])).expect("JSON");
+            serde_json::from_slice(&common::mo_mem_ok(&["report", path, "--json"])).expect("JSON");
         assert_eq!(json, serde_json::to_value(&report).unwrap());
         assert!(json["suspects"].as_array().is_some_and(|s| !s.is_empty()));
         // `retained --json` gives each top retainer its path, as `mo-mem path` prints it.
-        let retained: serde_json::Value =
-            serde_json::from_slice(&mo_mem(&["retained", path, "--json", "--top", "3"])).unwrap();
+        let retained: serde_json::Value = serde_json::from_slice(&common::mo_mem_ok(&[
+            "retained", path, "--json", "--top", "3",
+        ]))
+        .unwrap();
         for top in retained["top"].as_array().unwrap() {
             let addr = top["address"].as_str().unwrap();
-            let printed = String::from_utf8(mo_mem(&["path", path, addr])).unwrap();
+            let printed = String::from_utf8(common::mo_mem_ok(&["path", path, addr])).unwrap();
             assert_eq!(
                 top["path"].as_str().map(|p| format!("{p}\n")),
                 Some(printed)
@@ -275,7 +264,7 @@ for (o in heap.objects()) {
 let g = heap.garbage();
 (retained, dominated, roots, paths, garbage, g.objects, g.bytes)
 "#;
-    let out = mo_mem(&["eval", dir.to_str().unwrap(), script]);
+    let out = common::mo_mem_ok(&["eval", dir.to_str().unwrap(), script]);
     let out = String::from_utf8(out).unwrap().replace('_', "");
     let opened = open(&dir);
     let a = opened.analysis().unwrap();
@@ -376,8 +365,8 @@ fn reports_on_mutated_heaps_stay_whole() {
         for line in report.text().lines() {
             assert!(line.is_ascii() && line.len() <= 80, "{line:?}");
         }
-        for name in mo_mem::vfs::analysis_dir::ANALYSIS_FILES {
-            let bytes = mo_mem::vfs::analysis_dir::analysis_file(&opened, name).unwrap();
+        for name in mo_mem::serve::analysis_dir::ANALYSIS_FILES {
+            let bytes = mo_mem::serve::analysis_dir::analysis_file(&opened, name).unwrap();
             if name.ends_with(".json") {
                 serde_json::from_slice::<serde_json::Value>(&bytes).unwrap();
             }

@@ -237,19 +237,6 @@ fn adversarial_scripts_end_within_the_limits_and_the_mount_keeps_serving() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A copy of `from` (its four files) in `to`.
-fn copy_snapshot(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for name in [
-        "metadata.json",
-        "wasm_memory.bin",
-        "stable_memory.bin",
-        "wasm_module.bin",
-    ] {
-        std::fs::copy(from.join(name), to.join(name)).unwrap();
-    }
-}
-
 /// Overwrites the header of the object stable variable `var` of the snapshot in `dir`
 /// points to with a tag no object has.
 fn corrupt_object_of(dir: &Path, var: &str) {
@@ -302,8 +289,8 @@ fn a_script_stopped_by_a_limit_or_by_corrupt_data_fails_its_read_with_that_errno
     }
     let root = tempfile::tempdir().unwrap();
     let (fine, corrupt) = (root.path().join("fine"), root.path().join("corrupt"));
-    copy_snapshot(&common::fixture("compound", "eop"), &fine);
-    copy_snapshot(&fine, &corrupt);
+    common::copy_snapshot(&common::fixture("compound", "eop"), &fine);
+    common::copy_snapshot(&fine, &corrupt);
     corrupt_object_of(&corrupt, "let_text");
     let mut command = Command::new(BIN);
     command.env("MO_MEM_LOG", "warn");

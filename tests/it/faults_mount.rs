@@ -11,18 +11,6 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-fn copy_snapshot(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for name in [
-        "metadata.json",
-        "wasm_memory.bin",
-        "stable_memory.bin",
-        "wasm_module.bin",
-    ] {
-        std::fs::copy(from.join(name), to.join(name)).unwrap();
-    }
-}
-
 fn eval_in(eval: &Path, script: &str) -> String {
     let out = Command::new("setsid")
         .args(["-w", "sh", "-c", r#"echo "$2" > "$1"; cat "$1""#, "sh"])
@@ -51,8 +39,8 @@ fn truncated_or_replaced_files_are_eio_and_the_rest_is_served() {
     let snaps = work.path().join("snaps");
     let a = snaps.join("a");
     let b = snaps.join("b");
-    copy_snapshot(&common::fixture("compound", "eop"), &a);
-    copy_snapshot(&common::fixture("scalars", "eop"), &b);
+    common::copy_snapshot(&common::fixture("compound", "eop"), &a);
+    common::copy_snapshot(&common::fixture("scalars", "eop"), &b);
     let mut command = Command::new(BIN);
     command.env("MO_MEM_LOG", "warn");
     let mut mount = Mount::start_command(command, &[snaps.to_str().unwrap()]);

@@ -13,15 +13,8 @@ use std::process::Command;
 
 /// A private copy of a fixture snapshot (the tests change its files).
 fn copied_snapshot(work: &Path) -> PathBuf {
-    let from = common::fixture("compound", "eop");
     let to = work.join("snap");
-    std::fs::create_dir_all(&to).unwrap();
-    for entry in std::fs::read_dir(&from).unwrap() {
-        let entry = entry.unwrap();
-        if entry.file_type().unwrap().is_file() {
-            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-        }
-    }
+    common::copy_snapshot(&common::fixture("compound", "eop"), &to);
     to
 }
 

@@ -3,21 +3,6 @@
 
 use crate::common;
 
-use std::process::Command;
-
-fn mo_mem(args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
-        .args(args)
-        .output()
-        .expect("run mo-mem");
-    assert!(
-        out.status.success(),
-        "mo-mem {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
 fn lines(bytes: Vec<u8>) -> Vec<String> {
     String::from_utf8(bytes)
         .expect("UTF-8")
@@ -28,11 +13,11 @@ fn lines(bytes: Vec<u8>) -> Vec<String> {
 
 /// The paths (under the snapshot) of the first `n` object files of the first shard.
 fn object_files(snap: &str, n: usize) -> Vec<String> {
-    let top = lines(mo_mem(&["ls", snap, "objects"]));
+    let top = lines(common::mo_mem_ok(&["ls", snap, "objects"]));
     let region = format!("objects/{}", top[0].trim_end_matches('/'));
-    let shard = lines(mo_mem(&["ls", snap, &region]));
+    let shard = lines(common::mo_mem_ok(&["ls", snap, &region]));
     let dir = format!("{region}/{}", shard[0].trim_end_matches('/'));
-    lines(mo_mem(&["ls", snap, &dir]))
+    lines(common::mo_mem_ok(&["ls", snap, &dir]))
         .into_iter()
         .take(n)
         .map(|f| format!("{dir}/{f}"))
@@ -42,7 +27,7 @@ fn object_files(snap: &str, n: usize) -> Vec<String> {
 /// The address of stable variable `person`'s record, by the script engine.
 fn person_address(snap: &str) -> String {
     let script = r#"switch (heap.varObject("person")) { case (?o) o.address; case null 0 }"#;
-    let out = String::from_utf8(mo_mem(&["eval", snap, script])).expect("UTF-8");
+    let out = String::from_utf8(common::mo_mem_ok(&["eval", snap, script])).expect("UTF-8");
     let addr: u64 = out.trim().replace('_', "").parse().expect("an address");
     assert!(addr > 0, "no object for `person`");
     format!("{addr:#x}")
@@ -62,7 +47,8 @@ fn object_json_is_the_mounted_file() {
                 .and_then(|f| f.strip_suffix(".json"));
             let addr = addr.expect("ADDRESS.json");
             assert!(
-                mo_mem(&["object", snap, addr, "--json"]) == mo_mem(&["cat", snap, &file]),
+                common::mo_mem_ok(&["object", snap, addr, "--json"])
+                    == common::mo_mem_ok(&["cat", snap, &file]),
                 "{mode}: `object --json` differs from {file}"
             );
         }
@@ -77,7 +63,7 @@ fn object_text_names_record_fields() {
         // `var person : Person = { name = "Ada"; var age = 36; tags = ["math", "engines"];
         // score = ?9.5 }` of motoko/fixtures/compound/main.mo.
         let record = person_address(snap);
-        let text = String::from_utf8(mo_mem(&["object", snap, &record])).expect("UTF-8");
+        let text = String::from_utf8(common::mo_mem_ok(&["object", snap, &record])).expect("UTF-8");
         assert!(text.starts_with(&format!("{record}: Object (")), "{text}");
         for field in [
             "\n  fields:\n    {\"hash\":4846783,\"label\":\"age\",\"pointer\":",
@@ -111,8 +97,9 @@ fn object_text_and_json_print_one_model() {
     let mut checked = 0;
     for file in object_files(snap, 60) {
         let addr = file.rsplit('/').next().unwrap().trim_end_matches(".json");
-        let json: Value = serde_json::from_slice(&mo_mem(&["object", snap, addr, "--json"]))
-            .expect("the object's JSON");
+        let json: Value =
+            serde_json::from_slice(&common::mo_mem_ok(&["object", snap, addr, "--json"]))
+                .expect("the object's JSON");
         let mut want = format!(
             "{}: {} ({} bytes)\n",
             json["address"].as_str().unwrap(),
@@ -146,7 +133,7 @@ fn object_text_and_json_print_one_model() {
             .as_u64()
             .map_or(String::new(), |t| format!(" (of {t})"));
         want.push_str(&format!("  references{more}: {}\n", refs.join(" ")));
-        let got = String::from_utf8(mo_mem(&["object", snap, addr])).expect("UTF-8");
+        let got = String::from_utf8(common::mo_mem_ok(&["object", snap, addr])).expect("UTF-8");
         assert_eq!(got, want, "{file}");
         checked += 1;
     }

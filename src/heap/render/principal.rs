@@ -1,5 +1,9 @@
 //! The textual form of a principal: `base32(crc32_be(bytes) ++ bytes)`, lowercase, no padding,
 //! in dash-separated groups of 5 (e.g. `aaaaa-aa` for the management canister).
+//!
+//! The `candid` crate's `Principal::to_text` writes the same, but only for at most 29 bytes
+//! (it refuses longer ones); a heap's principal blob can be any length, so the heap renderer
+//! and the script engine use this one, checked against `candid`'s up to 29 bytes.
 
 /// The textual form of the principal with raw bytes `bytes`.
 pub fn principal_text(bytes: &[u8]) -> String {
@@ -30,5 +34,17 @@ mod tests {
             principal_text(&[0, 0, 0, 0, 0, 0, 0, 1, 1, 1]),
             "rrkah-fqaaa-aaaaa-aaaaq-cai"
         );
+    }
+
+    #[test]
+    fn the_same_text_as_candid_up_to_29_bytes() {
+        let mut rng = fastrand::Rng::with_seed(29);
+        for len in 0..=29usize {
+            for _ in 0..20 {
+                let bytes: Vec<u8> = (0..len).map(|_| rng.u8(..)).collect();
+                let candid = candid::Principal::try_from_slice(&bytes).expect("at most 29 bytes");
+                assert_eq!(principal_text(&bytes), candid.to_text(), "{bytes:?}");
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ pub mod skip;
 
 pub use fixtures::*;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Every committed fixture as `(name, mode, materialized dir)`, sorted by name then mode.
 pub fn all_fixtures() -> Vec<(String, String, PathBuf)> {
@@ -26,4 +26,30 @@ pub fn all_fixtures() -> Vec<(String, String, PathBuf)> {
 /// `<cycle 0x...>` where the cycle closes.
 pub fn debug_show_matches(expected: &str, got: &str) -> bool {
     expected == got || (expected == "<cyclic>" && got.contains("<cycle 0x"))
+}
+
+/// Runs `mo-mem ARGS`, which must succeed; its standard output.
+pub fn mo_mem_ok(args: &[&str]) -> Vec<u8> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+        .args(args)
+        .output()
+        .expect("run mo-mem");
+    assert!(
+        out.status.success(),
+        "mo-mem {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// A private copy of the snapshot directory `from` in `to` (its regular files), for tests
+/// that change them.
+pub fn copy_snapshot(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
 }
