@@ -211,6 +211,45 @@ impl Canister {
         Ok(canister)
     }
 
+    /// Puts a snapshot's state back into this instance (after a message changed it): main
+    /// memory, stable memory and the mutable globals; the timer and certified data are cleared,
+    /// as in a freshly restored instance. A memory that grew is instantiated afresh.
+    pub fn reset_state(
+        &mut self,
+        main: &[u8],
+        stable: &[u8],
+        globals: &[GlobalValue],
+    ) -> Result<(), RuntimeError> {
+        if self.main_memory().len() == main.len() {
+            copy_into_memory(&mut self.store, self.memory, main)?;
+        } else {
+            // no start function: the snapshot's memory is already initialized
+            let host = self.take_host();
+            let f = instantiate_with(
+                &self.engine,
+                &self.module,
+                &self.prepared,
+                &self.imports,
+                host,
+                Some(main),
+                false,
+            )?;
+            self.install(f);
+        }
+        let host = self.store.data_mut();
+        host.stable.clear();
+        host.stable.extend_from_slice(stable);
+        host.global_timer = 0;
+        host.certified_data.clear();
+        self.set_globals(globals)
+    }
+
+    /// The runner configuration, to change what the next message sees (its caller, its
+    /// instruction limit).
+    pub fn config_mut(&mut self) -> &mut RuntimeConfig {
+        &mut self.store.data_mut().cfg
+    }
+
     /// Sets every mutable global to the snapshot's value of the same index and type.
     fn set_globals(&mut self, values: &[GlobalValue]) -> Result<(), RuntimeError> {
         for (i, (g, v)) in self.globals.iter().zip(values).enumerate() {

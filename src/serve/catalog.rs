@@ -9,6 +9,7 @@
 
 use crate::analysis::{OpenError, OpenedHeap};
 use crate::image::ReaderLimits;
+use crate::runtime::offline::{OfflineCanister, OfflineError};
 use crate::store::{StoreError, Trust, TrustRule};
 use crate::vfs::guard::Fingerprint;
 use std::collections::HashMap;
@@ -26,6 +27,17 @@ pub struct TrustPolicy {
     pub allow_unverified: bool,
 }
 
+/// Why a snapshot's canister cannot be asked.
+#[derive(Debug, thiserror::Error)]
+pub enum CanisterError {
+    /// The snapshot does not open.
+    #[error(transparent)]
+    Open(OpenError),
+    /// Its module or service cannot be read.
+    #[error(transparent)]
+    Canister(#[from] OfflineError),
+}
+
 /// A snapshot's trust verdict: how far it can be trusted, or why it is refused.
 pub type Verdict = Result<Trust, Arc<StoreError>>;
 
@@ -36,6 +48,7 @@ pub struct OpenedSnapshot {
     dir: PathBuf,
     limits: ReaderLimits,
     heap: OnceLock<Result<Arc<OpenedHeap>, OpenError>>,
+    canister: OnceLock<Result<Arc<OfflineCanister>, CanisterError>>,
     opens: Arc<AtomicU64>,
     policy: Option<Arc<TrustPolicy>>,
     verdict: Mutex<Option<Arc<Verdict>>>,
@@ -56,6 +69,18 @@ impl OpenedSnapshot {
                 self.opens.fetch_add(1, Ordering::Relaxed);
                 tracing::debug!(snapshot = %self.dir.display(), "opening the snapshot");
                 OpenedHeap::open_with_limits(&self.dir, self.limits).map(Arc::new)
+            })
+            .as_ref()
+    }
+
+    /// The snapshot's canister, to ask its queries offline: read (module, service) on the
+    /// first call and kept, its state restored on its first call; a failure is kept too.
+    pub fn canister(&self) -> Result<&Arc<OfflineCanister>, &CanisterError> {
+        self.canister
+            .get_or_init(|| {
+                let heap = self.heap().map_err(|e| CanisterError::Open(e.clone()))?;
+                let canister = OfflineCanister::open(heap.clone())?;
+                Ok(Arc::new(canister))
             })
             .as_ref()
     }
@@ -141,6 +166,7 @@ impl Snapshots {
             dir: dir.to_path_buf(),
             limits: self.limits,
             heap: OnceLock::new(),
+            canister: OnceLock::new(),
             opens: self.opens.clone(),
             policy: self.policy.clone(),
             verdict: Mutex::new(None),

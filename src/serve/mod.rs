@@ -11,14 +11,16 @@ pub mod catalog;
 pub mod decoder;
 pub mod eval_file;
 pub mod heap_source;
+pub mod methods;
 pub mod mount_trust;
 pub mod services;
 pub mod source;
 pub mod trust;
 
-pub use catalog::{OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
+pub use catalog::{CanisterError, OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
 pub use decoder::SharedDecoder;
 pub use eval_file::{EvalFiles, SnapshotEval};
+pub use methods::MethodFiles;
 pub use mount_trust::StoreVerifier;
 pub use services::services;
 pub use source::{SnapshotSource, SourceError};

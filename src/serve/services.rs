@@ -4,6 +4,7 @@
 use super::catalog::Snapshots;
 use super::decoder::SharedDecoder;
 use super::eval_file::EvalFiles;
+use super::methods::MethodFiles;
 use super::mount_trust::StoreVerifier;
 use super::trust::StoreGate;
 use crate::script::Limits;
@@ -20,10 +21,11 @@ pub fn services(snapshots: Arc<Snapshots>, eval_limits: Limits) -> SnapshotServi
         .then(|| Arc::new(StoreVerifier::new(snapshots.clone())) as Arc<dyn SnapshotVerifier>);
     SnapshotServices {
         decoder: Arc::new(SharedDecoder::new(snapshots.clone())),
-        engine: Arc::new(EvalFiles::new(snapshots, eval_limits)),
+        engine: Arc::new(EvalFiles::new(snapshots.clone(), eval_limits)),
         control_limits: ControlLimits::default(),
         eval_slots: Default::default(),
         verifier,
         gate: Arc::new(StoreGate),
+        methods: Some(Arc::new(MethodFiles::new(snapshots))),
     }
 }

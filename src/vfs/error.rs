@@ -58,6 +58,8 @@ pub enum RequestErrorKind {
     NoSignature,
     /// The snapshot is not trusted (`EACCES`).
     NotTrusted,
+    /// The canister trapped or rejected the call it was asked (`EREMOTEIO`).
+    Rejected,
 }
 
 impl RequestErrorKind {
@@ -69,6 +71,7 @@ impl RequestErrorKind {
             RequestErrorKind::Corrupt => libc::EUCLEAN,
             RequestErrorKind::NoSignature => libc::ENODATA,
             RequestErrorKind::NotTrusted => libc::EACCES,
+            RequestErrorKind::Rejected => libc::EREMOTEIO,
         }
     }
 }
@@ -292,6 +295,7 @@ mod tests {
         assert_eq!(request(RequestErrorKind::Corrupt), libc::EUCLEAN);
         assert_eq!(request(RequestErrorKind::NoSignature), libc::ENODATA);
         assert_eq!(request(RequestErrorKind::NotTrusted), libc::EACCES);
+        assert_eq!(request(RequestErrorKind::Rejected), libc::EREMOTEIO);
         let not_io = VfsError::io("p", io::Error::other("x"));
         assert_eq!(not_io.errno(), libc::EIO);
     }

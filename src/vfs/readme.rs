@@ -19,8 +19,11 @@ pub fn snapshot_readme(name: &str, error: Option<&str>) -> Vec<u8> {
          analysis/           what holds the memory: report.txt (mo-mem report), retained.json\n\
          \x20                   (mo-mem retained --json), types.json, top.json, garbage.json\n\
          eval                write a Motoko script into it, then read the answer from it\n\
+         methods/            the canister's own queries, run offline on this snapshot: a file\n\
+         \x20                   per query without arguments (its reply), a control file per\n\
+         \x20                   query with arguments (write them, read the reply)\n\
          \n\
-         Everything is read-only except eval. See docs/mount.md.\n"
+         Everything is read-only except eval and the methods' control files. See docs/mount.md.\n"
     );
     if let Some(error) = error {
         text.push_str(&format!(

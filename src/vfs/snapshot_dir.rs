@@ -6,6 +6,7 @@ use super::decoded::{DecodedSnapshot, Decoder};
 use super::entry::{DirSource, Entry, FnFile, StaticFile};
 use super::error::{RequestError, RequestErrorKind, VfsError};
 use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
+use super::methods_dir::{ControlWrapper, MethodsDir, MethodsProvider};
 use super::objects_dir::ObjectsDir;
 use super::raw::RawFile;
 use super::readme::snapshot_readme;
@@ -38,6 +39,8 @@ pub struct SnapshotServices {
     pub verifier: Option<Arc<dyn SnapshotVerifier>>,
     /// Which directories are complete snapshots (the store's rule).
     pub gate: Arc<dyn SnapshotGate>,
+    /// The canisters' own queries (a `methods/` directory per snapshot); `None`: none.
+    pub methods: Option<Arc<dyn MethodsProvider>>,
 }
 
 /// The name of the only file of a snapshot directory that is refused.
@@ -106,6 +109,28 @@ impl SnapshotDir {
                 })
             })
             .clone()
+    }
+
+    /// The `methods/` directory, if the services run canisters and the snapshot has a
+    /// module: its control files guarded like `eval`.
+    fn methods(&self) -> Option<MethodsDir> {
+        if !self.dir.join("wasm_module.bin").is_file() {
+            return None;
+        }
+        let methods = self.services.methods.as_ref()?.for_snapshot(&self.dir)?;
+        let guard = self.guard.clone();
+        let wrap: ControlWrapper = Arc::new(move |inner| {
+            Arc::new(GuardedControl {
+                inner,
+                guard: guard.clone(),
+            }) as Arc<dyn ControlFile>
+        });
+        Some(MethodsDir::new(
+            methods,
+            wrap,
+            self.services.control_limits,
+            self.services.eval_slots.clone(),
+        ))
     }
 
     /// The listing of a refused snapshot: one file saying why.
@@ -190,6 +215,9 @@ impl DirSource for SnapshotDir {
             )))),
         ));
         entries.push(("eval".into(), Entry::Control(self.control.clone())));
+        if let Some(methods) = self.methods() {
+            entries.push(("methods".into(), Entry::Dir(Arc::new(methods))));
+        }
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(entries
             .into_iter()

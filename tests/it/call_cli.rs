@@ -143,5 +143,72 @@ fn bad_calls_and_misfitting_state_are_refused_with_the_reason() {
 #[test]
 fn call_md_examples_are_true() {
     let checked = common::doc_examples::check_console_examples("docs/call.md");
-    assert_eq!(checked, 3, "examples found");
+    assert_eq!(checked, 5, "examples found");
+}
+
+#[test]
+fn queries_with_arguments_see_the_caller_and_report_the_canisters_trap() {
+    let dir = common::fixture("weak", "eop");
+    assert_eq!(
+        stdout(&mo_mem(&["call", "name_of", "(0)"], &dir)),
+        "(opt \"kept #1\")\n"
+    );
+    // after the second round, `strong` holds one object
+    assert_eq!(
+        stdout(&mo_mem(&["call", "name_of", "(1)"], &dir)),
+        "(null)\n"
+    );
+    assert_eq!(
+        stdout(&mo_mem(&["call", "whoami"], &dir)),
+        "(principal \"2vxsx-fae\")\n"
+    );
+    assert_eq!(
+        stdout(&mo_mem(&["call", "whoami", "--caller", "aaaaa-aa"], &dir)),
+        "(principal \"aaaaa-aa\")\n"
+    );
+    let trap = mo_mem(&["call", "checked", "(10)"], &dir);
+    let err = String::from_utf8_lossy(&trap.stderr);
+    assert!(
+        !trap.status.success() && err.contains("canister trapped in checked: assertion failed"),
+        "{err}"
+    );
+    // a runaway query ends at the instruction limit
+    let limited = mo_mem(&["call", "dump", "--instructions", "1000"], &dir);
+    let err = String::from_utf8_lossy(&limited.stderr);
+    assert!(
+        !limited.status.success() && err.contains("exceeded the instruction limit of 1000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn one_restored_instance_answers_repeated_calls_each_from_the_snapshots_state() {
+    use mo_mem::runtime::offline::{CallOptions, OfflineCanister};
+    use mo_mem::snapshot::Snapshot;
+    let dir = common::fixture("weak", "eop");
+    let snapshot = Snapshot::open(&dir).unwrap();
+    let canister = OfflineCanister::open(std::sync::Arc::new(snapshot)).unwrap();
+    let ask = |method: &str, args: &str, options: &CallOptions| {
+        canister
+            .call(method, args, options)
+            .map(|r| r.values.to_string())
+    };
+    let options = CallOptions::default();
+    let first = ask("dump", "", &options).unwrap();
+    assert_eq!(
+        ask("name_of", "(0)", &options).unwrap(),
+        "(opt \"kept #1\")"
+    );
+    // an update runs on the scratch state only with allow_update; the next call does not see it
+    assert!(ask("churn", "(5)", &options).is_err());
+    let updates = CallOptions {
+        allow_update: true,
+        ..CallOptions::default()
+    };
+    assert_eq!(ask("churn", "(5)", &updates).unwrap(), "()");
+    assert_eq!(ask("dump", "", &options).unwrap(), first);
+    // a trap leaves the next call unaffected too
+    assert!(ask("checked", "(11)", &options).is_err());
+    assert_eq!(ask("checked", "(3)", &options).unwrap(), "(6 : nat)");
+    assert_eq!(ask("dump", "", &options).unwrap(), first);
 }

@@ -44,6 +44,7 @@ mod mount_docs;
 mod mount_eval_busy;
 mod mount_fixtures;
 mod mount_load;
+mod mount_methods;
 mod mount_passthrough;
 mod mount_symlinks;
 mod mount_trust;

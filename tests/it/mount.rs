@@ -9,6 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::mount_support;
+use mount_support::is_control_file;
 
 use mount_support::{fuse_available, is_mounted, raw_snapshot, wait_with_deadline, Mounted, BIN};
 
@@ -23,7 +24,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
         let meta = std::fs::symlink_metadata(&path).unwrap();
         if meta.is_dir() {
             files_under(&path, out);
-        } else if meta.is_file() && path.file_name().is_some_and(|n| n != "eval") {
+        } else if meta.is_file() && !is_control_file(&meta) {
             out.push(path);
         }
     }
@@ -81,7 +82,7 @@ fn ls_and_cat_print_what_the_mount_shows() {
             expected.push_str(if is_dir { "/\n" } else { "\n" });
             if is_dir {
                 dirs.push(entry.path());
-            } else if entry.file_name() != "eval" {
+            } else if !is_control_file(&entry.metadata().unwrap()) {
                 let rel_file = entry
                     .path()
                     .strip_prefix(&top)

@@ -9,6 +9,7 @@
 
 use crate::common;
 use crate::mount_support;
+use mount_support::is_control_file;
 
 use mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN};
 use serde_json::Value as Json;
@@ -60,7 +61,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
         let meta = std::fs::symlink_metadata(&path).unwrap();
         if meta.is_dir() {
             files_under(&path, out);
-        } else if meta.is_file() && path.file_name().is_some_and(|n| n != "eval") {
+        } else if meta.is_file() && !is_control_file(&meta) {
             out.push(path);
         }
     }

@@ -194,3 +194,9 @@ pub fn raw_snapshot(root: &Path, name: &str, memory: usize) -> PathBuf {
     .unwrap();
     dir
 }
+
+/// Whether a mounted file is a control file (`eval`, a method's): the only writable files.
+pub fn is_control_file(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o200 != 0
+}

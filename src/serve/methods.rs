@@ -1,0 +1,121 @@
+//! The mount's `methods/` directories over the runner: each served snapshot's canister
+//! ([`OfflineCanister`], restored once per opened snapshot and shared by every reader) asked
+//! its queries; the vfs's [`CanisterMethods`] for one snapshot.
+
+use super::catalog::{OpenedSnapshot, Snapshots};
+use crate::analysis::OpenedHeap;
+use crate::runtime::offline::{CallOptions, OfflineCanister, OfflineError, SnapshotHolder};
+use crate::runtime::service::ServiceError;
+use crate::runtime::RuntimeError;
+use crate::snapshot::Snapshot;
+use crate::vfs::{
+    CanisterMethods, DecodeFailure, MethodsProvider, QueryMethod, RequestError, RequestErrorKind,
+    VfsError,
+};
+use std::path::Path;
+use std::sync::Arc;
+
+impl SnapshotHolder for OpenedHeap {
+    fn snapshot(&self) -> &Snapshot {
+        self.heap().snapshot()
+    }
+}
+
+/// Gives every snapshot directory of a tree the queries of its canister.
+pub struct MethodFiles {
+    snapshots: Arc<Snapshots>,
+}
+
+impl MethodFiles {
+    /// The provider over the catalog `snapshots`.
+    pub fn new(snapshots: Arc<Snapshots>) -> MethodFiles {
+        MethodFiles { snapshots }
+    }
+}
+
+impl MethodsProvider for MethodFiles {
+    fn for_snapshot(&self, dir: &Path) -> Option<Arc<dyn CanisterMethods>> {
+        Some(Arc::new(SnapshotMethods {
+            snapshot: self.snapshots.get(dir),
+        }))
+    }
+}
+
+/// The queries of one served snapshot's canister.
+struct SnapshotMethods {
+    snapshot: Arc<OpenedSnapshot>,
+}
+
+/// The control file's request error for a call that failed: its errno says what kind.
+fn call_error(e: OfflineError) -> RequestError {
+    let kind = match &e {
+        OfflineError::Runtime(
+            RuntimeError::Trap { .. }
+            | RuntimeError::Rejected { .. }
+            | RuntimeError::NoReply { .. }
+            | RuntimeError::UnsupportedCall { .. },
+        ) => RequestErrorKind::Rejected,
+        OfflineError::Runtime(RuntimeError::InstructionLimit { .. })
+        | OfflineError::Deadline { .. } => RequestErrorKind::Limit,
+        OfflineError::Service(ServiceError::Arguments { .. }) | OfflineError::Update(_) => {
+            RequestErrorKind::Invalid
+        }
+        _ => RequestErrorKind::Corrupt,
+    };
+    RequestError::new(kind, e)
+}
+
+impl SnapshotMethods {
+    /// The snapshot's canister (restored on its first call).
+    fn canister(&self) -> Result<&Arc<OfflineCanister>, VfsError> {
+        self.snapshot.canister().map_err(|e| {
+            let what = format!("{}: methods", self.snapshot.dir().display());
+            VfsError::decode(what, DecodeFailure::Other(e.to_string().into()))
+        })
+    }
+
+    /// The canister as a request's failure.
+    fn canister_for_request(&self) -> Result<&Arc<OfflineCanister>, RequestError> {
+        self.canister()
+            .map_err(|e| RequestError::new(RequestErrorKind::Corrupt, e))
+    }
+}
+
+/// Request bytes as text.
+fn text(args: &[u8]) -> Result<&str, RequestError> {
+    std::str::from_utf8(args).map_err(|e| RequestError::new(RequestErrorKind::Invalid, e))
+}
+
+impl CanisterMethods for SnapshotMethods {
+    fn queries(&self) -> Result<Vec<QueryMethod>, VfsError> {
+        let canister = self.canister()?;
+        Ok(canister
+            .methods()
+            .iter()
+            .filter(|m| m.query)
+            .map(|m| QueryMethod {
+                name: m.name.clone(),
+                signature: m.signature.clone(),
+                takes_args: m.arity > 0,
+            })
+            .collect())
+    }
+
+    fn check(&self, method: &str, args: &[u8]) -> Result<(), RequestError> {
+        let canister = self.canister_for_request()?;
+        canister
+            .service()
+            .map_err(call_error)?
+            .encode_args(method, text(args)?)
+            .map(drop)
+            .map_err(|e| call_error(e.into()))
+    }
+
+    fn call(&self, method: &str, args: &[u8]) -> Result<Vec<u8>, RequestError> {
+        let canister = self.canister_for_request()?;
+        let reply = canister
+            .call(method, text(args)?, &CallOptions::default())
+            .map_err(call_error)?;
+        Ok(format!("{}\n", reply.values).into_bytes())
+    }
+}
