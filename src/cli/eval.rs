@@ -3,10 +3,13 @@
 use super::snapshot_args::open_admitted;
 use anyhow::{bail, Context};
 use mo_mem::image::ReaderLimits;
+use mo_mem::script::host_canister::install_canister;
 use mo_mem::script::host_snapshot::install;
 use mo_mem::script::{self, Limits, ScriptError, Session};
+use mo_mem::serve::methods::ScriptCanister;
 use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `mo-mem eval`.
@@ -82,7 +85,9 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         s.set_source_name(&name);
         let snapshot = context.is_some();
         if let Some(ctx) = context {
+            let canister = Arc::new(ScriptCanister::over_heap(ctx.clone()));
             install(&mut s, ctx);
+            install_canister(&mut s, canister);
         }
         match s.eval(&src) {
             Ok(ev) => Ok(if json {

@@ -3,10 +3,13 @@
 use super::snapshot_args::open_admitted;
 use anyhow::bail;
 use mo_mem::image::ReaderLimits;
+use mo_mem::script::host_canister::install_canister;
 use mo_mem::script::host_snapshot::install;
 use mo_mem::script::{self, Limits, ScriptError, Session};
+use mo_mem::serve::methods::ScriptCanister;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 /// Arguments of `mo-mem repl`.
 #[derive(clap::Args, Debug)]
@@ -33,7 +36,9 @@ pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         session.set_source_name("input");
         let snapshot = context.is_some();
         if let Some(ctx) = context {
+            let canister = Arc::new(ScriptCanister::over_heap(ctx.clone()));
             install(&mut session, ctx);
+            install_canister(&mut session, canister);
         }
         let stdin = std::io::stdin();
         let interactive = stdin.is_terminal();

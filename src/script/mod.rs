@@ -13,6 +13,7 @@ pub mod compile;
 pub mod eval;
 pub mod host;
 pub mod host_args;
+pub mod host_canister;
 pub mod host_convert;
 pub mod host_heap;
 pub mod host_image;

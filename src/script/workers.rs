@@ -9,6 +9,7 @@
 //! script stops there with the limit message and only its own session waits for it.
 
 use super::host::HostErrorKind;
+use super::host_canister::{install_canister, CanisterCalls};
 use super::host_show::render;
 use super::host_snapshot::{install, SnapshotContext};
 use super::limits::Limits;
@@ -88,6 +89,7 @@ pub const USAGE: &[u8] = b"Write a Motoko script into this file, then read the a
 /// session number: a session's definitions stay until [`EvalWorkers::end`].
 pub struct EvalWorkers {
     limits: Limits,
+    canister: Option<Arc<dyn CanisterCalls>>,
     workers: Mutex<HashMap<u64, Sender<Job>>>,
 }
 
@@ -96,7 +98,17 @@ impl EvalWorkers {
     pub fn new(limits: Limits) -> EvalWorkers {
         EvalWorkers {
             limits,
+            canister: None,
             workers: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Sessions whose evaluations run under `limits`, each with the host value `canister`
+    /// over `canister` when it has a snapshot.
+    pub fn with_canister(limits: Limits, canister: Arc<dyn CanisterCalls>) -> EvalWorkers {
+        EvalWorkers {
+            canister: Some(canister),
+            ..EvalWorkers::new(limits)
         }
     }
 
@@ -112,6 +124,7 @@ impl EvalWorkers {
         }
         let ctx = context();
         let limits = self.limits.clone();
+        let canister = self.canister.clone();
         let (tx, rx) = channel::<Job>();
         std::thread::Builder::new()
             .name(format!("mo-mem-eval-{session}"))
@@ -121,6 +134,9 @@ impl EvalWorkers {
                 s.set_source_name("eval");
                 if let Some(ctx) = ctx {
                     install(&mut s, ctx);
+                    if let Some(canister) = canister {
+                        install_canister(&mut s, canister);
+                    }
                 }
                 while let Ok(job) = rx.recv() {
                     let _ = job.reply.send(answer(&mut s, &job.script));

@@ -2,6 +2,7 @@
 //! engine's sessions ([`EvalWorkers`]), reading the snapshot its directory serves.
 
 use super::catalog::{OpenedSnapshot, Snapshots};
+use super::methods::ScriptCanister;
 use crate::script::workers::{check_script, EvalWorkers, StoppedByData, USAGE};
 use crate::script::{HostErrorKind, Limits};
 use crate::vfs::{ControlFile, RequestError, RequestErrorKind, SessionId, Untrusted, VfsError};
@@ -66,9 +67,10 @@ pub struct SnapshotEval {
 impl SnapshotEval {
     /// The engine for `snapshot` (opened on the first evaluation, if not already).
     pub fn new(snapshot: Arc<OpenedSnapshot>, limits: Limits) -> SnapshotEval {
+        let canister = Arc::new(ScriptCanister::over_snapshot(snapshot.clone()));
         SnapshotEval {
             snapshot,
-            workers: EvalWorkers::new(limits),
+            workers: EvalWorkers::with_canister(limits, canister),
         }
     }
 }

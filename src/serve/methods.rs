@@ -7,11 +7,13 @@ use crate::analysis::OpenedHeap;
 use crate::runtime::offline::{CallOptions, OfflineCanister, OfflineError, SnapshotHolder};
 use crate::runtime::service::ServiceError;
 use crate::runtime::RuntimeError;
+use crate::script::host_canister::CanisterCalls;
 use crate::snapshot::Snapshot;
 use crate::vfs::{
     CanisterMethods, DecodeFailure, MethodsProvider, QueryMethod, RequestError, RequestErrorKind,
     VfsError,
 };
+use candid::IDLArgs;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -117,5 +119,54 @@ impl CanisterMethods for SnapshotMethods {
             .call(method, text(args)?, &CallOptions::default())
             .map_err(call_error)?;
         Ok(format!("{}\n", reply.values).into_bytes())
+    }
+}
+
+/// The script host value `canister` over a snapshot's canister, opened on the first call.
+pub struct ScriptCanister {
+    open: Box<dyn Fn() -> Result<Arc<OfflineCanister>, String> + Send + Sync>,
+}
+
+impl ScriptCanister {
+    /// Over the canister of a served snapshot (shared with its `methods/` directory).
+    pub fn over_snapshot(snapshot: Arc<OpenedSnapshot>) -> ScriptCanister {
+        ScriptCanister {
+            open: Box::new(move || snapshot.canister().cloned().map_err(|e| e.to_string())),
+        }
+    }
+
+    /// Over the canister of an opened heap's snapshot (a command's session).
+    pub fn over_heap(heap: Arc<OpenedHeap>) -> ScriptCanister {
+        let cell: std::sync::OnceLock<Result<Arc<OfflineCanister>, String>> = Default::default();
+        ScriptCanister {
+            open: Box::new(move || {
+                cell.get_or_init(|| {
+                    OfflineCanister::open(heap.clone())
+                        .map(Arc::new)
+                        .map_err(|e| e.to_string())
+                })
+                .clone()
+            }),
+        }
+    }
+}
+
+impl CanisterCalls for ScriptCanister {
+    fn queries(&self) -> Result<Vec<(String, String)>, String> {
+        let canister = (self.open)()?;
+        Ok(canister
+            .methods()
+            .iter()
+            .filter(|m| m.query)
+            .map(|m| (m.name.clone(), m.signature.clone()))
+            .collect())
+    }
+
+    fn call(&self, method: &str, args: &str) -> Result<IDLArgs, String> {
+        let canister = (self.open)()?;
+        canister
+            .call(method, args, &CallOptions::default())
+            .map(|reply| reply.values)
+            .map_err(|e| e.to_string())
     }
 }

@@ -3,9 +3,11 @@
 
 use crate::common;
 
+use mo_mem::script::host_canister::install_canister;
 use mo_mem::script::host_show::render;
 use mo_mem::script::host_snapshot::{install, SnapshotContext};
 use mo_mem::script::{self, Limits, Session};
+use mo_mem::serve::methods::ScriptCanister;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -22,7 +24,9 @@ fn every_example_in_eval_host_md_runs() {
         ex.into_iter()
             .map(|(src, want)| {
                 let mut s = Session::new(Limits::default());
+                let canister = Arc::new(ScriptCanister::over_heap(ctx.clone()));
                 install(&mut s, ctx.clone());
+                install_canister(&mut s, canister);
                 let got = match s.eval(&src) {
                     Ok(ev) => render(&ev),
                     Err(e) => format!("error: {e}\n"),

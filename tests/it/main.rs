@@ -22,6 +22,7 @@ mod analysis_types;
 mod big_fixture;
 mod call_cli;
 mod eop_stable_actor;
+mod eval_canister;
 mod eval_cli;
 mod eval_host;
 mod eval_host_docs;
