@@ -204,6 +204,21 @@ pub fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
                 ));
             }
         }
+        "restore_call" => {
+            for (i, fx) in fixtures().iter().enumerate() {
+                let name = fx.name.replace('/', "-");
+                out.push((format!("{name}-module"), vec![i as u8, 0x40, 0, 0, 0, 1, 0]));
+                out.push((
+                    format!("{name}-memory"),
+                    vec![0x40 | i as u8, 8, 0, 0, 0, 1, 0xff],
+                ));
+                out.push((format!("{name}-globals"), vec![0x80 | i as u8, 1, 2, 3, 4]));
+                out.push((
+                    format!("{name}-args"),
+                    [&[0xc0 | i as u8][..], b"(\"x\", 1)"].concat(),
+                ));
+            }
+        }
         "metadata_json" => {
             for fx in fixtures() {
                 out.push((fx.name.replace('/', "-"), fx.metadata_json.clone()));
@@ -298,7 +313,7 @@ pub mod run {
     use std::sync::Arc;
 
     /// The names of the targets, as in `fuzz/Cargo.toml`.
-    pub const TARGETS: [&str; 9] = [
+    pub const TARGETS: [&str; 10] = [
         "module_facts",
         "heap_walk",
         "heap_graph",
@@ -308,6 +323,7 @@ pub mod run {
         "type_parser",
         "script_parse",
         "script_eval",
+        "restore_call",
     ];
 
     /// Runs target `name` on `data`; false if there is no such target.
@@ -322,6 +338,7 @@ pub mod run {
             "type_parser" => type_parser(data),
             "script_parse" => script_parse(data),
             "script_eval" => script_eval(data),
+            "restore_call" => restore_call(data),
             _ => return false,
         }
         true
@@ -545,5 +562,67 @@ pub mod run {
                 }
             }
         }
+    }
+
+    /// Restore + call over a fixture's snapshot with its module (`data[0] >> 6 == 0`), its
+    /// main memory (1: patches from the heap base) or its mutable globals (2) mutated, or
+    /// with `data[1..]` as Candid argument text (3): the call answers or fails with an
+    /// error, within a small instruction limit; a second call answers the same (the
+    /// instance is put back to the snapshot's state), and the snapshot is unchanged.
+    pub fn restore_call(data: &[u8]) {
+        use mo_mem::runtime::offline::{CallOptions, OfflineCanister};
+        use mo_mem::snapshot::metadata::GlobalValue;
+        use mo_mem::snapshot::Snapshot;
+        let Some((&sel, rest)) = data.split_first() else {
+            return;
+        };
+        let all = super::fixtures();
+        let fx = &all[(sel & 0x3f) as usize % all.len()];
+        let (mut module, mut memory, mut globals) =
+            (fx.module.clone(), fx.memory.clone(), fx.globals.clone());
+        let mut args = String::new();
+        match sel >> 6 {
+            0 => super::patch(&mut module, 0, rest),
+            1 => super::patch(&mut memory, fx.facts.heap_base, rest),
+            2 => {
+                for (g, b) in globals.iter_mut().zip(rest.chunks(4)) {
+                    let mut w = [0u8; 4];
+                    w[..b.len()].copy_from_slice(b);
+                    *g = match g {
+                        GlobalValue::I64(_) => GlobalValue::I64(i64::from(i32::from_le_bytes(w))),
+                        _ => GlobalValue::I32(i32::from_le_bytes(w)),
+                    };
+                }
+            }
+            _ => args = String::from_utf8_lossy(rest).into_owned(),
+        }
+        let before = memory.clone();
+        let Ok(snapshot) = Snapshot::from_parts(None, Some(module), memory, None) else {
+            return;
+        };
+        let snapshot = Arc::new(snapshot.with_globals(globals));
+        let Ok(canister) = OfflineCanister::open(snapshot.clone()) else {
+            return;
+        };
+        let options = CallOptions {
+            instructions: 30_000_000,
+            timeout: std::time::Duration::from_secs(20),
+            ..CallOptions::default()
+        };
+        let first = canister
+            .call("dump", &args, &options)
+            .map(|r| r.values.to_string());
+        let again = canister
+            .call("dump", &args, &options)
+            .map(|r| r.values.to_string());
+        match (&first, &again) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "two calls answered differently"),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+            _ => panic!("one call answered, the other failed: {first:?} / {again:?}"),
+        }
+        assert!(
+            snapshot.memory().as_slice() == before.as_slice(),
+            "the snapshot changed"
+        );
     }
 }

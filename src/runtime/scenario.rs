@@ -11,6 +11,7 @@ use serde::Deserialize;
 use super::canister::Canister;
 use super::config::RuntimeConfig;
 use super::error::RuntimeError;
+use super::service::Service;
 use crate::snapshot::fixture::{
     gzip_deterministic, write_dir_atomically, EXPECTED_FILE, METADATA_FILE,
 };
@@ -89,6 +90,18 @@ pub struct Call {
     pub args: Vec<ArgValue>,
 }
 
+/// A query asked of the live canister when its snapshot is taken; its reply is recorded in
+/// `expected.json` (`replies`), so the runner's offline answers can be checked against it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Query {
+    /// The query method.
+    pub method: String,
+    /// Its arguments as Candid text (empty: none).
+    #[serde(default)]
+    pub args: String,
+}
+
 /// A fixture scenario (format in `docs/fixtures.md`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -108,6 +121,9 @@ pub struct Scenario {
     /// The update calls, in order.
     #[serde(default)]
     pub calls: Vec<Call>,
+    /// Queries whose replies are recorded after the calls.
+    #[serde(default)]
+    pub queries: Vec<Query>,
     /// Whether the snapshots are committed (false: generated on demand).
     #[serde(default = "yes")]
     pub committed: bool,
@@ -129,7 +145,7 @@ impl Scenario {
         }
         let s: Scenario = serde_json::from_slice(bytes)
             .map_err(|e| invalid(format!("line {} column {}: {e}", e.line(), e.column())))?;
-        if s.calls.len() > MAX_CALLS {
+        if s.calls.len() > MAX_CALLS || s.queries.len() > MAX_CALLS {
             return Err(invalid(format!("more than {MAX_CALLS} calls")));
         }
         // Check every argument encodes now, so a bad one is reported before anything runs.
@@ -270,17 +286,21 @@ pub fn run_scenario(
             )));
         }
     }
+    let replies = record_replies(&mut canister, &scenario.queries)?;
     let wasm_module = canister.wasm_module().to_vec();
     let compiler = compiler
         .map(str::to_string)
         .or_else(|| compiler_version(&wasm_module))
         .unwrap_or_default();
-    let expected = serde_json::json!({
+    let mut expected = serde_json::json!({
         "fixture": fixture,
         "mode": mode,
         "compiler": compiler,
         "vars": vars,
     });
+    if !replies.is_empty() {
+        expected["replies"] = serde_json::Value::Array(replies);
+    }
     let expected =
         serde_json::to_string_pretty(&expected).map_err(|e| ScenarioError::Dump(e.to_string()))?;
     let wasm_memory = canister.main_memory().to_vec();
@@ -308,6 +328,40 @@ pub fn run_scenario(
         stable_memory,
         vars,
     })
+}
+
+/// Asks the live canister each of `queries` (its state restored after each) and records
+/// `{"method", "args", "caller", "reply"}` (the reply as Candid text with the method's types)
+/// or `{"method", "args", "caller", "error"}` (a trap or reject, as the runner reports it).
+fn record_replies(
+    canister: &mut Canister,
+    queries: &[Query],
+) -> Result<Vec<serde_json::Value>, ScenarioError> {
+    if queries.is_empty() {
+        return Ok(Vec::new());
+    }
+    let service = Service::of_module(canister.wasm_module())
+        .map_err(|e| ScenarioError::Dump(format!("queries: {e}")))?;
+    let mut out = Vec::new();
+    for q in queries {
+        let label = format!("query {} {}", q.method, q.args);
+        let arg = service
+            .encode_args(&q.method, &q.args)
+            .map_err(|e| ScenarioError::Dump(format!("{label}: {e}")))?;
+        let caller = canister.config().caller.to_text();
+        let mut entry = serde_json::json!({ "method": q.method, "args": q.args, "caller": caller });
+        match canister.query(&q.method, &arg) {
+            Ok(bytes) => {
+                let reply = service
+                    .decode_reply(&q.method, &bytes)
+                    .map_err(|e| ScenarioError::Dump(format!("{label}: {e}")))?;
+                entry["reply"] = reply.to_string().into();
+            }
+            Err(e) => entry["error"] = e.to_string().into(),
+        }
+        out.push(entry);
+    }
+    Ok(out)
 }
 
 /// Writes `files` as a snapshot directory `dir` atomically; with `gzip` the raw files are written

@@ -212,3 +212,41 @@ fn one_restored_instance_answers_repeated_calls_each_from_the_snapshots_state() 
     assert_eq!(ask("checked", "(3)", &options).unwrap(), "(6 : nat)");
     assert_eq!(ask("dump", "", &options).unwrap(), first);
 }
+
+#[test]
+fn every_recorded_query_answers_offline_as_the_live_canister_did() {
+    let mut checked = 0;
+    for (name, mode, dir) in common::all_fixtures() {
+        let expected: Json =
+            serde_json::from_slice(&std::fs::read(dir.join("expected.json")).unwrap()).unwrap();
+        let Some(replies) = expected["replies"].as_array() else {
+            continue;
+        };
+        for r in replies {
+            let (method, args, caller) = (
+                r["method"].as_str().unwrap(),
+                r["args"].as_str().unwrap(),
+                r["caller"].as_str().unwrap(),
+            );
+            let mut argv = vec!["call", method, "--caller", caller];
+            if !args.is_empty() {
+                argv.push(args);
+            }
+            let out = mo_mem(&argv, &dir);
+            let what = format!("{name}/{mode}: {method}{args}");
+            match (r["reply"].as_str(), r["error"].as_str()) {
+                (Some(reply), None) => assert_eq!(stdout(&out), format!("{reply}\n"), "{what}"),
+                (None, Some(error)) => {
+                    let err = String::from_utf8_lossy(&out.stderr);
+                    assert!(
+                        !out.status.success() && err.contains(error),
+                        "{what}: {err}"
+                    );
+                }
+                _ => panic!("{what}: a reply or an error"),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} recorded replies");
+}
