@@ -63,7 +63,9 @@ fn check(src: &str, want: impl Fn(&Path) -> String) {
 const IMPORTS: &str = "import Map \"mo:core/Map\"; import Set \"mo:core/Set\"; \
 import PureMap \"mo:core/pure/Map\"; import PureSet \"mo:core/pure/Set\"; \
 import PureList \"mo:core/pure/List\"; import Iter \"mo:core/Iter\"; \
-import Text \"mo:core/Text\"; import Nat \"mo:core/Nat\"; import Principal \"mo:core/Principal\";
+import Text \"mo:core/Text\"; import Nat \"mo:core/Nat\"; import Principal \"mo:core/Principal\"; \
+import Array \"mo:core/Array\"; import Trie \"mo:base/Trie\"; import RBTree \"mo:base/RBTree\"; \
+import AssocList \"mo:base/AssocList\";
 func pairCompare(a : (Nat, Text), b : (Nat, Text)) : { #less; #equal; #greater } =
   switch (Nat.compare(a.0, b.0)) { case (#equal) Text.compare(a.1, b.1); case other other };
 ";
@@ -79,6 +81,15 @@ fn streamed_iteration_is_the_canisters_own() {
         ("pure_list", "PureList.values(vars.pure_list)"),
         ("nested.index", "Map.entries(vars.nested.index)"),
         ("nested.history", "PureList.values(vars.nested.history)"),
+        ("trie_text_user", "Trie.iter(vars.trie_text_user)"),
+        (
+            "trie_principal_point",
+            "Trie.iter(vars.trie_principal_point)",
+        ),
+        ("rbtree_text_nat", "RBTree.iter(vars.rbtree_text_nat, #fwd)"),
+        // a mo:base List (and an AssocList) is a pure list
+        ("base_list", "PureList.values(vars.base_list)"),
+        ("assoc_text_point", "PureList.values(vars.assoc_text_point)"),
     ] {
         let src = format!("{IMPORTS}debug_show(Iter.toArray({iteration}))");
         check(&src, |dir| expected_entries(dir, path));
@@ -138,4 +149,55 @@ for (x in {module}.values(s)) {{ if ({module}.contains(s, {compare}, x)) hits +=
         );
         check(&src, |_| "(true, false)".to_string());
     }
+}
+
+#[test]
+fn base_lookups_descend_to_every_entry_and_miss_absent_keys() {
+    let trie = format!(
+        "{IMPORTS}let t = vars.trie_text_user;
+func key(k : Text) : {{ hash : Nat32; key : Text }} = {{ hash = Text.hash(k); key = k }};
+var hits = 0;
+for ((k, v) in Trie.iter(t)) {{
+  if (debug_show(Trie.get(t, key(k), Text.equal)) == debug_show(?v) and Trie.find(t, key(k), Text.equal) != null) hits += 1;
+}};
+(hits == Trie.size(t), Trie.get(t, key(\"zzz\"), Text.equal), Trie.get(t, key(\"k\"), Text.equal))"
+    );
+    check(&trie, |_| "(true, null, null)".to_string());
+    let rbtree = format!(
+        "{IMPORTS}let t = vars.rbtree_text_nat;
+var hits = 0;
+for ((k, v) in RBTree.iter(t, #fwd)) {{ if (RBTree.get(t, Text.compare, k) == ?v) hits += 1 }};
+let fwd = Iter.toArray(RBTree.iter(t, #fwd));
+(hits == RBTree.size(t), hits == fwd.size(), RBTree.get(t, Text.compare, \"zzz\"),
+ debug_show(Iter.toArray(RBTree.iter(t, #bwd))) == debug_show(Array.reverse(fwd)))"
+    );
+    check(&rbtree, |_| "(true, true, null, true)".to_string());
+    let assoc = format!(
+        "{IMPORTS}let a = vars.assoc_text_point;
+var hits = 0;
+var n = 0;
+for ((k, v) in PureList.values(a)) {{
+  n += 1;
+  if (debug_show(AssocList.find(a, k, Text.equal)) == debug_show(?v)) hits += 1;
+}};
+(hits == n, n > 0, AssocList.find(a, \"zzz\", Text.equal))"
+    );
+    check(&assoc, |_| "(true, true, null)".to_string());
+}
+
+#[test]
+fn text_hash_is_mo_base_djb2() {
+    // The hashes the canister stored in its trie's keys, against the script's Text.hash.
+    let src = format!(
+        "{IMPORTS}var same = 0;
+var n = 0;
+func leaves(t : Any) : Any = t;
+for ((k, _) in Trie.iter(vars.trie_text_user)) {{ n += 1 }};
+let raw = debug_show(vars.trie_text_user);
+for ((k, _) in Trie.iter(vars.trie_text_user)) {{
+  if (Text.contains(raw, #text(\"hash = \" # debug_show(Text.hash(k)) # \"; key = \" # debug_show(k)))) same += 1;
+}};
+same == n and n > 0"
+    );
+    check(&src, |_| "true".to_string());
 }
