@@ -45,6 +45,20 @@ fn eval(dir: &Path, src: &str, eager_nodes: u64) -> String {
     .expect("eval thread")
 }
 
+/// The steps `src` takes on `dir` with every compound read one level at a time.
+fn lazy_steps(dir: &Path, src: &str) -> u64 {
+    let dir: PathBuf = dir.to_path_buf();
+    let src = src.to_string();
+    script::on_eval_thread(move || {
+        let ctx =
+            Arc::new(mo_mem::script::host_snapshot::SnapshotContext::open(&dir).expect("context"));
+        let mut s = Session::new(Limits::default());
+        mo_mem::script::host_snapshot::install_with(&mut s, ctx, 1);
+        s.eval(&src).unwrap_or_else(|e| panic!("{src}: {e}")).steps
+    })
+    .expect("eval thread")
+}
+
 /// `src`'s value on every mode, eager and lazy (every compound read one level at a time).
 fn check(src: &str, want: impl Fn(&Path) -> String) {
     for mode in MODES {
@@ -65,7 +79,7 @@ import PureMap \"mo:core/pure/Map\"; import PureSet \"mo:core/pure/Set\"; \
 import PureList \"mo:core/pure/List\"; import Iter \"mo:core/Iter\"; \
 import Text \"mo:core/Text\"; import Nat \"mo:core/Nat\"; import Principal \"mo:core/Principal\"; \
 import Array \"mo:core/Array\"; import Trie \"mo:base/Trie\"; import RBTree \"mo:base/RBTree\"; \
-import AssocList \"mo:base/AssocList\";
+import AssocList \"mo:base/AssocList\"; import List \"mo:core/List\";
 func pairCompare(a : (Nat, Text), b : (Nat, Text)) : { #less; #equal; #greater } =
   switch (Nat.compare(a.0, b.0)) { case (#equal) Text.compare(a.1, b.1); case other other };
 ";
@@ -76,6 +90,7 @@ fn streamed_iteration_is_the_canisters_own() {
         ("map_principal_user", "Map.entries(vars.map_principal_user)"),
         ("map_pair_text", "Map.entries(vars.map_pair_text)"),
         ("set_text", "Set.values(vars.set_text)"),
+        ("list_point", "List.values(vars.list_point)"),
         ("pure_map", "PureMap.entries(vars.pure_map)"),
         ("pure_set", "PureSet.values(vars.pure_set)"),
         ("pure_list", "PureList.values(vars.pure_list)"),
@@ -200,4 +215,44 @@ for ((k, _) in Trie.iter(vars.trie_text_user)) {{
 same == n and n > 0"
     );
     check(&src, |_| "true".to_string());
+}
+
+#[test]
+fn a_lookup_reads_one_path_not_the_collection() {
+    // (lookup of a present key, a full iteration) on the same collection: read lazily, the
+    // lookup reads a few nodes, the iteration all of them (the ratio grows with the size).
+    let cases = [
+        (
+            "Map.get(vars.map_principal_user, Principal.compare, Principal.fromText(\"ug7b4-kabaa-dqc\"))",
+            "Iter.size(Map.entries(vars.map_principal_user))",
+            2,
+        ),
+        (
+            "PureMap.get(vars.pure_map, Text.compare, \"k1\")",
+            "Iter.size(PureMap.entries(vars.pure_map))",
+            4,
+        ),
+        (
+            "Trie.get(vars.trie_text_user, { hash = Text.hash(\"k1\"); key = \"k1\" }, Text.equal)",
+            "Iter.size(Trie.iter(vars.trie_text_user))",
+            4,
+        ),
+        (
+            "RBTree.get(vars.rbtree_text_nat, Text.compare, \"k1\")",
+            "Iter.size(RBTree.iter(vars.rbtree_text_nat, #fwd))",
+            4,
+        ),
+    ];
+    let dir = common::fixture("structures", "eop");
+    let base = lazy_steps(&dir, &format!("{IMPORTS}0"));
+    for (lookup, iteration, ratio) in cases {
+        let found = eval(&dir, &format!("{IMPORTS}{lookup} != null"), 1);
+        assert_eq!(found, "true", "{lookup}");
+        let get = lazy_steps(&dir, &format!("{IMPORTS}{lookup}")) - base;
+        let all = lazy_steps(&dir, &format!("{IMPORTS}{iteration}")) - base;
+        assert!(
+            get * ratio < all,
+            "{lookup}: {get} steps, a full iteration {all}"
+        );
+    }
 }

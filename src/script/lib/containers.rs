@@ -363,9 +363,10 @@ fn list_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
             pos: 0,
         }));
     }
-    let v = list_items(it, l)?;
-    it.alloc(16 * v.len() as u64)?;
-    Ok(items_iter(v))
+    match core_list::stream(it, l)? {
+        Some(elements) => Ok(iter_value(elements)),
+        None => Err(wrong("List", "List", l)),
+    }
 }
 
 fn list_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
