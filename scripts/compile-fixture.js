@@ -8,7 +8,10 @@
 // OUTFILE: where the wasm goes (written atomically: temp file + rename).
 //
 // The compiler's gcFlags are process-global, so this script compiles exactly one mode per
-// process. The `core` package bundled with the compiler is loaded as `mo:core`. Any compile
+// process. The `core` package bundled with the compiler is loaded as `mo:core`; fixtures that
+// import `mo:base` also get the `base` package bundled with an older release of the npm `motoko`
+// package (pinned in scripts/package.json as `motoko-base`; only its base.json is used, the
+// compiler stays the pinned one). Any compile
 // error aborts with the diagnostics; warnings are printed but do not fail the build.
 // The produced module is then checked to really be what MODE claims (memory64 and the EOP
 // section for eop; 32-bit memory and the right GC entry point for the classical GCs; the
@@ -19,6 +22,8 @@ const fs = require('fs');
 const path = require('path');
 const mo = require('motoko');
 const core = require('motoko/packages/latest/core.json');
+/// `mo:base` (the last `motoko` npm release that bundles it), loaded only when a fixture imports it.
+const BASE_PACKAGE = 'motoko-base/packages/latest/base.json';
 
 const ROOT = path.resolve(__dirname, '..');
 const FIXTURES = path.join(ROOT, 'motoko', 'fixtures');
@@ -240,9 +245,13 @@ function main() {
 
   setFlags(parsed);
   mo.loadPackage(core);
+  let usesBase = false;
   for (const rel of listFiles(dir)) {
-    mo.write(`${name}/${rel}`, fs.readFileSync(path.join(dir, rel), 'utf8'));
+    const source = fs.readFileSync(path.join(dir, rel), 'utf8');
+    usesBase = usesBase || source.includes('"mo:base/');
+    mo.write(`${name}/${rel}`, source);
   }
+  if (usesBase) mo.loadPackage(require(BASE_PACKAGE));
   const main = `${name}/main.mo`;
   const diags = mo.check(main) || [];
   let errors = 0;

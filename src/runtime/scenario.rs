@@ -223,7 +223,13 @@ pub struct SnapshotFiles {
     pub stable_memory: Vec<u8>,
     /// The `(name, debug_show)` pairs `dump` returned, sorted by name.
     pub vars: BTreeMap<String, String>,
+    /// The `(PATH.entries, debug_show)` pairs `dump` returned, by `PATH` (a variable name,
+    /// maybe followed by `.field`s): a collection's entries in its own iteration order.
+    pub entries: BTreeMap<String, String>,
 }
+
+/// The suffix of a `dump` name that lists a collection's entries rather than a variable.
+pub const ENTRIES_SUFFIX: &str = ".entries";
 
 /// The moc version recorded in the module's `motoko:compiler` custom section, if any.
 pub fn compiler_version(wasm: &[u8]) -> Option<String> {
@@ -279,8 +285,13 @@ pub fn run_scenario(
     let pairs = Decode!(&reply, Vec<(String, String)>)
         .map_err(|e| ScenarioError::Dump(format!("not [(Text, Text)]: {e}")))?;
     let mut vars = BTreeMap::new();
+    let mut entries = BTreeMap::new();
     for (name, value) in pairs {
-        if vars.insert(name.clone(), value).is_some() {
+        let listed = match name.strip_suffix(ENTRIES_SUFFIX) {
+            Some(path) => entries.insert(path.to_string(), value),
+            None => vars.insert(name.clone(), value),
+        };
+        if listed.is_some() {
             return Err(ScenarioError::Dump(format!(
                 "variable {name:?} listed twice"
             )));
@@ -300,6 +311,9 @@ pub fn run_scenario(
     });
     if !replies.is_empty() {
         expected["replies"] = serde_json::Value::Array(replies);
+    }
+    if !entries.is_empty() {
+        expected["entries"] = serde_json::json!(entries);
     }
     let expected =
         serde_json::to_string_pretty(&expected).map_err(|e| ScenarioError::Dump(e.to_string()))?;
@@ -327,6 +341,7 @@ pub fn run_scenario(
         wasm_memory,
         stable_memory,
         vars,
+        entries,
     })
 }
 

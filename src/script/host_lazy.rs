@@ -90,6 +90,18 @@ fn lazy_addr(ctx: &SnapshotContext, lazy: &LazyValue) -> Option<u64> {
     ctx.heap().pointer(lazy.word)
 }
 
+/// Whether `h` is a value read one level at a time (a [`LazyNode`]).
+pub fn is_lazy(h: &dyn HostObject) -> bool {
+    h.as_any().is::<LazyNode>()
+}
+
+/// Whether `h` is a tuple read one level at a time (its `get(i)` is the projection `.i`).
+pub fn is_lazy_tuple(h: &dyn HostObject) -> bool {
+    h.as_any()
+        .downcast_ref::<LazyNode>()
+        .is_some_and(|n| matches!(n.shallow, HeapValue::Tuple { .. }))
+}
+
 /// A compound value read one level at a time.
 pub struct LazyNode {
     reader: LazyReader,

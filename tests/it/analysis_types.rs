@@ -393,7 +393,12 @@ fn entries(d: &mut Decoder<'_>, c: &Value) -> Vec<(LazyValue, LazyValue, Option<
                 } else if let Some(elems) = field(&data, "elements") {
                     let (elems, _) = unwrap(d, &elems).unwrap();
                     for slot in items(&elems) {
-                        out.push((slot.clone(), slot.clone(), None));
+                        // a slot is `?x`: the element is its content (e.g. a Text key)
+                        if let Some((x, x_lazy)) = unwrap(d, &slot) {
+                            if !matches!(x, Value::Null) {
+                                out.push((x_lazy.clone(), x_lazy, None));
+                            }
+                        }
                     }
                 }
             }

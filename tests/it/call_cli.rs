@@ -46,14 +46,16 @@ fn dump(dir: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// What `dump` answered when the snapshot was taken: `vars`, and `entries` (a collection's
+/// entries, answered as `PATH.entries`; only fixtures that list them have the key).
 fn recorded(dir: &Path) -> BTreeMap<String, String> {
     let expected: Json =
         serde_json::from_slice(&std::fs::read(dir.join("expected.json")).unwrap()).unwrap();
-    expected["vars"]
-        .as_object()
-        .expect("vars")
-        .iter()
-        .map(|(k, v)| (k.clone(), v.as_str().expect("text").to_string()))
+    let vars = expected["vars"].as_object().expect("vars").iter();
+    let entries = expected["entries"].as_object().into_iter().flatten();
+    vars.map(|(k, v)| (k.clone(), v))
+        .chain(entries.map(|(k, v)| (format!("{k}.entries"), v)))
+        .map(|(k, v)| (k, v.as_str().expect("text").to_string()))
         .collect()
 }
 

@@ -1,7 +1,7 @@
 //! Evaluation of compiled expressions.
 
 use super::fast::loop_exit;
-use super::{host_trap, trap, trap_at, with_span, Ctrl, EResult, Interp};
+use super::{host_trap, host_trap_at, trap, trap_at, with_span, Ctrl, EResult, Interp};
 use crate::script::compile::ir::{Code, Pat, Place, Slot, Stmt};
 use crate::script::lib;
 use crate::script::syntax::ast::BinOp;
@@ -221,6 +221,14 @@ impl Interp {
                     .get(*i)
                     .cloned()
                     .ok_or_else(|| trap_at(*span, "tuple index out of range")),
+                // a tuple read lazily from the heap: only the projected part is decoded
+                Value::Host(h) if crate::script::host_lazy::is_lazy_tuple(&*h) => {
+                    let part = h
+                        .call("get", &[Value::Nat(*i as u64)])
+                        .map_err(|e| host_trap_at(*span, e));
+                    self.charge_host(&*h)?;
+                    part?.ok_or_else(|| trap_at(*span, "tuple index out of range"))
+                }
                 v if *i == 0 => Ok(v),
                 v => Err(trap_at(
                     *span,

@@ -6,6 +6,19 @@ use crate::script::compile::text_to_blob;
 use crate::script::value::{ord, Value};
 
 impl Interp {
+    /// A part of a value read lazily from the heap (`get(i)`, `value()`, `tag()`,
+    /// `payload()`), its decoding charged to the budgets.
+    fn lazy_part(
+        &mut self,
+        h: &std::rc::Rc<dyn crate::script::host::HostObject>,
+        name: &str,
+        args: &[Value],
+    ) -> EResult<Option<Value>> {
+        let part = h.call(name, args).map_err(super::host_trap);
+        self.charge_host(&**h)?;
+        part
+    }
+
     /// Matches `v` against `p`, binding variables; `false` when it does not match.
     pub(crate) fn bind(&mut self, p: &Pat, v: Value) -> EResult<bool> {
         match p {
@@ -34,14 +47,40 @@ impl Interp {
                     Ok(true)
                 }
                 Value::Unit => Ok(ps.is_empty()),
+                Value::Host(h) if crate::script::host_lazy::is_lazy_tuple(&*h) => {
+                    for (i, p) in ps.iter().enumerate() {
+                        let Some(x) = self.lazy_part(&h, "get", &[Value::Nat(i as u64)])? else {
+                            return Ok(false);
+                        };
+                        if !self.bind(p, x)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
                 _ => Ok(false),
             },
             Pat::Opt(q) => match v {
                 Value::Opt(x) => self.bind(q, (*x).clone()),
+                Value::Host(h) if crate::script::host_lazy::is_lazy(&*h) => {
+                    match self.lazy_part(&h, "value", &[])? {
+                        Some(Value::Opt(x)) => self.bind(q, (*x).clone()),
+                        _ => Ok(false),
+                    }
+                }
                 _ => Ok(false),
             },
             Pat::Variant(tag, q) => match v {
                 Value::Variant(tv) if tv.0 == *tag => self.bind(q, tv.1.clone()),
+                Value::Host(h) if crate::script::host_lazy::is_lazy(&*h) => {
+                    match self.lazy_part(&h, "tag", &[])? {
+                        Some(Value::Text(t)) if *t == **tag => {
+                            let payload = self.lazy_part(&h, "payload", &[])?;
+                            self.bind(q, payload.unwrap_or(Value::Unit))
+                        }
+                        _ => Ok(false),
+                    }
+                }
                 _ => Ok(false),
             },
             Pat::Record(fs) => match &v {

@@ -7,7 +7,7 @@
 use super::args::wrong;
 use super::view;
 use crate::script::eval::{trap, EResult, Interp};
-use crate::script::value::Value;
+use crate::script::value::{NativeIter, Value};
 
 /// The most levels a B-tree is read to (mo:core's order is 32: 2^64 entries need 13).
 const MAX_LEVELS: u32 = 64;
@@ -85,34 +85,21 @@ impl Shape {
     /// Appends every payload under `root` to `out`, in order (the walk keeps its own stack:
     /// no recursion).
     pub fn walk(self, it: &mut Interp, root: &Value, out: &mut Vec<Value>) -> EResult<()> {
-        // a frame's step 2i visits child i, step 2i + 1 emits slot i
-        let mut stack: Vec<(Node, usize)> = vec![(self.node(it, root)?, 0)];
-        while let Some((node, step)) = stack.last_mut() {
-            let (i, child_next) = (*step / 2, *step % 2 == 0);
-            *step += 1;
-            if child_next && i > node.slots.len() {
-                stack.pop();
-                continue;
-            }
-            if !child_next {
-                if let Some(slot) = node.slots.get(i).cloned() {
-                    it.tick()?;
-                    if let Some(Some(x)) = view::option(it, &slot)? {
-                        out.push(x);
-                    }
-                }
-                continue;
-            }
-            let node: &Node = node;
-            if let Some(child) = self.child(it, node, i)? {
-                if stack.len() as u32 >= MAX_LEVELS {
-                    return Err(self.too_deep());
-                }
-                let child = self.node(it, &child)?;
-                stack.push((child, 0));
-            }
+        let mut walk = self.stream(it, root, Yield::Payload)?;
+        while let Some(x) = walk.advance(it)? {
+            out.push(x);
         }
         Ok(())
+    }
+
+    /// The in-order walk of the tree under `root`, one payload at a time (reads the root
+    /// node now, every other node when the walk reaches it).
+    pub fn stream(self, it: &mut Interp, root: &Value, yields: Yield) -> EResult<Walk> {
+        Ok(Walk {
+            shape: self,
+            stack: vec![(self.node(it, root)?, 0)],
+            yields,
+        })
     }
 
     /// The payload whose key (`key_of` the payload) equals `key` by the script's `compare`
@@ -187,6 +174,82 @@ impl Shape {
             Value::Variant(tv) if &*tv.0 == "greater" => Ok(std::cmp::Ordering::Greater),
             other => Err(wrong(self.what, "Order", &other)),
         }
+    }
+}
+
+/// What a [`Walk`] yields of each payload.
+#[derive(Clone, Copy)]
+pub(super) enum Yield {
+    /// The payload as stored: a set's element, a map's `(k, v)`.
+    Payload,
+    /// A map entry as a fresh `(k, v)` tuple.
+    Entry,
+    /// A map entry's key.
+    Key,
+    /// A map entry's value.
+    Value,
+}
+
+/// The in-order walk of a B-tree, one payload at a time: it holds only the nodes on the path
+/// from the root to the current one (at most [`MAX_LEVELS`]), so iterating a map of any size
+/// read lazily from the heap decodes one node at a time and keeps memory bounded.
+pub(super) struct Walk {
+    shape: Shape,
+    /// The nodes on the path; a frame's step `2i` visits child `i`, step `2i + 1` emits slot `i`.
+    stack: Vec<(Node, usize)>,
+    yields: Yield,
+}
+
+impl Walk {
+    /// The next payload in order, `None` at the end.
+    fn advance(&mut self, it: &mut Interp) -> EResult<Option<Value>> {
+        let shape = self.shape;
+        loop {
+            let Some((node, step)) = self.stack.last_mut() else {
+                return Ok(None);
+            };
+            let (i, child_next) = (*step / 2, *step % 2 == 0);
+            *step += 1;
+            if child_next && i > node.slots.len() {
+                self.stack.pop();
+                continue;
+            }
+            if !child_next {
+                if let Some(slot) = node.slots.get(i).cloned() {
+                    it.tick()?;
+                    if let Some(Some(x)) = view::option(it, &slot)? {
+                        return Ok(Some(x));
+                    }
+                }
+                continue;
+            }
+            let node: &Node = node;
+            if let Some(child) = shape.child(it, node, i)? {
+                if self.stack.len() as u32 >= MAX_LEVELS {
+                    return Err(shape.too_deep());
+                }
+                let child = shape.node(it, &child)?;
+                self.stack.push((child, 0));
+            }
+        }
+    }
+}
+
+impl NativeIter for Walk {
+    fn next(&mut self, it: &mut Interp) -> EResult<Option<Value>> {
+        let Some(x) = self.advance(it)? else {
+            return Ok(None);
+        };
+        it.alloc(32)?;
+        Ok(Some(match self.yields {
+            Yield::Payload => x,
+            Yield::Entry => {
+                let (k, v) = entry_parts(it, &x)?;
+                Value::Tuple(std::rc::Rc::from(vec![k, v]))
+            }
+            Yield::Key => entry_key(it, &x)?,
+            Yield::Value => entry_parts(it, &x)?.1,
+        }))
     }
 }
 

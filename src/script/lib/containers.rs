@@ -206,26 +206,37 @@ pub(super) fn items_iter(v: Vec<Value>) -> Value {
     })
 }
 
-fn map_entries(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let e = entries_of(it, map_arg(a, "Map.entries")?)?;
+/// An iterator over a map's entries projected by `yields`: a script map's are copied, a
+/// canister-held `Map` is walked one B-tree node at a time ([`btree::Walk`]).
+fn map_iter(it: &mut Interp, a: &[Value], who: &str, yields: btree::Yield) -> R {
+    let m = map_arg(a, who)?;
+    if native_map(m).is_none() {
+        let root = map_root(it, m)?;
+        return Ok(iter_value(btree::MAP.stream(it, &root, yields)?));
+    }
+    let e = entries_of(it, m)?;
     it.alloc(32 * e.len() as u64)?;
     Ok(items_iter(
         e.into_iter()
-            .map(|(k, v)| Value::Tuple(Rc::from(vec![k, v])))
+            .map(|(k, v)| match yields {
+                btree::Yield::Key => k,
+                btree::Yield::Value => v,
+                btree::Yield::Entry | btree::Yield::Payload => Value::Tuple(Rc::from(vec![k, v])),
+            })
             .collect(),
     ))
 }
 
+fn map_entries(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    map_iter(it, a, "Map.entries", btree::Yield::Entry)
+}
+
 fn map_keys(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let e = entries_of(it, map_arg(a, "Map.keys")?)?;
-    it.alloc(16 * e.len() as u64)?;
-    Ok(items_iter(e.into_iter().map(|(k, _)| k).collect()))
+    map_iter(it, a, "Map.keys", btree::Yield::Key)
 }
 
 fn map_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let e = entries_of(it, map_arg(a, "Map.values")?)?;
-    it.alloc(16 * e.len() as u64)?;
-    Ok(items_iter(e.into_iter().map(|(_, v)| v).collect()))
+    map_iter(it, a, "Map.values", btree::Yield::Value)
 }
 
 fn map_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
@@ -352,9 +363,10 @@ fn list_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
             pos: 0,
         }));
     }
-    let v = list_items(it, l)?;
-    it.alloc(16 * v.len() as u64)?;
-    Ok(items_iter(v))
+    match core_list::stream(it, l)? {
+        Some(elements) => Ok(iter_value(elements)),
+        None => Err(wrong("List", "List", l)),
+    }
 }
 
 fn list_to_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {

@@ -6,7 +6,7 @@
 
 use super::view;
 use crate::script::eval::{EResult, Interp};
-use crate::script::value::Value;
+use crate::script::value::{NativeIter, Value};
 
 /// A core `List` record's blocks and fill indices.
 struct Blocks {
@@ -95,4 +95,66 @@ pub(super) fn element(it: &mut Interp, v: &Value, mut i: u64) -> EResult<Option<
         };
     }
     Ok(Some(None))
+}
+
+/// The elements of a core `List` record read one slot at a time, block by block (every
+/// filled slot, as [`super::containers::list_items`] reads them): only the current block's
+/// handle is held, so iterating a list of any size keeps memory bounded.
+pub(super) struct Elements {
+    blocks: Value,
+    count: u64,
+    /// The current block, its length and the next slot in it.
+    block: Option<(Value, u64)>,
+    next_block: u64,
+    next_slot: u64,
+}
+
+/// The element stream of `v`, or `None` if `v` has no `blocks` array.
+pub(super) fn stream(it: &mut Interp, v: &Value) -> EResult<Option<Elements>> {
+    let Some(blocks) = view::field(it, v, "blocks")? else {
+        return Ok(None);
+    };
+    let Some(count) = view::len(it, &blocks)? else {
+        return Ok(None);
+    };
+    Ok(Some(Elements {
+        blocks,
+        count,
+        block: None,
+        next_block: 0,
+        next_slot: 0,
+    }))
+}
+
+impl NativeIter for Elements {
+    fn next(&mut self, it: &mut Interp) -> EResult<Option<Value>> {
+        loop {
+            if let Some((block, len)) = &self.block {
+                if self.next_slot < *len {
+                    let slot = view::part(it, block, self.next_slot)?;
+                    self.next_slot += 1;
+                    if let Some(slot) = slot {
+                        if let Some(Some(x)) = view::option(it, &slot)? {
+                            it.alloc(16)?;
+                            return Ok(Some(x));
+                        }
+                    }
+                    continue;
+                }
+            }
+            if self.next_block >= self.count {
+                return Ok(None);
+            }
+            let block = view::part(it, &self.blocks, self.next_block)?;
+            self.next_block += 1;
+            self.next_slot = 0;
+            self.block = match block {
+                Some(block) => {
+                    let len = view::len(it, &block)?.unwrap_or(0);
+                    Some((block, len))
+                }
+                None => None,
+            };
+        }
+    }
 }

@@ -51,6 +51,7 @@ macro_rules! constant {
 
 mod args;
 mod base;
+mod base_trees;
 mod btree;
 mod collections;
 mod containers;

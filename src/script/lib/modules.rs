@@ -240,6 +240,7 @@ static TEXT_MOD: Module = Module {
         func!("isEmpty", t::is_empty),
         func!("compare", c::compare),
         func!("equal", c::equal),
+        func!("hash", super::base_trees::text_hash),
     ],
 };
 
@@ -459,4 +460,7 @@ pub static ALL: &[&Module] = &[
     &super::queues::STACK_MOD,
     &super::queues::PRIORITY_QUEUE_MOD,
     &super::result::RESULT_MOD,
+    &super::base_trees::TRIE_MOD,
+    &super::base_trees::RBTREE_MOD,
+    &super::base_trees::ASSOC_LIST_MOD,
 ];

@@ -142,8 +142,16 @@ fn set_is_empty(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
     Ok(Value::Bool(matches!(set_size(it, t, a)?, Value::Nat(0))))
 }
 
+/// A script set's elements (copied), or a canister-held `Set` walked one B-tree node at a
+/// time ([`btree::Walk`]).
 fn set_values(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let e = elements_of(it, arg(a, 0, "Set.values")?)?;
+    let s = arg(a, 0, "Set.values")?;
+    if native_set(s).is_none() {
+        let root = set_root(it, s)?;
+        let walk = btree::SET.stream(it, &root, btree::Yield::Payload)?;
+        return Ok(super::iters::iter_value(walk));
+    }
+    let e = elements_of(it, s)?;
     it.alloc(16 * e.len() as u64)?;
     Ok(items_iter(e))
 }
