@@ -263,8 +263,15 @@ pub fn run_scenario(
     let pairs = Decode!(&reply, Vec<(String, String)>)
         .map_err(|e| ScenarioError::Dump(format!("not [(Text, Text)]: {e}")))?;
     let mut vars = BTreeMap::new();
+    // `NAME.entries`/`NAME.values`: a collection's iteration (its natural view), kept apart.
+    let mut views = BTreeMap::new();
     for (name, value) in pairs {
-        if vars.insert(name.clone(), value).is_some() {
+        let into = if name.contains('.') {
+            &mut views
+        } else {
+            &mut vars
+        };
+        if into.insert(name.clone(), value).is_some() {
             return Err(ScenarioError::Dump(format!(
                 "variable {name:?} listed twice"
             )));
@@ -275,12 +282,15 @@ pub fn run_scenario(
         .map(str::to_string)
         .or_else(|| compiler_version(&wasm_module))
         .unwrap_or_default();
-    let expected = serde_json::json!({
+    let mut expected = serde_json::json!({
         "fixture": fixture,
         "mode": mode,
         "compiler": compiler,
         "vars": vars,
     });
+    if !views.is_empty() {
+        expected["views"] = serde_json::json!(views);
+    }
     let expected =
         serde_json::to_string_pretty(&expected).map_err(|e| ScenarioError::Dump(e.to_string()))?;
     let wasm_memory = canister.main_memory().to_vec();

@@ -1,0 +1,155 @@
+//! Natural views of collections against the canister's own iteration: for every collection
+//! variable of every fixture whose `dump` prints `NAME.entries` / `NAME.values` (the
+//! `debug_show` of `Iter.toArray(Map.entries(m))`, `Set.values`, `List.toArray`, …, filed
+//! under `views` in expected.json), in every mode, the natural view rendered by the one
+//! `debug_show` writer is that text byte for byte; the JSON writer of the same value is what
+//! `mo-mem vars --format json` prints, and its structure is checked against the text.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use mo_mem::heap::collections::{recognize, CollectionKind};
+use mo_mem::heap::render::{debug_show, to_json};
+use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, Value};
+use mo_mem::heap::Heap;
+use mo_mem::image::ReaderLimits;
+use mo_mem::snapshot::Snapshot;
+use serde_json::Value as Json;
+
+/// Views the fixtures print that mo-mem has no natural view for yet (shown raw): the
+/// `mo:core/pure/RealTimeQueue`, whose order needs its rebalancing states replayed.
+const NOT_NATURAL: &[&str] = &["rt_queue"];
+
+/// `views` of expected.json: `VAR.entries` or `VAR.values` → the canister's text.
+fn expected_views(dir: &Path) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(dir.join("expected.json")).expect("expected.json");
+    let json: Json = serde_json::from_str(&text).expect("expected.json is JSON");
+    json.get("views")
+        .and_then(Json::as_object)
+        .map(|views| {
+            views
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_str().expect("a text").to_string()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// One variable's collection kind and natural value, decoded through the library.
+struct Natural {
+    kind: Option<CollectionKind>,
+    value: Value,
+}
+
+fn natural_vars(dir: &Path) -> BTreeMap<String, Natural> {
+    let snapshot = Snapshot::open(dir).expect("snapshot");
+    let heap = Heap::open(snapshot, ReaderLimits::default()).expect("heap");
+    let sig = heap_signature(&heap).expect("signature");
+    let vars = stable_variables(&heap, &sig).expect("vars");
+    let mut d = signature_decoder(&heap, &sig);
+    d.set_natural(true);
+    let mut out = BTreeMap::new();
+    for v in vars {
+        let kind = d
+            .type_of(&v.value)
+            .expect("type")
+            .and_then(|t| recognize(&sig.env, &t));
+        let value = d.deep(&v.value).expect("decodes");
+        out.insert(v.name.to_string(), Natural { kind, value });
+    }
+    out
+}
+
+#[test]
+fn natural_views_are_the_canisters_own_iteration() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (name, mode, dir) in common::all_fixtures() {
+        let views = expected_views(&dir);
+        if views.is_empty() {
+            continue;
+        }
+        let vars = natural_vars(&dir);
+        for (view, want) in &views {
+            let var = view.split('.').next().unwrap_or(view);
+            let got = &vars[var];
+            if NOT_NATURAL.contains(&var) {
+                assert!(
+                    got.kind.is_none(),
+                    "{name}/{mode}: {var} has a natural view now"
+                );
+                continue;
+            }
+            let text = debug_show(&got.value);
+            if &text != want {
+                failures.push(format!(
+                    "{name}/{mode}: {view} ({:?})\n  canister: {}\n  mo-mem:   {}",
+                    got.kind,
+                    &want[..want.len().min(300)],
+                    &text[..text.len().min(300)]
+                ));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5 * 11, "only {checked} views checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn vars_json_is_the_natural_view_and_raw_is_the_structure() {
+    let dir = common::fixture("collections", "eop");
+    let vars = natural_vars(&dir);
+    let d = dir.to_string_lossy();
+    for (var, natural) in &vars {
+        let printed = common::mo_mem_ok(&["vars", &d, var, "--format", "json"]);
+        let printed = String::from_utf8(printed).unwrap();
+        assert_eq!(printed.trim_end(), to_json(&natural.value), "{var}");
+        let Some(kind) = natural.kind else { continue };
+        let json: Json = serde_json::from_str(&printed).unwrap();
+        let items = json.as_array().unwrap_or_else(|| panic!("{var}: an array"));
+        if kind.is_map() {
+            assert!(
+                items
+                    .iter()
+                    .all(|p| p.as_array().is_some_and(|p| p.len() == 2)),
+                "{var}: [key, value] pairs"
+            );
+        }
+        let raw = common::mo_mem_ok(&["vars", &d, var, "--format", "json", "--raw"]);
+        let raw: Json = serde_json::from_slice(&raw).unwrap();
+        assert_ne!(raw, json, "{var}: --raw is the structure");
+    }
+    // A second, simple computation of two views: the big map's pairs are `k -> "v{k}"` (but
+    // the churn's marker) in increasing key order; the set's elements increase.
+    let map: Json = serde_json::from_slice(&common::mo_mem_ok(&[
+        "vars",
+        &d,
+        "map_nat_text",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let mut last = -1i64;
+    for pair in map.as_array().unwrap() {
+        let k = pair[0].as_i64().unwrap();
+        assert!(k > last, "keys increase");
+        last = k;
+        if k != 1_000_000_007 {
+            assert_eq!(pair[1], Json::String(format!("v{k}")));
+        }
+    }
+    let set: Json = serde_json::from_slice(&common::mo_mem_ok(&[
+        "vars", &d, "set_nat", "--format", "json",
+    ]))
+    .unwrap();
+    let set: Vec<i64> = set
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .collect();
+    assert!(set.windows(2).all(|w| w[0] < w[1]) && set.len() > 100);
+}
