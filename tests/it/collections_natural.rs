@@ -153,3 +153,76 @@ fn vars_json_is_the_natural_view_and_raw_is_the_structure() {
         .collect();
     assert!(set.windows(2).all(|w| w[0] < w[1]) && set.len() > 100);
 }
+
+/// The names `mo-mem ls` shows in `dir` (a path under the snapshot), with the `FIRST-LAST/`
+/// groups of a large directory expanded; each value once (`NAME/`, `NAME.json`, `NAME.mo`
+/// and `NAME.raw.json` are one name).
+fn listed_names(snapshot: &str, dir: &str) -> Vec<String> {
+    let out = String::from_utf8(common::mo_mem_ok(&["ls", snapshot, dir])).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    let is_group = |l: &str| {
+        l.strip_suffix('/')
+            .and_then(|g| g.split_once('-'))
+            .is_some_and(|(a, b)| a.parse::<u64>().is_ok() && b.parse::<u64>().is_ok())
+    };
+    if !lines.is_empty() && lines.iter().all(|l| is_group(l)) {
+        return lines
+            .iter()
+            .flat_map(|g| listed_names(snapshot, &format!("{dir}/{}", g.trim_end_matches('/'))))
+            .collect();
+    }
+    let mut names: Vec<String> = Vec::new();
+    for l in lines {
+        let base = [".raw.json", ".json", ".mo", "/"]
+            .iter()
+            .find_map(|s| l.strip_suffix(s))
+            .unwrap_or(l);
+        if names.last().map(String::as_str) != Some(base) {
+            names.push(base.to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn the_mounts_directory_of_a_map_lists_exactly_its_keys() {
+    for mode in ["eop", "copying"] {
+        let dir = common::fixture("collections", mode);
+        let d = dir.to_string_lossy();
+        for var in [
+            "map_nat_text",
+            "map_text_item",
+            "pure_map",
+            "set_nat",
+            "list_nat",
+        ] {
+            let json: Json =
+                serde_json::from_slice(&common::mo_mem_ok(&["vars", &d, var, "--format", "json"]))
+                    .unwrap();
+            let items = json.as_array().unwrap();
+            let want: Vec<String> = if var.starts_with("set") || var.starts_with("list") {
+                (0..items.len()).map(|i| i.to_string()).collect()
+            } else {
+                items
+                    .iter()
+                    .map(|pair| match &pair[0] {
+                        Json::String(s) => s.clone(),
+                        other => other.to_string(),
+                    })
+                    .collect()
+            };
+            let got = listed_names(&d, &format!("vars/{var}"));
+            assert_eq!(got, want, "{mode}: vars/{var}/");
+        }
+        // One entry, by its key: the value by today's rules (a record is a directory).
+        let item: Json = serde_json::from_slice(&common::mo_mem_ok(&[
+            "cat",
+            &d,
+            "vars/map_text_item/item-100.json",
+        ]))
+        .unwrap();
+        assert_eq!(item["id"], 100, "{mode}");
+        let name = common::mo_mem_ok(&["cat", &d, "vars/map_text_item/item-100/name"]);
+        assert_eq!(String::from_utf8_lossy(&name).trim_end(), "\"item-100\"");
+    }
+}

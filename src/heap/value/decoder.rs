@@ -75,6 +75,15 @@ impl<'h> Decoder<'h> {
         self.natural = on;
     }
 
+    /// The collection `v`'s static type makes it, if any (whether or not natural views are on).
+    pub fn collection_kind(
+        &self,
+        v: &LazyValue,
+    ) -> Option<crate::heap::collections::CollectionKind> {
+        let ty = self.type_of(v).ok().flatten()?;
+        crate::heap::collections::recognize(self.env, &ty)
+    }
+
     /// Whether collections decode as their natural view.
     pub fn natural(&self) -> bool {
         self.natural
