@@ -28,6 +28,10 @@ pub struct EvalArgs {
     /// Print JSON: {"output": [...], "value": ..., "show": "..."}.
     #[arg(long)]
     json: bool,
+    /// With --json: show the canister's collections (`mo:core` Map, Set, List, …) as their
+    /// structure instead of their natural view (a map as its `[key, value]` pairs).
+    #[arg(long)]
+    raw: bool,
     /// Step budget (deterministic fuel).
     #[arg(long, default_value_t = Limits::default().max_steps)]
     max_steps: u64,
@@ -77,16 +81,20 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     };
     let json = args.json || script::session::output_mode(&src) == script::session::OutputMode::Json;
     let name = args.file.clone().unwrap_or_else(|| "script".into());
+    let raw = args.raw;
     let result = script::on_eval_thread(move || {
         let mut s = Session::new(limits);
         s.set_source_name(&name);
         let snapshot = context.is_some();
         if let Some(ctx) = context {
             install(&mut s, ctx);
+            if raw {
+                s.set_json(None);
+            }
         }
         match s.eval(&src) {
             Ok(ev) => Ok(if json {
-                format!("{}\n", ev.to_json())
+                format!("{}\n", s.json_of(&ev))
             } else if snapshot {
                 mo_mem::script::host_show::render(&ev)
             } else {

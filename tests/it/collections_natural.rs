@@ -226,3 +226,40 @@ fn the_mounts_directory_of_a_map_lists_exactly_its_keys() {
         assert_eq!(String::from_utf8_lossy(&name).trim_end(), "\"item-100\"");
     }
 }
+
+#[test]
+fn eval_json_shows_the_natural_views_and_raw_the_structure() {
+    let dir = common::fixture("collections", "eop");
+    let d = dir.to_string_lossy();
+    let vars: Json =
+        serde_json::from_slice(&common::mo_mem_ok(&["vars", &d, "--format", "json"])).unwrap();
+    let raw: Json = serde_json::from_slice(&common::mo_mem_ok(&[
+        "vars", &d, "--format", "json", "--raw",
+    ]))
+    .unwrap();
+    let eval = |script: &str, raw: bool| -> Json {
+        let mut args = vec!["eval", &d, "--json", script];
+        if raw {
+            args.push("--raw");
+        }
+        let out: Json = serde_json::from_slice(&common::mo_mem_ok(&args)).unwrap();
+        out["value"].clone()
+    };
+    for (name, want) in vars.as_object().unwrap() {
+        let script = format!("vars.{name}");
+        // An empty pure list is `null` on the heap: no object tells a script's `null` is a
+        // list (`rt_queue`'s states hold some), so `eval --json` shows `null`, not `[]`.
+        if name != "rt_queue" {
+            assert_eq!(&eval(&script, false), want, "eval --json {script}");
+        }
+        assert_eq!(
+            &eval(&script, true),
+            &raw[name],
+            "eval --json --raw {script}"
+        );
+    }
+    // Inside a script's own values too, and a collection's parts as their own structure.
+    let got = eval("{m = vars.pure_map; n = vars.map_nat_text.size}", false);
+    assert_eq!(got["m"], vars["pure_map"]);
+    assert_eq!(got["n"], raw["map_nat_text"]["size"]);
+}

@@ -20,6 +20,8 @@ pub struct Decoder<'h> {
     pub(crate) max_nodes: u64,
     /// Whether recognized collections decode as their natural view (see [`Decoder::set_natural`]).
     pub(crate) natural: bool,
+    /// The collections met while decoding (see [`Decoder::record_collections`]).
+    pub(crate) collections: Option<Vec<(u64, LazyValue)>>,
 }
 
 /// Default maximum number of value nodes one [`Decoder::deep`] call builds (bounds memory on
@@ -58,6 +60,7 @@ impl<'h> Decoder<'h> {
             labels: None,
             max_nodes: DEFAULT_MAX_NODES,
             natural: false,
+            collections: None,
         }
     }
 
@@ -82,6 +85,21 @@ impl<'h> Decoder<'h> {
     ) -> Option<crate::heap::collections::CollectionKind> {
         let ty = self.type_of(v).ok().flatten()?;
         crate::heap::collections::recognize(self.env, &ty)
+    }
+
+    /// Starts noting every collection this decoder meets (by its object's address, with its
+    /// value and type), so a caller that hands the structure on (a script) can show each one's
+    /// natural view later; [`Decoder::take_collections`] returns them.
+    pub fn record_collections(&mut self) {
+        self.collections.get_or_insert_with(Vec::new);
+    }
+
+    /// The collections noted since [`Decoder::record_collections`] (and forgets them).
+    pub fn take_collections(&mut self) -> Vec<(u64, LazyValue)> {
+        self.collections
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Whether collections decode as their natural view.
@@ -223,6 +241,15 @@ impl<'h> Decoder<'h> {
         if natural {
             if let Some(kind) = crate::heap::collections::recognize(self.env, &ty) {
                 return self.natural_view(LazyValue::typed(word, ty), kind);
+            }
+        } else if self.collections.is_some() {
+            if let Some(addr) = self.heap.pointer(word) {
+                if crate::heap::collections::recognize(self.env, &ty).is_some() {
+                    let seen = LazyValue::typed(word, ty.clone());
+                    if let Some(c) = self.collections.as_mut() {
+                        c.push((addr, seen));
+                    }
+                }
             }
         }
         let lazy = |word: u64, ty: &Arc<Type>| {
