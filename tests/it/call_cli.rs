@@ -49,10 +49,13 @@ fn dump(dir: &Path) -> BTreeMap<String, String> {
 fn recorded(dir: &Path) -> BTreeMap<String, String> {
     let expected: Json =
         serde_json::from_slice(&std::fs::read(dir.join("expected.json")).unwrap()).unwrap();
+    // The dump's pairs: the variables and (`NAME.entries`, …) the collections' iterations.
+    let views = expected.get("views").and_then(Json::as_object);
     expected["vars"]
         .as_object()
         .expect("vars")
         .iter()
+        .chain(views.into_iter().flatten())
         .map(|(k, v)| (k.clone(), v.as_str().expect("text").to_string()))
         .collect()
 }

@@ -263,3 +263,62 @@ fn eval_json_shows_the_natural_views_and_raw_the_structure() {
     assert_eq!(got["m"], vars["pure_map"]);
     assert_eq!(got["n"], raw["map_nat_text"]["size"]);
 }
+
+#[test]
+fn lookup_by_key_finds_every_entry_and_only_those() {
+    use mo_mem::heap::collections::{compare_keys, lookup};
+    for mode in ["eop", "compacting"] {
+        let dir = common::fixture("collections", mode);
+        let heap = Heap::open(Snapshot::open(&dir).unwrap(), ReaderLimits::default()).unwrap();
+        let sig = heap_signature(&heap).unwrap();
+        let vars = stable_variables(&heap, &sig).unwrap();
+        let mut d = signature_decoder(&heap, &sig);
+        let mut checked = 0;
+        for var in ["map_nat_text", "map_text_item", "pure_map"] {
+            let v = vars.iter().find(|v| &*v.name == var).unwrap();
+            let kind = d.collection_kind(&v.value).unwrap();
+            // The entries, from the in-order walk (the natural view), decoded.
+            d.set_natural(true);
+            let view = d.deep(&v.value).unwrap();
+            let Value::Array { items, .. } = &view else {
+                panic!("{var}: an array");
+            };
+            d.set_natural(false);
+            let mut keys = Vec::new();
+            for pair in items {
+                let Value::Tuple { items: kv, .. } = pair else {
+                    panic!("{var}: a pair")
+                };
+                let found = lookup(&mut d, &v.value, kind, &kv[0]).unwrap();
+                let found = d.deep(&found.expect("found")).unwrap();
+                assert_eq!(found, kv[1], "{mode}/{var}: {}", debug_show(&kv[0]));
+                keys.push(kv[0].clone());
+                checked += 1;
+            }
+            // A second computation of the order: the walk's keys increase by compare_keys.
+            assert!(keys
+                .windows(2)
+                .all(|w| compare_keys(&w[0], &w[1]) == Some(std::cmp::Ordering::Less)));
+            // Keys between and beyond the present ones are absent.
+            let absent = match &keys[0] {
+                Value::Nat(_) => vec![
+                    Value::Nat(14u32.into()),
+                    Value::Nat(2_000_000_000u64.into()),
+                ],
+                _ => vec![
+                    Value::Text("item-1x".into()),
+                    Value::Text("p".into()),
+                    Value::Text("zz".into()),
+                ],
+            };
+            for k in absent {
+                assert_eq!(
+                    lookup(&mut d, &v.value, kind, &k).unwrap(),
+                    None,
+                    "{var}: {k:?}"
+                );
+            }
+        }
+        assert!(checked > 1334 + 700, "{checked}");
+    }
+}

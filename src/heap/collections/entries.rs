@@ -2,8 +2,7 @@
 //! the iteration goes (one node at a time, with an explicit stack of pending work: no
 //! recursion whose depth comes from the heap, nothing decoded but the structure's nodes).
 
-use std::sync::Arc;
-
+use super::read::ReadParts;
 use super::CollectionKind;
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
 
@@ -94,76 +93,25 @@ impl<'d, 'h> Entries<'d, 'h> {
         }
     }
 
-    fn raw(&mut self, v: &LazyValue) -> Result<Value, DecodeError> {
-        self.decoder.shallow_raw(v)
-    }
-
-    fn field(&mut self, v: &LazyValue, label: &str) -> Result<LazyValue, DecodeError> {
-        self.decoder.field(v, label)
-    }
-
-    /// The payload of an option (`None` for `null`).
-    fn opt(&mut self, v: &LazyValue) -> Result<Option<LazyValue>, DecodeError> {
-        match &self.raw(v)? {
-            Value::Opt { value, .. } => Ok(Some(lazy(value, v)?)),
-            _ => Ok(None),
-        }
-    }
-
-    /// The parts of a tuple, with its address.
-    fn tuple(&mut self, v: &LazyValue) -> Result<(u64, Vec<LazyValue>), DecodeError> {
-        match &self.raw(v)? {
-            Value::Tuple { addr, items } => {
-                let parts = items.iter().map(|x| lazy(x, v)).collect::<Result<_, _>>()?;
-                Ok((*addr, parts))
-            }
-            _ => Err(self.decoder.mismatch(v.word, "a tuple")),
-        }
-    }
-
-    /// The elements of an array.
-    fn array(&mut self, v: &LazyValue) -> Result<Vec<LazyValue>, DecodeError> {
-        match &self.raw(v)? {
-            Value::Array { items, .. } => items.iter().map(|x| lazy(x, v)).collect(),
-            _ => Err(self.decoder.mismatch(v.word, "an array")),
-        }
-    }
-
-    /// A variant's tag and payload.
-    fn variant(&mut self, v: &LazyValue) -> Result<(Arc<str>, LazyValue), DecodeError> {
-        match &self.raw(v)? {
-            Value::Variant { tag, payload, .. } => Ok((tag.clone(), lazy(payload, v)?)),
-            _ => Err(self.decoder.mismatch(v.word, "a variant")),
-        }
-    }
-
-    /// A `Nat` that fits in 64 bits.
-    fn nat(&mut self, v: &LazyValue) -> Result<u64, DecodeError> {
-        match &self.raw(v)? {
-            Value::Nat(n) => u64::try_from(n).map_err(|_| self.decoder.mismatch(v.word, "a count")),
-            _ => Err(self.decoder.mismatch(v.word, "a Nat")),
-        }
-    }
-
     /// Runs one task: pushes the tasks it expands to (last first).
     fn step(&mut self, task: Task) -> Result<Option<Item>, DecodeError> {
         match task {
             Task::Yield(item) => return Ok(Some(item)),
             Task::BTree(node) => {
-                let (tag, body) = self.variant(&node)?;
-                let data = self.field(&body, "data")?;
+                let (tag, body) = self.decoder.variant(&node)?;
+                let data = self.decoder.field(&body, "data")?;
                 let slots = match self.kind {
                     CollectionKind::Map => "kvs",
                     _ => "elements",
                 };
-                let slots_v = self.field(&data, slots)?;
-                let mut slots = self.array(&slots_v)?;
-                let count = self.field(&data, "count")?;
-                let count = usize::try_from(self.nat(&count)?).unwrap_or(usize::MAX);
+                let slots_v = self.decoder.field(&data, slots)?;
+                let mut slots = self.decoder.array(&slots_v)?;
+                let count = self.decoder.field(&data, "count")?;
+                let count = usize::try_from(self.decoder.nat(&count)?).unwrap_or(usize::MAX);
                 slots.truncate(count);
                 let mut children = if &*tag == "internal" {
-                    let children = self.field(&body, "children")?;
-                    self.array(&children)?
+                    let children = self.decoder.field(&body, "children")?;
+                    self.decoder.array(&children)?
                 } else {
                     Vec::new()
                 };
@@ -183,12 +131,12 @@ impl<'d, 'h> Entries<'d, 'h> {
                 }
             }
             Task::BTreeChild(child) => {
-                if let Some(node) = self.opt(&child)? {
+                if let Some(node) = self.decoder.opt(&child)? {
                     self.stack.push(Task::BTree(node));
                 }
             }
             Task::Slot(slot) => {
-                if let Some(x) = self.opt(&slot)? {
+                if let Some(x) = self.decoder.opt(&slot)? {
                     if self.kind == CollectionKind::Map {
                         return self.pair(&x).map(Some);
                     }
@@ -202,7 +150,7 @@ impl<'d, 'h> Entries<'d, 'h> {
                 element_index,
             } => {
                 let block = self.decoder.element(&blocks, b)?;
-                let mut slots = self.array(&block)?;
+                let mut slots = self.decoder.array(&block)?;
                 if b == block_index {
                     slots.truncate(usize::try_from(element_index).unwrap_or(usize::MAX));
                 } else {
@@ -216,16 +164,16 @@ impl<'d, 'h> Entries<'d, 'h> {
                 self.stack.extend(slots.into_iter().rev().map(Task::Slot));
             }
             Task::Cell { cell, trie } => {
-                if let Some(c) = self.opt(&cell)? {
-                    let (_, parts) = self.tuple(&c)?;
+                if let Some(c) = self.decoder.opt(&cell)? {
+                    let (_, parts) = self.decoder.tuple(&c)?;
                     let [x, rest] = <[LazyValue; 2]>::try_from(parts)
                         .map_err(|_| self.decoder.mismatch(c.word, "a list cell"))?;
                     self.stack.push(Task::Cell { cell: rest, trie });
                     if trie {
-                        let (addr, kv) = self.tuple(&x)?;
+                        let (addr, kv) = self.decoder.tuple(&x)?;
                         let [k, value] = <[LazyValue; 2]>::try_from(kv)
                             .map_err(|_| self.decoder.mismatch(x.word, "a (key, value) pair"))?;
-                        let key = self.field(&k, "key")?;
+                        let key = self.decoder.field(&k, "key")?;
                         return Ok(Some(Item::Entry { addr, key, value }));
                     }
                     return Ok(Some(Item::Element(x)));
@@ -235,8 +183,8 @@ impl<'d, 'h> Entries<'d, 'h> {
                 // The whole list's elements, then yielded from the last (bounded by the budget).
                 let mut cell = list;
                 let mut items = Vec::new();
-                while let Some(c) = self.opt(&cell)? {
-                    let (_, parts) = self.tuple(&c)?;
+                while let Some(c) = self.decoder.opt(&cell)? {
+                    let (_, parts) = self.decoder.tuple(&c)?;
                     let [x, rest] = <[LazyValue; 2]>::try_from(parts)
                         .map_err(|_| self.decoder.mismatch(c.word, "a list cell"))?;
                     items.push(Task::Yield(Item::Element(x)));
@@ -245,19 +193,19 @@ impl<'d, 'h> Entries<'d, 'h> {
                 self.stack.extend(items);
             }
             Task::QueueNode(node) => {
-                if let Some(n) = self.opt(&node)? {
-                    let next = self.field(&n, "next")?;
-                    let value = self.field(&n, "value")?;
+                if let Some(n) = self.decoder.opt(&node)? {
+                    let next = self.decoder.field(&n, "next")?;
+                    let value = self.decoder.field(&n, "value")?;
                     self.stack.push(Task::QueueNode(next));
                     return Ok(Some(Item::Element(value)));
                 }
             }
             Task::Tree(tree) => {
-                let (tag, body) = self.variant(&tree)?;
+                let (tag, body) = self.decoder.variant(&tree)?;
                 if &*tag == "leaf" {
                     return Ok(None);
                 }
-                let (addr, parts) = self.tuple(&body)?;
+                let (addr, parts) = self.decoder.tuple(&body)?;
                 match (self.kind, &parts[..]) {
                     (CollectionKind::PureMap, [l, k, v, r]) => {
                         self.stack.push(Task::Tree(r.clone()));
@@ -275,9 +223,9 @@ impl<'d, 'h> Entries<'d, 'h> {
                     }
                     (CollectionKind::BaseRBTree, [_, l, kv, r]) => {
                         self.stack.push(Task::Tree(r.clone()));
-                        let (addr, kv_parts) = self.tuple(kv)?;
+                        let (addr, kv_parts) = self.decoder.tuple(kv)?;
                         if let [k, ov] = &kv_parts[..] {
-                            if let Some(v) = self.opt(ov)? {
+                            if let Some(v) = self.decoder.opt(ov)? {
                                 self.stack.push(Task::Yield(Item::Entry {
                                     addr,
                                     key: k.clone(),
@@ -291,18 +239,20 @@ impl<'d, 'h> Entries<'d, 'h> {
                 }
             }
             Task::Trie(trie) => {
-                let (tag, body) = self.variant(&trie)?;
+                let (tag, body) = self.decoder.variant(&trie)?;
                 match &*tag {
                     "leaf" => {
-                        let keyvals = self.field(&body, "keyvals")?;
+                        let keyvals = self.decoder.field(&body, "keyvals")?;
                         self.stack.push(Task::Cell {
                             cell: keyvals,
                             trie: true,
                         });
                     }
                     "branch" => {
-                        let (left, right) =
-                            (self.field(&body, "left")?, self.field(&body, "right")?);
+                        let (left, right) = (
+                            self.decoder.field(&body, "left")?,
+                            self.decoder.field(&body, "right")?,
+                        );
                         self.stack.push(Task::Trie(right));
                         self.stack.push(Task::Trie(left));
                     }
@@ -315,7 +265,7 @@ impl<'d, 'h> Entries<'d, 'h> {
 
     /// A map's `(K, V)` slot payload as an entry.
     fn pair(&mut self, kv: &LazyValue) -> Result<Item, DecodeError> {
-        let (addr, parts) = self.tuple(kv)?;
+        let (addr, parts) = self.decoder.tuple(kv)?;
         let [key, value] = <[LazyValue; 2]>::try_from(parts)
             .map_err(|_| self.decoder.mismatch(kv.word, "a (key, value) pair"))?;
         Ok(Item::Entry { addr, key, value })
@@ -325,20 +275,22 @@ impl<'d, 'h> Entries<'d, 'h> {
     fn open(&mut self, collection: &LazyValue) -> Result<(), DecodeError> {
         match self.kind {
             CollectionKind::Map | CollectionKind::Set => {
-                let root = self.field(collection, "root")?;
+                let root = self.decoder.field(collection, "root")?;
                 self.stack.push(Task::BTree(root));
             }
             CollectionKind::List | CollectionKind::PriorityQueue => {
                 let list = if self.kind == CollectionKind::PriorityQueue {
-                    self.field(collection, "heap")?
+                    self.decoder.field(collection, "heap")?
                 } else {
                     collection.clone()
                 };
-                let blocks = self.field(&list, "blocks")?;
-                let block_index = self.field(&list, "blockIndex")?;
-                let element_index = self.field(&list, "elementIndex")?;
-                let (block_index, element_index) =
-                    (self.nat(&block_index)?, self.nat(&element_index)?);
+                let blocks = self.decoder.field(&list, "blocks")?;
+                let block_index = self.decoder.field(&list, "blockIndex")?;
+                let element_index = self.decoder.field(&list, "elementIndex")?;
+                let (block_index, element_index) = (
+                    self.decoder.nat(&block_index)?,
+                    self.decoder.nat(&element_index)?,
+                );
                 if block_index >= self.decoder.len(&blocks)? {
                     return Err(self.decoder.mismatch(blocks.word, "a List's blocks"));
                 }
@@ -350,22 +302,22 @@ impl<'d, 'h> Entries<'d, 'h> {
                 });
             }
             CollectionKind::Queue => {
-                let front = self.field(collection, "front")?;
+                let front = self.decoder.field(collection, "front")?;
                 self.stack.push(Task::QueueNode(front));
             }
             CollectionKind::Stack => {
-                let top = self.field(collection, "top")?;
+                let top = self.decoder.field(collection, "top")?;
                 self.stack.push(Task::Cell {
                     cell: top,
                     trie: false,
                 });
             }
             CollectionKind::PureMap | CollectionKind::PureSet => {
-                let root = self.field(collection, "root")?;
+                let root = self.decoder.field(collection, "root")?;
                 self.stack.push(Task::Tree(root));
             }
             CollectionKind::PureQueue => {
-                let (_, parts) = self.tuple(collection)?;
+                let (_, parts) = self.decoder.tuple(collection)?;
                 let [front, _, back] = <[LazyValue; 3]>::try_from(parts)
                     .map_err(|_| self.decoder.mismatch(collection.word, "a pure Queue"))?;
                 self.stack.push(Task::Reversed(back));
@@ -382,20 +334,6 @@ impl<'d, 'h> Entries<'d, 'h> {
             CollectionKind::BaseTrie => self.stack.push(Task::Trie(collection.clone())),
         }
         Ok(())
-    }
-}
-
-/// The lazy value inside a shallow decoding's part (scalars come decoded; they are put back
-/// as their word with the type the part has).
-fn lazy(part: &Value, parent: &LazyValue) -> Result<LazyValue, DecodeError> {
-    match part {
-        Value::Lazy(l) => Ok(l.clone()),
-        other => Err(DecodeError::Mismatch {
-            word: parent.word,
-            addr: other.addr(),
-            expected: "a part not decoded yet".into(),
-            found: "a decoded part".into(),
-        }),
     }
 }
 

@@ -4,7 +4,10 @@
 //! and read entry by entry in their own order ([`Entries`]): the natural views' one table.
 
 mod entries;
+mod lookup;
+mod read;
 mod recognize;
 
 pub use entries::{Entries, Item};
+pub use lookup::{compare_keys, lookup};
 pub use recognize::{recognize, CollectionKind};
