@@ -31,6 +31,10 @@ pub struct EvalArgs {
     /// Print JSON: {"output": [...], "value": ..., "show": "..."}.
     #[arg(long)]
     json: bool,
+    /// With --json: show the canister's collections (`mo:core` Map, Set, List, …) as their
+    /// structure instead of their natural view (a map as its `[key, value]` pairs).
+    #[arg(long)]
+    raw: bool,
     /// Step budget (deterministic fuel).
     #[arg(long, default_value_t = Limits::default().max_steps)]
     max_steps: u64,
@@ -80,6 +84,7 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     };
     let json = args.json || script::session::output_mode(&src) == script::session::OutputMode::Json;
     let name = args.file.clone().unwrap_or_else(|| "script".into());
+    let raw = args.raw;
     let result = script::on_eval_thread(move || {
         let mut s = Session::new(limits);
         s.set_source_name(&name);
@@ -88,10 +93,13 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             let canister = Arc::new(ScriptCanister::over_heap(ctx.clone()));
             install(&mut s, ctx);
             install_canister(&mut s, canister);
+            if raw {
+                s.set_json(None);
+            }
         }
         match s.eval(&src) {
             Ok(ev) => Ok(if json {
-                format!("{}\n", ev.to_json())
+                format!("{}\n", s.json_of(&ev))
             } else if snapshot {
                 mo_mem::script::host_show::render(&ev)
             } else {

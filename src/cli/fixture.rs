@@ -70,10 +70,10 @@ fn run_one(args: RunArgs) -> anyhow::Result<()> {
     .with_context(|| format!("fixture {name} ({})", args.mode))?;
     write_snapshot_dir(&args.out, &files, args.gzip)?;
     eprintln!(
-        "{name}/{}: {} vars, {} entry lists, memory {} bytes, stable {} bytes -> {}",
+        "{name}/{}: {} vars, {} collection views, memory {} bytes, stable {} bytes -> {}",
         args.mode,
         files.vars.len(),
-        files.entries.len(),
+        files.views.len(),
         files.wasm_memory.len(),
         files.stable_memory.len(),
         args.out.display()

@@ -3,7 +3,8 @@
 //! Contract (scripts rely on it): `--format motoko` prints each stable variable, sorted by
 //! name, as `name = <debug_show text>` (a value may span several lines: Text is not escaped);
 //! with NAME only that value's text. `--format json` prints one JSON object keyed by variable
-//! name (with NAME: that value's JSON). Exit status 0 on success; otherwise a one-line reason
+//! name (with NAME: that value's JSON), collections as their natural view (`--raw`: as their
+//! structure; docs/formats.md "Collections"). Exit status 0 on success; otherwise a one-line reason
 //! per failure on stderr and a non-zero status (variables that did decode are still printed).
 
 use mo_mem::image::ReaderLimits;
@@ -36,6 +37,11 @@ pub struct VarsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Motoko)]
     pub format: Format,
+    /// With `--format json`: show collections (`mo:core` Map, Set, List, …) as their own
+    /// structure instead of their natural view (a map as its `[key, value]` pairs, a set or
+    /// list as its elements).
+    #[arg(long)]
+    pub raw: bool,
 }
 
 /// Runs `mo-mem vars`.
@@ -50,6 +56,7 @@ pub fn run(args: VarsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         }
     }
     let mut decoder = opened.decoder().map_err(Clone::clone)?;
+    decoder.set_natural(args.format == Format::Json && !args.raw);
     let mut out = String::new();
     let mut failures: Vec<String> = Vec::new();
     let single = args.name.is_some();

@@ -6,6 +6,7 @@
 //! [`Walk`] over every heap range, the GC roots and the stable variables by name.
 
 mod classical;
+pub mod collections;
 pub mod eop;
 mod error;
 mod layout;

@@ -223,13 +223,11 @@ pub struct SnapshotFiles {
     pub stable_memory: Vec<u8>,
     /// The `(name, debug_show)` pairs `dump` returned, sorted by name.
     pub vars: BTreeMap<String, String>,
-    /// The `(PATH.entries, debug_show)` pairs `dump` returned, by `PATH` (a variable name,
-    /// maybe followed by `.field`s): a collection's entries in its own iteration order.
-    pub entries: BTreeMap<String, String>,
+    /// The pairs `dump` returned whose name holds a dot (`PATH.entries`, `PATH.values`: PATH a
+    /// variable name, maybe followed by `.field`s): a collection's iteration in its own order
+    /// (`views` in expected.json, the ground truth of the natural views).
+    pub views: BTreeMap<String, String>,
 }
-
-/// The suffix of a `dump` name that lists a collection's entries rather than a variable.
-pub const ENTRIES_SUFFIX: &str = ".entries";
 
 /// The moc version recorded in the module's `motoko:compiler` custom section, if any.
 pub fn compiler_version(wasm: &[u8]) -> Option<String> {
@@ -285,13 +283,15 @@ pub fn run_scenario(
     let pairs = Decode!(&reply, Vec<(String, String)>)
         .map_err(|e| ScenarioError::Dump(format!("not [(Text, Text)]: {e}")))?;
     let mut vars = BTreeMap::new();
-    let mut entries = BTreeMap::new();
+    // `NAME.entries`/`NAME.values`: a collection's iteration (its natural view), kept apart.
+    let mut views = BTreeMap::new();
     for (name, value) in pairs {
-        let listed = match name.strip_suffix(ENTRIES_SUFFIX) {
-            Some(path) => entries.insert(path.to_string(), value),
-            None => vars.insert(name.clone(), value),
+        let into = if name.contains('.') {
+            &mut views
+        } else {
+            &mut vars
         };
-        if listed.is_some() {
+        if into.insert(name.clone(), value).is_some() {
             return Err(ScenarioError::Dump(format!(
                 "variable {name:?} listed twice"
             )));
@@ -312,8 +312,8 @@ pub fn run_scenario(
     if !replies.is_empty() {
         expected["replies"] = serde_json::Value::Array(replies);
     }
-    if !entries.is_empty() {
-        expected["entries"] = serde_json::json!(entries);
+    if !views.is_empty() {
+        expected["views"] = serde_json::json!(views);
     }
     let expected =
         serde_json::to_string_pretty(&expected).map_err(|e| ScenarioError::Dump(e.to_string()))?;
@@ -341,7 +341,7 @@ pub fn run_scenario(
         wasm_memory,
         stable_memory,
         vars,
-        entries,
+        views,
     })
 }
 

@@ -14,6 +14,8 @@ use std::rc::Rc;
 #[derive(Default)]
 pub struct AddressBook {
     by_ptr: RefCell<HashMap<usize, u64>>,
+    /// The collections among those objects (by address), to show their natural views.
+    collections: RefCell<HashMap<u64, crate::heap::value::LazyValue>>,
 }
 
 impl AddressBook {
@@ -27,6 +29,16 @@ impl AddressBook {
     /// heap object at `addr`.
     pub fn remember_host(&self, v: &Value, addr: Option<u64>) {
         self.remember(v, addr);
+    }
+
+    /// Records that the object at `addr` is a collection, `value` (with its type).
+    pub fn remember_collection(&self, addr: u64, value: crate::heap::value::LazyValue) {
+        self.collections.borrow_mut().insert(addr, value);
+    }
+
+    /// The collection at `addr`, if one was recorded there.
+    pub fn collection_at(&self, addr: u64) -> Option<crate::heap::value::LazyValue> {
+        self.collections.borrow().get(&addr).cloned()
     }
 
     fn remember(&self, v: &Value, addr: Option<u64>) {

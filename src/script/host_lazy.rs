@@ -40,7 +40,12 @@ impl LazyReader {
     pub fn materialize(&self, lazy: &LazyValue) -> Result<Value, HostError> {
         let mut d = decoder(&self.ctx)?;
         d.set_max_nodes(self.eager_nodes);
-        match d.deep(lazy) {
+        d.record_collections();
+        let decoded = d.deep(lazy);
+        for (addr, c) in d.take_collections() {
+            self.book.remember_collection(addr, c);
+        }
+        match decoded {
             Ok(v) => {
                 let v = to_script(&v, &self.book);
                 self.charge(value_bytes(&v));

@@ -30,8 +30,9 @@ pub fn decoder(ctx: &SnapshotContext) -> Result<Decoder<'_>, HostError> {
         .map_err(|e| HostError::data("no stable variables: ", e.clone()))
 }
 
-/// Binds `image`, `heap` and `vars` over `ctx` in `session`, and makes its `debug_show`
-/// print like a compiled canister ([`canister_show`]).
+/// Binds `image`, `heap` and `vars` over `ctx` in `session`, makes its `debug_show`
+/// print like a compiled canister ([`canister_show`]) and its JSON show collections as their
+/// natural views ([`super::json::to_natural_json`]).
 pub fn install(session: &mut Session, ctx: Arc<SnapshotContext>) {
     install_with(session, ctx, EAGER_NODES);
 }
@@ -39,6 +40,10 @@ pub fn install(session: &mut Session, ctx: Arc<SnapshotContext>) {
 /// [`install`], reading values of more than `eager_nodes` nodes lazily.
 pub fn install_with(session: &mut Session, ctx: Arc<SnapshotContext>, eager_nodes: u64) {
     let vars = Rc::new(VarsHost::with_eager_nodes(ctx.clone(), eager_nodes));
+    let (book, json_ctx) = (vars.book.clone(), ctx.clone());
+    session.set_json(Some(Rc::new(move |v: &super::value::Value| {
+        super::json::to_natural_json(v, &book, &json_ctx)
+    })));
     session.define_host("image", Rc::new(ImageHost::new(ctx.clone())));
     session.define_host("heap", Rc::new(HeapHost::new(ctx, vars.clone())));
     session.define_host("vars", vars);

@@ -14,14 +14,74 @@
 //! values count once per reference), so a script's long linked list neither exhausts the
 //! native stack nor yields JSON that jq cannot read.
 
+use super::host_convert::AddressBook;
+use super::host_snapshot::SnapshotContext;
 use super::value::Value;
+use crate::heap::render::{Shape, Shown};
 pub use crate::heap::render::{MAX_JSON_DEPTH, MAX_JSON_NODES};
+use std::borrow::Cow;
 
 /// The JSON text of a script value (compact, one line).
 pub fn to_json(v: &Value) -> String {
     let mut out = String::new();
     crate::heap::render::write_json_as(v.clone(), &mut out);
     out
+}
+
+/// The JSON text of a script value over a snapshot, with every collection the canister
+/// holds (a `mo:core` Map, Set, List, …, read from `vars`; recorded in `book`) shown as its
+/// natural view, exactly as `mo-mem vars --format json` shows it (docs/formats.md,
+/// "Collections"); everything else as [`to_json`].
+pub fn to_natural_json(v: &Value, book: &AddressBook, ctx: &SnapshotContext) -> String {
+    let mut out = String::new();
+    crate::heap::render::write_json_as(
+        NaturalJson {
+            value: v.clone(),
+            book,
+            ctx,
+        },
+        &mut out,
+    );
+    out
+}
+
+/// A script value shown with its collections' natural views.
+struct NaturalJson<'a> {
+    value: Value,
+    book: &'a AddressBook,
+    ctx: &'a SnapshotContext,
+}
+
+impl NaturalJson<'_> {
+    /// The collection this value stands for, if it is one the canister holds: a record or
+    /// host object by its own address, a pure list `?(x, rest)` by its first cell's.
+    fn collection(&self) -> Option<crate::heap::value::LazyValue> {
+        let addr = match &self.value {
+            Value::Opt(inner) => match &**inner {
+                cell @ Value::Tuple(_) => self.book.address_of(cell),
+                _ => None,
+            },
+            v => self.book.address_of(v),
+        }?;
+        self.book.collection_at(addr)
+    }
+}
+
+impl Shown for NaturalJson<'_> {
+    fn shape(&self) -> Shape<'_, Self> {
+        if let Some(lazy) = self.collection() {
+            if let Ok(mut d) = self.ctx.decoder() {
+                d.set_natural(true);
+                if let Ok(v) = d.deep(&lazy) {
+                    return Shape::Heap(Cow::Owned(v));
+                }
+            }
+        }
+        let (book, ctx) = (self.book, self.ctx);
+        self.value
+            .shape()
+            .map(|value| NaturalJson { value, book, ctx })
+    }
 }
 
 #[cfg(test)]

@@ -84,12 +84,17 @@ impl Evaluation {
 
     /// `{"output": [lines], "show": "<debug_show>", "value": <json>}` (one line).
     pub fn to_json(&self) -> String {
+        self.to_json_with(&super::json::to_json)
+    }
+
+    /// [`Evaluation::to_json`] with the value's JSON written by `value_json`.
+    pub fn to_json_with(&self, value_json: &dyn Fn(&Value) -> String) -> String {
         let output: Vec<&str> = self.output.lines().collect();
         let output = serde_json::to_string(&output).unwrap_or_else(|_| "[]".into());
         format!(
             "{{\"output\":{output},\"show\":{},\"value\":{}}}",
             crate::heap::render::json_string(&debug_show(&self.value)),
-            super::json::to_json(&self.value),
+            value_json(&self.value),
         )
     }
 }
@@ -99,7 +104,12 @@ pub struct Session {
     globals: Globals,
     interp: Interp,
     source_name: String,
+    /// Writes a value's JSON (over a snapshot: collections as their natural views).
+    json: Option<JsonWriter>,
 }
+
+/// How a session writes a value's JSON (see [`Session::set_json`]).
+pub type JsonWriter = std::rc::Rc<dyn Fn(&Value) -> String>;
 
 impl Session {
     /// A new session with the given limits.
@@ -108,6 +118,7 @@ impl Session {
             globals: Globals::default(),
             interp: Interp::new(limits),
             source_name: "script".into(),
+            json: None,
         }
     }
 
@@ -124,6 +135,20 @@ impl Session {
     /// Makes `debug_show` render with `f` (e.g. compiled-canister style) in this session.
     pub fn set_show(&mut self, f: fn(&Value) -> String) {
         self.interp.show = Some(f);
+    }
+
+    /// Sets how [`Session::json_of`] writes a value's JSON (`None`: [`super::json::to_json`]).
+    pub fn set_json(&mut self, f: Option<JsonWriter>) {
+        self.json = f;
+    }
+
+    /// `{"output": [...], "show": "...", "value": ...}` of an evaluation of this session,
+    /// the value's JSON written as [`Session::set_json`] says.
+    pub fn json_of(&self, ev: &Evaluation) -> String {
+        match &self.json {
+            Some(f) => ev.to_json_with(&**f),
+            None => ev.to_json(),
+        }
     }
 
     /// Binds a host object (`image`, `heap`, `vars`) as a global of this session.

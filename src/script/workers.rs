@@ -192,7 +192,7 @@ impl EvalWorkers {
 pub fn answer(session: &mut Session, script: &str) -> Result<Vec<u8>, StoppedByData> {
     let json = output_mode(script) == OutputMode::Json;
     match session.eval(script) {
-        Ok(ev) if json => Ok(format!("{}\n", ev.to_json()).into_bytes()),
+        Ok(ev) if json => Ok(format!("{}\n", session.json_of(&ev)).into_bytes()),
         Ok(ev) => Ok(render(&ev).into_bytes()),
         Err(error) => match error.host_kind() {
             Some(HostErrorKind::Limit | HostErrorKind::Corrupt | HostErrorKind::NoSignature) => {

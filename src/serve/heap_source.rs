@@ -4,8 +4,9 @@
 
 use crate::analysis::info::snapshot_info;
 use crate::analysis::OpenedHeap;
+use crate::heap::collections::CollectionKind;
 use crate::heap::render::object::{ObjectReader, ObjectView};
-use crate::heap::render::{write_debug_show, write_json};
+use crate::heap::render::{principal_text, write_debug_show, write_json};
 use crate::heap::types::StableSignature;
 use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
@@ -41,11 +42,17 @@ fn signature(context: &OpenedHeap) -> Result<&StableSignature, VfsError> {
         .map_err(|e| VfsError::decode("the stable signature", e.clone()))
 }
 
-/// A decoder over the signature, sharing the label map (cheap: one per listed value).
-fn decoder(context: &OpenedHeap) -> Result<crate::heap::value::Decoder<'_>, VfsError> {
-    context
+/// A decoder over the signature, sharing the label map (cheap: one per listed value);
+/// `natural`: collections decode as their natural views.
+fn decoder(
+    context: &OpenedHeap,
+    natural: bool,
+) -> Result<crate::heap::value::Decoder<'_>, VfsError> {
+    let mut d = context
         .decoder()
-        .map_err(|e| VfsError::decode("the stable signature", e.clone()))
+        .map_err(|e| VfsError::decode("the stable signature", e.clone()))?;
+    d.set_natural(natural);
+    Ok(d)
 }
 
 fn to_json(what: &str, value: &impl serde::Serialize) -> Result<Vec<u8>, VfsError> {
@@ -125,6 +132,7 @@ struct HeapValue {
     /// Directories between `vars/` and this value, and the bytes of that path.
     depth: (usize, usize),
     shallow: OnceLock<Result<Value, DecodeError>>,
+    collection: OnceLock<Option<CollectionKind>>,
 }
 
 impl HeapValue {
@@ -144,6 +152,7 @@ impl HeapValue {
             path,
             depth,
             shallow: OnceLock::new(),
+            collection: OnceLock::new(),
         }
     }
 
@@ -162,7 +171,15 @@ impl HeapValue {
         VfsError::decode("a stable variable", e)
     }
 
-    /// The value with its top level decoded.
+    /// The collection this value is (by its type), if any.
+    fn collection(&self) -> Option<CollectionKind> {
+        *self.collection.get_or_init(|| match &self.value {
+            Value::Lazy(lazy) => self.context.decoder().ok()?.collection_kind(lazy),
+            _ => None,
+        })
+    }
+
+    /// The value with its top level decoded (a collection as its natural view).
     fn shallow(&self) -> Result<&Value, VfsError> {
         let Value::Lazy(lazy) = &self.value else {
             return Ok(&self.value);
@@ -170,6 +187,7 @@ impl HeapValue {
         self.shallow
             .get_or_init(|| {
                 let mut decoder = self.context.decoder().map_err(Clone::clone)?;
+                decoder.set_natural(true);
                 decoder.shallow(lazy)
             })
             .as_ref()
@@ -202,9 +220,10 @@ impl HeapValue {
         }
     }
 
-    /// The value decoded completely (every lazy part filled in).
-    fn deep(&self) -> Result<Value, VfsError> {
-        let mut decoder = decoder(&self.context)?;
+    /// The value decoded completely (every lazy part filled in); `natural`: collections as
+    /// their natural views.
+    fn deep(&self, natural: bool) -> Result<Value, VfsError> {
+        let mut decoder = decoder(&self.context, natural)?;
         let mut value = self.value.clone();
         complete(&mut decoder, &mut value, 0)?;
         Ok(value)
@@ -269,6 +288,11 @@ impl ValueNode for HeapValue {
             let child = HeapValue::below(self.context.clone(), v.clone(), path.clone(), depth);
             (name, Arc::new(child) as Arc<dyn ValueNode>)
         };
+        if self.collection().is_some_and(CollectionKind::is_map) {
+            if let Value::Array { items, .. } = shallow {
+                return self.entries_by_key(items, &node);
+            }
+        }
         Ok(match shallow {
             Value::Record { fields, .. } => fields
                 .iter()
@@ -286,6 +310,32 @@ impl ValueNode for HeapValue {
     }
 
     fn json(&self) -> Result<Vec<u8>, VfsError> {
+        self.json_as(true)
+    }
+
+    fn is_collection(&self) -> bool {
+        self.collection().is_some()
+    }
+
+    fn raw_json(&self) -> Result<Vec<u8>, VfsError> {
+        self.json_as(false)
+    }
+
+    fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
+        let value = match self.cycle() {
+            Some(cycle) => cycle,
+            None => self.deep(false)?,
+        };
+        let mut out = String::new();
+        write_debug_show(&value, &mut out);
+        Ok(out.into_bytes())
+    }
+}
+
+impl HeapValue {
+    /// The JSON of the value, collections as their natural views or (`natural == false`) as
+    /// their structure.
+    fn json_as(&self, natural: bool) -> Result<Vec<u8>, VfsError> {
         if self.too_deep() && self.cycle().is_none() {
             if let Some(addr) = self.shallow()?.addr() {
                 return Ok(format!("{{\"deep\":\"{addr:#x}\"}}").into_bytes());
@@ -293,21 +343,61 @@ impl ValueNode for HeapValue {
         }
         let value = match self.cycle() {
             Some(cycle) => cycle,
-            None => self.deep()?,
+            None => self.deep(natural)?,
         };
         let mut out = String::new();
         write_json(&value, &mut out);
         Ok(out.into_bytes())
     }
 
-    fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
-        let value = match self.cycle() {
-            Some(cycle) => cycle,
-            None => self.deep()?,
-        };
-        let mut out = String::new();
-        write_debug_show(&value, &mut out);
-        Ok(out.into_bytes())
+    /// A map's entries (its natural view's `(key, value)` tuples) named by their keys, each
+    /// holding its value.
+    fn entries_by_key(
+        &self,
+        entries: &[Value],
+        node: &NamedChild<'_>,
+    ) -> Result<NamedValues, VfsError> {
+        let mut decoder = decoder(&self.context, false)?;
+        decoder.set_max_nodes(MAX_KEY_NODES);
+        let mut out = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let Value::Tuple { items, .. } = entry else {
+                continue;
+            };
+            let [key, value] = &items[..] else { continue };
+            let key = match key {
+                Value::Lazy(k) => decoder.deep(k).map_err(Self::decode_error)?,
+                other => other.clone(),
+            };
+            out.push(node(key_name(&key), value));
+        }
+        Ok(out)
+    }
+}
+
+/// Makes a named child value of a directory.
+type NamedChild<'a> = dyn Fn(String, &Value) -> (String, Arc<dyn ValueNode>) + 'a;
+
+/// The most value nodes a map key is decoded to (to name its entry).
+const MAX_KEY_NODES: u64 = 4096;
+
+/// A map entry's name from its key: a Text as is, a number or principal as its text, any
+/// other key as its `debug_show` (the directory sanitizes it as every name).
+fn key_name(key: &Value) -> String {
+    match key {
+        Value::Text(t) => t.clone(),
+        Value::Nat(n) => n.to_string(),
+        Value::Int(n) => n.to_string(),
+        Value::Nat8(n) => n.to_string(),
+        Value::Nat16(n) => n.to_string(),
+        Value::Nat32(n) => n.to_string(),
+        Value::Nat64(n) => n.to_string(),
+        Value::Int8(n) => n.to_string(),
+        Value::Int16(n) => n.to_string(),
+        Value::Int32(n) => n.to_string(),
+        Value::Int64(n) => n.to_string(),
+        Value::Principal(p) => principal_text(p),
+        other => crate::heap::render::debug_show(other),
     }
 }
 

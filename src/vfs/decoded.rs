@@ -47,6 +47,16 @@ pub trait ValueNode: Send + Sync {
     fn json(&self) -> Result<Vec<u8>, VfsError>;
     /// The value's `debug_show` text, as the canister would print it (no newline).
     fn debug_show(&self) -> Result<Vec<u8>, VfsError>;
+    /// Whether the value is a collection shown by its natural view (a map by its keys, a
+    /// set or list by position); its structure is then [`ValueNode::raw_json`].
+    fn is_collection(&self) -> bool {
+        false
+    }
+    /// The value's own structure as JSON (`mo-mem vars --format json --raw`); the same as
+    /// [`ValueNode::json`] for a value that is no collection.
+    fn raw_json(&self) -> Result<Vec<u8>, VfsError> {
+        self.json()
+    }
 }
 
 /// The objects of a heap, by address.

@@ -41,7 +41,7 @@ impl ValueDir {
 }
 
 /// The entries showing the values `children`: `NAME` for a scalar, `NAME/` + `NAME.json`
-/// and `NAME.mo` for a compound; more than [`MAX_CHILDREN_PER_DIR`] are grouped into
+/// and `NAME.mo` for a compound (and `NAME.raw.json`, its structure, for a collection); more than [`MAX_CHILDREN_PER_DIR`] are grouped into
 /// `FIRST-LAST/` subdirectories by position.
 fn value_entries(
     children: Arc<[(String, Arc<dyn ValueNode>)]>,
@@ -81,6 +81,13 @@ fn value_entries(
                 mo_value.debug_show().map(with_newline)
             })));
             entries.push((names.claim(&format!("{name}.json")), json));
+            if value.is_collection() {
+                let raw_value = value.clone();
+                let raw = Entry::File(Arc::new(FnFile(move || {
+                    raw_value.raw_json().map(with_newline)
+                })));
+                entries.push((names.claim(&format!("{name}.raw.json")), raw));
+            }
             entries.push((names.claim(&format!("{name}.mo")), mo));
             entries.push((name, Entry::Dir(Arc::new(ValueDir::value(value.clone())))));
         } else {

@@ -51,11 +51,14 @@ fn dump(dir: &Path) -> BTreeMap<String, String> {
 fn recorded(dir: &Path) -> BTreeMap<String, String> {
     let expected: Json =
         serde_json::from_slice(&std::fs::read(dir.join("expected.json")).unwrap()).unwrap();
-    let vars = expected["vars"].as_object().expect("vars").iter();
-    let entries = expected["entries"].as_object().into_iter().flatten();
-    vars.map(|(k, v)| (k.clone(), v))
-        .chain(entries.map(|(k, v)| (format!("{k}.entries"), v)))
-        .map(|(k, v)| (k, v.as_str().expect("text").to_string()))
+    // The dump's pairs: the variables and (`NAME.entries`, …) the collections' iterations.
+    let views = expected.get("views").and_then(Json::as_object);
+    expected["vars"]
+        .as_object()
+        .expect("vars")
+        .iter()
+        .chain(views.into_iter().flatten())
+        .map(|(k, v)| (k.clone(), v.as_str().expect("text").to_string()))
         .collect()
 }
 

@@ -40,3 +40,9 @@ fn every_example_in_eval_host_md_runs() {
         assert_eq!(got, want, "example:\n{src}");
     }
 }
+
+#[test]
+fn eval_host_md_console_examples_are_true() {
+    let checked = common::doc_examples::check_console_examples("docs/eval-host.md");
+    assert!(checked >= 2, "only {checked} examples found");
+}

@@ -18,7 +18,7 @@ const MODES: [&str; 2] = ["eop", "copying"];
 fn expected_entries(dir: &Path, path: &str) -> String {
     let text = std::fs::read_to_string(dir.join("expected.json")).expect("expected.json");
     let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    json["entries"][path]
+    json["views"][format!("{path}.entries")]
         .as_str()
         .unwrap_or_else(|| panic!("no entries for {path}"))
         .to_string()

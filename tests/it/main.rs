@@ -21,6 +21,7 @@ mod analysis_retained;
 mod analysis_types;
 mod big_fixture;
 mod call_cli;
+mod collections_natural;
 mod eop_stable_actor;
 mod eval_canister;
 mod eval_cli;

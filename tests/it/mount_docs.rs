@@ -1,5 +1,6 @@
 //! Runs the examples of docs/mount.md: every ```console block's `$ ` commands run with
-//! `sh` in a directory holding `snapshots/counter/` and its mount at `mnt/`, and their
+//! `sh` in a directory holding `snapshots/counter/` and its mount at `mnt/` (and the
+//! `collections` fixture at `snapshots/collections/`, not mounted), and their
 //! output (stdout and stderr) must be exactly what the document shows.
 
 use crate::common;
@@ -21,6 +22,11 @@ fn docs_mount_md_examples_hold() {
     let work = tempfile::tempdir().unwrap();
     let snapshots = work.path().join("snapshots");
     let snap = raw_snapshot(&snapshots, "counter", 65536);
+    // The "Collections" examples read the `collections` fixture with `mo-mem ls` and `cat`.
+    common::copy_snapshot(
+        &common::fixture("collections", "eop"),
+        &snapshots.join("collections"),
+    );
     let mnt = work.path().join("mnt");
     std::fs::create_dir(&mnt).unwrap();
     let _mounted = Mounted::start_at(&[&snap], &mnt);

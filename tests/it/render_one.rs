@@ -37,17 +37,20 @@ fn value_bytes(answer: &str) -> String {
         .to_string()
 }
 
-/// `debug_show` text and JSON bytes of `script` evaluated over `snap` (canister floats).
+/// `debug_show` text and JSON bytes of `script` evaluated over `snap` (canister floats;
+/// collections as their structure, `--raw`, as a script literal builds them).
 fn over_snapshot(snap: &str, script: &str) -> (String, String) {
     let text = mo_mem(&["eval", snap, script]);
-    let json = value_bytes(&mo_mem(&["eval", snap, "--json", script]));
+    let json = value_bytes(&mo_mem(&["eval", snap, "--json", "--raw", script]));
     (text, json)
 }
 
-/// `debug_show` text and JSON bytes of variable `name`, as `mo-mem vars` prints them.
+/// `debug_show` text and JSON bytes of variable `name`, as `mo-mem vars` prints them
+/// (collections as their structure, `--raw`: their natural views are checked in
+/// `collections_natural`).
 fn from_heap(snap: &str, name: &str) -> (String, String) {
     let text = mo_mem(&["vars", snap, name]);
-    let json = mo_mem(&["vars", snap, name, "--format", "json"]);
+    let json = mo_mem(&["vars", snap, name, "--format", "json", "--raw"]);
     (text, json.trim_end().to_string())
 }
 

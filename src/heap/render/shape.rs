@@ -132,3 +132,60 @@ pub trait Shown: Sized {
     /// This value's node.
     fn shape(&self) -> Shape<'_, Self>;
 }
+
+impl<'a, H> Shape<'a, H> {
+    /// The same node with each handle on a part replaced by `f(handle)` (a renderer's view
+    /// over another one, e.g. script values shown with their collections' natural views).
+    pub fn map<G>(self, mut f: impl FnMut(H) -> G) -> Shape<'a, G> {
+        match self {
+            Shape::Null => Shape::Null,
+            Shape::Unit => Shape::Unit,
+            Shape::Bool(b) => Shape::Bool(b),
+            Shape::Nat(n) => Shape::Nat(n),
+            Shape::Int(n) => Shape::Int(n),
+            Shape::Float(x) => Shape::Float(x),
+            Shape::Float32(x) => Shape::Float32(x),
+            Shape::Char(c) => Shape::Char(c),
+            Shape::Text(t) => Shape::Text(t),
+            Shape::Blob(b) => Shape::Blob(b),
+            Shape::Principal(p) => Shape::Principal(p),
+            Shape::Actor(p) => Shape::Actor(p),
+            Shape::SharedFunc { actor, method } => Shape::SharedFunc { actor, method },
+            Shape::Opt(x) => Shape::Opt(f(x)),
+            Shape::Weak(x) => Shape::Weak(x.map(f)),
+            Shape::Variant(tag, x) => Shape::Variant(tag, x.map(f)),
+            Shape::Record(fields) => {
+                Shape::Record(fields.into_iter().map(|(l, x)| (l, f(x))).collect())
+            }
+            Shape::Tuple(items) => Shape::Tuple(items.into_iter().map(f).collect()),
+            Shape::Array { mutable, items } => Shape::Array {
+                mutable,
+                items: items.into_iter().map(f).collect(),
+            },
+            Shape::Region {
+                id,
+                page_count,
+                blocks,
+            } => Shape::Region {
+                id,
+                page_count,
+                blocks,
+            },
+            Shape::Closure {
+                name,
+                funid,
+                captures,
+            } => Shape::Closure {
+                name,
+                funid,
+                captures: captures.into_iter().map(f).collect(),
+            },
+            Shape::Opaque { word, addr, what } => Shape::Opaque { word, addr, what },
+            Shape::Cycle(a) => Shape::Cycle(a),
+            Shape::NotDecoded(w) => Shape::NotDecoded(w),
+            Shape::Described(t) => Shape::Described(t),
+            Shape::Same(x) => Shape::Same(f(x)),
+            Shape::Heap(v) => Shape::Heap(v),
+        }
+    }
+}

@@ -18,6 +18,10 @@ pub struct Decoder<'h> {
     pub(crate) budget: Budget,
     pub(crate) labels: Option<Arc<std::collections::HashMap<u32, Arc<str>>>>,
     pub(crate) max_nodes: u64,
+    /// Whether recognized collections decode as their natural view (see [`Decoder::set_natural`]).
+    pub(crate) natural: bool,
+    /// The collections met while decoding (see [`Decoder::record_collections`]).
+    pub(crate) collections: Option<Vec<(u64, LazyValue)>>,
 }
 
 /// Default maximum number of value nodes one [`Decoder::deep`] call builds (bounds memory on
@@ -55,12 +59,52 @@ impl<'h> Decoder<'h> {
             budget: Budget::new(&limits),
             labels: None,
             max_nodes: DEFAULT_MAX_NODES,
+            natural: false,
+            collections: None,
         }
     }
 
     /// Sets the maximum number of value nodes one [`Decoder::deep`] call builds.
     pub fn set_max_nodes(&mut self, max: u64) {
         self.max_nodes = max;
+    }
+
+    /// Whether a collection the stable signature's types name (a `mo:core` Map, Set, List, …,
+    /// see [`crate::heap::collections`]) decodes as its natural view: the array of its
+    /// entries as `(key, value)` tuples, or of its elements, in the collection's order, as
+    /// `Iter.toArray(Map.entries(m))` (or `Set.values`, `List.toArray`, …) would give. Off by
+    /// default: the raw structure, as `debug_show` prints it.
+    pub fn set_natural(&mut self, on: bool) {
+        self.natural = on;
+    }
+
+    /// The collection `v`'s static type makes it, if any (whether or not natural views are on).
+    pub fn collection_kind(
+        &self,
+        v: &LazyValue,
+    ) -> Option<crate::heap::collections::CollectionKind> {
+        let ty = self.type_of(v).ok().flatten()?;
+        crate::heap::collections::recognize(self.env, &ty)
+    }
+
+    /// Starts noting every collection this decoder meets (by its object's address, with its
+    /// value and type), so a caller that hands the structure on (a script) can show each one's
+    /// natural view later; [`Decoder::take_collections`] returns them.
+    pub fn record_collections(&mut self) {
+        self.collections.get_or_insert_with(Vec::new);
+    }
+
+    /// The collections noted since [`Decoder::record_collections`] (and forgets them).
+    pub fn take_collections(&mut self) -> Vec<(u64, LazyValue)> {
+        self.collections
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Whether collections decode as their natural view.
+    pub fn natural(&self) -> bool {
+        self.natural
     }
 
     /// The heap being decoded.
@@ -90,14 +134,39 @@ impl<'h> Decoder<'h> {
                 return Ok(Value::Unit);
             };
             let mut found = None;
+            let mut pushed = None;
             while top.next < top.value.child_count() {
                 let i = top.next;
                 top.next += 1;
-                if let Some(Value::Lazy(l)) = top.value.child(i) {
-                    found = Some((i, l.clone()));
-                    break;
+                match top.value.child(i) {
+                    Some(Value::Lazy(l)) => {
+                        found = Some((i, l.clone()));
+                        break;
+                    }
+                    // A part built with lazy parts of its own (a natural view's entry tuple).
+                    Some(part) if part.child_count() > 0 => {
+                        let depth = top.depth + 1;
+                        self.limits.check_depth(depth, part.addr().unwrap_or(0))?;
+                        if let Some(slot) = top.value.child_mut(i) {
+                            pushed = Some(Frame {
+                                value: std::mem::replace(slot, Value::Unit),
+                                next: 0,
+                                depth,
+                            });
+                        }
+                        break;
+                    }
+                    _ => {}
                 }
             }
+            if let Some(frame) = pushed {
+                // Fill that part in first; it goes back into its slot when done.
+                stack.push(frame);
+                continue;
+            }
+            let Some(top) = stack.last_mut() else {
+                return Ok(Value::Unit);
+            };
             match found {
                 Some((i, lazy)) => {
                     let depth = top.depth + 1;
@@ -151,14 +220,38 @@ impl<'h> Decoder<'h> {
         }
     }
 
-    /// Decodes one level of `v`: scalars completely, compounds with [`Value::Lazy`] parts.
+    /// Decodes one level of `v`: scalars completely, compounds with [`Value::Lazy`] parts
+    /// (a recognized collection as its natural view when [`Decoder::set_natural`] is on).
     pub fn shallow(&mut self, v: &LazyValue) -> Result<Value, DecodeError> {
+        self.shallow_as(v, self.natural)
+    }
+
+    /// Decodes one level of `v` as its own structure (never a natural view).
+    pub fn shallow_raw(&mut self, v: &LazyValue) -> Result<Value, DecodeError> {
+        self.shallow_as(v, false)
+    }
+
+    fn shallow_as(&mut self, v: &LazyValue, natural: bool) -> Result<Value, DecodeError> {
         let word = v.word;
         self.budget.spend(1, word)?;
         let Some(ty) = &v.ty else {
             return self.untyped_shallow(word);
         };
         let ty = self.env.normalize(ty)?;
+        if natural {
+            if let Some(kind) = crate::heap::collections::recognize(self.env, &ty) {
+                return self.natural_view(LazyValue::typed(word, ty), kind);
+            }
+        } else if self.collections.is_some() {
+            if let Some(addr) = self.heap.pointer(word) {
+                if crate::heap::collections::recognize(self.env, &ty).is_some() {
+                    let seen = LazyValue::typed(word, ty.clone());
+                    if let Some(c) = self.collections.as_mut() {
+                        c.push((addr, seen));
+                    }
+                }
+            }
+        }
         let lazy = |word: u64, ty: &Arc<Type>| {
             Value::Lazy(LazyValue {
                 word,
@@ -294,6 +387,26 @@ impl<'h> Decoder<'h> {
             }),
             Type::Var(_) | Type::Con { .. } => self.untyped_shallow(word),
         }
+    }
+
+    /// The natural view of a collection: an immutable array of its entries (as `(key, value)`
+    /// tuples) or elements, each not decoded yet. Its address is the collection's own object
+    /// (0 for an empty list, which is `null`).
+    fn natural_view(
+        &mut self,
+        collection: LazyValue,
+        kind: crate::heap::collections::CollectionKind,
+    ) -> Result<Value, DecodeError> {
+        let addr = self.heap.pointer(collection.word).unwrap_or(0);
+        let mut items = Vec::new();
+        for item in crate::heap::collections::Entries::new(self, collection, kind) {
+            items.push(item?.into_value());
+        }
+        Ok(Value::Array {
+            addr,
+            mutable: false,
+            items,
+        })
     }
 
     /// The address and element words of an array whose sort satisfies `ok`.

@@ -58,6 +58,11 @@ pub fn check_console_examples(doc: &str) -> usize {
     let mut checked = 0;
     for (command, expected) in console_examples(&text) {
         let cmd = command.strip_prefix("mo-mem ").expect("a mo-mem command");
+        // `mo-mem ARGS | FILTER`: the output goes through FILTER (e.g. `jq`), run by `sh`.
+        let (cmd, filter) = match cmd.split_once(" | ") {
+            Some((cmd, filter)) => (cmd, Some(filter)),
+            None => (cmd, None),
+        };
         let mut args: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
         let (name, mode) = args[1].split_once('/').expect("fixture/mode");
         args[1] = super::fixture(name, mode).to_string_lossy().into_owned();
@@ -70,12 +75,36 @@ pub fn check_console_examples(doc: &str) -> usize {
             "{cmd}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+        let stdout = match filter {
+            None => out.stdout,
+            Some(filter) => filtered(filter, &out.stdout),
+        };
         assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&stdout),
             expected,
-            "{doc}: {cmd}"
+            "{doc}: {command}"
         );
         checked += 1;
     }
     checked
+}
+
+/// `input` through the shell pipeline `filter`, which must succeed.
+fn filtered(filter: &str, input: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", filter])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run sh");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("sh output");
+    let _ = writer.join();
+    assert!(out.status.success(), "{filter} failed");
+    out.stdout
 }

@@ -1,0 +1,366 @@
+//! [`Entries`]: a collection's entries or elements in its own order, read from the heap as
+//! the iteration goes (one node at a time, with an explicit stack of pending work: no
+//! recursion whose depth comes from the heap, nothing decoded but the structure's nodes).
+
+use super::read::ReadParts;
+use super::CollectionKind;
+use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
+
+/// One entry of a map or one element of a set, list, queue or stack (not decoded).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// An element.
+    Element(LazyValue),
+    /// A map's entry.
+    Entry {
+        /// The object holding the pair (the `(K, V)` tuple or the tree node).
+        addr: u64,
+        /// The key.
+        key: LazyValue,
+        /// The value.
+        value: LazyValue,
+    },
+}
+
+impl Item {
+    /// The item as a value with lazy parts: an element as itself, an entry as the tuple
+    /// `(key, value)`.
+    pub fn into_value(self) -> Value {
+        match self {
+            Item::Element(x) => Value::Lazy(x),
+            Item::Entry { addr, key, value } => Value::Tuple {
+                addr,
+                items: vec![Value::Lazy(key), Value::Lazy(value)],
+            },
+        }
+    }
+}
+
+/// Pending work of the walk; popped from the end.
+enum Task {
+    /// Yield this item.
+    Yield(Item),
+    /// A `mo:core` B-tree node (`#leaf`/`#internal`).
+    BTree(LazyValue),
+    /// A B-tree child slot `?Node`.
+    BTreeChild(LazyValue),
+    /// A B-tree slot `?(K, V)` or `?T`.
+    Slot(LazyValue),
+    /// Block `b` of a `mo:core` List's `blocks` (and the blocks after it).
+    Blocks {
+        blocks: LazyValue,
+        b: u64,
+        block_index: u64,
+        element_index: u64,
+    },
+    /// A pure list cell `?(x, rest)`; `pairs`: its elements are a Trie's `(Key<K>, V)`.
+    Cell { cell: LazyValue, trie: bool },
+    /// A pure list whose elements are yielded last to first.
+    Reversed(LazyValue),
+    /// A `mo:core` Queue node `?{value; next; previous}`.
+    QueueNode(LazyValue),
+    /// A red-black tree (`mo:core/pure`, or `mo:base` RBTree).
+    Tree(LazyValue),
+    /// A `mo:base` Trie.
+    Trie(LazyValue),
+}
+
+/// The entries or elements of one collection, in its order (see [`Item`]). Reads through a
+/// [`Decoder`], spending from its work budget: a hostile structure (a cyclic `next` chain, a
+/// deep tree) ends in a limit error, never a hang or an exhausted stack.
+pub struct Entries<'d, 'h> {
+    decoder: &'d mut Decoder<'h>,
+    kind: CollectionKind,
+    /// The collection, until its top is read (on the first call to `next`).
+    unopened: Option<LazyValue>,
+    stack: Vec<Task>,
+    failed: bool,
+}
+
+impl<'d, 'h> Entries<'d, 'h> {
+    /// The entries of `collection`, a value of the collection type `kind` was recognized in.
+    pub fn new(
+        decoder: &'d mut Decoder<'h>,
+        collection: LazyValue,
+        kind: CollectionKind,
+    ) -> Entries<'d, 'h> {
+        Entries {
+            decoder,
+            kind,
+            unopened: Some(collection),
+            stack: Vec::new(),
+            failed: false,
+        }
+    }
+
+    /// Runs one task: pushes the tasks it expands to (last first).
+    fn step(&mut self, task: Task) -> Result<Option<Item>, DecodeError> {
+        match task {
+            Task::Yield(item) => return Ok(Some(item)),
+            Task::BTree(node) => {
+                let (tag, body) = self.decoder.variant(&node)?;
+                let data = self.decoder.field(&body, "data")?;
+                let slots = match self.kind {
+                    CollectionKind::Map => "kvs",
+                    _ => "elements",
+                };
+                let slots_v = self.decoder.field(&data, slots)?;
+                let mut slots = self.decoder.array(&slots_v)?;
+                let count = self.decoder.field(&data, "count")?;
+                let count = usize::try_from(self.decoder.nat(&count)?).unwrap_or(usize::MAX);
+                slots.truncate(count);
+                let mut children = if &*tag == "internal" {
+                    let children = self.decoder.field(&body, "children")?;
+                    self.decoder.array(&children)?
+                } else {
+                    Vec::new()
+                };
+                children.truncate(slots.len() + 1);
+                // child 0, slot 0, child 1, …, slot n-1, child n: pushed in reverse.
+                let mut children = children.into_iter().rev();
+                if children.len() > slots.len() {
+                    if let Some(c) = children.next() {
+                        self.stack.push(Task::BTreeChild(c));
+                    }
+                }
+                for slot in slots.into_iter().rev() {
+                    self.stack.push(Task::Slot(slot));
+                    if let Some(c) = children.next() {
+                        self.stack.push(Task::BTreeChild(c));
+                    }
+                }
+            }
+            Task::BTreeChild(child) => {
+                if let Some(node) = self.decoder.opt(&child)? {
+                    self.stack.push(Task::BTree(node));
+                }
+            }
+            Task::Slot(slot) => {
+                if let Some(x) = self.decoder.opt(&slot)? {
+                    if self.kind == CollectionKind::Map {
+                        return self.pair(&x).map(Some);
+                    }
+                    return Ok(Some(Item::Element(x)));
+                }
+            }
+            Task::Blocks {
+                blocks,
+                b,
+                block_index,
+                element_index,
+            } => {
+                let block = self.decoder.element(&blocks, b)?;
+                let mut slots = self.decoder.array(&block)?;
+                if b == block_index {
+                    slots.truncate(usize::try_from(element_index).unwrap_or(usize::MAX));
+                } else {
+                    self.stack.push(Task::Blocks {
+                        blocks,
+                        b: b + 1,
+                        block_index,
+                        element_index,
+                    });
+                }
+                self.stack.extend(slots.into_iter().rev().map(Task::Slot));
+            }
+            Task::Cell { cell, trie } => {
+                if let Some(c) = self.decoder.opt(&cell)? {
+                    let (_, parts) = self.decoder.tuple(&c)?;
+                    let [x, rest] = <[LazyValue; 2]>::try_from(parts)
+                        .map_err(|_| self.decoder.mismatch(c.word, "a list cell"))?;
+                    self.stack.push(Task::Cell { cell: rest, trie });
+                    if trie {
+                        let (addr, kv) = self.decoder.tuple(&x)?;
+                        let [k, value] = <[LazyValue; 2]>::try_from(kv)
+                            .map_err(|_| self.decoder.mismatch(x.word, "a (key, value) pair"))?;
+                        let key = self.decoder.field(&k, "key")?;
+                        return Ok(Some(Item::Entry { addr, key, value }));
+                    }
+                    return Ok(Some(Item::Element(x)));
+                }
+            }
+            Task::Reversed(list) => {
+                // The whole list's elements, then yielded from the last (bounded by the budget).
+                let mut cell = list;
+                let mut items = Vec::new();
+                while let Some(c) = self.decoder.opt(&cell)? {
+                    let (_, parts) = self.decoder.tuple(&c)?;
+                    let [x, rest] = <[LazyValue; 2]>::try_from(parts)
+                        .map_err(|_| self.decoder.mismatch(c.word, "a list cell"))?;
+                    items.push(Task::Yield(Item::Element(x)));
+                    cell = rest;
+                }
+                self.stack.extend(items);
+            }
+            Task::QueueNode(node) => {
+                if let Some(n) = self.decoder.opt(&node)? {
+                    let next = self.decoder.field(&n, "next")?;
+                    let value = self.decoder.field(&n, "value")?;
+                    self.stack.push(Task::QueueNode(next));
+                    return Ok(Some(Item::Element(value)));
+                }
+            }
+            Task::Tree(tree) => {
+                let (tag, body) = self.decoder.variant(&tree)?;
+                if &*tag == "leaf" {
+                    return Ok(None);
+                }
+                let (addr, parts) = self.decoder.tuple(&body)?;
+                match (self.kind, &parts[..]) {
+                    (CollectionKind::PureMap, [l, k, v, r]) => {
+                        self.stack.push(Task::Tree(r.clone()));
+                        self.stack.push(Task::Yield(Item::Entry {
+                            addr,
+                            key: k.clone(),
+                            value: v.clone(),
+                        }));
+                        self.stack.push(Task::Tree(l.clone()));
+                    }
+                    (CollectionKind::PureSet, [l, x, r]) => {
+                        self.stack.push(Task::Tree(r.clone()));
+                        self.stack.push(Task::Yield(Item::Element(x.clone())));
+                        self.stack.push(Task::Tree(l.clone()));
+                    }
+                    (CollectionKind::BaseRBTree, [_, l, kv, r]) => {
+                        self.stack.push(Task::Tree(r.clone()));
+                        let (addr, kv_parts) = self.decoder.tuple(kv)?;
+                        if let [k, ov] = &kv_parts[..] {
+                            if let Some(v) = self.decoder.opt(ov)? {
+                                self.stack.push(Task::Yield(Item::Entry {
+                                    addr,
+                                    key: k.clone(),
+                                    value: v,
+                                }));
+                            }
+                        }
+                        self.stack.push(Task::Tree(l.clone()));
+                    }
+                    _ => return Err(self.decoder.mismatch(body.word, "a tree node")),
+                }
+            }
+            Task::Trie(trie) => {
+                let (tag, body) = self.decoder.variant(&trie)?;
+                match &*tag {
+                    "leaf" => {
+                        let keyvals = self.decoder.field(&body, "keyvals")?;
+                        self.stack.push(Task::Cell {
+                            cell: keyvals,
+                            trie: true,
+                        });
+                    }
+                    "branch" => {
+                        let (left, right) = (
+                            self.decoder.field(&body, "left")?,
+                            self.decoder.field(&body, "right")?,
+                        );
+                        self.stack.push(Task::Trie(right));
+                        self.stack.push(Task::Trie(left));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// A map's `(K, V)` slot payload as an entry.
+    fn pair(&mut self, kv: &LazyValue) -> Result<Item, DecodeError> {
+        let (addr, parts) = self.decoder.tuple(kv)?;
+        let [key, value] = <[LazyValue; 2]>::try_from(parts)
+            .map_err(|_| self.decoder.mismatch(kv.word, "a (key, value) pair"))?;
+        Ok(Item::Entry { addr, key, value })
+    }
+
+    /// The first tasks of a collection whose top is a record (read here, lazily).
+    fn open(&mut self, collection: &LazyValue) -> Result<(), DecodeError> {
+        match self.kind {
+            CollectionKind::Map | CollectionKind::Set => {
+                let root = self.decoder.field(collection, "root")?;
+                self.stack.push(Task::BTree(root));
+            }
+            CollectionKind::List | CollectionKind::PriorityQueue => {
+                let list = if self.kind == CollectionKind::PriorityQueue {
+                    self.decoder.field(collection, "heap")?
+                } else {
+                    collection.clone()
+                };
+                let blocks = self.decoder.field(&list, "blocks")?;
+                let block_index = self.decoder.field(&list, "blockIndex")?;
+                let element_index = self.decoder.field(&list, "elementIndex")?;
+                let (block_index, element_index) = (
+                    self.decoder.nat(&block_index)?,
+                    self.decoder.nat(&element_index)?,
+                );
+                if block_index >= self.decoder.len(&blocks)? {
+                    return Err(self.decoder.mismatch(blocks.word, "a List's blocks"));
+                }
+                self.stack.push(Task::Blocks {
+                    blocks,
+                    b: 0,
+                    block_index,
+                    element_index,
+                });
+            }
+            CollectionKind::Queue => {
+                let front = self.decoder.field(collection, "front")?;
+                self.stack.push(Task::QueueNode(front));
+            }
+            CollectionKind::Stack => {
+                let top = self.decoder.field(collection, "top")?;
+                self.stack.push(Task::Cell {
+                    cell: top,
+                    trie: false,
+                });
+            }
+            CollectionKind::PureMap | CollectionKind::PureSet => {
+                let root = self.decoder.field(collection, "root")?;
+                self.stack.push(Task::Tree(root));
+            }
+            CollectionKind::PureQueue => {
+                let (_, parts) = self.decoder.tuple(collection)?;
+                let [front, _, back] = <[LazyValue; 3]>::try_from(parts)
+                    .map_err(|_| self.decoder.mismatch(collection.word, "a pure Queue"))?;
+                self.stack.push(Task::Reversed(back));
+                self.stack.push(Task::Cell {
+                    cell: front,
+                    trie: false,
+                });
+            }
+            CollectionKind::PureList => self.stack.push(Task::Cell {
+                cell: collection.clone(),
+                trie: false,
+            }),
+            CollectionKind::BaseRBTree => self.stack.push(Task::Tree(collection.clone())),
+            CollectionKind::BaseTrie => self.stack.push(Task::Trie(collection.clone())),
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for Entries<'_, '_> {
+    type Item = Result<Item, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        if let Some(c) = self.unopened.take() {
+            if let Err(e) = self.open(&c) {
+                self.failed = true;
+                return Some(Err(e));
+            }
+        }
+        while let Some(task) = self.stack.pop() {
+            let result = self.step(task);
+            match result {
+                Ok(Some(item)) => return Some(Ok(item)),
+                Ok(None) => {}
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        None
+    }
+}
