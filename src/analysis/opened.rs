@@ -4,10 +4,10 @@
 use crate::analysis::cached::HeapAnalysis;
 use crate::analysis::graph::GraphError;
 use crate::analysis::progress::{NoProgress, Progress};
-use crate::analysis::stats::{heap_stats, HeapStats};
+use crate::analysis::stats::{heap_stats_visiting, HeapStats};
 use crate::heap::types::{label_hash, StableSignature, TypeEnv};
 use crate::heap::value::{heap_signature, DecodeError, Decoder};
-use crate::heap::{Heap, HeapError};
+use crate::heap::{BlockKind, Heap, HeapError};
 use crate::image::ReaderLimits;
 use crate::snapshot::{Snapshot, SnapshotError};
 use std::collections::HashMap;
@@ -16,6 +16,9 @@ use std::sync::{Arc, OnceLock};
 
 /// Label names by hash: field and variant names of the signature, shared by decoders.
 pub type LabelMap = Arc<HashMap<u32, Arc<str>>>;
+
+/// log2 of the bytes of heap each entry of [`OpenedHeap::object_blocks`] stands for (64 KiB).
+pub const OBJECT_BLOCK_BITS: u32 = 16;
 
 /// Why a snapshot could not be opened as a heap (the text names the snapshot and the cause).
 #[derive(Debug, Clone, thiserror::Error)]
@@ -45,7 +48,7 @@ pub struct OpenedHeap {
     heap: Heap,
     signature: Result<StableSignature, DecodeError>,
     labels: OnceLock<LabelMap>,
-    stats: OnceLock<HeapStats>,
+    stats: OnceLock<(HeapStats, Arc<[u64]>)>,
     analysis: OnceLock<Result<HeapAnalysis, GraphError>>,
     empty_env: TypeEnv,
 }
@@ -133,7 +136,36 @@ impl OpenedHeap {
 
     /// Objects and bytes per tag, free and unused space: walked once, on first use.
     pub fn stats(&self) -> &HeapStats {
-        self.stats.get_or_init(|| heap_stats(&self.heap))
+        &self.walked().0
+    }
+
+    /// The address of the first object in every 64 KiB block ([`OBJECT_BLOCK_BITS`]) that
+    /// holds the start of an object, ascending: found by the walk that counts
+    /// [`OpenedHeap::stats`] (8 bytes per 64 KiB of heap), so listing objects by block
+    /// needs no walk of its own.
+    pub fn object_blocks(&self) -> &Arc<[u64]> {
+        &self.walked().1
+    }
+
+    fn walked(&self) -> &(HeapStats, Arc<[u64]>) {
+        self.stats.get_or_init(|| {
+            let mut firsts = Vec::new();
+            let mut last_block = None;
+            let stats = heap_stats_visiting(&self.heap, &mut |block| {
+                let BlockKind::Object(tag) = block.kind else {
+                    return;
+                };
+                let index = block.addr >> OBJECT_BLOCK_BITS;
+                if tag.is_object() && last_block != Some(index) {
+                    last_block = Some(index);
+                    firsts.push(block.addr);
+                }
+            });
+            // Ranges are walked in address order; sorting keeps the index right if not.
+            firsts.sort_unstable();
+            firsts.dedup_by_key(|addr| *addr >> OBJECT_BLOCK_BITS);
+            (stats, firsts.into())
+        })
     }
 
     /// The heap analysis (graph, dominators, retained sizes, paths): computed on first use,

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::heap::{BlockKind, Heap, Tag, WalkError};
+use crate::heap::{Block, BlockKind, Heap, Tag, WalkError};
 
 /// Objects and bytes of one kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -94,6 +94,12 @@ pub(crate) fn is_free(kind: BlockKind) -> bool {
 
 /// Walks the heap and counts every block.
 pub fn heap_stats(heap: &Heap) -> HeapStats {
+    heap_stats_visiting(heap, &mut |_| {})
+}
+
+/// [`heap_stats`], also showing every block walked to `visit` (so one walk can build more
+/// than the statistics).
+pub fn heap_stats_visiting(heap: &Heap, visit: &mut dyn FnMut(&Block)) -> HeapStats {
     let image_bytes = heap.image().len();
     let mut stats = HeapStats {
         image_bytes,
@@ -116,6 +122,7 @@ pub fn heap_stats(heap: &Heap) -> HeapStats {
     for item in heap.walk() {
         match item {
             Ok(b) => {
+                visit(&b);
                 stats
                     .by_tag
                     .entry(block_name(b.kind))

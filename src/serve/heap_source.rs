@@ -3,6 +3,7 @@
 //! the composition layer, so the vfs sees only its own traits).
 
 use crate::analysis::info::snapshot_info;
+use crate::analysis::opened::OBJECT_BLOCK_BITS;
 use crate::analysis::OpenedHeap;
 use crate::heap::collections::CollectionKind;
 use crate::heap::render::object::{ObjectReader, ObjectView};
@@ -444,6 +445,10 @@ impl ObjectSource for HeapObjects {
     fn object_json(&self, addr: u64) -> Result<Vec<u8>, VfsError> {
         let view = object_view(&self.context, addr)?;
         to_json(&format!("object {addr:#x}"), &view.to_json())
+    }
+
+    fn block_starts(&self, block_bits: u32) -> Option<Arc<[u64]>> {
+        (block_bits == OBJECT_BLOCK_BITS).then(|| self.context.object_blocks().clone())
     }
 
     fn address_digits(&self) -> usize {

@@ -68,6 +68,14 @@ pub trait ObjectSource: Send + Sync {
     fn object_json(&self, addr: u64) -> Result<Vec<u8>, VfsError>;
     /// Hex digits of an address: 8 for 32-bit heaps, 16 for 64-bit heaps.
     fn address_digits(&self) -> usize;
+    /// The address of the first object of every block of `2^block_bits` bytes holding the
+    /// start of an object, ascending, if known without a walk of its own (from the walk
+    /// the snapshot's statistics made); `None` lets the caller walk with
+    /// [`ObjectSource::visit_from`].
+    fn block_starts(&self, block_bits: u32) -> Option<Arc<[u64]>> {
+        let _ = block_bits;
+        None
+    }
 }
 
 /// A decoder that decodes nothing: snapshots show raw files only.

@@ -20,6 +20,7 @@ pub mod raw;
 pub mod readme;
 pub mod snapshot_dir;
 pub mod sources;
+pub mod spill;
 pub mod tree;
 pub mod vars_dir;
 

@@ -5,7 +5,6 @@ use super::decoded::{DecodedSnapshot, ObjectSource};
 use super::entry::{DirSource, Entry, FnFile};
 use super::error::VfsError;
 use super::snapshot_dir::with_newline;
-use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 /// log2 of the address range of one `objects/` subdirectory (16 MiB).
@@ -16,9 +15,23 @@ pub const BLOCK_BITS: u32 = 16;
 /// objects of the smallest size; more means the heap walk is broken).
 const MAX_OBJECTS_PER_BLOCK: usize = 1 << 13;
 
-/// The first object address of every non-empty 64 KiB block, found by one heap walk.
+/// The first object address of every non-empty 64 KiB block, ascending: from the walk the
+/// snapshot's statistics made when the source has it, else found by a walk of its own.
 struct BlockIndex {
-    first_in_block: BTreeMap<u64, u64>,
+    first_in_block: Arc<[u64]>,
+}
+
+impl BlockIndex {
+    /// The blocks (number, first object) whose numbers are in `first..=last`.
+    fn blocks(&self, first: u64, last: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let from = self
+            .first_in_block
+            .partition_point(|addr| addr >> BLOCK_BITS < first);
+        self.first_in_block[from..]
+            .iter()
+            .map(|addr| (addr >> BLOCK_BITS, *addr))
+            .take_while(move |(block, _)| *block <= last)
+    }
 }
 
 /// The `objects/` directory of a snapshot.
@@ -50,11 +63,10 @@ impl ObjectsDir {
             .get_or_init(|| {
                 let build = || -> Result<Arc<Shared>, VfsError> {
                     let source = self.decoded.objects()?;
-                    let mut first_in_block = BTreeMap::new();
-                    source.visit_from(0, &mut |addr| {
-                        first_in_block.entry(addr >> BLOCK_BITS).or_insert(addr);
-                        true
-                    })?;
+                    let first_in_block = match source.block_starts(BLOCK_BITS) {
+                        Some(starts) => starts,
+                        None => walk_block_starts(source.as_ref())?,
+                    };
                     Ok(Arc::new(Shared {
                         source,
                         index: BlockIndex { first_in_block },
@@ -67,6 +79,23 @@ impl ObjectsDir {
     }
 }
 
+/// The first object of every non-empty block, by a walk of all objects.
+fn walk_block_starts(source: &dyn ObjectSource) -> Result<Arc<[u64]>, VfsError> {
+    let mut firsts: Vec<u64> = Vec::new();
+    source.visit_from(0, &mut |addr| {
+        if firsts
+            .last()
+            .is_none_or(|last| last >> BLOCK_BITS != addr >> BLOCK_BITS)
+        {
+            firsts.push(addr);
+        }
+        true
+    })?;
+    firsts.sort_unstable();
+    firsts.dedup_by_key(|addr| *addr >> BLOCK_BITS);
+    Ok(firsts.into())
+}
+
 impl DirSource for ObjectsDir {
     fn list(&self) -> Result<Vec<(String, Entry)>, VfsError> {
         let shared = self.shared()?;
@@ -74,8 +103,8 @@ impl DirSource for ObjectsDir {
         let mut regions: Vec<u64> = shared
             .index
             .first_in_block
-            .keys()
-            .map(|block| block >> (REGION_BITS - BLOCK_BITS))
+            .iter()
+            .map(|addr| addr >> REGION_BITS)
             .collect();
         regions.dedup();
         Ok(regions
@@ -108,13 +137,12 @@ impl DirSource for RegionDir {
         Ok(self
             .shared
             .index
-            .first_in_block
-            .range(first..=last)
+            .blocks(first, last)
             .map(|(block, first_addr)| {
                 let dir = BlockDir {
                     shared: self.shared.clone(),
-                    block: *block,
-                    first_addr: *first_addr,
+                    block,
+                    first_addr,
                 };
                 (hex(block << BLOCK_BITS, digits), Entry::Dir(Arc::new(dir)))
             })

@@ -7,6 +7,7 @@ use super::entry::{Entry, NodeKind};
 use super::error::VfsError;
 use super::names::is_valid_name;
 use super::raw::RawFile;
+use super::spill::{release_free_memory, Content, SpillFile};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
@@ -21,8 +22,14 @@ pub const ROOT_INO: Ino = 1;
 /// Limits of a tree.
 #[derive(Clone, Copy, Debug)]
 pub struct TreeConfig {
-    /// Bytes of generated content kept cached (least recently used evicted first).
+    /// Bytes of generated content kept cached in memory (least recently used evicted
+    /// first).
     pub cache_budget: usize,
+    /// A generated file larger than this is written to an unlinked temporary file (in
+    /// `$TMPDIR`) once rendered and read back from it, never held whole in memory.
+    pub spill_above: usize,
+    /// Bytes of spilled generated files kept on disk (least recently used evicted first).
+    pub spill_budget: u64,
     /// The largest generated file, in bytes; larger ones fail with `EFBIG`.
     pub max_file_size: usize,
     /// Nodes kept that no front-end references (listed but not looked up, or forgotten
@@ -40,6 +47,8 @@ impl Default for TreeConfig {
     fn default() -> Self {
         TreeConfig {
             cache_budget: 64 << 20,
+            spill_above: 1 << 20,
+            spill_budget: 4 << 30,
             max_file_size: 1 << 30,
             max_unreferenced_nodes: 1 << 16,
             raw_direct_io: true,
@@ -89,7 +98,7 @@ pub struct OpenInfo {
 pub enum ReadBytes {
     /// A range of generated or answered content.
     Shared(Arc<[u8]>, usize, usize),
-    /// Bytes read from a raw source file.
+    /// Bytes read from a raw source file or a spilled generated file.
     Owned(Vec<u8>),
 }
 
@@ -129,7 +138,7 @@ struct Listing {
 const DYNAMIC_LISTING_TTL: Duration = Duration::from_secs(1);
 
 enum Handle {
-    Content(Arc<[u8]>),
+    Content(Content),
     Raw(Arc<RawFile>),
     Control(Arc<ControlNode>, Arc<Mutex<ControlHandle>>),
 }
@@ -176,7 +185,7 @@ impl Tree {
             nodes: RwLock::new(HashMap::from([(ROOT_INO, Arc::new(root))])),
             next_ino: AtomicU64::new(ROOT_INO + 1),
             unreferenced: Mutex::new(VecDeque::new()),
-            cache: ContentCache::new(config.cache_budget),
+            cache: ContentCache::with_disk_budget(config.cache_budget, config.spill_budget),
             config,
             handles: Mutex::new(HashMap::new()),
             next_fh: AtomicU64::new(1),
@@ -467,7 +476,7 @@ impl Tree {
         Ok(Attr {
             ino,
             kind: NodeKind::File,
-            size: content.len() as u64,
+            size: content.len(),
             volatile: node.volatile,
         })
     }
@@ -494,7 +503,7 @@ impl Tree {
         })
     }
 
-    fn content(&self, ino: Ino, node: &Node) -> Result<Arc<[u8]>, VfsError> {
+    fn content(&self, ino: Ino, node: &Node) -> Result<Content, VfsError> {
         if let Some(content) = self.cache.get(ino) {
             return Ok(content);
         }
@@ -517,9 +526,17 @@ impl Tree {
                 self.config.max_file_size
             )));
         }
-        let content: Arc<[u8]> = bytes.into();
-        let size = *node.size.get_or_init(|| content.len() as u64);
-        if size != content.len() as u64 {
+        let content = if bytes.len() > self.config.spill_above {
+            let spill = SpillFile::create(&std::env::temp_dir(), &bytes);
+            drop(bytes);
+            // Rendering a large file decoded a large value: give its memory back.
+            release_free_memory();
+            Content::Spilled(Arc::new(spill?))
+        } else {
+            Content::Memory(bytes.into())
+        };
+        let size = *node.size.get_or_init(|| content.len());
+        if size != content.len() {
             tracing::error!(path = %self.path_of(ino), size, now = content.len(), "generated file changed size between renders");
         }
         self.cache.insert(ino, content.clone());
@@ -587,7 +604,10 @@ impl Tree {
     pub fn read(&self, fh: u64, offset: u64, len: usize) -> Result<ReadBytes, VfsError> {
         let content = match self.handle(fh)? {
             HandleRef::Raw(raw) => return Ok(ReadBytes::Owned(raw.read_at(offset, len)?)),
-            HandleRef::Content(content) => content,
+            HandleRef::Content(Content::Spilled(spill)) => {
+                return Ok(ReadBytes::Owned(spill.read_at(offset, len)?))
+            }
+            HandleRef::Content(Content::Memory(content)) => content,
             // A handle answers one read at a time; a parallel read of the same open file
             // while its script runs is refused rather than holding a worker thread.
             HandleRef::Control(node, handle) => match handle.try_lock() {
@@ -647,6 +667,11 @@ impl Tree {
         lock(&self.handles).remove(&fh);
     }
 
+    /// The generated content cached now: bytes in memory, bytes spilled to disk.
+    pub fn cache_usage(&self) -> (usize, u64) {
+        (self.cache.bytes(), self.cache.disk_bytes())
+    }
+
     /// The number of nodes alive now.
     pub fn node_count(&self) -> usize {
         self.nodes.read().unwrap_or_else(|p| p.into_inner()).len()
@@ -672,7 +697,7 @@ impl Tree {
                     .map_err(|_| VfsError::TooLarge(self.path_of(ino)))?;
                 raw.read_at(0, len)
             }
-            Entry::File(_) => Ok(self.content(ino, &node)?.to_vec()),
+            Entry::File(_) => self.content(ino, &node)?.to_vec(),
             Entry::Control(control) => {
                 let mut handle = control.open(SessionId(0));
                 Ok(control.answer(&mut handle)?.to_vec())
@@ -690,7 +715,7 @@ enum Removal {
 }
 
 enum HandleRef {
-    Content(Arc<[u8]>),
+    Content(Content),
     Raw(Arc<RawFile>),
     Control(Arc<ControlNode>, Arc<Mutex<ControlHandle>>),
 }

@@ -463,3 +463,46 @@ fn forgotten_nodes_are_dropped_and_unreferenced_ones_bounded() {
         tree.node_count()
     );
 }
+
+#[test]
+fn large_generated_files_are_spilled_and_read_back_exactly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = snapshot_dir(tmp.path(), "snap");
+    let in_memory = tree_over(std::slice::from_ref(&dir), Arc::new(Counters::default()));
+    let root = PathsRoot::new(&[dir], services(Arc::new(Counters::default()))).unwrap();
+    let config = TreeConfig {
+        spill_above: 16,
+        ..TreeConfig::default()
+    };
+    let spilling = Tree::new(Entry::Dir(Arc::new(root)), config).unwrap();
+    let mut spilled = 0;
+    for path in [
+        "/snap/vars/users.json",
+        "/snap/vars/big.json",
+        "/snap/vars/count",
+    ] {
+        let want = in_memory
+            .read_all(in_memory.resolve(path).unwrap())
+            .unwrap();
+        let ino = spilling.resolve(path).unwrap();
+        assert_eq!(spilling.getattr(ino).unwrap().size, want.len() as u64);
+        let open = spilling.open(ino, false, SessionId(1)).unwrap();
+        let mut got = Vec::new();
+        loop {
+            let chunk = spilling.read(open.fh, got.len() as u64, 7).unwrap();
+            if chunk.as_slice().is_empty() {
+                break;
+            }
+            got.extend_from_slice(chunk.as_slice());
+        }
+        spilling.release(open.fh);
+        assert_eq!(got, want, "{path}");
+        assert_eq!(spilling.read_all(ino).unwrap(), want, "{path}");
+        if want.len() > 16 {
+            spilled += want.len() as u64;
+        }
+    }
+    // `count` (3 bytes) is in memory; the two arrays are on disk only.
+    assert_eq!(spilling.cache_usage(), (3, spilled));
+    assert!(spilled > 10_000, "big.json is large: {spilled}");
+}

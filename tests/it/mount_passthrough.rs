@@ -1,13 +1,16 @@
 //! Raw files under FUSE passthrough (the kernel reads the source file itself) and under the
 //! daemon's own reads (`--no-passthrough`): the same bytes as the source, `stat` sizes equal
 //! to the bytes read, which path served them (the daemon sees no read requests under
-//! passthrough), and what an open file reads when its source changes.
+//! passthrough), and what an open file reads when its source changes. The fallback is also
+//! taken unprivileged: a daemon without `CAP_SYS_ADMIN` (run as `nobody` with `setpriv`,
+//! mounted by the setuid `fusermount3`) is offered passthrough by the kernel but refused
+//! its backing files, and reads raw files itself.
 
 use crate::common;
 use crate::mount_support;
 
 use mount_support::{fuse_available, read_errno, Mounted, BIN};
-use std::os::unix::fs::FileExt;
+use std::os::unix::fs::{FileExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -141,4 +144,91 @@ fn a_changed_source_is_refused_at_open_and_an_open_file_keeps_its_inode() {
     assert_eq!(read_errno(&served), Some(libc::EIO));
     let log = mount.log_text();
     assert!(log.contains("size changed"), "{log}");
+}
+
+/// `setpriv` arguments running a command as `nobody`, without any capability.
+const AS_NOBODY: [&str; 3] = ["--reuid=nobody", "--regid=nogroup", "--clear-groups"];
+
+/// `bytes` of `path` read by `nobody` (the only user who may read its mount): `cat` whole,
+/// or `dd` of `count` 4 KiB blocks from block `skip`.
+fn read_as_nobody(path: &Path, range: Option<(u64, u64)>) -> Vec<u8> {
+    let mut command = Command::new("setpriv");
+    command.args(AS_NOBODY);
+    match range {
+        None => command.arg("cat").arg(path),
+        Some((skip, count)) => command
+            .arg("dd")
+            .arg(format!("if={}", path.display()))
+            .args(["bs=4096", "status=none"])
+            .arg(format!("skip={skip}"))
+            .arg(format!("count={count}")),
+    };
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{path:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn an_unprivileged_daemon_falls_back_to_its_own_reads() {
+    if !fuse_available() {
+        return;
+    }
+    // SAFETY: geteuid(2) takes no arguments and cannot fail.
+    if unsafe { libc::geteuid() } != 0 || Command::new("setpriv").arg("-V").output().is_err() {
+        common::skip::skipped("not root or no setpriv: cannot run the daemon as nobody");
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let snap = copied_snapshot(work.path());
+    let (home, mnt) = (work.path().join("home"), work.path().join("mnt"));
+    for dir in [&home, &mnt] {
+        std::fs::create_dir(dir).unwrap();
+        std::os::unix::fs::chown(dir, Some(65534), Some(65534)).unwrap();
+    }
+    let readable = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    readable(work.path(), 0o755);
+    readable(&snap, 0o755);
+    for entry in std::fs::read_dir(&snap).unwrap() {
+        readable(&entry.unwrap().path(), 0o644);
+    }
+    // The test binary's directories are readable by all; a copy keeps it so if not.
+    let bin = work.path().join("mo-mem");
+    std::fs::copy(BIN, &bin).unwrap();
+    readable(&bin, 0o755);
+    let mut command = Command::new("setpriv");
+    command
+        .args(AS_NOBODY)
+        .arg(&bin)
+        .env("HOME", &home)
+        .env("MO_MEM_LOG", "info,mo_mem::fuse=trace");
+    let mount = Mounted::start_command_at(command, &[snap.to_str().unwrap()], &mnt);
+    for name in ["wasm_memory.bin", "stable_memory.bin", "wasm_module.bin"] {
+        let source = std::fs::read(snap.join(name)).unwrap();
+        let served = mnt.join("snap").join(name);
+        assert_eq!(read_as_nobody(&served, None), source, "{name}: whole");
+        let blocks = source.len() as u64 / 4096;
+        for (skip, count) in [(0, 1), (1, 3), (blocks / 2, 2), (blocks, 1)] {
+            let start = (skip * 4096) as usize;
+            let end = ((skip + count) * 4096).min(source.len() as u64) as usize;
+            let want = source.get(start..end).unwrap_or(&[]);
+            assert_eq!(
+                read_as_nobody(&served, Some((skip, count))),
+                want,
+                "{name}: {count} blocks at {skip}"
+            );
+        }
+    }
+    let log = mount.log_text();
+    assert!(
+        log.contains("raw files: the kernel refused a passthrough file; the daemon reads them"),
+        "{log}"
+    );
+    assert!(daemon_reads(&log) > 0, "no read reached the daemon: {log}");
+    drop(mount);
 }

@@ -62,6 +62,17 @@ impl Mounted {
         Mounted::spawn(command, args, mountpoint, dir)
     }
 
+    /// Runs `mo-mem mount ARGS MOUNTPOINT` from `command` at `mountpoint` (an existing
+    /// empty directory the daemon may use).
+    pub fn start_command_at<S: AsRef<OsStr>>(
+        command: Command,
+        args: &[S],
+        mountpoint: &Path,
+    ) -> Mounted {
+        let dir = tempfile::tempdir().unwrap();
+        Mounted::spawn(command, args, mountpoint.to_path_buf(), dir)
+    }
+
     fn spawn<S: AsRef<OsStr>>(
         mut command: Command,
         args: &[S],

@@ -1,0 +1,166 @@
+//! Generated files too large to keep in memory: written once to an unlinked temporary file
+//! and read back in ranges, so the daemon's memory does not grow with the files it serves.
+
+use super::error::VfsError;
+use std::fs::File;
+use std::io::Write;
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
+use std::path::Path;
+use std::sync::Arc;
+
+/// A generated file's content held on disk in a file without a name (deleted when the
+/// last handle to it closes, also when the daemon is killed).
+pub struct SpillFile {
+    file: File,
+    len: u64,
+}
+
+impl SpillFile {
+    /// Writes `bytes` to a new unlinked file in `dir`.
+    pub fn create(dir: &Path, bytes: &[u8]) -> Result<SpillFile, VfsError> {
+        let what = || format!("a temporary file in {}", dir.display());
+        let mut file = unlinked_file(dir).map_err(|e| VfsError::io(what(), e))?;
+        file.write_all(bytes).map_err(|e| VfsError::io(what(), e))?;
+        Ok(SpillFile {
+            file,
+            len: bytes.len() as u64,
+        })
+    }
+
+    /// The content's length in bytes.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the content is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Up to `len` bytes at `offset` (fewer at the end of the content).
+    pub fn read_at(&self, offset: u64, len: usize) -> Result<Vec<u8>, VfsError> {
+        let start = offset.min(self.len);
+        let len = (len as u64).min(self.len - start) as usize;
+        let mut buf = vec![0u8; len];
+        self.file
+            .read_exact_at(&mut buf, start)
+            .map_err(|e| VfsError::io("a spilled generated file", e))?;
+        Ok(buf)
+    }
+}
+
+/// A new file in `dir` that has no name: `O_TMPFILE` where the file system supports it,
+/// else a uniquely named file removed at once.
+fn unlinked_file(dir: &Path) -> std::io::Result<File> {
+    let tmpfile = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .mode(0o600)
+        .custom_flags(libc::O_TMPFILE)
+        .open(dir);
+    if let Ok(file) = tmpfile {
+        return Ok(file);
+    }
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = dir.join(format!(".mo-mem-spill-{}-{n}", std::process::id()));
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)?;
+    std::fs::remove_file(&path)?;
+    Ok(file)
+}
+
+/// A generated file's content: in memory, or spilled to disk.
+#[derive(Clone)]
+pub enum Content {
+    /// Held in memory (counted against the content cache's budget).
+    Memory(Arc<[u8]>),
+    /// Held in an unlinked temporary file (counted against the spill budget).
+    Spilled(Arc<SpillFile>),
+}
+
+impl Content {
+    /// The content's length in bytes.
+    pub fn len(&self) -> u64 {
+        match self {
+            Content::Memory(bytes) => bytes.len() as u64,
+            Content::Spilled(spill) => spill.len(),
+        }
+    }
+
+    /// Whether the content is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes of memory it holds.
+    pub fn memory_bytes(&self) -> usize {
+        match self {
+            Content::Memory(bytes) => bytes.len(),
+            Content::Spilled(_) => 0,
+        }
+    }
+
+    /// Bytes of disk it holds.
+    pub fn disk_bytes(&self) -> u64 {
+        match self {
+            Content::Memory(_) => 0,
+            Content::Spilled(spill) => spill.len(),
+        }
+    }
+
+    /// The whole content.
+    pub fn to_vec(&self) -> Result<Vec<u8>, VfsError> {
+        match self {
+            Content::Memory(bytes) => Ok(bytes.to_vec()),
+            Content::Spilled(spill) => {
+                let len = usize::try_from(spill.len())
+                    .map_err(|_| VfsError::TooLarge("a spilled generated file".into()))?;
+                spill.read_at(0, len)
+            }
+        }
+    }
+}
+
+/// Returns memory the allocator keeps after a large value was freed to the system (glibc
+/// keeps freed pages of its arenas mapped; after decoding a large value they would stay
+/// counted as the daemon's anonymous memory).
+pub fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists; it takes no pointers.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spilled_content_reads_back_in_ranges() {
+        let dir = std::env::temp_dir();
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
+        let spill = SpillFile::create(&dir, &bytes).unwrap();
+        assert_eq!(spill.len(), 10_000);
+        assert_eq!(spill.read_at(0, 10).unwrap(), &bytes[..10]);
+        assert_eq!(spill.read_at(9_995, 100).unwrap(), &bytes[9_995..]);
+        assert!(spill.read_at(20_000, 10).unwrap().is_empty());
+        let content = Content::Spilled(Arc::new(spill));
+        assert_eq!(content.to_vec().unwrap(), bytes);
+        assert_eq!(content.memory_bytes(), 0);
+        assert_eq!(content.disk_bytes(), 10_000);
+    }
+
+    #[test]
+    fn fallback_file_has_no_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = unlinked_file(dir.path()).unwrap();
+        drop(file);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}
