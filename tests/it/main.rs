@@ -15,6 +15,7 @@ mod faults_support;
 mod heap_support;
 mod mount_support;
 
+mod analysis_diff;
 mod analysis_path;
 mod analysis_report;
 mod analysis_retained;
