@@ -38,6 +38,8 @@ pub struct SnapshotServices {
     pub verifier: Option<Arc<dyn SnapshotVerifier>>,
     /// Which directories are complete snapshots (the store's rule).
     pub gate: Arc<dyn SnapshotGate>,
+    /// Renders a store canister's `diff/OLD..NEW/` files; `None`: no `diff/` directory.
+    pub differ: Option<Arc<dyn super::diff_dir::SnapshotDiffer>>,
 }
 
 /// The name of the only file of a snapshot directory that is refused.

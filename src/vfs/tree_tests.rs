@@ -149,6 +149,7 @@ fn services(counters: Arc<Counters>) -> SnapshotServices {
         eval_slots: Default::default(),
         verifier: None,
         gate: Arc::new(crate::serve::StoreGate),
+        differ: None,
     }
 }
 

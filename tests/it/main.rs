@@ -41,6 +41,7 @@ mod ic_fixture;
 mod module_stripped;
 mod mount;
 mod mount_analysis;
+mod mount_diff;
 mod mount_docs;
 mod mount_eval_busy;
 mod mount_fixtures;
