@@ -75,11 +75,13 @@ pub fn run(args: TrendArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let paths = expand(&args.snapshots)?;
     let progress = TerminalProgress::new();
     let mut points = Vec::with_capacity(paths.len());
-    for path in &paths {
+    // Named as the mount names them: the fewest trailing path components that differ.
+    let names = mo_mem::vfs::sources::served_names(&paths);
+    for (path, name) in paths.iter().zip(names) {
         let opened = open_admitted(path, args.no_verify, limits)?;
         let figures = Figures::of(&opened, &progress)
             .with_context(|| format!("cannot analyse {}", path.display()))?;
-        points.push((path.display().to_string(), figures));
+        points.push((name, figures));
     }
     drop(progress);
     let trend = Trend::new(&points, args.types);

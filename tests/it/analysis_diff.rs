@@ -270,7 +270,7 @@ fn diff_and_trend_commands_print_the_librarys_figures() {
             .map(|&n| {
                 let o = open(n, mode);
                 (
-                    stage(n, mode).display().to_string(),
+                    format!("growth{n}-eop"),
                     Figures::of(&o, &NoProgress).unwrap(),
                 )
             })
@@ -295,4 +295,44 @@ fn diff_and_trend_commands_print_the_librarys_figures() {
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(chart.matches("<polyline").count(), trend.vars.len());
     assert!(chart.len() < 20_000);
+}
+
+#[test]
+fn a_script_over_the_new_snapshot_opens_an_older_one_beside_it() {
+    // One canister's snapshots side by side, as in a store: s1, s2, s3.
+    let canister = tempfile::tempdir().unwrap();
+    for n in 1..=3 {
+        common::copy_snapshot(&stage(n, "eop"), &canister.path().join(format!("s{n}")));
+    }
+    let s3 = canister.path().join("s3");
+    let eval = |script: &str| {
+        String::from_utf8(common::mo_mem_ok(&["eval", s3.to_str().unwrap(), script])).unwrap()
+    };
+    assert_eq!(eval("snapshots.names"), "[\"s1\", \"s2\"]\n");
+    // The values the scenario left in each stage (its own expected.json says the same).
+    let expected = |n: u32, var: &str| -> String {
+        let text = std::fs::read_to_string(stage(n, "eop").join("expected.json")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["vars"][var].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        eval("(snapshots.open(\"s1\").vars.counter, snapshots.open(\"s2\").vars.counter, vars.counter)"),
+        format!("({}, {}, {})\n", expected(1, "counter"), expected(2, "counter"), expected(3, "counter"))
+    );
+    // The map's keys as the diff counts them: 140 entries before, 145 after; 30 renamed
+    // in stage 2, 0 removed in stage 3.
+    assert_eq!(
+        eval(
+            "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\"; let old = snapshots.open(\"s2\"); \
+             (Map.size(old.vars.users), Map.size(vars.users), Map.get(old.vars.users, Nat.compare, 30), \
+             Map.get(vars.users, Nat.compare, 0), old.vars.config == vars.config)"
+        ),
+        "(140, 145, ?\"renamed 30\", null, true)\n"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+        .args(["eval", s3.to_str().unwrap(), "snapshots.open(\"../s1\")"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no snapshot \"../s1\""));
 }

@@ -30,7 +30,8 @@ pub struct Suspect {
     pub path: Option<String>,
 }
 
-/// The variables and types that grew, most first (at most [`MAX_SUSPECTS`]).
+/// The variables and types that grew, most first (at most [`MAX_SUSPECTS`]; a type whose
+/// path is that of a suspect before it is left out).
 pub fn suspects(vars: &[VarDiff], types: &[TypeDiff], new: &OpenedHeap) -> Vec<Suspect> {
     let mut out: Vec<Suspect> = Vec::new();
     for v in vars {
@@ -57,9 +58,15 @@ pub fn suspects(vars: &[VarDiff], types: &[TypeDiff], new: &OpenedHeap) -> Vec<S
             });
         }
     }
-    out.sort_by(|a, b| (b.grew_bytes, a.kind, &a.name).cmp(&(a.grew_bytes, b.kind, &b.name)));
-    out.truncate(MAX_SUSPECTS);
+    // Most grown first; on a tie the variable before the type (`var` > `type`).
+    out.sort_by(|a, b| (b.grew_bytes, b.kind, &a.name).cmp(&(a.grew_bytes, a.kind, &b.name)));
+    out.truncate(2 * MAX_SUSPECTS);
     type_paths(&mut out, new);
+    // A type whose largest retainer is a suspect listed already (`[Event]` at `vars.log`
+    // after the variable `log`) says nothing new.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|s| s.path.as_ref().is_none_or(|p| seen.insert(p.clone())));
+    out.truncate(MAX_SUSPECTS);
     out
 }
 
