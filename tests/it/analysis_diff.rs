@@ -336,3 +336,45 @@ fn a_script_over_the_new_snapshot_opens_an_older_one_beside_it() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no snapshot \"../s1\""));
 }
+
+#[test]
+fn collection_comparisons_stop_at_their_limits() {
+    use mo_mem::analysis::diff::collections::{
+        compare_collections, CollectionError, CollectionLimits,
+    };
+    use mo_mem::heap::value::stable_variables;
+    let (a, b) = (open(1, "eop"), open(2, "eop"));
+    let value = |o: &OpenedHeap, name: &str| {
+        let vars = stable_variables(o.heap(), o.signature().unwrap()).unwrap();
+        vars.into_iter().find(|v| &*v.name == name).unwrap().value
+    };
+    let (old, new) = (value(&a, "log"), value(&b, "log"));
+    let run = |limits: CollectionLimits| {
+        compare_collections(
+            &mut a.any_decoder(),
+            &old,
+            &mut b.any_decoder(),
+            &new,
+            limits,
+        )
+        .expect("an array")
+    };
+    let full = CollectionLimits::default();
+    assert_eq!(run(full).unwrap().keys.added, 100);
+    let few = CollectionLimits {
+        max_entries: 10,
+        ..full
+    };
+    assert_eq!(run(few), Err(CollectionError::TooMany(10)));
+    // An event is 3 parts (the record, its id, its note): 200 events need 600.
+    let parts = CollectionLimits {
+        max_total_parts: 599,
+        ..full
+    };
+    assert_eq!(run(parts), Err(CollectionError::Budget(599)));
+    let enough = CollectionLimits {
+        max_total_parts: 600,
+        ..full
+    };
+    assert_eq!(run(enough).unwrap().keys.added, 100);
+}

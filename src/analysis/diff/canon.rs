@@ -130,6 +130,11 @@ impl<'d, 'h> CanonWalk<'d, 'h> {
         Ok(Some(head))
     }
 
+    /// The parts read so far.
+    pub fn parts(&self) -> u64 {
+        self.budget - self.left
+    }
+
     fn leave(&mut self, addr: Option<u64>) {
         if let Some(a) = addr {
             self.open.remove(&a);

@@ -22,6 +22,8 @@ pub struct CollectionLimits {
     pub max_key_nodes: u64,
     /// Parts of one value (fingerprinted).
     pub max_value_parts: u64,
+    /// Parts of all values of both sides together.
+    pub max_total_parts: u64,
 }
 
 impl Default for CollectionLimits {
@@ -30,6 +32,7 @@ impl Default for CollectionLimits {
             max_entries: 1 << 23,
             max_key_nodes: 1 << 12,
             max_value_parts: 1 << 16,
+            max_total_parts: 1 << 22,
         }
     }
 }
@@ -78,6 +81,9 @@ pub enum CollectionError {
     /// More entries than [`CollectionLimits::max_entries`].
     #[error("more than {0} entries")]
     TooMany(u64),
+    /// The values together have more parts than [`CollectionLimits::max_total_parts`].
+    #[error("values of more than {0} parts")]
+    Budget(u64),
 }
 
 /// Compares the collections `old` and `new` (`None` if either is not a collection
@@ -105,10 +111,12 @@ pub fn compare_collections(
     Some(compare_entries(old_entries, new_entries, limits))
 }
 
-/// One side's entry: its key's text and its value's fingerprint (0 for a set).
+/// One side's entry: its key's text and its value's fingerprint (0 for a set); the parts
+/// read are taken from `left`.
 fn read_entry(
     side: &mut Entries<'_, '_>,
     limits: CollectionLimits,
+    left: &mut u64,
 ) -> Result<Option<(String, u64)>, CollectionError> {
     let Some(entry) = side.next()? else {
         return Ok(None);
@@ -122,7 +130,17 @@ fn read_entry(
         }
     };
     let print = match entry.value {
-        Some(v) => fingerprint(dec, v, limits.max_value_parts)?,
+        Some(v) => {
+            let (print, parts) =
+                fingerprint(dec, v, limits.max_value_parts.min(*left)).map_err(|e| match e {
+                    WalkStop::Budget(_) if *left < limits.max_value_parts => {
+                        CollectionError::Budget(limits.max_total_parts)
+                    }
+                    e => e.into(),
+                })?;
+            *left -= parts;
+            print
+        }
         None => 0,
     };
     Ok(Some((key, print)))
@@ -134,8 +152,9 @@ fn compare_entries(
     limits: CollectionLimits,
 ) -> Result<CollectionDiff, CollectionError> {
     let kind = old.kind();
+    let mut left = limits.max_total_parts;
     let mut order: Vec<(String, u64)> = Vec::new();
-    while let Some(e) = read_entry(&mut old, limits)? {
+    while let Some(e) = read_entry(&mut old, limits, &mut left)? {
         if order.len() as u64 >= limits.max_entries {
             return Err(CollectionError::TooMany(limits.max_entries));
         }
@@ -149,7 +168,7 @@ fn compare_entries(
     let mut seen = vec![false; order.len()];
     let mut keys = KeyChanges::default();
     let mut new_count = 0u64;
-    while let Some((key, print)) = read_entry(&mut new, limits)? {
+    while let Some((key, print)) = read_entry(&mut new, limits, &mut left)? {
         new_count += 1;
         if new_count > limits.max_entries {
             return Err(CollectionError::TooMany(limits.max_entries));

@@ -60,13 +60,17 @@ pub fn compare(
     }
 }
 
-/// A 64-bit hash of `v`'s canonical walk: equal values have equal fingerprints (different
-/// values collide with probability about 2^-64).
-pub fn fingerprint(dec: &mut Decoder<'_>, v: LazyValue, budget: u64) -> Result<u64, WalkStop> {
+/// A 64-bit hash of `v`'s canonical walk and the parts it read: equal values have equal
+/// fingerprints (different values collide with probability about 2^-64).
+pub fn fingerprint(
+    dec: &mut Decoder<'_>,
+    v: LazyValue,
+    budget: u64,
+) -> Result<(u64, u64), WalkStop> {
     let mut h = DefaultHasher::new();
     let mut walk = CanonWalk::new(dec, v, budget);
     while let Some(head) = walk.next()? {
         head.hash(&mut h);
     }
-    Ok(h.finish())
+    Ok((h.finish(), walk.parts()))
 }
