@@ -309,6 +309,14 @@ fn a_script_over_the_new_snapshot_opens_an_older_one_beside_it() {
         String::from_utf8(common::mo_mem_ok(&["eval", s3.to_str().unwrap(), script])).unwrap()
     };
     assert_eq!(eval("snapshots.names"), "[\"s1\", \"s2\"]\n");
+    // The directory of the canister's snapshots stands for all of them, in order.
+    let trend: serde_json::Value = serde_json::from_slice(&common::mo_mem_ok(&[
+        "trend",
+        canister.path().to_str().unwrap(),
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(trend["snapshots"], serde_json::json!(["s1", "s2", "s3"]));
     // The values the scenario left in each stage (its own expected.json says the same).
     let expected = |n: u32, var: &str| -> String {
         let text = std::fs::read_to_string(stage(n, "eop").join("expected.json")).unwrap();
