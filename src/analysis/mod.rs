@@ -3,6 +3,7 @@
 //! report.
 
 pub mod cached;
+pub mod diff;
 pub mod dominators;
 pub mod graph;
 pub mod info;

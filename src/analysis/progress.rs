@@ -14,6 +14,8 @@ pub enum Phase {
     Dominators,
     /// Labelling every live object with its type (counted in objects).
     Types,
+    /// Comparing the stable variables' values of two snapshots (counted in variables).
+    Compare,
 }
 
 impl Phase {
@@ -24,6 +26,7 @@ impl Phase {
             Phase::Graph => "graph",
             Phase::Dominators => "dominators",
             Phase::Types => "types",
+            Phase::Compare => "compare",
         }
     }
 }

@@ -5,10 +5,11 @@ use anyhow::{bail, Context};
 use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_canister::install_canister;
 use mo_mem::script::host_snapshot::install;
+use mo_mem::script::host_snapshots::{install_siblings, SiblingOpener};
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use mo_mem::serve::methods::ScriptCanister;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -64,6 +65,9 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         Some(dir) => Some(open_admitted(Path::new(dir), args.no_verify, limits)?),
         None => None,
     };
+    let siblings = snapshot
+        .as_deref()
+        .map(|dir| siblings(Path::new(dir), args.no_verify, limits));
     let src = match (&args.file, script_arg.as_deref()) {
         (Some(f), None) => std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?,
         (None, Some("-")) => {
@@ -97,6 +101,9 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 s.set_json(None);
             }
         }
+        if let Some((names, open)) = siblings {
+            install_siblings(&mut s, names, open);
+        }
         match s.eval(&src) {
             Ok(ev) => Ok(if json {
                 format!("{}\n", s.json_of(&ev))
@@ -122,4 +129,28 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             bail!("{msg}")
         }
     }
+}
+
+/// The other snapshots of `dir`'s canister (the snapshot directories beside it, by name)
+/// and how a script opens one (`snapshots.open`): admitted as `dir` was.
+fn siblings(dir: &Path, no_verify: bool, limits: ReaderLimits) -> (Vec<String>, SiblingOpener) {
+    let parent: PathBuf = dir
+        .canonicalize()
+        .ok()
+        .and_then(|d| d.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+    let own = dir.canonicalize().ok();
+    let mut names: Vec<String> = std::fs::read_dir(&parent)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| Some(p) != own.as_ref() && mo_mem::vfs::snapshot_dir::is_snapshot_dir(p))
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    let open: SiblingOpener = Arc::new(move |name: &str| {
+        open_admitted(&parent.join(name), no_verify, limits).map_err(|e| format!("{e:#}"))
+    });
+    (names, open)
 }

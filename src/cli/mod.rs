@@ -2,6 +2,7 @@
 
 mod browse;
 mod call;
+mod diff;
 mod eval;
 mod fixture;
 mod ic_common;
@@ -20,6 +21,7 @@ mod served;
 mod snapshot_args;
 mod stats;
 mod store_cmds;
+mod trend;
 mod vars;
 
 use clap::{Parser, Subcommand};
@@ -75,6 +77,10 @@ enum Command {
     /// Fixture generation (for scripts/gen-fixtures).
     #[command(subcommand, hide = true)]
     Fixture(fixture::FixtureCommand),
+    /// What changed between two snapshots of one canister: growth suspects, variables, types.
+    Diff(diff::DiffArgs),
+    /// Retained bytes per variable and per type over many snapshots (table, JSON, SVG chart).
+    Trend(trend::TrendArgs),
     /// Run a Motoko script (over a snapshot, or with --no-snapshot over nothing).
     Eval(eval::EvalArgs),
     /// Take a snapshot of a canister (refused while it runs, unless --stop).
@@ -118,6 +124,8 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Call(args) => call::run_call(args),
         Command::Vars(args) => vars::run(args, limits),
         Command::Report(args) => report::run(args, limits),
+        Command::Diff(args) => diff::run(args, limits),
+        Command::Trend(args) => trend::run(args, limits),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",

@@ -20,6 +20,7 @@ pub mod host_image;
 pub mod host_lazy;
 pub mod host_show;
 pub mod host_snapshot;
+pub mod host_snapshots;
 pub mod host_vars;
 pub mod json;
 pub mod lib;

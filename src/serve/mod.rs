@@ -9,6 +9,7 @@
 pub mod analysis_dir;
 pub mod catalog;
 pub mod decoder;
+pub mod diff_files;
 pub mod eval_file;
 pub mod heap_source;
 pub mod methods;

@@ -3,6 +3,7 @@
 
 use super::catalog::Snapshots;
 use super::decoder::SharedDecoder;
+use super::diff_files::CatalogDiffer;
 use super::eval_file::EvalFiles;
 use super::methods::MethodFiles;
 use super::mount_trust::StoreVerifier;
@@ -21,6 +22,7 @@ pub fn services(snapshots: Arc<Snapshots>, eval_limits: Limits) -> SnapshotServi
         .then(|| Arc::new(StoreVerifier::new(snapshots.clone())) as Arc<dyn SnapshotVerifier>);
     SnapshotServices {
         decoder: Arc::new(SharedDecoder::new(snapshots.clone())),
+        differ: Some(Arc::new(CatalogDiffer::new(snapshots.clone()))),
         engine: Arc::new(EvalFiles::new(snapshots.clone(), eval_limits)),
         control_limits: ControlLimits::default(),
         eval_slots: Default::default(),

@@ -15,6 +15,12 @@ pub trait DirSource: Send + Sync {
     fn is_dynamic(&self) -> bool {
         false
     }
+
+    /// A child that is not listed but answers a lookup by name (`diff/OLD..NEW`), if
+    /// `name` is one; none by default.
+    fn lookup_unlisted(&self, _name: &str) -> Result<Option<Entry>, VfsError> {
+        Ok(None)
+    }
 }
 
 /// A file whose bytes are generated on first access (deterministically: the same bytes

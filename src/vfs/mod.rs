@@ -10,6 +10,7 @@ pub mod analysis_dir;
 pub mod cache;
 pub mod control;
 pub mod decoded;
+pub mod diff_dir;
 pub mod entry;
 pub mod error;
 pub mod guard;

@@ -41,6 +41,8 @@ pub struct SnapshotServices {
     pub gate: Arc<dyn SnapshotGate>,
     /// The canisters' own queries (a `methods/` directory per snapshot); `None`: none.
     pub methods: Option<Arc<dyn MethodsProvider>>,
+    /// Renders a store canister's `diff/OLD..NEW/` files; `None`: no `diff/` directory.
+    pub differ: Option<Arc<dyn super::diff_dir::SnapshotDiffer>>,
 }
 
 /// The name of the only file of a snapshot directory that is refused.

@@ -1,6 +1,7 @@
 //! The root of a mount: the snapshots being served, from a store directory
 //! (`<canister-id>/<snapshot-id>/`, plus a `latest` link per canister) or from paths.
 
+use super::diff_dir::{latest_diff_target, DiffDir, DIFF_DIR, LATEST_DIFF};
 use super::entry::{DirSource, Entry};
 use super::error::VfsError;
 use super::names::{sanitize, UniqueNames};
@@ -243,8 +244,13 @@ impl DirSource for CanisterDir {
     fn list(&self) -> Result<Vec<(String, Entry)>, VfsError> {
         let mut names = UniqueNames::default();
         names.reserve(LATEST);
+        if self.services.differ.is_some() {
+            names.reserve(DIFF_DIR);
+            names.reserve(LATEST_DIFF);
+        }
         let mut entries = Vec::new();
         let mut newest: Option<(u128, String)> = None;
+        let mut taken: Vec<(u128, String)> = Vec::new();
         let mut served = self.served.lock().unwrap_or_else(|p| p.into_inner());
         let mut listed = Vec::new();
         for snapshot in subdirs(&self.dir)? {
@@ -259,6 +265,7 @@ impl DirSource for CanisterDir {
             };
             let name = names.claim(&label);
             let when = taken_at(&snapshot);
+            taken.push((when, name.clone()));
             if newest.as_ref().is_none_or(|(t, n)| (when, &name) > (*t, n)) {
                 newest = Some((when, name.clone()));
             }
@@ -276,6 +283,15 @@ impl DirSource for CanisterDir {
         served.retain(|key, _| !key.0.starts_with(&self.dir) || listed.contains(key));
         if let Some((_, name)) = newest {
             entries.push((LATEST.to_string(), Entry::Symlink(name)));
+        }
+        if let Some(differ) = &self.services.differ {
+            let diff = DiffDir::new(&self.dir, self.services.gate.clone(), differ.clone());
+            entries.push((DIFF_DIR.to_string(), Entry::Dir(Arc::new(diff))));
+            taken.sort();
+            if let [.., (_, older), (_, newer)] = &taken[..] {
+                let target = latest_diff_target(older, newer);
+                entries.push((LATEST_DIFF.to_string(), Entry::Symlink(target)));
+            }
         }
         Ok(entries)
     }

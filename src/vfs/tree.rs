@@ -432,6 +432,11 @@ impl Tree {
             listing = self.listing(parent, &node, true)?;
         }
         let Some((name, entry)) = listing.index.get(name).map(|i| &listing.entries[*i]) else {
+            if let Entry::Dir(source) = &node.entry {
+                if let Some(entry) = source.lookup_unlisted(name)? {
+                    return self.child_of(parent, &node, &Arc::from(name), &entry, reference);
+                }
+            }
             let mut path = self.path_of(parent);
             if !path.ends_with('/') {
                 path.push('/');

@@ -150,6 +150,7 @@ fn services(counters: Arc<Counters>) -> SnapshotServices {
         verifier: None,
         gate: Arc::new(crate::serve::StoreGate),
         methods: None,
+        differ: None,
     }
 }
 

@@ -15,6 +15,7 @@ mod faults_support;
 mod heap_support;
 mod mount_support;
 
+mod analysis_diff;
 mod analysis_path;
 mod analysis_report;
 mod analysis_retained;
@@ -43,6 +44,7 @@ mod ic_fixture;
 mod module_stripped;
 mod mount;
 mod mount_analysis;
+mod mount_diff;
 mod mount_docs;
 mod mount_eval_busy;
 mod mount_fixtures;

@@ -37,7 +37,7 @@ fn verified_snapshot_is_served_and_hashed_once_per_mount() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["0a01", "latest"]);
+    assert_eq!(names, ["0a01", "diff", "latest"]);
     for _ in 0..2 {
         let memory = std::fs::read(mount.path(&format!("{snap}/wasm_memory.bin"))).unwrap();
         assert_eq!(

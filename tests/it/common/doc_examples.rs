@@ -52,7 +52,8 @@ pub fn console_examples(md: &str) -> Vec<(String, String)> {
 
 /// Runs every `mo-mem` console example of the document at `doc` (relative to the repository)
 /// and asserts each prints exactly what the document shows; `fixture/mode` in a command
-/// stands for that materialized committed fixture. Returns how many ran.
+/// (the snapshot, and any later argument naming a committed fixture) stands for that
+/// materialized committed fixture. Returns how many ran.
 pub fn check_console_examples(doc: &str) -> usize {
     let text = std::fs::read_to_string(super::repo_root().join(doc)).expect("the document");
     let mut checked = 0;
@@ -66,6 +67,15 @@ pub fn check_console_examples(doc: &str) -> usize {
         let mut args: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
         let (name, mode) = args[1].split_once('/').expect("fixture/mode");
         args[1] = super::fixture(name, mode).to_string_lossy().into_owned();
+        // Later `fixture/mode` arguments too (`mo-mem diff growth1/eop growth2/eop`).
+        let committed = super::committed_fixtures();
+        for arg in args.iter_mut().skip(2) {
+            if let Some((name, mode)) = arg.split_once('/') {
+                if committed.iter().any(|(n, m)| n == name && m == mode) {
+                    *arg = super::fixture(name, mode).to_string_lossy().into_owned();
+                }
+            }
+        }
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
             .args(&args)
             .output()

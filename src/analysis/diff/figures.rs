@@ -1,0 +1,68 @@
+//! One snapshot's figures as a diff or a trend needs them: per stable variable and per type
+//! (from the cached [`HeapAnalysis`](crate::analysis::HeapAnalysis)) and the heap's space
+//! (live, garbage, free, never used). Small: a diff keeps these of the old snapshot, not its
+//! analysis.
+
+use serde::Serialize;
+
+use crate::analysis::cached::TypeRow;
+use crate::analysis::graph::GraphError;
+use crate::analysis::progress::Progress;
+use crate::analysis::retained::VarRetention;
+use crate::analysis::stats::Count;
+use crate::analysis::OpenedHeap;
+
+/// Where a heap's bytes are.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Space {
+    /// Objects the roots reach.
+    pub live: Count,
+    /// Walked objects no root reaches (awaiting collection).
+    pub garbage: Count,
+    /// Free space, fillers, slack and RTS garbage blocks in the walked ranges.
+    pub free: Count,
+    /// Bytes of the image beyond the heap base no range covers (never used).
+    pub unused_bytes: u64,
+    /// Bytes of the walked ranges.
+    pub heap_bytes: u64,
+    /// Bytes of the image (main memory).
+    pub image_bytes: u64,
+}
+
+/// One snapshot's per-variable and per-type figures and its space.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Figures {
+    /// Each stable variable, largest retained first.
+    pub vars: Vec<VarRetention>,
+    /// Each type, largest retained first.
+    pub types: Vec<TypeRow>,
+    /// The heap's space.
+    pub space: Space,
+}
+
+impl Figures {
+    /// The figures of `opened` (its analysis and types computed now if they are not yet,
+    /// reporting to `progress`).
+    pub fn of(opened: &OpenedHeap, progress: &dyn Progress) -> Result<Figures, GraphError> {
+        let a = opened.analysis_with(progress).map_err(Clone::clone)?;
+        let types = a.types_with(opened, progress).to_vec();
+        let stats = opened.stats();
+        Ok(Figures {
+            vars: a.vars().to_vec(),
+            types,
+            space: Space {
+                live: a.live(),
+                garbage: a.garbage(),
+                free: stats.free,
+                unused_bytes: stats.unused_bytes,
+                heap_bytes: stats.heap_bytes,
+                image_bytes: stats.image_bytes,
+            },
+        })
+    }
+
+    /// The variable `name`.
+    pub fn var(&self, name: &str) -> Option<&VarRetention> {
+        self.vars.iter().find(|v| v.name == name)
+    }
+}

@@ -1,0 +1,203 @@
+//! The diff as JSON, one shape for every front-end: `mo-mem diff --json` prints
+//! [`DiffJson`]; the mount's `diff/OLD..NEW/` holds its parts (`summary.json` is
+//! [`SummaryJson`], `vars.json` and `types.json` its lists).
+
+use serde::Serialize;
+
+use super::collections::CollectionDiff;
+use super::figures::Space;
+use super::suspects::Suspect;
+use super::types::TypeDiff;
+use super::values::ValueChange;
+use super::vars::{delta, VarDiff};
+use super::SnapshotDiff;
+
+/// A variable's or type's figures in one snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsonSide {
+    /// Objects (reachable from a variable; of a type).
+    pub objects: u64,
+    /// Their bytes.
+    pub bytes: u64,
+    /// Objects retained.
+    pub retained_objects: u64,
+    /// Bytes retained.
+    pub retained_bytes: u64,
+}
+
+/// One variable's diff.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsonVarDiff {
+    name: String,
+    old: Option<JsonSide>,
+    new: Option<JsonSide>,
+    reachable_bytes_delta: i64,
+    retained_bytes_delta: i64,
+    /// `true`, `false`, or `null` when not compared.
+    changed: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    changed_at: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_compared: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    collection: Option<CollectionDiff>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    collection_error: Option<String>,
+}
+
+impl From<&VarDiff> for JsonVarDiff {
+    fn from(v: &VarDiff) -> Self {
+        let side = |x: &crate::analysis::retained::VarRetention| JsonSide {
+            objects: x.reachable.objects,
+            bytes: x.reachable.bytes,
+            retained_objects: x.retained.objects,
+            retained_bytes: x.retained.bytes,
+        };
+        let (changed_at, not_compared) = match &v.value {
+            Some(ValueChange::Changed { at }) => (Some(at.clone()), None),
+            Some(ValueChange::Unknown(e)) => (None, Some(e.to_string())),
+            _ => (None, None),
+        };
+        let (collection, collection_error) = match &v.collection {
+            Some(Ok(c)) => (Some(c.clone()), None),
+            Some(Err(e)) => (None, Some(e.to_string())),
+            None => (None, None),
+        };
+        JsonVarDiff {
+            name: v.name.clone(),
+            old: v.old.as_ref().map(side),
+            new: v.new.as_ref().map(side),
+            reachable_bytes_delta: v.reachable_delta(),
+            retained_bytes_delta: v.retained_delta(),
+            changed: v.value.as_ref().and_then(ValueChange::changed),
+            changed_at,
+            not_compared,
+            collection,
+            collection_error,
+        }
+    }
+}
+
+/// One type's diff.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsonTypeDiff {
+    #[serde(rename = "type")]
+    name: String,
+    typed: bool,
+    old: Option<JsonSide>,
+    new: Option<JsonSide>,
+    objects_delta: i64,
+    bytes_delta: i64,
+    retained_bytes_delta: i64,
+}
+
+impl From<&TypeDiff> for JsonTypeDiff {
+    fn from(t: &TypeDiff) -> Self {
+        let side = |x: &crate::analysis::cached::TypeRow| JsonSide {
+            objects: x.shallow.objects,
+            bytes: x.shallow.bytes,
+            retained_objects: x.retained.objects,
+            retained_bytes: x.retained.bytes,
+        };
+        JsonTypeDiff {
+            name: t.name.clone(),
+            typed: t.typed,
+            old: t.old.as_ref().map(side),
+            new: t.new.as_ref().map(side),
+            objects_delta: t.objects_delta(),
+            bytes_delta: t.bytes_delta(),
+            retained_bytes_delta: t.retained_delta(),
+        }
+    }
+}
+
+/// Bytes after minus before, per kind of space.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsonSpaceDelta {
+    live_bytes: i64,
+    garbage_bytes: i64,
+    free_bytes: i64,
+    unused_bytes: i64,
+    heap_bytes: i64,
+}
+
+/// The counts of variables by how their values compare.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct JsonValueCounts {
+    changed: u64,
+    same: u64,
+    not_compared: u64,
+    only_old: u64,
+    only_new: u64,
+}
+
+/// `summary.json`: the space before and after, the growth suspects, the variables' counts.
+#[derive(Debug, Clone, Serialize)]
+pub struct SummaryJson {
+    old: Space,
+    new: Space,
+    delta: JsonSpaceDelta,
+    suspects: Vec<Suspect>,
+    values: JsonValueCounts,
+}
+
+/// The whole answer of `mo-mem diff --json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiffJson {
+    #[serde(flatten)]
+    summary: SummaryJson,
+    vars: Vec<JsonVarDiff>,
+    types: Vec<JsonTypeDiff>,
+}
+
+impl SummaryJson {
+    /// The summary of `d`.
+    pub fn new(d: &SnapshotDiff) -> SummaryJson {
+        let (o, n) = (&d.old.space, &d.new.space);
+        let dl = |a: u64, b: u64| delta(Some(a), Some(b));
+        let mut values = JsonValueCounts::default();
+        for v in &d.vars {
+            match (&v.old, &v.new, v.value.as_ref().map(ValueChange::changed)) {
+                (None, _, _) => values.only_new += 1,
+                (_, None, _) => values.only_old += 1,
+                (_, _, Some(Some(true))) => values.changed += 1,
+                (_, _, Some(Some(false))) => values.same += 1,
+                _ => values.not_compared += 1,
+            }
+        }
+        SummaryJson {
+            old: *o,
+            new: *n,
+            delta: JsonSpaceDelta {
+                live_bytes: dl(o.live.bytes, n.live.bytes),
+                garbage_bytes: dl(o.garbage.bytes, n.garbage.bytes),
+                free_bytes: dl(o.free.bytes, n.free.bytes),
+                unused_bytes: dl(o.unused_bytes, n.unused_bytes),
+                heap_bytes: dl(o.heap_bytes, n.heap_bytes),
+            },
+            suspects: d.suspects.clone(),
+            values,
+        }
+    }
+}
+
+/// `vars.json`: every variable's diff, in name order.
+pub fn vars_json(d: &SnapshotDiff) -> Vec<JsonVarDiff> {
+    d.vars.iter().map(JsonVarDiff::from).collect()
+}
+
+/// `types.json`: every type's diff, most grown first.
+pub fn types_json(d: &SnapshotDiff) -> Vec<JsonTypeDiff> {
+    d.types.iter().map(JsonTypeDiff::from).collect()
+}
+
+impl DiffJson {
+    /// The whole diff `d`.
+    pub fn new(d: &SnapshotDiff) -> DiffJson {
+        DiffJson {
+            summary: SummaryJson::new(d),
+            vars: vars_json(d),
+            types: types_json(d),
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The diff of two snapshots of one canister, by meaning (objects move between snapshots,
+//! so nothing is matched by address): per stable variable (reachable and retained before and
+//! after, whether the value changed, a collection's keys added, removed and changed), per
+//! Motoko type, the heap's space, and the growth suspects first; and the trend of many
+//! snapshots. One file per step:
+//!
+//! - [`figures`]: one snapshot's per-variable, per-type and space figures;
+//! - [`canon`], [`values`]: a value's canonical walk, two values compared, a fingerprint;
+//! - [`entries`], [`collections`]: a collection's entries in order, two compared by key;
+//! - [`vars`], [`types`], [`suspects`]: the per-variable and per-type diffs, what grew;
+//! - [`json`], [`summary`]: the diff as JSON (`summary.json`, `vars.json`, `types.json`)
+//!   and as text (`summary.txt`, `mo-mem diff`);
+//! - [`trend`], [`trend_svg`]: retained bytes over many snapshots, as a table and a chart.
+
+pub mod canon;
+pub mod collections;
+pub mod entries;
+pub mod figures;
+pub mod json;
+pub mod summary;
+pub mod suspects;
+pub mod trend;
+pub mod trend_svg;
+pub mod types;
+pub mod values;
+pub mod vars;
+
+use crate::analysis::graph::GraphError;
+use crate::analysis::progress::{Phase, Progress, Ticker};
+use crate::analysis::OpenedHeap;
+
+pub use figures::{Figures, Space};
+pub use suspects::Suspect;
+pub use types::TypeDiff;
+pub use vars::VarDiff;
+
+/// The diff of two snapshots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnapshotDiff {
+    /// The old snapshot's figures.
+    pub old: Figures,
+    /// The new snapshot's figures.
+    pub new: Figures,
+    /// Every variable of either, in name order.
+    pub vars: Vec<VarDiff>,
+    /// Every type of either, most grown first.
+    pub types: Vec<TypeDiff>,
+    /// What grew most, each with a path.
+    pub suspects: Vec<Suspect>,
+}
+
+impl SnapshotDiff {
+    /// The diff of `old` and `new` (both analysed here if they are not yet).
+    pub fn compute(
+        old: &OpenedHeap,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<SnapshotDiff, GraphError> {
+        let old_fig = Figures::of(old, progress)?;
+        SnapshotDiff::with_old_figures(old_fig, old, new, progress)
+    }
+
+    /// The diff of `old` and `new` given the old snapshot's figures (so a caller can drop the
+    /// old analysis before the new one is computed: `old` is then only read for values).
+    pub fn with_old_figures(
+        old_fig: Figures,
+        old: &OpenedHeap,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<SnapshotDiff, GraphError> {
+        let new_fig = Figures::of(new, progress)?;
+        let total = (old_fig.vars.len() + new_fig.vars.len()) as u64;
+        let mut ticker = Ticker::start(progress, Phase::Compare, Some(total));
+        let vars = vars::var_diffs(&old_fig, old, &new_fig, new, &mut || ticker.add(1));
+        ticker.finish(Phase::Compare);
+        let types = types::type_diffs(&old_fig, &new_fig);
+        let suspects = suspects::suspects(&vars, &types, new);
+        Ok(SnapshotDiff {
+            old: old_fig,
+            new: new_fig,
+            vars,
+            types,
+            suspects,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,76 @@
+//! Whether a value changed between two snapshots: the two canonical walks side by side,
+//! stopping at the first part that differs (objects move between snapshots, so values are
+//! compared by meaning, never by address), and a value's fingerprint (the hash of its walk)
+//! for comparing many entries of a collection.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use crate::heap::value::{Decoder, LazyValue};
+
+use super::canon::{CanonWalk, WalkStop};
+
+/// How a value compares with its counterpart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueChange {
+    /// Equal part for part.
+    Same,
+    /// Different; `at` is the path inside the value to the first difference (`""`: the
+    /// value itself, `.name`, `[3]`, …).
+    Changed {
+        /// The path from the value to the first part that differs.
+        at: String,
+    },
+    /// Not compared to the end.
+    Unknown(WalkStop),
+}
+
+impl ValueChange {
+    /// `Some(true)` if changed, `Some(false)` if not, `None` if unknown.
+    pub fn changed(&self) -> Option<bool> {
+        match self {
+            ValueChange::Same => Some(false),
+            ValueChange::Changed { .. } => Some(true),
+            ValueChange::Unknown(_) => None,
+        }
+    }
+}
+
+/// Compares `old` (read by `old_dec`) with `new` (read by `new_dec`), reading at most
+/// `budget` parts of each.
+pub fn compare(
+    old_dec: &mut Decoder<'_>,
+    old: LazyValue,
+    new_dec: &mut Decoder<'_>,
+    new: LazyValue,
+    budget: u64,
+) -> ValueChange {
+    let mut a = CanonWalk::new(old_dec, old, budget);
+    let mut b = CanonWalk::new(new_dec, new, budget);
+    loop {
+        let (x, y) = match (a.next(), b.next()) {
+            (Ok(x), Ok(y)) => (x, y),
+            (Err(e), _) | (_, Err(e)) => return ValueChange::Unknown(e),
+        };
+        if x != y {
+            return ValueChange::Changed { at: b.path() };
+        }
+        if x.is_none() {
+            return ValueChange::Same;
+        }
+    }
+}
+
+/// A 64-bit hash of `v`'s canonical walk and the parts it read: equal values have equal
+/// fingerprints (different values collide with probability about 2^-64).
+pub fn fingerprint(
+    dec: &mut Decoder<'_>,
+    v: LazyValue,
+    budget: u64,
+) -> Result<(u64, u64), WalkStop> {
+    let mut h = DefaultHasher::new();
+    let mut walk = CanonWalk::new(dec, v, budget);
+    while let Some(head) = walk.next()? {
+        head.hash(&mut h);
+    }
+    Ok((h.finish(), walk.parts()))
+}

@@ -1,0 +1,117 @@
+//! Per stable variable: reachable and retained before and after, whether the value changed
+//! (compared by meaning, see [`values`](super::values)), and for a collection the keys
+//! added, removed and changed.
+
+use crate::analysis::retained::VarRetention;
+use crate::analysis::OpenedHeap;
+use crate::heap::value::{stable_variables, DecodeError, NamedVar};
+
+use super::collections::{compare_collections, CollectionDiff, CollectionError, CollectionLimits};
+use super::figures::Figures;
+use super::values::{compare, ValueChange};
+
+/// Parts of one variable's value compared at most (per side).
+pub const MAX_VALUE_PARTS: u64 = 1 << 24;
+
+/// One stable variable in two snapshots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VarDiff {
+    /// Its name.
+    pub name: String,
+    /// Before (`None`: the old snapshot has no such variable).
+    pub old: Option<VarRetention>,
+    /// After (`None`: the new snapshot has no such variable).
+    pub new: Option<VarRetention>,
+    /// Whether the value changed (`None` if it is not in both or cannot be read).
+    pub value: Option<ValueChange>,
+    /// For a collection whose value changed: its keys added, removed and changed.
+    pub collection: Option<Result<CollectionDiff, CollectionError>>,
+}
+
+impl VarDiff {
+    /// Retained bytes after minus before.
+    pub fn retained_delta(&self) -> i64 {
+        delta(
+            self.old.as_ref().map(|v| v.retained.bytes),
+            self.new.as_ref().map(|v| v.retained.bytes),
+        )
+    }
+
+    /// Reachable bytes after minus before.
+    pub fn reachable_delta(&self) -> i64 {
+        delta(
+            self.old.as_ref().map(|v| v.reachable.bytes),
+            self.new.as_ref().map(|v| v.reachable.bytes),
+        )
+    }
+}
+
+/// `new - old` (a missing side counts as zero), saturated to `i64`.
+pub fn delta(old: Option<u64>, new: Option<u64>) -> i64 {
+    let (o, n) = (old.unwrap_or(0) as i128, new.unwrap_or(0) as i128);
+    (n - o).clamp(i64::MIN as i128, i64::MAX as i128) as i64
+}
+
+/// The stable variables of `opened` with their values, or why they cannot be read.
+fn named_vars(opened: &OpenedHeap) -> Result<Vec<NamedVar>, DecodeError> {
+    let sig = opened.signature().map_err(Clone::clone)?;
+    stable_variables(opened.heap(), sig)
+}
+
+/// Every variable of either snapshot, in name order, with its value compared; `tick` is
+/// called once per variable compared.
+pub fn var_diffs(
+    old_fig: &Figures,
+    old: &OpenedHeap,
+    new_fig: &Figures,
+    new: &OpenedHeap,
+    tick: &mut dyn FnMut(),
+) -> Vec<VarDiff> {
+    let mut names: Vec<&str> = old_fig
+        .vars
+        .iter()
+        .chain(&new_fig.vars)
+        .map(|v| v.name.as_str())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let old_vals = named_vars(old).ok();
+    let new_vals = named_vars(new).ok();
+    let value_of = |vals: &Option<Vec<NamedVar>>, name: &str| {
+        vals.as_ref()
+            .and_then(|vs| vs.iter().find(|v| &*v.name == name))
+            .map(|v| v.value.clone())
+    };
+    names
+        .into_iter()
+        .map(|name| {
+            let (value, collection) = match (value_of(&old_vals, name), value_of(&new_vals, name)) {
+                (Some(a), Some(b)) => {
+                    let mut da = old.any_decoder();
+                    let mut db = new.any_decoder();
+                    let change = compare(&mut da, a.clone(), &mut db, b.clone(), MAX_VALUE_PARTS);
+                    let collection = match change {
+                        ValueChange::Same => None,
+                        _ => compare_collections(
+                            &mut old.any_decoder(),
+                            &a,
+                            &mut new.any_decoder(),
+                            &b,
+                            CollectionLimits::default(),
+                        ),
+                    };
+                    tick();
+                    (Some(change), collection)
+                }
+                _ => (None, None),
+            };
+            VarDiff {
+                name: name.to_string(),
+                old: old_fig.var(name).cloned(),
+                new: new_fig.var(name).cloned(),
+                value,
+                collection,
+            }
+        })
+        .collect()
+}

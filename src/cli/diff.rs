@@ -1,0 +1,54 @@
+//! `mo-mem diff OLD NEW`: what changed between two snapshots of one canister, by meaning:
+//! growth suspects, per variable (retained bytes, whether the value changed, a collection's
+//! keys), per type, and the heap's space; `--json` for the whole diff.
+
+use std::io::Write;
+
+use clap::Args;
+use mo_mem::analysis::diff::json::DiffJson;
+use mo_mem::analysis::diff::summary::summary_text;
+use mo_mem::analysis::diff::{Figures, SnapshotDiff};
+use mo_mem::analysis::retained_json::pretty;
+use mo_mem::image::ReaderLimits;
+
+use super::progress::TerminalProgress;
+use super::snapshot_args::open_admitted;
+
+/// Arguments of `mo-mem diff`.
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// The older snapshot (a snapshot directory, e.g. in the store).
+    old: std::path::PathBuf,
+    /// The newer snapshot.
+    new: std::path::PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Read snapshots even if their manifests or files do not verify.
+    #[arg(long)]
+    no_verify: bool,
+}
+
+/// Runs `mo-mem diff`.
+pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let progress = TerminalProgress::new();
+    // The old snapshot's analysis is dropped once its figures are taken, so the two
+    // analyses never take memory at the same time; its heap is reopened for the values.
+    let old_figures = {
+        // Admitted above: reopened without a second verification (and its note).
+        let old = mo_mem::analysis::OpenedHeap::open_with_limits(&args.old, limits)?;
+        Figures::of(&old, &progress)?
+    };
+    // Admitted above: reopened without a second verification (and its note).
+    let old = mo_mem::analysis::OpenedHeap::open_with_limits(&args.old, limits)?;
+    let new = open_admitted(&args.new, args.no_verify, limits)?;
+    let d = SnapshotDiff::with_old_figures(old_figures, &old, &new, &progress)?;
+    drop(progress);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        out.write_all(&pretty(&DiffJson::new(&d))?)?;
+    } else {
+        out.write_all(summary_text(&d).as_bytes())?;
+    }
+    Ok(())
+}
