@@ -15,6 +15,8 @@ mod faults_support;
 mod heap_support;
 mod mount_support;
 
+mod analysis_export;
+mod analysis_flame;
 mod analysis_path;
 mod analysis_report;
 mod analysis_retained;
