@@ -87,8 +87,11 @@ pub fn diff_svg(old: &OpenedHeap, new: &OpenedHeap) -> Result<Vec<u8>, FlameErro
             &mut folded,
         )
         .map_err(FlameError::Draw)?;
+        // inferno merges frames of adjacent lines only: sort what the differential wrote.
         let folded = String::from_utf8_lossy(&folded);
-        draw("Retained memory: difference", &subtitle, &folded)
+        let mut lines: Vec<&str> = folded.lines().collect();
+        lines.sort_unstable();
+        draw("Retained memory: difference", &subtitle, &lines.join("\n"))
     })
 }
 
