@@ -5,6 +5,8 @@
 pub mod cached;
 pub mod diff;
 pub mod dominators;
+pub mod export;
+pub mod flame;
 pub mod graph;
 pub mod info;
 pub mod node_index;

@@ -4,6 +4,7 @@ mod browse;
 mod call;
 mod diff;
 mod eval;
+mod export;
 mod fixture;
 mod ic_common;
 mod ic_info;
@@ -74,6 +75,8 @@ enum Command {
     Tree(browse::TreeArgs),
     /// Print the actor's stable variables by name (`name = <debug_show>`, or JSON).
     Vars(vars::VarsArgs),
+    /// Write Parquet tables (objects, edges, variables, types) of snapshots' analyses.
+    Export(export::ExportArgs),
     /// Fixture generation (for scripts/gen-fixtures).
     #[command(subcommand, hide = true)]
     Fixture(fixture::FixtureCommand),
@@ -126,6 +129,7 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Report(args) => report::run(args, limits),
         Command::Diff(args) => diff::run(args, limits),
         Command::Trend(args) => trend::run(args, limits),
+        Command::Export(args) => export::run(args, limits),
         Command::Version => {
             println!(
                 "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",

@@ -2,13 +2,17 @@
 //! bytes reachable from it and retained by it, per root kind, and the garbage.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
 
 use clap::{Args, ValueEnum};
+use mo_mem::analysis::flame::{diff_svg, retained_svg, RETAINED_TITLE};
 use mo_mem::analysis::retained_json::{pretty, RetainedJson, DEFAULT_TOP};
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
-use super::snapshot_args::SnapshotArgs;
+use super::snapshot_args::{open_admitted, SnapshotArgs};
 
 /// How `retained` groups the heap.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +39,35 @@ pub struct RetainedArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Also write the flame graph (icicle) of retained memory by path to FILE (an SVG).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// With --svg: draw the differential picture from the snapshot OLD to this one instead
+    /// (grown red, shrunk blue); `mo-mem diff --svg` is the public way, this one serves
+    /// scripts/screenshots.
+    #[arg(long, value_name = "OLD", requires = "svg", hide = true)]
+    diff_from: Option<PathBuf>,
 }
 
 /// Runs `mo-mem retained`.
 pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let heap = opened.heap();
-    let a = analyse(&opened, args.json || args.by == By::Type)?;
+    let a = analyse(
+        &opened,
+        args.json || args.by == By::Type || args.svg.is_some(),
+    )?;
+    if let Some(file) = &args.svg {
+        let svg = match &args.diff_from {
+            Some(old) => {
+                let old = open_admitted(old, args.snapshot.no_verify, limits)?;
+                analyse(&old, true)?;
+                diff_svg(&old, &opened)?
+            }
+            None => retained_svg(&opened, a, RETAINED_TITLE)?,
+        };
+        write_atomically(file, &svg).with_context(|| format!("cannot write {}", file.display()))?;
+    }
     if args.json {
         let json = RetainedJson::new(&opened, a, args.top);
         std::io::stdout().write_all(&pretty(&json)?)?;
@@ -160,4 +186,14 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         println!("error: {e}");
     }
     Ok(())
+}
+
+/// Writes `bytes` to `file` through a temporary file beside it and a rename.
+pub fn write_atomically(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = file.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = file.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, file).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

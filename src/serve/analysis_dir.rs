@@ -5,8 +5,10 @@
 //!
 //! Each file is exactly what a command prints: `retained.json` is `mo-mem retained --json`,
 //! `report.txt` is `mo-mem report`; `types.json`, `top.json` and `garbage.json` are the
-//! `types` (every type), `top` and `garbage` parts of `mo-mem retained --by type --json`.
+//! `types` (every type), `top` and `garbage` parts of `mo-mem retained --by type --json`;
+//! `retained.svg` is the flame graph `mo-mem retained --svg FILE` writes.
 
+use crate::analysis::flame::{retained_svg, RETAINED_TITLE};
 use crate::analysis::report::MemoryReport;
 use crate::analysis::retained_json::{
     garbage_json, pretty, top_json, types_json, RetainedJson, DEFAULT_TOP,
@@ -15,10 +17,11 @@ use crate::analysis::{HeapAnalysis, OpenedHeap};
 use crate::vfs::VfsError;
 
 /// The files of `analysis/`, in listing order.
-pub const ANALYSIS_FILES: [&str; 5] = [
+pub const ANALYSIS_FILES: [&str; 6] = [
     "garbage.json",
     "report.txt",
     "retained.json",
+    "retained.svg",
     "top.json",
     "types.json",
 ];
@@ -38,6 +41,8 @@ pub fn analysis_file(opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsErro
         "top.json" => json(pretty(&top_json(opened, a, DEFAULT_TOP))),
         "garbage.json" => json(pretty(&garbage_json(a))),
         "report.txt" => Ok(MemoryReport::new(opened, a).text().into_bytes()),
+        "retained.svg" => retained_svg(opened, a, RETAINED_TITLE)
+            .map_err(|e| VfsError::decode(&what, e.to_string())),
         _ => Err(VfsError::NotFound(what)),
     }
 }

@@ -16,6 +16,8 @@ mod heap_support;
 mod mount_support;
 
 mod analysis_diff;
+mod analysis_export;
+mod analysis_flame;
 mod analysis_path;
 mod analysis_report;
 mod analysis_retained;

@@ -53,6 +53,7 @@ fn analysis_files_are_what_the_commands_print() {
                 "garbage.json",
                 "report.txt",
                 "retained.json",
+                "retained.svg",
                 "top.json",
                 "types.json"
             ]
@@ -81,6 +82,14 @@ fn analysis_files_are_what_the_commands_print() {
             files["report.txt"],
             mo_mem(&["report", path]),
             "{name}/{mode} report.txt"
+        );
+        let svg = tempfile::tempdir().unwrap();
+        let svg = svg.path().join("retained.svg");
+        mo_mem(&["retained", path, "--svg", svg.to_str().unwrap()]);
+        assert_eq!(
+            files["retained.svg"],
+            std::fs::read(&svg).unwrap(),
+            "{name}/{mode} retained.svg"
         );
         let by_type = json(
             &mo_mem(&[
@@ -118,7 +127,7 @@ fn the_analysis_is_computed_on_first_read_and_shared_with_eval() {
     let listed = tree
         .names(tree.resolve("/analysis").unwrap(), true)
         .unwrap();
-    assert_eq!(listed.len(), 5, "{listed:?}");
+    assert_eq!(listed.len(), 6, "{listed:?}");
     let opened = snapshots.get(&dir);
     let heap = opened.heap().expect("opened").clone();
     assert!(!heap.has_analysis(), "listing computes nothing");
