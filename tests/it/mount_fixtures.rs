@@ -81,9 +81,11 @@ fn run_ok(args: &[&std::ffi::OsStr]) -> Vec<u8> {
 /// each rendering caps nesting from its own top, so a part's file cuts deeper than its
 /// variable's JSON does).
 fn same_up_to_cuts(a: &Json, b: &Json) -> bool {
+    // a cycle's back-reference (`{"cycle": …}`) also stops a rendering where it met an
+    // ancestor of its own top: a part's file, rendered from deeper, may expand it
     let is_cut = |j: &Json| {
         j.as_object()
-            .is_some_and(|m| m.len() == 1 && m.contains_key("deep"))
+            .is_some_and(|m| m.len() == 1 && (m.contains_key("deep") || m.contains_key("cycle")))
     };
     if is_cut(a) || is_cut(b) {
         return true;
@@ -117,7 +119,7 @@ fn json_at<'a>(mut json: &'a Json, path: &[&str]) -> Option<At<'a>> {
     for part in path {
         if json
             .as_object()
-            .is_some_and(|m| m.len() == 1 && m.contains_key("deep"))
+            .is_some_and(|m| m.len() == 1 && (m.contains_key("deep") || m.contains_key("cycle")))
         {
             return Some(At::Cut);
         }

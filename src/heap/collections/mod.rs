@@ -11,3 +11,6 @@ mod recognize;
 pub use entries::{Entries, Item};
 pub use lookup::{compare_keys, lookup};
 pub use recognize::{recognize, CollectionKind};
+
+#[cfg(test)]
+mod tests;
