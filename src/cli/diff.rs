@@ -4,6 +4,7 @@
 
 use std::io::Write;
 
+use anyhow::Context;
 use clap::Args;
 use mo_mem::analysis::diff::json::DiffJson;
 use mo_mem::analysis::diff::summary::summary_text;
@@ -27,6 +28,9 @@ pub struct DiffArgs {
     /// Read snapshots even if their manifests or files do not verify.
     #[arg(long)]
     no_verify: bool,
+    /// Also write the differential flame graph (grown red, shrunk blue) to FILE (an SVG).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 /// Runs `mo-mem diff`.
@@ -35,14 +39,19 @@ pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     // The old snapshot's analysis is dropped once its figures are taken, so the two
     // analyses never take memory at the same time; its heap is reopened for the values.
     let old_figures = {
-        // Admitted above: reopened without a second verification (and its note).
-        let old = mo_mem::analysis::OpenedHeap::open_with_limits(&args.old, limits)?;
+        let old = open_admitted(&args.old, args.no_verify, limits)?;
         Figures::of(&old, &progress)?
     };
     // Admitted above: reopened without a second verification (and its note).
     let old = mo_mem::analysis::OpenedHeap::open_with_limits(&args.old, limits)?;
     let new = open_admitted(&args.new, args.no_verify, limits)?;
     let d = SnapshotDiff::with_old_figures(old_figures, &old, &new, &progress)?;
+    if let Some(file) = &args.svg {
+        // the old analysis again (dropped above): only when the picture is asked for
+        let svg = mo_mem::analysis::flame::diff_svg(&old, &new)?;
+        super::retained::write_atomically(file, &svg)
+            .with_context(|| format!("cannot write {}", file.display()))?;
+    }
     drop(progress);
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use clap::{Args, ValueEnum};
-use mo_mem::analysis::flame::{diff_svg, retained_svg, RETAINED_TITLE};
+use mo_mem::analysis::flame::{retained_svg, RETAINED_TITLE};
 use mo_mem::analysis::retained_json::{pretty, RetainedJson, DEFAULT_TOP};
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
-use super::snapshot_args::{open_admitted, SnapshotArgs};
+use super::snapshot_args::SnapshotArgs;
 
 /// How `retained` groups the heap.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,11 +42,6 @@ pub struct RetainedArgs {
     /// Also write the flame graph (icicle) of retained memory by path to FILE (an SVG).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
-    /// With --svg: draw the differential picture from the snapshot OLD to this one instead
-    /// (grown red, shrunk blue); `mo-mem diff --svg` is the public way, this one serves
-    /// scripts/screenshots.
-    #[arg(long, value_name = "OLD", requires = "svg", hide = true)]
-    diff_from: Option<PathBuf>,
 }
 
 /// Runs `mo-mem retained`.
@@ -58,14 +53,7 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         args.json || args.by == By::Type || args.svg.is_some(),
     )?;
     if let Some(file) = &args.svg {
-        let svg = match &args.diff_from {
-            Some(old) => {
-                let old = open_admitted(old, args.snapshot.no_verify, limits)?;
-                analyse(&old, true)?;
-                diff_svg(&old, &opened)?
-            }
-            None => retained_svg(&opened, a, RETAINED_TITLE)?,
-        };
+        let svg = retained_svg(&opened, a, RETAINED_TITLE)?;
         write_atomically(file, &svg).with_context(|| format!("cannot write {}", file.display()))?;
     }
     if args.json {

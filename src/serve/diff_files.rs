@@ -88,6 +88,11 @@ impl CatalogDiffer {
 
 impl SnapshotDiffer for CatalogDiffer {
     fn diff_file(&self, old: &Path, new: &Path, name: &str) -> Result<Vec<u8>, VfsError> {
+        if name == "diff.svg" {
+            let (a, b) = (self.heap(old)?, self.heap(new)?);
+            return crate::analysis::flame::diff_svg(&a, &b)
+                .map_err(|e| VfsError::TooLarge(format!("diff/diff.svg: {e}")));
+        }
         let d = self.diff(old, new)?;
         let json = |value: Result<Vec<u8>, serde_json::Error>| {
             value.map_err(|e| VfsError::decode(format!("diff/{name}"), e.to_string()))
@@ -97,8 +102,6 @@ impl SnapshotDiffer for CatalogDiffer {
             "summary.json" => json(pretty(&SummaryJson::new(&d))),
             "vars.json" => json(pretty(&vars_json(&d))),
             "types.json" => json(pretty(&types_json(&d))),
-            // diff.svg: the differential flame graph (`analysis::flame::diff_svg`) goes here
-            // when it lands; add "diff.svg" to `vfs::diff_dir::DIFF_FILES` with it.
             _ => Err(VfsError::NotFound(format!("diff/{name}"))),
         }
     }

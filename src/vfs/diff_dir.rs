@@ -18,7 +18,13 @@ pub const DIFF_DIR: &str = "diff";
 pub const LATEST_DIFF: &str = "latest-diff";
 
 /// The files of `diff/OLD..NEW/`, in listing order.
-pub const DIFF_FILES: [&str; 4] = ["summary.json", "summary.txt", "types.json", "vars.json"];
+pub const DIFF_FILES: [&str; 5] = [
+    "diff.svg",
+    "summary.json",
+    "summary.txt",
+    "types.json",
+    "vars.json",
+];
 
 /// Renders the diff of two snapshot directories.
 pub trait SnapshotDiffer: Send + Sync {

@@ -90,7 +90,13 @@ fn diff_directories_hold_what_mo_mem_diff_prints() {
             .collect();
         assert_eq!(
             files,
-            ["summary.json", "summary.txt", "types.json", "vars.json"]
+            [
+                "diff.svg",
+                "summary.json",
+                "summary.txt",
+                "types.json",
+                "vars.json"
+            ]
         );
         let read = |f: &str| {
             let ino = tree.resolve(&format!("{base}/{f}")).unwrap();
