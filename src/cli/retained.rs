@@ -5,6 +5,7 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use mo_mem::analysis::retained_json::{pretty, RetainedJson, DEFAULT_TOP};
+use mo_mem::analysis::types::shorten_to;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
@@ -89,13 +90,7 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 } else {
                     format!("<{}>", t.name)
                 };
-                let name = if name.chars().count() > 32 {
-                    let mut short: String = name.chars().take(31).collect();
-                    short.push('…');
-                    short
-                } else {
-                    name
-                };
+                let name = shorten_to(name, 32);
                 println!(
                     "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
                     name,
