@@ -27,9 +27,8 @@ use std::time::{Duration, Instant};
 
 use mo_mem::analysis::dominators::Dominators;
 use mo_mem::analysis::graph::{Csr, HeapGraph, ImageEdges};
-use mo_mem::analysis::retained::Analysis;
-use mo_mem::analysis::types::{by_type, TypeLabels};
-use mo_mem::heap::value::heap_signature;
+use mo_mem::analysis::progress::NoProgress;
+use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::snapshot::Snapshot;
@@ -154,14 +153,18 @@ fn fixture() {
         Ok(Err(e)) => return eprintln!("retained: {}: {e}", dir.display()),
         Err(e) => return eprintln!("retained: {}: {e}", dir.display()),
     };
-    let sig = heap_signature(&heap).ok();
+    let opened = OpenedHeap::new(heap);
+    let heap = opened.heap();
     let (analysis, peak) = measured(|| {
-        let a = Analysis::new(&heap).expect("analysis");
+        let a = HeapAnalysis::compute(&opened, &NoProgress).expect("analysis");
         std::hint::black_box(a.vars());
-        let labels = TypeLabels::compute(&heap, a.graph(), sig.as_ref());
-        std::hint::black_box(by_type(&heap, &a, &labels));
+        std::hint::black_box(a.types(&opened));
         a
     });
+    let (labelled, rows) = (
+        analysis.labels(&opened).labelled(),
+        analysis.types(&opened).to_vec(),
+    );
     let g = analysis.graph();
     let (n, m, live) = (g.nodes() as u64, g.edges().edges() as u64, analysis.live());
     println!(
@@ -173,17 +176,38 @@ fn fixture() {
         g.vars().len()
     );
     println!(
-        "retained: peak {peak} B above the mapped image = {:.1} B per object; kept: graph {} B, dominators {} B",
+        "retained: peak {peak} B above the mapped image = {:.1} B per object; kept: graph {} B, dominators {} B, type labels {} B",
         peak as f64 / n.max(1) as f64,
         g.heap_bytes(),
-        analysis.dominators().heap_bytes()
+        analysis.dominators().heap_bytes(),
+        analysis.labels(&opened).heap_bytes()
+    );
+    println!(
+        "retained: checksum of every node's immediate dominator and retained size: {:016x}",
+        checksum(&analysis)
+    );
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for r in &rows {
+        std::hash::Hash::hash(
+            &(&*r.name, r.typed, r.shallow.objects, r.shallow.bytes),
+            &mut h,
+        );
+        std::hash::Hash::hash(&(r.retained.objects, r.retained.bytes), &mut h);
+    }
+    println!(
+        "retained: {labelled} objects typed, {} type rows, checksum {:016x}; largest: {:?}",
+        rows.len(),
+        std::hash::Hasher::finish(&h),
+        rows.iter()
+            .take(3)
+            .map(|r| (&*r.name, r.retained.bytes))
+            .collect::<Vec<_>>()
     );
     drop(analysis);
     let (wall, cpu, runs) = timed(3, || {
-        let a = Analysis::new(&heap).expect("analysis");
+        let a = HeapAnalysis::compute(&opened, &NoProgress).expect("analysis");
         std::hint::black_box(a.vars());
-        let labels = TypeLabels::compute(&heap, a.graph(), sig.as_ref());
-        std::hint::black_box(by_type(&heap, &a, &labels));
+        std::hint::black_box(a.types(&opened));
     });
     report(
         "whole analysis (graph, dominators, variables, Motoko types)",
@@ -192,7 +216,39 @@ fn fixture() {
         cpu,
         runs,
     );
-    phases(&heap, n);
+    phases(heap, n);
+}
+
+/// A hash of every node's immediate dominator and retained objects and bytes, and of every
+/// root group's retained size (FNV-1a): equal before and after a change that must not change
+/// the results.
+fn checksum(a: &HeapAnalysis) -> u64 {
+    use mo_mem::analysis::dominators::Dominator;
+    let doms = a.dominators();
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut mix = |x: u64| {
+        for b in x.to_le_bytes() {
+            h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    };
+    for n in 0..a.graph().nodes() as u32 {
+        let d = match doms.idom(n) {
+            None => u64::MAX,
+            Some(Dominator::Root) => u64::MAX - 1,
+            Some(Dominator::Group(g)) => u64::MAX - 2 - g as u64,
+            Some(Dominator::Node(m)) => m as u64,
+        };
+        let r = doms.retained(n);
+        mix(d);
+        mix(r.objects);
+        mix(r.bytes);
+    }
+    for g in 0..a.graph().roots().len() {
+        let r = doms.group_retained(g);
+        mix(r.objects);
+        mix(r.bytes);
+    }
+    h
 }
 
 /// One run of the analysis's steps, each timed (CPU) and measured (peak above what the

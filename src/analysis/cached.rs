@@ -47,18 +47,26 @@ impl Deref for HeapAnalysis {
 }
 
 impl HeapAnalysis {
-    /// Builds the graph and dominators of `opened`'s heap, reporting to `progress`.
+    /// Builds the graph, dominators and Motoko types of `opened`'s heap, reporting to
+    /// `progress`. The types need the nodes and dominators but not the edge arrays, so they
+    /// are computed before those take memory: the peak stays the larger of the two steps.
     pub fn compute(
         opened: &OpenedHeap,
         progress: &dyn Progress,
     ) -> Result<HeapAnalysis, GraphError> {
-        let core = Analysis::new_with(opened.heap(), progress)?;
+        let heap = opened.heap();
+        let mut core = Analysis::without_edges_with(heap, progress)?;
+        progress.start(Phase::Types, None);
+        let labels = TypeLabels::compute(heap, core.graph(), opened.signature().ok());
+        let types = type_rows(&core, opened, &labels);
+        progress.finish(Phase::Types);
+        core.attach_edges_with(heap, progress)?;
         Ok(HeapAnalysis {
             core,
             vars: OnceLock::new(),
             paths: OnceLock::new(),
-            labels: OnceLock::new(),
-            types: OnceLock::new(),
+            labels: OnceLock::from(labels),
+            types: OnceLock::from(types),
         })
     }
 

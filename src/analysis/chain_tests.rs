@@ -114,17 +114,7 @@ fn a_ten_million_long_list_needs_no_deep_stack() {
                 let r = d.retained(k as u32);
                 assert_eq!((r.objects, r.bytes), (len - k, (len - k) * BOX), "box {k}");
             }
-            let mut depth = 0u64;
-            let mut max_depth = 0u64;
-            d.visit_tree(|_, entering| {
-                if entering {
-                    depth += 1;
-                    max_depth = max_depth.max(depth);
-                } else {
-                    depth -= 1;
-                }
-            });
-            assert_eq!(max_depth, len);
+            assert_eq!(super::dominators_tests::tree_depth(d), len);
             let paths = Paths::new(g);
             let chain = paths.nodes_to(len as u32 - 1).expect("a path");
             assert_eq!(chain.len() as u64, len);

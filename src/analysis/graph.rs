@@ -16,8 +16,9 @@
 
 use std::collections::HashSet;
 
-use crate::heap::{BlockKind, Heap, Object, RootKind, Tag};
+use crate::heap::{BlockKind, Heap, HeapError, ReferenceRun, RootKind, Tag, Words};
 
+use super::dominators::Dominators;
 use super::node_index::NodeIndex;
 use super::progress::{NoProgress, Phase, Progress, Ticker};
 use super::stats::{is_free, Count};
@@ -372,35 +373,64 @@ impl HeapGraph {
         heap: &Heap,
         progress: &dyn Progress,
     ) -> Result<(), GraphError> {
+        let edges = ImageEdges::new(self, heap);
+        let mut total = 0u64;
+        for v in 0..self.nodes() as u32 {
+            edges.for_each(v, |_| total += 1);
+        }
+        self.fill_edges(heap, progress, total)
+    }
+
+    /// [`HeapGraph::attach_edges_with`] after the dominators of this graph: they counted the
+    /// edges out of the reachable nodes, so only the garbage nodes are counted here before
+    /// the one pass that fills the arrays.
+    pub fn attach_edges_after(
+        &mut self,
+        heap: &Heap,
+        doms: &Dominators,
+        progress: &dyn Progress,
+    ) -> Result<(), GraphError> {
+        let edges = ImageEdges::new(self, heap);
+        let mut total = doms.reachable_edges();
+        for v in 0..self.nodes() as u32 {
+            if !doms.is_reachable(v) {
+                edges.for_each(v, |_| total += 1);
+            }
+        }
+        self.fill_edges(heap, progress, total)
+    }
+
+    /// Fills the edge arrays in one pass, `total` being the number of edges (the arrays are
+    /// allocated for it; they grow if the count was wrong, which a read-only image rules out).
+    fn fill_edges(
+        &mut self,
+        heap: &Heap,
+        progress: &dyn Progress,
+        total: u64,
+    ) -> Result<(), GraphError> {
+        if total >= u32::MAX as u64 {
+            return Err(GraphError::TooLarge("more than 2^32 references".into()));
+        }
         let mut ticker = Ticker::start(progress, Phase::Graph, Some(self.nodes() as u64));
         self.edges = Csr::default();
         let n = self.nodes();
         let mut offsets = Vec::with_capacity(n + 1);
         offsets.push(0u32);
-        let mut total = 0u64;
-        {
-            let edges = ImageEdges::new(self, heap);
-            for v in 0..n as u32 {
-                edges.for_each(v, |_| total += 1);
-                let t = u32::try_from(total)
-                    .ok()
-                    .filter(|&t| t < u32::MAX)
-                    .ok_or_else(|| GraphError::TooLarge("more than 2^32 references".into()))?;
-                offsets.push(t);
-            }
-        }
-        let mut targets = Vec::with_capacity(total as usize);
+        let mut targets: Vec<u32> = Vec::with_capacity(total as usize);
         let mut skipped = Skipped::default();
         {
             let edges = ImageEdges::new(self, heap);
             for v in 0..n as u32 {
                 edges.scan(v, &mut skipped, |w| targets.push(w));
-                // The image is read-only: the second pass finds what the first counted.
-                targets.truncate(offsets[v as usize + 1] as usize);
-                targets.resize(offsets[v as usize + 1] as usize, 0);
+                let t = u32::try_from(targets.len())
+                    .ok()
+                    .filter(|&t| t < u32::MAX)
+                    .ok_or_else(|| GraphError::TooLarge("more than 2^32 references".into()))?;
+                offsets.push(t);
                 ticker.add(1);
             }
         }
+        targets.shrink_to_fit();
         let before = self.skipped;
         self.skipped = Skipped {
             dangling: before.dangling + skipped.dangling,
@@ -519,6 +549,19 @@ impl HeapGraph {
             None if heap.image().contains(addr, 1) => Target::Outside(addr),
             None => Target::Dangling,
         }
+    }
+
+    /// The current copy of the object at `addr` (forwarding followed) and its node, if it is
+    /// a walked object: no read at all for a node's address when nodes resolve to themselves.
+    #[inline]
+    pub fn resolve_node(&self, heap: &Heap, addr: u64) -> Result<(u64, Option<u32>), HeapError> {
+        if self.nodes_resolve_to_themselves {
+            if let Some(n) = self.node_at(addr) {
+                return Ok((addr, Some(n)));
+            }
+        }
+        let addr = heap.resolve(addr)?;
+        Ok((addr, self.node_at(addr)))
     }
 
     /// The node of the object starting at `addr`.
@@ -650,21 +693,38 @@ impl<'a> ImageEdges<'a> {
         self.graph.nodes()
     }
 
-    /// The object of node `v`, `None` if it does not decode or is a weak reference.
+    /// The reference fields of node `v` (lean: the header word and the walk's size).
     #[inline]
-    fn object(&self, v: u32) -> Option<Object<'a>> {
+    fn run(&self, v: u32) -> Result<ReferenceRun<'a>, HeapError> {
         self.heap
-            .object(self.graph.address(v))
-            .ok()
-            .filter(|o| o.tag != Tag::WeakRef)
+            .reference_run(self.graph.address(v), self.graph.size(v))
+    }
+
+    /// The reference fields of node `v` that are traced: none for a weak reference or an
+    /// undecodable object.
+    #[inline]
+    fn traced(&self, v: u32) -> Option<Words<'a>> {
+        self.run(v).ok().filter(|r| !r.is_weak()).map(|r| r.words)
+    }
+
+    /// The node a field word refers to, if any.
+    #[inline]
+    fn node_of(&self, word: u64) -> Option<u32> {
+        if !self.heap.is_pointer(word) {
+            return None;
+        }
+        match self.graph.target(self.heap, word) {
+            Target::Node(n) => Some(n),
+            _ => None,
+        }
     }
 
     /// Calls `f` on each successor of node `v`.
     #[inline]
     pub fn for_each(&self, v: u32, mut f: impl FnMut(u32)) {
-        if let Some(obj) = self.object(v) {
-            for word in obj.references() {
-                if let Target::Node(n) = self.graph.target(self.heap, word) {
+        if let Some(words) = self.traced(v) {
+            for word in words.iter() {
+                if let Some(n) = self.node_of(word) {
                     f(n);
                 }
             }
@@ -673,12 +733,12 @@ impl<'a> ImageEdges<'a> {
 
     /// [`ImageEdges::for_each`], counting the references that are not edges.
     fn scan(&self, v: u32, skipped: &mut Skipped, mut f: impl FnMut(u32)) {
-        match self.heap.object(self.graph.address(v)) {
-            Ok(obj) if obj.tag == Tag::WeakRef => {
-                skipped.weak += obj.references().count() as u64;
+        match self.run(v) {
+            Ok(run) if run.is_weak() => {
+                skipped.weak += run.pointers().count() as u64;
             }
-            Ok(obj) => {
-                for word in obj.references() {
+            Ok(run) => {
+                for word in run.pointers() {
                     match self.graph.target(self.heap, word) {
                         Target::Node(n) => f(n),
                         Target::Dangling => skipped.dangling += 1,
@@ -691,18 +751,36 @@ impl<'a> ImageEdges<'a> {
         }
     }
 
+    /// Calls `f` on each successor of `v` from reference position `k` on (positions are the
+    /// object's reference fields, [`Heap::reference_run`]) until `f` returns `true`; returns
+    /// the position after that successor, or `None` when there are no more. The object is
+    /// decoded once per call, however many successors are passed over.
+    #[inline]
+    pub fn scan_from(&self, v: u32, k: u32, mut f: impl FnMut(u32) -> bool) -> Option<u32> {
+        let words = self.traced(v)?;
+        let len = u32::try_from(words.len()).unwrap_or(u32::MAX);
+        let mut j = k;
+        while j < len {
+            let word = words.get(j as u64)?;
+            j += 1;
+            if let Some(n) = self.node_of(word) {
+                if f(n) {
+                    return Some(j);
+                }
+            }
+        }
+        None
+    }
+
     /// The first successor of `v` at reference position `k` or later, and the position after
-    /// it (positions are those of [`Object::reference_slots`]).
+    /// it.
     #[inline]
     pub fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
-        let slots = self.object(v)?.reference_slots();
-        let len = u32::try_from(slots.len()).unwrap_or(u32::MAX);
-        (k..len).find_map(|j| {
-            let word = slots.get(j as u64)?;
-            match self.graph.target(self.heap, word) {
-                Target::Node(n) => Some((j + 1, n)),
-                _ => None,
-            }
-        })
+        let mut found = NO_NODE;
+        let after = self.scan_from(v, k, |n| {
+            found = n;
+            true
+        })?;
+        Some((after, found))
     }
 }

@@ -80,7 +80,20 @@ impl Analysis {
     /// [`Analysis::new`], reporting its phases in their order: [`Phase::Walk`],
     /// [`Phase::Dominators`], then [`Phase::Graph`] (the edge arrays).
     pub fn new_with(heap: &Heap, progress: &dyn Progress) -> Result<Analysis, GraphError> {
-        let mut graph = HeapGraph::build_without_edges_with(heap, progress)?;
+        let mut a = Analysis::without_edges_with(heap, progress)?;
+        a.attach_edges_with(heap, progress)?;
+        Ok(a)
+    }
+
+    /// The first step of [`Analysis::new_with`]: the nodes, roots and dominators, the edges
+    /// read from the image ([`HeapGraph::edges`] stays empty until
+    /// [`Analysis::attach_edges_with`]). What needs only the nodes and the dominators (the
+    /// type labels and per-type figures) can run here, before the edge arrays take memory.
+    pub fn without_edges_with(
+        heap: &Heap,
+        progress: &dyn Progress,
+    ) -> Result<Analysis, GraphError> {
+        let graph = HeapGraph::build_without_edges_with(heap, progress)?;
         progress.start(Phase::Dominators, None);
         let doms = {
             let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
@@ -92,8 +105,17 @@ impl Analysis {
             )?
         };
         progress.finish(Phase::Dominators);
-        graph.attach_edges_with(heap, progress)?;
         Ok(Analysis { graph, doms })
+    }
+
+    /// The second step of [`Analysis::new_with`]: the edge arrays, in one pass (the
+    /// dominators counted the edges of the reachable nodes).
+    pub fn attach_edges_with(
+        &mut self,
+        heap: &Heap,
+        progress: &dyn Progress,
+    ) -> Result<(), GraphError> {
+        self.graph.attach_edges_after(heap, &self.doms, progress)
     }
 
     /// The dominators of an already built graph.
@@ -243,7 +265,7 @@ impl Analysis {
     /// retained set of another of the same tag is counted once, in the outer one).
     pub fn by_tag(&self, heap: &Heap) -> BTreeMap<&'static str, TagRetention> {
         let tags: Vec<Option<Tag>> = (0..self.graph.nodes() as u32)
-            .map(|n| heap.object(self.graph.address(n)).ok().map(|o| o.tag))
+            .map(|n| heap.tag_at(self.graph.address(n)).ok().map(|(t, _)| t))
             .collect();
         let mut out: BTreeMap<&'static str, TagRetention> = BTreeMap::new();
         let mut open: BTreeMap<&'static str, u64> = BTreeMap::new();

@@ -9,6 +9,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use mo_mem::analysis::flame::{retained_svg, RETAINED_TITLE};
 use mo_mem::analysis::retained_json::{pretty, RetainedJson, DEFAULT_TOP};
+use mo_mem::analysis::types::shorten_to;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
@@ -103,13 +104,7 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 } else {
                     format!("<{}>", t.name)
                 };
-                let name = if name.chars().count() > 32 {
-                    let mut short: String = name.chars().take(31).collect();
-                    short.push('…');
-                    short
-                } else {
-                    name
-                };
+                let name = shorten_to(name, 32);
                 println!(
                     "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
                     name,

@@ -218,10 +218,10 @@ fn the_analysis_reports_its_phases_once() {
             "finish walk",
             "start dominators",
             "finish dominators",
-            "start graph",
-            "finish graph",
             "start types",
-            "finish types"
+            "finish types",
+            "start graph",
+            "finish graph"
         ]
     );
     // The walk counts the bytes of its blocks up to the ranges' bytes, the graph its nodes.

@@ -347,3 +347,38 @@ fn dominators_from_the_image_equal_those_from_the_edge_arrays() {
         assert_eq!(lean.vars(), arrays.vars(), "{label}");
     }
 }
+
+/// The lean decoder of reference fields (the header word and the walk's size) finds exactly
+/// the pointer words the full decoder finds, in the same order, with the same tag, for every
+/// walked object of every fixture.
+#[test]
+fn reference_runs_equal_the_full_decoders_references() {
+    for (name, mode, dir) in common::all_fixtures() {
+        let label = format!("{name}/{mode}");
+        let heap = open(&dir);
+        let mut checked = 0u64;
+        for block in heap.walk() {
+            let Ok(b) = block else { continue };
+            let Ok(obj) = heap.object(b.addr) else {
+                continue;
+            };
+            if !obj.tag.is_object() || b.forwarded_to.is_some() {
+                continue;
+            }
+            let run = heap
+                .reference_run(b.addr, b.size)
+                .unwrap_or_else(|e| panic!("{label}: {:#x}: {e}", b.addr));
+            assert_eq!(run.tag, obj.tag, "{label}: {:#x}", b.addr);
+            assert_eq!(
+                heap.tag_at(b.addr).map(|t| t.0).ok(),
+                Some(obj.tag),
+                "{label}"
+            );
+            let lean: Vec<u64> = run.pointers().collect();
+            let full: Vec<u64> = obj.references().collect();
+            assert_eq!(lean, full, "{label}: {} at {:#x}", obj.tag.name(), b.addr);
+            checked += 1;
+        }
+        assert!(checked > 0, "{label}");
+    }
+}

@@ -51,7 +51,7 @@ pub fn by_type(heap: &Heap, analysis: &Analysis, labels: &TypeLabels) -> Vec<Typ
     doms.visit_tree(|n, entering| {
         let mut i = labels.label_index(n);
         if i == NO_LABEL {
-            let tag = heap.object(graph.address(n)).map_or("?", |o| o.tag.name());
+            let tag = heap.tag_at(graph.address(n)).map_or("?", |(t, _)| t.name());
             i = *tags.entry(tag).or_insert_with(|| {
                 out.push(TypeRetention {
                     name: Arc::from(tag),

@@ -38,10 +38,16 @@ pub fn render_label(ty: &Arc<Type>, aliases: &HashMap<Arc<Type>, Arc<str>>) -> S
 
 /// `s` cut to [`MAX_LABEL_CHARS`] characters (the last one `…`).
 pub fn shorten(s: String) -> String {
-    if s.chars().count() <= MAX_LABEL_CHARS {
+    shorten_to(s, MAX_LABEL_CHARS)
+}
+
+/// `s` cut to `width` characters (the last one `…`; at least one character is kept).
+pub fn shorten_to(s: String, width: usize) -> String {
+    let width = width.max(1);
+    if s.chars().count() <= width {
         return s;
     }
-    let mut out: String = s.chars().take(MAX_LABEL_CHARS - 1).collect();
+    let mut out: String = s.chars().take(width - 1).collect();
     out.push('…');
     out
 }
@@ -207,5 +213,9 @@ mod tests {
         assert!(l.ends_with('…'));
         let deep = format!("{}Nat{}", "[".repeat(20), "]".repeat(20));
         assert_eq!(label(&deep), "[[[[[[…]]]]]]");
+        assert_eq!(shorten_to("abcdef".into(), 4), "abc…");
+        assert_eq!(shorten_to("abcd".into(), 4), "abcd");
+        assert_eq!(shorten_to("ééééé".into(), 3), "éé…");
+        assert_eq!(shorten_to("ab".into(), 0), "…");
     }
 }

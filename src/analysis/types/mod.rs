@@ -10,7 +10,7 @@ mod table;
 mod walk;
 
 pub use aggregate::{by_type, TypeRetention};
-pub use label::{alias_name, render_label, shorten, MAX_LABEL_CHARS, MAX_LABEL_DEPTH};
+pub use label::{alias_name, render_label, shorten, shorten_to, MAX_LABEL_CHARS, MAX_LABEL_DEPTH};
 pub use naming::{name_steps, MAX_KEY_CHARS};
 pub use table::{
     Container, FieldShape, Shape, TagShape, TypeId, TypeTable, MAX_TYPES, MAX_TYPE_NODES,

@@ -26,7 +26,7 @@ use crate::heap::{Body, Heap};
 use super::super::graph::HeapGraph;
 use super::super::opened::LabelMap;
 use super::super::path::{step, Step};
-use super::label::shorten;
+use super::label::{shorten_to, MAX_LABEL_CHARS};
 use super::table::{Container, Shape, TypeId, TypeTable};
 use super::walk::{fits, object_type};
 
@@ -230,16 +230,7 @@ fn show_key(
         ty: Some(table.written(key).clone()),
     };
     match d.deep(&lazy) {
-        Ok(v) => {
-            let s = debug_show(&v);
-            if s.chars().count() > MAX_KEY_CHARS {
-                let mut short: String = s.chars().take(MAX_KEY_CHARS - 1).collect();
-                short.push('…');
-                short
-            } else {
-                shorten(s)
-            }
-        }
+        Ok(v) => shorten_to(debug_show(&v), MAX_KEY_CHARS.min(MAX_LABEL_CHARS)),
         Err(_) => "?".into(),
     }
 }

@@ -9,7 +9,7 @@
 //! closure's captures) labels nothing, and an object whose tag does not fit the type (a
 //! corrupt heap) is left unlabelled and not followed. Each object is expanded once, so the
 //! work is bounded by the objects and references of the graph (plus the interning of types,
-//! at most [`MAX_TYPES`](super::MAX_TYPES)). Memory: 4 bytes per object for the labels, and
+//! at most [`MAX_TYPES`](super::MAX_TYPES)). Memory: 2 bytes per object for the labels, and
 //! 8 per object in the queue at most while the walk runs.
 //!
 //! What follows what (as [`Decoder`](crate::heap::value::Decoder) decodes it): a record's
@@ -32,14 +32,24 @@ use super::table::{Shape, TypeId, TypeTable, MAX_UNWRAP, UNTYPED};
 /// No label: no type reached the object.
 pub const NO_LABEL: u32 = u32::MAX;
 
+/// No label, in [`TypeLabels::node_label`].
+const NONE: u16 = u16::MAX;
+
+/// A label index too large for two bytes, in [`TypeLabels::node_label`]: see its `wide`.
+const WIDE: u16 = u16::MAX - 1;
+
 /// The most static objects the walk follows.
 const MAX_STATICS: usize = 1 << 16;
 
 /// The Motoko type label of each object of a [`HeapGraph`].
 #[derive(Debug, Clone, Default)]
 pub struct TypeLabels {
-    /// Per node: an index into `names`, or [`NO_LABEL`].
-    node_label: Vec<u32>,
+    /// Per node: an index into `names` below [`WIDE`], [`NONE`], or [`WIDE`] for an index
+    /// in `wide` (two bytes per object; only a heap with more than 65 534 distinct labels
+    /// needs the side table).
+    node_label: Vec<u16>,
+    /// The labels of the nodes marked [`WIDE`].
+    wide: HashMap<u32, u32>,
     /// The distinct labels.
     names: Vec<Arc<str>>,
     /// Objects labelled.
@@ -53,7 +63,7 @@ impl TypeLabels {
     /// (without a signature, nothing is labelled).
     pub fn compute(heap: &Heap, graph: &HeapGraph, sig: Option<&StableSignature>) -> TypeLabels {
         let mut out = TypeLabels {
-            node_label: vec![NO_LABEL; graph.nodes()],
+            node_label: vec![NONE; graph.nodes()],
             ..TypeLabels::default()
         };
         let Some(sig) = sig else {
@@ -89,16 +99,20 @@ impl TypeLabels {
     /// The label of node `n`, if a type reached it.
     #[inline]
     pub fn label(&self, n: u32) -> Option<&Arc<str>> {
-        match self.node_label.get(n as usize) {
-            Some(&i) if i != NO_LABEL => self.names.get(i as usize),
-            _ => None,
+        match self.label_index(n) {
+            NO_LABEL => None,
+            i => self.names.get(i as usize),
         }
     }
 
     /// The label index of node `n` ([`NO_LABEL`] if none).
     #[inline]
     pub fn label_index(&self, n: u32) -> u32 {
-        self.node_label.get(n as usize).copied().unwrap_or(NO_LABEL)
+        match self.node_label.get(n as usize) {
+            None | Some(&NONE) => NO_LABEL,
+            Some(&WIDE) => self.wide.get(&n).copied().unwrap_or(NO_LABEL),
+            Some(&i) => i as u32,
+        }
     }
 
     /// The distinct labels (indexed by [`TypeLabels::label_index`]).
@@ -116,9 +130,32 @@ impl TypeLabels {
         self.mismatched
     }
 
+    /// Whether node `n` has a label.
+    #[inline]
+    fn is_labelled(&self, n: u32) -> bool {
+        self.node_label.get(n as usize).is_some_and(|&i| i != NONE)
+    }
+
+    /// Labels node `n` with label index `l`.
+    #[inline]
+    fn set(&mut self, n: u32, l: u32) {
+        let Some(slot) = self.node_label.get_mut(n as usize) else {
+            return;
+        };
+        match u16::try_from(l) {
+            Ok(short) if short < WIDE => *slot = short,
+            _ => {
+                *slot = WIDE;
+                self.wide.insert(n, l);
+            }
+        }
+    }
+
     /// Bytes the labels take.
     pub fn heap_bytes(&self) -> usize {
-        self.node_label.capacity() * 4 + self.names.iter().map(|n| n.len() + 16).sum::<usize>()
+        self.node_label.capacity() * 2
+            + self.wide.capacity() * 8
+            + self.names.iter().map(|n| n.len() + 16).sum::<usize>()
     }
 }
 
@@ -177,23 +214,23 @@ impl Walk<'_, '_> {
         let Some(addr) = self.heap.pointer(word) else {
             return;
         };
-        let Ok(addr) = self.heap.resolve(addr) else {
+        let Ok((addr, node)) = self.graph.resolve_node(self.heap, addr) else {
             return;
         };
-        match self.graph.node_at(addr) {
+        match node {
             Some(n) => {
-                if self.out.node_label[n as usize] != NO_LABEL {
+                if self.out.is_labelled(n) {
                     return;
                 }
-                let Ok(obj) = self.heap.object(addr) else {
+                let Some(ok) = fits_at(self.heap, self.table.shape(tid), addr) else {
                     return;
                 };
-                if !fits(self.table.shape(tid), &obj) {
+                if !ok {
                     self.out.mismatched += 1;
                     return;
                 }
                 let l = self.label_of(tid);
-                self.out.node_label[n as usize] = l;
+                self.out.set(n, l);
                 self.out.labelled += 1;
                 self.queue.push_back((n, tid));
             }
@@ -283,11 +320,11 @@ impl Walk<'_, '_> {
             return;
         };
         if let Some(n) = self.graph.node_at(addr) {
-            if self.out.node_label[n as usize] != NO_LABEL {
+            if self.out.is_labelled(n) {
                 return;
             }
             let l = self.box_label_of(tid);
-            self.out.node_label[n as usize] = l;
+            self.out.set(n, l);
             self.out.labelled += 1;
         } else if self.statics.len() >= MAX_STATICS || !self.statics.insert((addr, UNTYPED)) {
             return;
@@ -324,35 +361,57 @@ pub fn object_type(
     None
 }
 
-/// Whether `obj` can hold a value of shape `shape`.
-pub fn fits(shape: &Shape, obj: &Object<'_>) -> bool {
-    match shape {
-        Shape::Opt(_) => obj.tag == Tag::Some,
+/// [`fits`] for the walked object at `addr` from its header alone (and a tuple's length):
+/// `None` if the header does not decode.
+fn fits_at(heap: &Heap, shape: &Shape, addr: u64) -> Option<bool> {
+    let (tag, _) = heap.tag_at(addr).ok()?;
+    Some(match shape {
         Shape::Tuple(ts) => {
-            matches!(obj.body, Body::Array { sort: ArraySort::Tuple, elems, .. } if elems.len() == ts.len() as u64)
-        }
-        Shape::Array { .. } => matches!(
-            obj.tag,
-            Tag::Array(ArraySort::Immutable | ArraySort::Mutable)
-        ),
-        Shape::Record(_) => obj.tag == Tag::Object,
-        Shape::Variant(_) => obj.tag == Tag::Variant,
-        Shape::Prim(p) => match p {
-            Prim::Nat | Prim::Int => obj.tag == Tag::BigInt,
-            Prim::Nat64 | Prim::Int64 | Prim::Float => matches!(obj.tag, Tag::Bits64(_)),
-            Prim::Nat32 | Prim::Int32 | Prim::Float32 => {
-                matches!(obj.tag, Tag::Bits32(_) | Tag::Bits64(_))
+            if tag != Tag::Array(ArraySort::Tuple) {
+                return Some(false);
             }
-            Prim::Text => matches!(obj.tag, Tag::Blob(_) | Tag::Concat),
-            Prim::Blob | Prim::Principal => matches!(obj.tag, Tag::Blob(_)),
-            Prim::Region => obj.tag == Tag::Region,
+            let layout = heap.layout();
+            let len = heap.image().read_word(addr + layout.header).ok()?;
+            len == ts.len() as u64
+        }
+        _ => fits_tag(shape, tag),
+    })
+}
+
+/// [`fits`] for every shape but a tuple's, which also needs the length.
+fn fits_tag(shape: &Shape, tag: Tag) -> bool {
+    match shape {
+        Shape::Opt(_) => tag == Tag::Some,
+        Shape::Tuple(_) => tag == Tag::Array(ArraySort::Tuple),
+        Shape::Array { .. } => matches!(tag, Tag::Array(ArraySort::Immutable | ArraySort::Mutable)),
+        Shape::Record(_) => tag == Tag::Object,
+        Shape::Variant(_) => tag == Tag::Variant,
+        Shape::Prim(p) => match p {
+            Prim::Nat | Prim::Int => tag == Tag::BigInt,
+            Prim::Nat64 | Prim::Int64 | Prim::Float => matches!(tag, Tag::Bits64(_)),
+            Prim::Nat32 | Prim::Int32 | Prim::Float32 => {
+                matches!(tag, Tag::Bits32(_) | Tag::Bits64(_))
+            }
+            Prim::Text => matches!(tag, Tag::Blob(_) | Tag::Concat),
+            Prim::Blob | Prim::Principal => matches!(tag, Tag::Blob(_)),
+            Prim::Region => tag == Tag::Region,
             _ => false,
         },
-        Shape::Actor => matches!(obj.tag, Tag::Blob(_)),
-        Shape::Closure => obj.tag == Tag::Closure,
-        Shape::SharedFunc => obj.tag == Tag::Array(ArraySort::Shared),
-        Shape::Weak(_) => obj.tag == Tag::WeakRef,
+        Shape::Actor => matches!(tag, Tag::Blob(_)),
+        Shape::Closure => tag == Tag::Closure,
+        Shape::SharedFunc => tag == Tag::Array(ArraySort::Shared),
+        Shape::Weak(_) => tag == Tag::WeakRef,
         Shape::Untyped | Shape::Async => false,
+    }
+}
+
+/// Whether `obj` can hold a value of shape `shape`.
+pub fn fits(shape: &Shape, obj: &Object<'_>) -> bool {
+    match (shape, obj.body) {
+        (Shape::Tuple(ts), Body::Array { elems, .. }) => {
+            obj.tag == Tag::Array(ArraySort::Tuple) && elems.len() == ts.len() as u64
+        }
+        _ => fits_tag(shape, obj.tag),
     }
 }
 
