@@ -73,6 +73,17 @@ fn natural_views_are_the_canisters_own_iteration() {
         }
         let vars = natural_vars(&dir);
         for (view, want) in &views {
+            // A collection inside a variable's fields (`nested.index.entries`): the script
+            // tests (eval_structures) follow the fields; here whole variables are compared.
+            if view.matches('.').count() > 1 {
+                continue;
+            }
+            // A PriorityQueue's natural view is its binary heap in array order; a canister
+            // iterating with `PriorityQueue.values` (the structures fixture) pops in priority
+            // order, which needs the program's compare (docs/formats.md).
+            if name == "structures" && view == "pq_pair.entries" {
+                continue;
+            }
             let var = view.split('.').next().unwrap_or(view);
             let got = &vars[var];
             if NOT_NATURAL.contains(&var) {
