@@ -1,13 +1,20 @@
 //! One installed canister: a wasmi instance of a moc-compiled module with its host state, running
 //! init, update and query messages deterministically.
 
-use wasmi::{Engine, Error, Extern, Func, Global, Instance, Memory, Module, Store, TrapCode, Val};
+use std::path::Path;
+
+use wasmi::{
+    Engine, Error, Extern, Func, Global, Instance, Memory, MemoryType, Module, Store, TrapCode, Val,
+};
 
 use super::config::RuntimeConfig;
 use super::error::RuntimeError;
 use super::host::{Host, HostTrap, MessageContext, MessageKind};
 use super::ic0::{self, Resolution};
-use super::instrument::{self, PreparedModule, GLOBAL_EXPORT_PREFIX, MEMORY_EXPORT, START_EXPORT};
+use super::instrument::{
+    self, MemoryLimits, PreparedModule, GLOBAL_EXPORT_PREFIX, MEMORY_EXPORT, START_EXPORT,
+};
+use super::mapped_memory::MappedMemory;
 use crate::snapshot::metadata::GlobalValue;
 
 /// A canister module instantiated on the runner.
@@ -20,6 +27,15 @@ pub struct Canister {
     instance: Instance,
     memory: Memory,
     globals: Vec<Global>,
+    /// The copy-on-write mapping the memory lives in (its module imports the memory), if
+    /// restored by [`Canister::from_snapshot_file`]. Declared after `store`: dropped after it.
+    mapped: Option<Mapped>,
+}
+
+/// A memory mapped from a snapshot's file and the memory type given to the module.
+struct Mapped {
+    memory: MappedMemory,
+    ty: MemoryType,
 }
 
 /// The state a query (or a trapping message) must not change.
@@ -65,6 +81,11 @@ fn engine_for() -> Engine {
 fn resolve_imports(module: &Module, memory64: bool) -> Result<Vec<Resolution>, RuntimeError> {
     let mut out = Vec::new();
     for import in module.imports() {
+        if (import.module(), import.name()) == instrument::MEMORY_IMPORT
+            && import.ty().memory().is_some()
+        {
+            continue;
+        }
         let Some(ty) = import.ty().func() else {
             return Err(RuntimeError::UnsupportedImport(format!(
                 "{}.{} is not a function",
@@ -133,7 +154,14 @@ impl Canister {
             .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
         let imports = resolve_imports(&module, prepared.memory64)?;
         let host = Host::new(cfg);
-        let inst = instantiate(&engine, &module, &prepared, &imports, host, None)?;
+        let inst = instantiate(
+            &engine,
+            &module,
+            &prepared,
+            &imports,
+            host,
+            MemoryInit::Fresh,
+        )?;
         Ok(Canister::assemble(engine, module, prepared, imports, inst))
     }
 
@@ -154,6 +182,7 @@ impl Canister {
             instance: inst.instance,
             memory: inst.memory,
             globals: inst.globals,
+            mapped: None,
         }
     }
 
@@ -170,27 +199,7 @@ impl Canister {
         cfg: RuntimeConfig,
     ) -> Result<Canister, RuntimeError> {
         let prepared = instrument::prepare(wasm)?;
-        if main.len() as u64 % 65536 != 0 || main.len() as u64 > cfg.max_memory_bytes {
-            return Err(RuntimeError::Restore(format!(
-                "main memory of {} bytes: not whole 64 KiB pages within the limit of {} bytes",
-                main.len(),
-                cfg.max_memory_bytes
-            )));
-        }
-        if stable.len() as u64 > cfg.max_stable_bytes {
-            return Err(RuntimeError::Restore(format!(
-                "stable memory of {} bytes exceeds the limit of {} bytes",
-                stable.len(),
-                cfg.max_stable_bytes
-            )));
-        }
-        if globals.len() != prepared.mutable_globals.len() {
-            return Err(RuntimeError::Restore(format!(
-                "the snapshot has {} mutable globals, the module {}",
-                globals.len(),
-                prepared.mutable_globals.len()
-            )));
-        }
+        check_state(&prepared, main, stable, globals, &cfg)?;
         let engine = engine_for();
         let module = Module::new(&engine, &prepared.rewritten[..])
             .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
@@ -203,12 +212,58 @@ impl Canister {
             &prepared,
             &imports,
             host,
-            Some(main),
+            MemoryInit::Copy(main),
             false,
         )?;
         let mut canister = Canister::assemble(engine, module, prepared, imports, inst);
         canister.set_globals(globals)?;
         Ok(canister)
+    }
+
+    /// Like [`Canister::from_snapshot_state`], with main memory a copy-on-write mapping of the
+    /// snapshot's memory file at `path` (checked against `main`, the snapshot's memory as
+    /// opened) instead of a copy: restoring costs no copy and [`Canister::reset_state`]
+    /// discards the pages a call wrote. The memory may grow to the module's maximum or
+    /// `cfg.max_memory_bytes`, whichever is less. [`RuntimeError::Mapping`] if the file cannot
+    /// be mapped or is not `main`'s (the caller may then copy instead).
+    pub fn from_snapshot_file(
+        wasm: &[u8],
+        path: &Path,
+        main: &[u8],
+        stable: &[u8],
+        globals: &[GlobalValue],
+        cfg: RuntimeConfig,
+    ) -> Result<Canister, RuntimeError> {
+        let prepared = instrument::prepare(wasm)?;
+        check_state(&prepared, main, stable, globals, &cfg)?;
+        let (rewritten, limits) = instrument::import_memory(&prepared)?;
+        let (capacity, ty) = mapped_type(limits, main.len() as u64, cfg.max_memory_bytes)?;
+        let memory = MappedMemory::open(path, main, capacity)?;
+        let mapped = Mapped { memory, ty };
+        let engine = engine_for();
+        let module = Module::new(&engine, &rewritten[..])
+            .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
+        let imports = resolve_imports(&module, prepared.memory64)?;
+        let mut host = Host::new(cfg);
+        host.stable = stable.to_vec();
+        let inst = instantiate_with(
+            &engine,
+            &module,
+            &prepared,
+            &imports,
+            host,
+            MemoryInit::Mapped(&mapped),
+            false,
+        )?;
+        let mut canister = Canister::assemble(engine, module, prepared, imports, inst);
+        canister.mapped = Some(mapped);
+        canister.set_globals(globals)?;
+        Ok(canister)
+    }
+
+    /// Whether main memory is a copy-on-write mapping of the snapshot's file.
+    pub fn is_memory_mapped(&self) -> bool {
+        self.mapped.is_some()
     }
 
     /// Puts a snapshot's state back into this instance (after a message changed it): main
@@ -220,21 +275,30 @@ impl Canister {
         stable: &[u8],
         globals: &[GlobalValue],
     ) -> Result<(), RuntimeError> {
-        if self.main_memory().len() == main.len() {
-            copy_into_memory(&mut self.store, self.memory, main)?;
-        } else {
-            // no start function: the snapshot's memory is already initialized
-            let host = self.take_host();
-            let f = instantiate_with(
-                &self.engine,
-                &self.module,
-                &self.prepared,
-                &self.imports,
-                host,
-                Some(main),
-                false,
-            )?;
-            self.install(f);
+        let same_size = self.main_memory().len() == main.len();
+        match &self.mapped {
+            Some(m) if same_size && m.memory.snapshot_len() == main.len() => {
+                m.memory.discard(main.len())?;
+            }
+            None if same_size => copy_into_memory(&mut self.store, self.memory, main)?,
+            _ => {
+                // no start function: the snapshot's memory is already initialized
+                let host = self.take_host();
+                let init = match &self.mapped {
+                    Some(m) => MemoryInit::Mapped(m),
+                    None => MemoryInit::Copy(main),
+                };
+                let f = instantiate_with(
+                    &self.engine,
+                    &self.module,
+                    &self.prepared,
+                    &self.imports,
+                    host,
+                    init,
+                    false,
+                )?;
+                self.install(f);
+            }
         }
         let host = self.store.data_mut();
         host.stable.clear();
@@ -336,7 +400,7 @@ impl Canister {
             &prepared,
             &imports,
             host,
-            main.as_deref(),
+            main.as_deref().map_or(MemoryInit::Fresh, MemoryInit::Copy),
         );
         let old = (
             std::mem::replace(&mut self.module, module),
@@ -364,6 +428,8 @@ impl Canister {
             self.rollback_upgrade(old, old_host, &saved)?;
             return Err(e);
         }
+        // the new module has a memory of its own; the old mapping is no longer used
+        self.mapped = None;
         Ok(())
     }
 
@@ -377,13 +443,17 @@ impl Canister {
         self.module = old.0;
         self.prepared = old.1;
         self.imports = old.2;
+        let init = self
+            .mapped
+            .as_ref()
+            .map_or(MemoryInit::Fresh, MemoryInit::Mapped);
         let f = instantiate(
             &self.engine,
             &self.module,
             &self.prepared,
             &self.imports,
             host,
-            None,
+            init,
         )?;
         self.install(f);
         self.restore(saved)
@@ -571,13 +641,17 @@ impl Canister {
     fn restore(&mut self, saved: &SavedState) -> Result<(), RuntimeError> {
         if self.main_memory().len() != saved.memory.len() {
             let host = self.take_host();
+            let init = self
+                .mapped
+                .as_ref()
+                .map_or(MemoryInit::Fresh, MemoryInit::Mapped);
             let f = instantiate(
                 &self.engine,
                 &self.module,
                 &self.prepared,
                 &self.imports,
                 host,
-                None,
+                init,
             )?;
             self.install(f);
         }
@@ -592,6 +666,71 @@ impl Canister {
         host.certified_data.clone_from(&saved.certified_data);
         Ok(())
     }
+}
+
+/// Refuses a snapshot state that does not fit the module or the limits.
+fn check_state(
+    prepared: &PreparedModule,
+    main: &[u8],
+    stable: &[u8],
+    globals: &[GlobalValue],
+    cfg: &RuntimeConfig,
+) -> Result<(), RuntimeError> {
+    if main.len() as u64 % 65536 != 0 || main.len() as u64 > cfg.max_memory_bytes {
+        return Err(RuntimeError::Restore(format!(
+            "main memory of {} bytes: not whole 64 KiB pages within the limit of {} bytes",
+            main.len(),
+            cfg.max_memory_bytes
+        )));
+    }
+    if stable.len() as u64 > cfg.max_stable_bytes {
+        return Err(RuntimeError::Restore(format!(
+            "stable memory of {} bytes exceeds the limit of {} bytes",
+            stable.len(),
+            cfg.max_stable_bytes
+        )));
+    }
+    if globals.len() != prepared.mutable_globals.len() {
+        return Err(RuntimeError::Restore(format!(
+            "the snapshot has {} mutable globals, the module {}",
+            globals.len(),
+            prepared.mutable_globals.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The bytes a mapped memory may grow to (the module's maximum or `max_bytes`, whichever is
+/// less) and the type of the memory given to the module: the snapshot's size, that maximum.
+fn mapped_type(
+    limits: MemoryLimits,
+    snapshot_bytes: u64,
+    max_bytes: u64,
+) -> Result<(u64, MemoryType), RuntimeError> {
+    let page = 65536u64;
+    let absolute = if limits.memory64 {
+        u64::MAX / page
+    } else {
+        1 << 16
+    };
+    let max_pages = limits
+        .maximum
+        .unwrap_or(absolute)
+        .min(absolute)
+        .min(max_bytes / page);
+    let pages = snapshot_bytes / page;
+    if pages > max_pages || pages < limits.initial {
+        return Err(RuntimeError::Restore(format!(
+            "main memory of {pages} pages: the module's memory takes {} to {max_pages}",
+            limits.initial
+        )));
+    }
+    let mut ty = MemoryType::builder();
+    ty.min(pages).max(Some(max_pages)).memory64(limits.memory64);
+    let ty = ty
+        .build()
+        .map_err(|e| RuntimeError::Restore(format!("the memory's type: {e}")))?;
+    Ok((max_pages * page, ty))
 }
 
 /// Grows the instance's memory to `bytes.len()` if needed and copies `bytes` into it.
@@ -620,17 +759,28 @@ fn copy_into_memory(
     Ok(())
 }
 
-/// Creates a store for `host`, the import functions, and an instance of `module`; puts `memory`
-/// (if given) into its main memory and then runs its start function.
+/// What an instance's main memory starts as.
+#[derive(Clone, Copy)]
+enum MemoryInit<'a> {
+    /// The module's own memory with its data segments.
+    Fresh,
+    /// The module's own memory, then these bytes copied over it (grown to their size).
+    Copy(&'a [u8]),
+    /// A snapshot's file mapped copy-on-write (the module imports its memory).
+    Mapped(&'a Mapped),
+}
+
+/// Creates a store for `host`, the import functions, and an instance of `module`; sets up
+/// its memory as `init` says and then runs its start function.
 fn instantiate(
     engine: &Engine,
     module: &Module,
     prepared: &PreparedModule,
     imports: &[Resolution],
     host: Host,
-    memory_bytes: Option<&[u8]>,
+    init: MemoryInit<'_>,
 ) -> Result<Instantiated, RuntimeError> {
-    instantiate_with(engine, module, prepared, imports, host, memory_bytes, true)
+    instantiate_with(engine, module, prepared, imports, host, init, true)
 }
 
 /// Creates the instance; runs the start function if `run_start`.
@@ -640,7 +790,7 @@ fn instantiate_with(
     prepared: &PreparedModule,
     imports: &[Resolution],
     host: Host,
-    memory_bytes: Option<&[u8]>,
+    init: MemoryInit<'_>,
     run_start: bool,
 ) -> Result<Instantiated, RuntimeError> {
     let limit = host.cfg.instruction_limit;
@@ -649,9 +799,35 @@ fn instantiate_with(
     store
         .set_fuel(limit)
         .map_err(|e| RuntimeError::Instantiate(e.to_string()))?;
-    let mut externs = Vec::with_capacity(imports.len());
-    for (import, resolution) in module.imports().zip(imports) {
-        let Some(ty) = import.ty().func().cloned() else {
+    let provided = match init {
+        MemoryInit::Mapped(m) => {
+            m.memory.map_zero_blocks()?;
+            // SAFETY: the canister that owns `m` keeps one store at a time (the previous one
+            // was dropped by `take_host` before this instantiation) and drops its store
+            // before `m` (field order); so this is the only wasmi memory over the buffer, and
+            // it does not outlive the mapping.
+            let buffer = unsafe { m.memory.buffer() };
+            let memory = Memory::new_static(&mut store, m.ty, buffer)
+                .map_err(|e| RuntimeError::Instantiate(format!("the mapped memory: {e}")))?;
+            Some(memory)
+        }
+        MemoryInit::Fresh | MemoryInit::Copy(_) => None,
+    };
+    let mut externs = Vec::with_capacity(imports.len() + 1);
+    let mut resolutions = imports.iter();
+    for import in module.imports() {
+        if import.ty().memory().is_some() {
+            let memory = provided.ok_or_else(|| {
+                RuntimeError::UnsupportedImport(format!(
+                    "{}.{} (a memory)",
+                    import.module(),
+                    import.name()
+                ))
+            })?;
+            externs.push(Extern::Memory(memory));
+            continue;
+        }
+        let (Some(ty), Some(resolution)) = (import.ty().func().cloned(), resolutions.next()) else {
             return Err(RuntimeError::UnsupportedImport(format!(
                 "{}.{}",
                 import.module(),
@@ -694,8 +870,10 @@ fn instantiate_with(
         memory,
         globals,
     };
-    if let Some(bytes) = memory_bytes {
-        copy_into_memory(&mut f.store, f.memory, bytes)?;
+    match init {
+        MemoryInit::Copy(bytes) => copy_into_memory(&mut f.store, f.memory, bytes)?,
+        MemoryInit::Mapped(m) => m.memory.map_snapshot()?,
+        MemoryInit::Fresh => {}
     }
     if prepared.has_start && run_start {
         let start = f

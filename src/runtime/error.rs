@@ -73,6 +73,9 @@ pub enum RuntimeError {
         /// The method.
         method: String,
     },
+    /// A snapshot's memory file could not be mapped copy-on-write, or put back after a call.
+    #[error("cannot map the snapshot's memory: {0}")]
+    Mapping(#[from] super::mapped_memory::MapError),
     /// Encoding or decoding a Candid value failed.
     #[error("candid: {0}")]
     Candid(String),

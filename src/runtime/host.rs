@@ -100,7 +100,9 @@ impl Host {
         let limits = wasmi::StoreLimitsBuilder::new()
             .memory_size(usize::try_from(cfg.max_memory_bytes).unwrap_or(usize::MAX))
             .instances(1)
-            .memories(1)
+            // one memory; an imported one (a mapped snapshot's) is counted once when made and
+            // again when the instance is checked
+            .memories(2)
             .tables(4)
             .build();
         Host {

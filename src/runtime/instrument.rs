@@ -22,6 +22,10 @@ pub const START_EXPORT: &str = "__mo_mem_start";
 /// The name prefix under which the rewritten module exports mutable global `N`.
 pub const GLOBAL_EXPORT_PREFIX: &str = "__mo_mem_global_";
 
+/// The module and field names under which a module rewritten by [`import_memory`] imports its
+/// main memory.
+pub const MEMORY_IMPORT: (&str, &str) = ("__mo_mem", "memory");
+
 const SECTION_IMPORT: u8 = 2;
 const SECTION_MEMORY: u8 = 5;
 const SECTION_GLOBAL: u8 = 6;
@@ -301,6 +305,107 @@ fn add_exports(
     Ok(out)
 }
 
+/// The limits of a module's memory 0, as declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryLimits {
+    /// The initial size in 64 KiB pages.
+    pub initial: u64,
+    /// The maximum size in pages, if declared.
+    pub maximum: Option<u64>,
+    /// Whether it is a 64-bit memory.
+    pub memory64: bool,
+}
+
+/// `prepared`'s rewritten module with its one defined memory turned into an import
+/// ([`MEMORY_IMPORT`], same limits), so the runner can give it a memory of its own making
+/// (a copy-on-write mapping of a snapshot's main memory); and the memory's limits.
+pub fn import_memory(prepared: &PreparedModule) -> Result<(Vec<u8>, MemoryLimits), RuntimeError> {
+    let wasm = &prepared.rewritten;
+    let secs = sections(wasm)?;
+    let memory = secs
+        .iter()
+        .find(|s| s.id == SECTION_MEMORY)
+        .ok_or_else(|| RuntimeError::InvalidModule("the module defines no memory".into()))?;
+    let body = &wasm[memory.contents.clone()];
+    let mut pos = 0;
+    if read_leb_u32(body, &mut pos)? != 1 {
+        return Err(RuntimeError::InvalidModule(
+            "the module defines more than one memory".into(),
+        ));
+    }
+    let limits_bytes = &body[pos..];
+    let reader = BinaryReader::new(body, memory.contents.start);
+    let ty = wasmparser::MemorySectionReader::new(reader)
+        .map_err(parse_err)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| RuntimeError::InvalidModule("empty memory section".into()))?
+        .map_err(parse_err)?;
+    if ty.shared || ty.page_size_log2.is_some_and(|p| p != 16) {
+        return Err(RuntimeError::InvalidModule(
+            "the memory is shared or has a custom page size".into(),
+        ));
+    }
+    let limits = MemoryLimits {
+        initial: ty.initial,
+        maximum: ty.maximum,
+        memory64: ty.memory64,
+    };
+    let mut entry = Vec::new();
+    for name in [MEMORY_IMPORT.0, MEMORY_IMPORT.1] {
+        write_leb_u32(&mut entry, name.len() as u32);
+        entry.extend_from_slice(name.as_bytes());
+    }
+    entry.push(0x02);
+    entry.extend_from_slice(limits_bytes);
+    let import_rank = order(SECTION_IMPORT);
+    let mut out = Vec::with_capacity(wasm.len() + entry.len() + 8);
+    out.extend_from_slice(&wasm[..8]);
+    let mut done = false;
+    let emit = |out: &mut Vec<u8>, old: Option<&[u8]>| -> Result<(), RuntimeError> {
+        let mut body = Vec::new();
+        match old {
+            Some(old) => {
+                let mut pos = 0;
+                let count = read_leb_u32(old, &mut pos)?;
+                let total = count
+                    .checked_add(1)
+                    .ok_or_else(|| RuntimeError::InvalidModule("too many imports".into()))?;
+                write_leb_u32(&mut body, total);
+                body.extend_from_slice(&old[pos..]);
+            }
+            None => write_leb_u32(&mut body, 1),
+        }
+        body.extend_from_slice(&entry);
+        out.push(SECTION_IMPORT);
+        let len = u32::try_from(body.len())
+            .map_err(|_| RuntimeError::InvalidModule("import section too large".into()))?;
+        write_leb_u32(out, len);
+        out.extend_from_slice(&body);
+        Ok(())
+    };
+    for s in &secs {
+        if !done {
+            if s.id == SECTION_IMPORT {
+                emit(&mut out, Some(&wasm[s.contents.clone()]))?;
+                done = true;
+                continue;
+            }
+            if order(s.id).is_some() && order(s.id) > import_rank {
+                emit(&mut out, None)?;
+                done = true;
+            }
+        }
+        if s.id != SECTION_MEMORY {
+            out.extend_from_slice(&wasm[s.whole.clone()]);
+        }
+    }
+    if !done {
+        emit(&mut out, None)?;
+    }
+    Ok((out, limits))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,6 +435,31 @@ mod tests {
             names,
             vec!["__mo_mem_global_0", "__mo_mem_global_2", MEMORY_EXPORT, "f"]
         );
+    }
+
+    #[test]
+    fn the_defined_memory_becomes_an_import_with_the_same_limits() {
+        let p = prepare(TINY).unwrap();
+        let (wasm, limits) = import_memory(&p).unwrap();
+        assert_eq!(
+            limits,
+            MemoryLimits {
+                initial: 1,
+                maximum: None,
+                memory64: false
+            }
+        );
+        let engine = wasmi::Engine::default();
+        let m = wasmi::Module::new(&engine, &wasm[..]).unwrap();
+        let imports: Vec<_> = m
+            .imports()
+            .map(|i| (i.module().to_string(), i.name().to_string()))
+            .collect();
+        assert_eq!(imports, vec![("__mo_mem".into(), "memory".into())]);
+        let ty = m.imports().next().unwrap().ty().memory().cloned().unwrap();
+        assert_eq!((ty.minimum(), ty.maximum()), (1, None));
+        // the exports (the memory's among them) are unchanged
+        assert_eq!(m.exports().count(), 4);
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod error;
 pub(crate) mod host;
 pub(crate) mod ic0;
 pub mod instrument;
+pub mod mapped_memory;
 pub mod offline;
 pub mod reply_json;
 pub mod scenario;

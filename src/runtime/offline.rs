@@ -8,19 +8,18 @@
 
 use super::config::RuntimeConfig;
 use super::error::RuntimeError;
+use super::instrument::decompress;
 use super::service::{service_text, Method, Service, ServiceError};
 use super::Canister;
-use crate::snapshot::Snapshot;
+use crate::snapshot::open::MEMORY_FILE;
+use crate::snapshot::{Snapshot, SnapshotKind};
 use candid::{IDLArgs, Principal};
-use std::io::Read;
+use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 /// The IC's instruction limit for a query.
 pub const QUERY_INSTRUCTIONS: u64 = 5_000_000_000;
-
-/// The largest module accepted once gunzipped.
-pub const MAX_MODULE_BYTES: u64 = 512 << 20;
 
 /// Whatever keeps a snapshot open for as long as its canister is asked (a [`Snapshot`], or
 /// an opened heap that owns one).
@@ -75,9 +74,6 @@ pub enum OfflineError {
     /// The snapshot holds no module.
     #[error("the snapshot has no Wasm module (give one with --wasm)")]
     NoModule,
-    /// The module does not gunzip within the limit.
-    #[error("the module: {0}")]
-    Module(String),
     /// The service, the arguments or the reply.
     #[error(transparent)]
     Service(#[from] ServiceError),
@@ -113,29 +109,11 @@ pub struct OfflineCanister {
     idle: Idle,
 }
 
-/// A module as stored (gzip or plain), plain, at most [`MAX_MODULE_BYTES`].
-pub fn gunzipped(wasm: &[u8]) -> Result<Vec<u8>, OfflineError> {
-    if !wasm.starts_with(&[0x1f, 0x8b]) {
-        return Ok(wasm.to_vec());
-    }
-    let mut out = Vec::new();
-    flate2::read::GzDecoder::new(wasm)
-        .take(MAX_MODULE_BYTES + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| OfflineError::Module(format!("cannot gunzip it: {e}")))?;
-    if out.len() as u64 > MAX_MODULE_BYTES {
-        return Err(OfflineError::Module(format!(
-            "it gunzips to more than {MAX_MODULE_BYTES} bytes"
-        )));
-    }
-    Ok(out)
-}
-
 impl OfflineCanister {
     /// The canister of `source`'s snapshot: its module and service read now, its state
     /// restored on the first call.
     pub fn open(source: Arc<dyn SnapshotHolder>) -> Result<OfflineCanister, OfflineError> {
-        let wasm = gunzipped(source.snapshot().module().ok_or(OfflineError::NoModule)?)?;
+        let wasm = decompress(source.snapshot().module().ok_or(OfflineError::NoModule)?)?;
         let service = service_text(&wasm)?;
         let methods = Service::parse(&service)?.methods();
         Ok(OfflineCanister {
@@ -254,7 +232,9 @@ fn config_for(snapshot: &Snapshot) -> RuntimeConfig {
     }
 }
 
-/// The snapshot's state in a fresh instance of its module.
+/// The snapshot's state in a fresh instance of its module: main memory mapped copy-on-write
+/// from the snapshot's memory file where it can be (a snapshot directory or a bare image on
+/// disk), else copied (a snapshot built in memory, a file that cannot be mapped).
 fn restore(snapshot: &Snapshot, wasm: &[u8]) -> Result<Canister, OfflineError> {
     let stable = snapshot
         .stable_memory()
@@ -263,9 +243,29 @@ fn restore(snapshot: &Snapshot, wasm: &[u8]) -> Result<Canister, OfflineError> {
     let globals = snapshot.globals().unwrap_or(&[]);
     let main = snapshot.memory().as_slice();
     let cfg = config_for(snapshot);
+    if let Some(path) = memory_file(snapshot) {
+        match Canister::from_snapshot_file(wasm, &path, main, stable, globals, cfg.clone()) {
+            Ok(canister) => return Ok(canister),
+            Err(RuntimeError::Mapping(e)) => tracing::debug!(
+                target: "mo_mem::runtime",
+                "{}: copying main memory, not mapping it: {e}",
+                path.display()
+            ),
+            Err(e) => return Err(e.into()),
+        }
+    }
     Ok(Canister::from_snapshot_state(
         wasm, main, stable, globals, cfg,
     )?)
+}
+
+/// The file on disk that holds the snapshot's main memory, if it has one.
+fn memory_file(snapshot: &Snapshot) -> Option<PathBuf> {
+    match snapshot.kind() {
+        SnapshotKind::Directory => Some(snapshot.path().join(MEMORY_FILE)),
+        SnapshotKind::BareImage => Some(snapshot.path().to_path_buf()),
+        SnapshotKind::InMemory => None,
+    }
 }
 
 /// Puts the snapshot's state back into `canister`.
