@@ -7,7 +7,7 @@ use clap::Args;
 use mo_mem::runtime::offline::{CallOptions, OfflineCanister, OfflineError, QUERY_INSTRUCTIONS};
 use mo_mem::runtime::reply_json::args_json;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -42,6 +42,16 @@ pub struct CallArgs {
     /// Wall-clock limit of the call, in seconds.
     #[arg(long, default_value_t = 30)]
     timeout: u64,
+    /// Copy main memory into the runner instead of mapping it copy-on-write (to compare).
+    #[arg(long)]
+    copy_memory: bool,
+    /// Call the method this many times on the one restored instance (benchmarks; the reply
+    /// is printed once, and every reply must be the same).
+    #[arg(long, default_value_t = 1, hide = true)]
+    repeat: u32,
+    /// Print on stderr how long the restore and the calls took (benchmarks).
+    #[arg(long, hide = true)]
+    timings: bool,
 }
 
 /// Runs `mo-mem methods`.
@@ -60,7 +70,10 @@ pub fn run_call(args: CallArgs) -> anyhow::Result<()> {
     let Some(method) = args.method.clone() else {
         bail!("give the method: mo-mem call SNAPSHOT METHOD [ARGS] (see mo-mem methods)");
     };
-    let canister = OfflineCanister::open(Arc::new(args.snapshot.open_snapshot()?))?;
+    let mut canister = OfflineCanister::open(Arc::new(args.snapshot.open_snapshot()?))?;
+    if args.copy_memory {
+        canister = canister.copying_memory();
+    }
     let caller = match &args.caller {
         Some(text) => Principal::from_text(text)
             .map_err(|e| anyhow::anyhow!("--caller {text}: not a principal ({e})"))?,
@@ -77,15 +90,44 @@ pub fn run_call(args: CallArgs) -> anyhow::Result<()> {
     } else {
         eprintln!("mo-mem: running update {method} on a scratch copy; the snapshot is unchanged");
     }
-    let reply = canister.call(&method, args.args.as_deref().unwrap_or(""), &options);
-    let reply = match reply {
-        Ok(reply) => reply,
-        Err(e) => {
-            if let OfflineError::Deadline { .. } = e {
-                bail!("{e} (--timeout)");
+    let started = Instant::now();
+    let mapped = canister.restore_now()?;
+    let restored = started.elapsed();
+    let mut calls = Vec::new();
+    let mut reply = None;
+    for _ in 0..args.repeat.max(1) {
+        let started = Instant::now();
+        let this = match canister.call(&method, args.args.as_deref().unwrap_or(""), &options) {
+            Ok(reply) => reply,
+            Err(e @ OfflineError::Deadline { .. }) => bail!("{e} (--timeout)"),
+            Err(e) => return Err(e.into()),
+        };
+        calls.push(started.elapsed());
+        if let Some(first) = &reply {
+            let first: &mo_mem::runtime::offline::Reply = first;
+            if first.values.to_string() != this.values.to_string() {
+                bail!("call {} answered otherwise than the first", calls.len());
             }
-            return Err(e.into());
+        } else {
+            reply = Some(this);
         }
+    }
+    if args.timings {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let later: Vec<String> = calls[1..]
+            .iter()
+            .map(|d| format!("{:.1}", ms(*d)))
+            .collect();
+        eprintln!(
+            "mo-mem: restore ({}) {:.1} ms, first call {:.1} ms, later calls [{}] ms",
+            if mapped { "mapped" } else { "copied" },
+            ms(restored),
+            ms(calls[0]),
+            later.join(", ")
+        );
+    }
+    let Some(reply) = reply else {
+        bail!("no call was made");
     };
     for line in &reply.log {
         eprintln!("canister: {line}");

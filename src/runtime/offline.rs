@@ -1,10 +1,13 @@
 //! A snapshot's canister asked offline: its module restored once with the snapshot's state
 //! (main and stable memory, mutable globals; no `init`, start function or upgrade hook), its
 //! Candid service read from the module, and calls run on that instance, each under an
-//! instruction limit and a wall-clock deadline. After every call the instance is put back to
-//! the snapshot's state (off the caller's path), so repeated calls reuse it and no call sees
-//! another's changes: a query never changes the snapshot, an update (only with
-//! [`CallOptions::allow_update`]) runs on this scratch state.
+//! instruction limit and a wall-clock deadline. Main memory is a copy-on-write mapping of the
+//! snapshot's `wasm_memory.bin` when the snapshot is on disk (a copy otherwise; see
+//! [`super::mapped_memory`]). After every call the instance is put back to the snapshot's
+//! state (off the caller's path; a mapped memory discards the pages the call wrote), so
+//! repeated calls reuse it, taking turns, and no call sees another's changes: a query never
+//! changes the snapshot, an update (only with [`CallOptions::allow_update`]) runs on this
+//! scratch state.
 
 use super::config::RuntimeConfig;
 use super::error::RuntimeError;
@@ -15,7 +18,7 @@ use crate::snapshot::open::MEMORY_FILE;
 use crate::snapshot::{Snapshot, SnapshotKind};
 use candid::{IDLArgs, Principal};
 use std::path::PathBuf;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// The IC's instruction limit for a query.
@@ -96,8 +99,49 @@ pub enum OfflineError {
     Thread(String),
 }
 
-/// An instance put back to the snapshot's state, ready for the next call.
-type Idle = Arc<Mutex<Option<Canister>>>;
+/// The restored instance between calls: put back to the snapshot's state, or being used (or
+/// put back) by a call's thread.
+#[derive(Default)]
+struct Slot {
+    canister: Option<Canister>,
+    busy: bool,
+}
+
+/// The slot and the signal that it was given back.
+type Idle = Arc<(Mutex<Slot>, Condvar)>;
+
+/// Takes the slot's instance for one call, waiting at most `wait` (half the call's deadline)
+/// while another call uses it or puts it back: calls take turns on one instance rather than
+/// each restoring its own; past the wait (a runaway call) this call restores a fresh one.
+/// `None` if there is none yet.
+fn take_instance(idle: &Idle, wait: Duration) -> Option<Canister> {
+    let (slot, given_back) = &**idle;
+    let guard = slot.lock().unwrap_or_else(|p| p.into_inner());
+    let (mut guard, _) = given_back
+        .wait_timeout_while(guard, wait, |s| s.busy)
+        .unwrap_or_else(|p| p.into_inner());
+    guard.busy = true;
+    guard.canister.take()
+}
+
+/// Gives the slot back after a call, with the instance if it was put back to the snapshot's
+/// state (on drop, so that a failed restore or a panic frees the slot too).
+struct GiveBack {
+    idle: Idle,
+    canister: Option<Canister>,
+}
+
+impl Drop for GiveBack {
+    fn drop(&mut self) {
+        let (slot, given_back) = &*self.idle;
+        let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = self.canister.take() {
+            guard.canister = Some(c);
+        }
+        guard.busy = false;
+        given_back.notify_one();
+    }
+}
 
 /// A snapshot's canister, restored on the first call and reused by the next ones.
 pub struct OfflineCanister {
@@ -107,6 +151,7 @@ pub struct OfflineCanister {
     service: String,
     methods: Vec<Method>,
     idle: Idle,
+    copy_memory: bool,
 }
 
 impl OfflineCanister {
@@ -122,7 +167,32 @@ impl OfflineCanister {
             service,
             methods,
             idle: Arc::default(),
+            copy_memory: false,
         })
+    }
+
+    /// The same canister restoring main memory by copying it, never by mapping it (the
+    /// fallback path, to compare with).
+    pub fn copying_memory(mut self) -> OfflineCanister {
+        self.copy_memory = true;
+        self
+    }
+
+    /// Restores the snapshot's state now (if no call did yet), so that the first call does
+    /// not wait for it; whether main memory is mapped copy-on-write (else copied).
+    pub fn restore_now(&self) -> Result<bool, OfflineError> {
+        let mut give_back = GiveBack {
+            idle: self.idle.clone(),
+            canister: take_instance(&self.idle, Duration::from_secs(30)),
+        };
+        if give_back.canister.is_none() {
+            let snapshot = self.source.snapshot();
+            give_back.canister = Some(restore(snapshot, &self.wasm, self.copy_memory)?);
+        }
+        Ok(give_back
+            .canister
+            .as_ref()
+            .is_some_and(Canister::is_memory_mapped))
     }
 
     /// The canister's Candid service (parsed anew: it was checked when the canister opened).
@@ -177,19 +247,25 @@ impl OfflineCanister {
         let source = self.source.clone();
         let wasm = self.wasm.clone();
         let idle = self.idle.clone();
+        let copy_memory = self.copy_memory;
         let (name, query, opts) = (method.name.clone(), method.query, options.clone());
         std::thread::Builder::new()
             .name("mo-mem-call".into())
             .spawn(move || {
                 let snapshot = source.snapshot();
-                let taken = idle.lock().unwrap_or_else(|p| p.into_inner()).take();
-                let mut canister = match taken.map_or_else(|| restore(snapshot, &wasm), Ok) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        let _ = tx.send(Err(e));
-                        return;
-                    }
+                let taken = take_instance(&idle, opts.timeout / 2);
+                let mut give_back = GiveBack {
+                    idle,
+                    canister: None,
                 };
+                let mut canister =
+                    match taken.map_or_else(|| restore(snapshot, &wasm, copy_memory), Ok) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    };
                 let cfg = canister.config_mut();
                 cfg.caller = opts.caller;
                 cfg.instruction_limit = opts.instructions;
@@ -203,7 +279,7 @@ impl OfflineCanister {
                 let _ = tx.send(reply.map(|r| (r, log)).map_err(OfflineError::from));
                 // put the state back off the caller's path; a failure drops the instance
                 if reset(&mut canister, snapshot).is_ok() {
-                    *idle.lock().unwrap_or_else(|p| p.into_inner()) = Some(canister);
+                    give_back.canister = Some(canister);
                 }
             })
             .map_err(|e| OfflineError::Thread(e.to_string()))?;
@@ -234,8 +310,9 @@ fn config_for(snapshot: &Snapshot) -> RuntimeConfig {
 
 /// The snapshot's state in a fresh instance of its module: main memory mapped copy-on-write
 /// from the snapshot's memory file where it can be (a snapshot directory or a bare image on
-/// disk), else copied (a snapshot built in memory, a file that cannot be mapped).
-fn restore(snapshot: &Snapshot, wasm: &[u8]) -> Result<Canister, OfflineError> {
+/// disk), else copied (a snapshot built in memory, a file that cannot be mapped, or
+/// `copy_memory`).
+fn restore(snapshot: &Snapshot, wasm: &[u8], copy_memory: bool) -> Result<Canister, OfflineError> {
     let stable = snapshot
         .stable_memory()
         .map(|i| i.as_slice())
@@ -243,7 +320,7 @@ fn restore(snapshot: &Snapshot, wasm: &[u8]) -> Result<Canister, OfflineError> {
     let globals = snapshot.globals().unwrap_or(&[]);
     let main = snapshot.memory().as_slice();
     let cfg = config_for(snapshot);
-    if let Some(path) = memory_file(snapshot) {
+    if let Some(path) = memory_file(snapshot).filter(|_| !copy_memory) {
         match Canister::from_snapshot_file(wasm, &path, main, stable, globals, cfg.clone()) {
             Ok(canister) => return Ok(canister),
             Err(RuntimeError::Mapping(e)) => tracing::debug!(
