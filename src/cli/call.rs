@@ -119,11 +119,12 @@ pub fn run_call(args: CallArgs) -> anyhow::Result<()> {
             .map(|d| format!("{:.1}", ms(*d)))
             .collect();
         eprintln!(
-            "mo-mem: restore ({}) {:.1} ms, first call {:.1} ms, later calls [{}] ms",
+            "mo-mem: restore ({}) {:.1} ms, first call {:.1} ms, later calls [{}] ms; {}",
             if mapped { "mapped" } else { "copied" },
             ms(restored),
             ms(calls[0]),
-            later.join(", ")
+            later.join(", "),
+            resident()
         );
     }
     let Some(reply) = reply else {
@@ -138,6 +139,23 @@ pub fn run_call(args: CallArgs) -> anyhow::Result<()> {
         reply.values.to_string()
     };
     print_out(&format!("{text}\n"))
+}
+
+/// The process's resident memory by kind now (`/proc/self/status`): anonymous memory is what
+/// the restore costs; file pages are the snapshot's page cache; shared memory counts the
+/// restore's zero block once per place it is mapped.
+fn resident() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .filter(|l| {
+            ["RssAnon:", "RssFile:", "RssShmem:"]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Writes `text` to stdout; a reader that stopped reading (`| head`) is not an error.
