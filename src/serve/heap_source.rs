@@ -7,7 +7,10 @@ use crate::analysis::opened::OBJECT_BLOCK_BITS;
 use crate::analysis::OpenedHeap;
 use crate::heap::collections::CollectionKind;
 use crate::heap::render::object::{ObjectReader, ObjectView};
-use crate::heap::render::{principal_text, write_debug_show, write_json};
+use crate::heap::render::{
+    principal_text, stream_debug_show, stream_json, write_debug_show, write_json, FloatStyle,
+    StreamError,
+};
 use crate::heap::types::StableSignature;
 use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
@@ -322,6 +325,24 @@ impl ValueNode for HeapValue {
         self.json_as(false)
     }
 
+    fn write_json(&self, natural: bool, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let lazy = match &self.value {
+            Value::Lazy(lazy) if !self.too_deep() && self.cycle().is_none() => lazy,
+            _ => return write_all(out, &self.json_as(natural)?),
+        };
+        let mut decoder = decoder(&self.context, natural)?;
+        stream_json(&mut decoder, lazy, out).map_err(stream_error)
+    }
+
+    fn write_debug_show(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let lazy = match &self.value {
+            Value::Lazy(lazy) if self.cycle().is_none() => lazy,
+            _ => return write_all(out, &self.debug_show()?),
+        };
+        let mut decoder = decoder(&self.context, false)?;
+        stream_debug_show(&mut decoder, lazy, FloatStyle::Compiled, out).map_err(stream_error)
+    }
+
     fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
         let value = match self.cycle() {
             Some(cycle) => cycle,
@@ -373,6 +394,20 @@ impl HeapValue {
             out.push(node(key_name(&key), value));
         }
         Ok(out)
+    }
+}
+
+/// Writes a rendering held whole (a value that does not stream) to `out`.
+fn write_all(out: &mut dyn std::io::Write, bytes: &[u8]) -> Result<(), VfsError> {
+    out.write_all(bytes)
+        .map_err(|e| VfsError::io("a value's rendering", e))
+}
+
+/// A streamed rendering's failure as a vfs error.
+fn stream_error(e: StreamError) -> VfsError {
+    match e {
+        StreamError::Decode(e) => HeapValue::decode_error(e),
+        StreamError::Write(e) => VfsError::io("a value's rendering", e),
     }
 }
 

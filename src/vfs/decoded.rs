@@ -57,6 +57,23 @@ pub trait ValueNode: Send + Sync {
     fn raw_json(&self) -> Result<Vec<u8>, VfsError> {
         self.json()
     }
+    /// Writes [`ValueNode::json`] (`natural`) or [`ValueNode::raw_json`] to `out`, read
+    /// from the heap as it is written where the value can (a huge value is never held whole).
+    fn write_json(&self, natural: bool, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let bytes = if natural {
+            self.json()?
+        } else {
+            self.raw_json()?
+        };
+        out.write_all(&bytes)
+            .map_err(|e| VfsError::io("a value's rendering", e))
+    }
+    /// Writes [`ValueNode::debug_show`] to `out`, streamed as [`ValueNode::write_json`].
+    fn write_debug_show(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let bytes = self.debug_show()?;
+        out.write_all(&bytes)
+            .map_err(|e| VfsError::io("a value's rendering", e))
+    }
 }
 
 /// The objects of a heap, by address.

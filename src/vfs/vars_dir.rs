@@ -4,7 +4,7 @@ use super::decoded::{DecodedSnapshot, ValueNode};
 
 /// A shared list of named values and the range of it a directory shows.
 type ValueSlice = (Arc<[(String, Arc<dyn ValueNode>)]>, usize, usize);
-use super::entry::{DirSource, Entry, FnFile};
+use super::entry::{DirSource, Entry, FnFile, StreamFile};
 use super::error::VfsError;
 use super::names::UniqueNames;
 use super::snapshot_dir::with_newline;
@@ -72,20 +72,11 @@ fn value_entries(
     for (label, value) in children.get(start..end).unwrap_or(&[]) {
         let name = names.claim(label);
         if value.is_compound() {
-            let json_value = value.clone();
-            let json = Entry::File(Arc::new(FnFile(move || {
-                json_value.json().map(with_newline)
-            })));
-            let mo_value = value.clone();
-            let mo = Entry::File(Arc::new(FnFile(move || {
-                mo_value.debug_show().map(with_newline)
-            })));
+            let json = rendering(value, Rendering::Json);
+            let mo = rendering(value, Rendering::DebugShow);
             entries.push((names.claim(&format!("{name}.json")), json));
             if value.is_collection() {
-                let raw_value = value.clone();
-                let raw = Entry::File(Arc::new(FnFile(move || {
-                    raw_value.raw_json().map(with_newline)
-                })));
+                let raw = rendering(value, Rendering::RawJson);
                 entries.push((names.claim(&format!("{name}.raw.json")), raw));
             }
             entries.push((names.claim(&format!("{name}.mo")), mo));
@@ -99,6 +90,32 @@ fn value_entries(
         }
     }
     entries
+}
+
+/// Which text of a compound value a file holds.
+#[derive(Clone, Copy)]
+enum Rendering {
+    /// `NAME.json`: collections as their natural views.
+    Json,
+    /// `NAME.raw.json`: a collection's structure.
+    RawJson,
+    /// `NAME.mo`: the `debug_show` text.
+    DebugShow,
+}
+
+/// The file holding one rendering of `value` (with a final newline), streamed from the heap
+/// as it is read (a huge value is never held whole in memory).
+fn rendering(value: &Arc<dyn ValueNode>, which: Rendering) -> Entry {
+    let value = value.clone();
+    Entry::File(Arc::new(StreamFile(move |out: &mut dyn std::io::Write| {
+        match which {
+            Rendering::Json => value.write_json(true, out)?,
+            Rendering::RawJson => value.write_json(false, out)?,
+            Rendering::DebugShow => value.write_debug_show(out)?,
+        }
+        out.write_all(b"\n")
+            .map_err(|e| VfsError::io("a value's rendering", e))
+    })))
 }
 
 impl DirSource for ValueDir {

@@ -59,6 +59,7 @@ mod mount_trust;
 mod object_blocks;
 mod object_cli;
 mod render_one;
+mod render_stream;
 mod runtime;
 mod script_adversarial;
 mod script_cli;
