@@ -21,6 +21,13 @@ pub trait DirSource: Send + Sync {
     fn lookup_unlisted(&self, _name: &str) -> Result<Option<Entry>, VfsError> {
         Ok(None)
     }
+
+    /// The listed child `name`, found without listing the directory (a map's entry by its
+    /// key), when the source can; `None`: the tree lists the directory. The entry must be the
+    /// one the listing would give under that name.
+    fn find(&self, _name: &str) -> Result<Option<Entry>, VfsError> {
+        Ok(None)
+    }
 }
 
 /// A file whose bytes are generated on first access (deterministically: the same bytes

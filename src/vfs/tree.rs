@@ -424,6 +424,14 @@ impl Tree {
     /// The child `name` of directory `parent`, with `reference` counting one reference.
     fn find_child(&self, parent: Ino, name: &str, reference: bool) -> Result<Ino, VfsError> {
         let node = self.node(parent)?;
+        if let Entry::Dir(source) = &node.entry {
+            let listed = lock(&node.live).contains_key(name) || lock(&node.listing).is_some();
+            if !listed {
+                if let Some(entry) = source.find(name)? {
+                    return self.child_of(parent, &node, &Arc::from(name), &entry, reference);
+                }
+            }
+        }
         let mut listing = self.listing(parent, &node, false)?;
         let dynamic = matches!(&node.entry, Entry::Dir(source) if source.is_dynamic());
         if dynamic && listing.listed_at.elapsed() > DYNAMIC_LISTING_TTL

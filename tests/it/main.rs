@@ -50,6 +50,7 @@ mod mount_diff;
 mod mount_docs;
 mod mount_eval_busy;
 mod mount_fixtures;
+mod mount_keyed_lookup;
 mod mount_load;
 mod mount_memory;
 mod mount_methods;

@@ -37,6 +37,7 @@ impl Item {
 }
 
 /// Pending work of the walk; popped from the end.
+#[derive(Clone)]
 enum Task {
     /// Yield this item.
     Yield(Item),
@@ -89,7 +90,9 @@ impl<'d, 'h> Entries<'d, 'h> {
 
 /// The walk behind [`Entries`], holding no decoder: the caller passes one to each
 /// [`EntryWalk::next_item`] (a streaming renderer decodes each entry with the same decoder
-/// between two steps of the walk).
+/// between two steps of the walk). A clone resumes from the same point (a listing of a
+/// range of entries starts from a walk saved there).
+#[derive(Clone)]
 pub struct EntryWalk {
     kind: CollectionKind,
     /// The collection, until its top is read (on the first call to `next_item`).
