@@ -192,8 +192,32 @@ impl HeapValue {
             (Value::Lazy(lazy), Some(_)) => {
                 Ok(Some(self.context.heap().pointer(lazy.word).unwrap_or(0)))
             }
+            (Value::Lazy(lazy), None) if self.shallow.get().is_none() => {
+                match self.array_len(lazy) {
+                    // An array's object, from its header (its elements not listed).
+                    Some(_) => Ok(self
+                        .context
+                        .heap()
+                        .object_of(lazy.word)
+                        .ok()
+                        .map(|o| o.addr)),
+                    None => Ok(self.shallow()?.addr()),
+                }
+            }
             _ => Ok(self.shallow()?.addr()),
         }
+    }
+
+    /// The length of an array value, read from its header (`None` for any other value):
+    /// deciding whether a listed element is a directory does not decode (and keep) its
+    /// elements.
+    fn array_len(&self, lazy: &LazyValue) -> Option<u64> {
+        let mut d = self.context.decoder().ok()?;
+        let ty = d.type_of(lazy).ok()??;
+        if !matches!(&*ty, crate::heap::types::Type::Array { .. }) {
+            return None;
+        }
+        d.len(lazy).ok()
     }
 
     /// The collection this value is, with its lazy value, when its parts are listed a range
@@ -321,6 +345,11 @@ impl ValueNode for HeapValue {
     fn is_compound(&self) -> bool {
         if self.cycle().is_some() || self.too_deep() {
             return false;
+        }
+        if let (Value::Lazy(lazy), None) = (&self.value, self.shallow.get()) {
+            if let Some(len) = self.array_len(lazy) {
+                return len > 0;
+            }
         }
         if let Some((lazy, kind)) = self.listed_collection() {
             // A natural view is compound when it has an item.
