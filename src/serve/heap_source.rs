@@ -5,9 +5,12 @@
 use crate::analysis::info::snapshot_info;
 use crate::analysis::opened::OBJECT_BLOCK_BITS;
 use crate::analysis::OpenedHeap;
-use crate::heap::collections::CollectionKind;
+use crate::heap::collections::{compare_keys, lookup, CollectionKind, EntryWalk, Item};
 use crate::heap::render::object::{ObjectReader, ObjectView};
-use crate::heap::render::{principal_text, write_debug_show, write_json};
+use crate::heap::render::{
+    principal_text, stream_debug_show, stream_json, write_debug_show, write_json, FloatStyle,
+    StreamError,
+};
 use crate::heap::types::StableSignature;
 use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
@@ -134,6 +137,8 @@ struct HeapValue {
     depth: (usize, usize),
     shallow: OnceLock<Result<Value, DecodeError>>,
     collection: OnceLock<Option<CollectionKind>>,
+    /// A collection's items counted, with walks saved to resume from (see [`PartIndex`]).
+    parts: OnceLock<Result<PartIndex, DecodeError>>,
 }
 
 impl HeapValue {
@@ -154,6 +159,7 @@ impl HeapValue {
             depth,
             shallow: OnceLock::new(),
             collection: OnceLock::new(),
+            parts: OnceLock::new(),
         }
     }
 
@@ -164,7 +170,7 @@ impl HeapValue {
 
     /// The back-reference this value is, when its object is already on its path.
     fn cycle(&self) -> Option<Value> {
-        let addr = self.shallow().ok()?.addr()?;
+        let addr = self.own_addr().ok()??;
         on_path(self.path.as_ref(), addr).then_some(Value::Cycle { addr })
     }
 
@@ -178,6 +184,84 @@ impl HeapValue {
             Value::Lazy(lazy) => self.context.decoder().ok()?.collection_kind(lazy),
             _ => None,
         })
+    }
+
+    /// The address of the value's own object (a collection's, without decoding its view).
+    fn own_addr(&self) -> Result<Option<u64>, VfsError> {
+        match (&self.value, self.collection()) {
+            (Value::Lazy(lazy), Some(_)) => {
+                Ok(Some(self.context.heap().pointer(lazy.word).unwrap_or(0)))
+            }
+            (Value::Lazy(lazy), None) if self.shallow.get().is_none() => {
+                match self.array_len(lazy) {
+                    // An array's object, from its header (its elements not listed).
+                    Some(_) => Ok(self
+                        .context
+                        .heap()
+                        .object_of(lazy.word)
+                        .ok()
+                        .map(|o| o.addr)),
+                    None => Ok(self.shallow()?.addr()),
+                }
+            }
+            _ => Ok(self.shallow()?.addr()),
+        }
+    }
+
+    /// The length of an array value, read from its header (`None` for any other value):
+    /// deciding whether a listed element is a directory does not decode (and keep) its
+    /// elements.
+    fn array_len(&self, lazy: &LazyValue) -> Option<u64> {
+        let mut d = self.context.decoder().ok()?;
+        let ty = d.type_of(lazy).ok()??;
+        if !matches!(&*ty, crate::heap::types::Type::Array { .. }) {
+            return None;
+        }
+        d.len(lazy).ok()
+    }
+
+    /// The collection this value is, with its lazy value, when its parts are listed a range
+    /// at a time (never for a cycle's back-reference or a value too deep for a directory).
+    fn listed_collection(&self) -> Option<(&LazyValue, CollectionKind)> {
+        let Value::Lazy(lazy) = &self.value else {
+            return None;
+        };
+        let kind = self.collection()?;
+        (!self.too_deep() && self.cycle().is_none()).then_some((lazy, kind))
+    }
+
+    /// The walk over a collection's items (its natural view, read one item at a time).
+    fn walk(&self, lazy: &LazyValue, kind: CollectionKind) -> Result<EntryWalk, VfsError> {
+        let d = decoder(&self.context, false)?;
+        let ty = d.type_of(lazy).map_err(Self::decode_error)?;
+        let typed = LazyValue {
+            word: lazy.word,
+            ty,
+        };
+        Ok(EntryWalk::new(typed, kind))
+    }
+
+    /// The collection's [`PartIndex`], made by one walk on first use.
+    fn part_index(&self, lazy: &LazyValue, kind: CollectionKind) -> Result<&PartIndex, VfsError> {
+        let walk = self.walk(lazy, kind)?;
+        self.parts
+            .get_or_init(|| {
+                let mut d = self.context.decoder().map_err(Clone::clone)?;
+                PartIndex::build(&mut d, walk)
+            })
+            .as_ref()
+            .map_err(|e| Self::decode_error(e.clone()))
+    }
+
+    /// The path and depth of this value's parts.
+    fn part_place(&self, addr: Option<u64>) -> Option<Arc<Ancestors>> {
+        match addr {
+            Some(addr) => Some(Arc::new(Ancestors {
+                addr,
+                parent: self.path.clone(),
+            })),
+            None => self.path.clone(),
+        }
     }
 
     /// The value with its top level decoded (a collection as its natural view).
@@ -262,6 +346,21 @@ impl ValueNode for HeapValue {
         if self.cycle().is_some() || self.too_deep() {
             return false;
         }
+        if let (Value::Lazy(lazy), None) = (&self.value, self.shallow.get()) {
+            if let Some(len) = self.array_len(lazy) {
+                return len > 0;
+            }
+        }
+        if let Some((lazy, kind)) = self.listed_collection() {
+            // A natural view is compound when it has an item.
+            let Ok(mut walk) = self.walk(lazy, kind) else {
+                return false;
+            };
+            let Ok(mut d) = self.context.decoder() else {
+                return false;
+            };
+            return matches!(walk.next_item(&mut d), Some(Ok(_)));
+        }
         match self.shallow() {
             Ok(Value::Record { fields, .. }) => !fields.is_empty(),
             Ok(Value::Tuple { items, .. } | Value::Array { items, .. }) => !items.is_empty(),
@@ -314,12 +413,121 @@ impl ValueNode for HeapValue {
         self.json_as(true)
     }
 
+    fn part_count(&self) -> Result<Option<usize>, VfsError> {
+        match self.listed_collection() {
+            Some((lazy, kind)) => Ok(Some(self.part_index(lazy, kind)?.len)),
+            None => Ok(None),
+        }
+    }
+
+    fn parts(&self, start: usize, end: usize) -> Result<NamedValues, VfsError> {
+        let Some((lazy, kind)) = self.listed_collection() else {
+            let mut all = self.children()?;
+            all.truncate(end);
+            return Ok(all.split_off(start.min(all.len())));
+        };
+        let index = self.part_index(lazy, kind)?;
+        let mut d = decoder(&self.context, false)?;
+        let items = index
+            .items(&mut d, start, end)
+            .map_err(Self::decode_error)?;
+        let path = self.part_place(Some(self.context.heap().pointer(lazy.word).unwrap_or(0)));
+        let (depth, bytes) = self.depth;
+        let mut keys = decoder(&self.context, false)?;
+        keys.set_max_nodes(MAX_KEY_NODES);
+        let mut out = Vec::with_capacity(items.len());
+        for (position, item) in (start..).zip(items) {
+            let (name, value) = match item {
+                Item::Entry { key, value, .. } => {
+                    let key = keys.deep(&key).map_err(Self::decode_error)?;
+                    (key_name(&key), value)
+                }
+                Item::Element(x) => (position.to_string(), x),
+            };
+            let place = (depth + 1, bytes + name.len() + 1);
+            let child = HeapValue::below(
+                self.context.clone(),
+                Value::Lazy(value),
+                path.clone(),
+                place,
+            );
+            out.push((name, Arc::new(child) as Arc<dyn ValueNode>));
+        }
+        Ok(out)
+    }
+
+    fn find_part(
+        &self,
+        name: &str,
+        start: usize,
+        end: usize,
+    ) -> Result<Option<Arc<dyn ValueNode>>, VfsError> {
+        let Some((lazy, kind)) = self.listed_collection() else {
+            return Ok(None);
+        };
+        if !kind.is_map() || start >= end {
+            return Ok(None);
+        }
+        let index = self.part_index(lazy, kind)?;
+        let mut d = decoder(&self.context, false)?;
+        d.set_max_nodes(MAX_KEY_NODES);
+        // The keys at both ends of the range: the key must sort between them (the map's
+        // order is its keys' order) and be named exactly `name`.
+        let ends = [
+            index.items(&mut d, start, start + 1),
+            index.items(&mut d, end - 1, end),
+        ];
+        let mut bounds = Vec::with_capacity(2);
+        for items in ends {
+            let items = items.map_err(Self::decode_error)?;
+            let Some(Item::Entry { key, .. }) = items.into_iter().next() else {
+                return Ok(None);
+            };
+            bounds.push(d.deep(&key).map_err(Self::decode_error)?);
+        }
+        let Some(key) = key_from_name(name, &bounds[0]) else {
+            return Ok(None);
+        };
+        let inside = compare_keys(&bounds[0], &key).is_some_and(|o| o.is_le())
+            && compare_keys(&key, &bounds[1]).is_some_and(|o| o.is_le());
+        if !inside {
+            return Ok(None);
+        }
+        let mut search = decoder(&self.context, false)?;
+        let Some(value) = lookup(&mut search, lazy, kind, &key).map_err(Self::decode_error)? else {
+            return Ok(None);
+        };
+        let path = self.part_place(Some(self.context.heap().pointer(lazy.word).unwrap_or(0)));
+        let (depth, bytes) = self.depth;
+        let place = (depth + 1, bytes + name.len() + 1);
+        let child = HeapValue::below(self.context.clone(), Value::Lazy(value), path, place);
+        Ok(Some(Arc::new(child)))
+    }
+
     fn is_collection(&self) -> bool {
         self.collection().is_some()
     }
 
     fn raw_json(&self) -> Result<Vec<u8>, VfsError> {
         self.json_as(false)
+    }
+
+    fn write_json(&self, natural: bool, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let lazy = match &self.value {
+            Value::Lazy(lazy) if !self.too_deep() && self.cycle().is_none() => lazy,
+            _ => return write_all(out, &self.json_as(natural)?),
+        };
+        let mut decoder = decoder(&self.context, natural)?;
+        stream_json(&mut decoder, lazy, out).map_err(stream_error)
+    }
+
+    fn write_debug_show(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let lazy = match &self.value {
+            Value::Lazy(lazy) if self.cycle().is_none() => lazy,
+            _ => return write_all(out, &self.debug_show()?),
+        };
+        let mut decoder = decoder(&self.context, false)?;
+        stream_debug_show(&mut decoder, lazy, FloatStyle::Compiled, out).map_err(stream_error)
     }
 
     fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
@@ -371,6 +579,113 @@ impl HeapValue {
                 other => other.clone(),
             };
             out.push(node(key_name(&key), value));
+        }
+        Ok(out)
+    }
+}
+
+/// Writes a rendering held whole (a value that does not stream) to `out`.
+fn write_all(out: &mut dyn std::io::Write, bytes: &[u8]) -> Result<(), VfsError> {
+    out.write_all(bytes)
+        .map_err(|e| VfsError::io("a value's rendering", e))
+}
+
+/// A streamed rendering's failure as a vfs error.
+fn stream_error(e: StreamError) -> VfsError {
+    match e {
+        StreamError::Decode(e) => HeapValue::decode_error(e),
+        StreamError::Write(e) => VfsError::io("a value's rendering", e),
+    }
+}
+
+/// A map key of the same type as `like` whose entry name is exactly `name` (numbers only:
+/// their names are their decimal text, one per key; other keys are found by listing).
+fn key_from_name(name: &str, like: &Value) -> Option<Value> {
+    use num_bigint::{BigInt, BigUint};
+    let key = match like {
+        Value::Nat(_) => Value::Nat(name.parse::<BigUint>().ok()?),
+        Value::Int(_) => Value::Int(name.parse::<BigInt>().ok()?),
+        Value::Nat8(_) => Value::Nat8(name.parse().ok()?),
+        Value::Nat16(_) => Value::Nat16(name.parse().ok()?),
+        Value::Nat32(_) => Value::Nat32(name.parse().ok()?),
+        Value::Nat64(_) => Value::Nat64(name.parse().ok()?),
+        Value::Int8(_) => Value::Int8(name.parse().ok()?),
+        Value::Int16(_) => Value::Int16(name.parse().ok()?),
+        Value::Int32(_) => Value::Int32(name.parse().ok()?),
+        Value::Int64(_) => Value::Int64(name.parse().ok()?),
+        _ => return None,
+    };
+    // Only the canonical text (no sign, zeros or spaces the listing would not show).
+    (key_name(&key) == name).then_some(key)
+}
+
+/// Most saved walks of one collection (see [`PartIndex`]).
+const MAX_SAVED_WALKS: usize = 2048;
+
+/// A collection's items counted by one walk, with the walk saved every `interval` items so
+/// a range is listed from the nearest saved point (at most [`MAX_SAVED_WALKS`] kept: the
+/// interval doubles when they would be more).
+struct PartIndex {
+    len: usize,
+    interval: usize,
+    saved: Vec<EntryWalk>,
+}
+
+impl PartIndex {
+    fn build(
+        decoder: &mut crate::heap::value::Decoder<'_>,
+        mut walk: EntryWalk,
+    ) -> Result<PartIndex, DecodeError> {
+        let mut index = PartIndex {
+            len: 0,
+            interval: crate::vfs::vars_dir::MAX_CHILDREN_PER_DIR,
+            saved: Vec::new(),
+        };
+        loop {
+            if index.len % index.interval == 0 {
+                if index.saved.len() == MAX_SAVED_WALKS {
+                    let kept = index.saved.drain(..).step_by(2).collect();
+                    index.saved = kept;
+                    index.interval *= 2;
+                }
+                if index.len % index.interval == 0 {
+                    index.saved.push(walk.clone());
+                }
+            }
+            match walk.next_item(decoder) {
+                None => return Ok(index),
+                Some(Err(e)) => return Err(e),
+                Some(Ok(_)) => index.len += 1,
+            }
+        }
+    }
+
+    /// Items `start..end` (fewer past the end), read from the nearest saved walk.
+    fn items(
+        &self,
+        decoder: &mut crate::heap::value::Decoder<'_>,
+        start: usize,
+        end: usize,
+    ) -> Result<Vec<Item>, DecodeError> {
+        let end = end.min(self.len);
+        let slot = (start / self.interval).min(self.saved.len().saturating_sub(1));
+        let Some(saved) = self.saved.get(slot) else {
+            return Ok(Vec::new());
+        };
+        let mut walk = saved.clone();
+        let mut position = slot * self.interval;
+        let mut out = Vec::with_capacity(end.saturating_sub(start));
+        while position < end {
+            match walk.next_item(decoder) {
+                None => break,
+                Some(item) => {
+                    let item = item?;
+                    if position >= start {
+                        out.push(item);
+                    }
+                }
+            }
+            position += 1;
         }
         Ok(out)
     }

@@ -57,6 +57,46 @@ pub trait ValueNode: Send + Sync {
     fn raw_json(&self) -> Result<Vec<u8>, VfsError> {
         self.json()
     }
+    /// The number of parts, when the value lists them a range at a time (a collection,
+    /// counted by walking its structure without decoding its entries); `None`: the parts
+    /// are [`ValueNode::children`].
+    fn part_count(&self) -> Result<Option<usize>, VfsError> {
+        Ok(None)
+    }
+    /// Parts `start..end` by position, named as [`ValueNode::children`] names them.
+    fn parts(&self, start: usize, end: usize) -> Result<NamedValues, VfsError> {
+        let mut all = self.children()?;
+        all.truncate(end);
+        Ok(all.split_off(start.min(all.len())))
+    }
+    /// The part named `name` among positions `start..end`, found without listing them (a
+    /// map's entry by its key, descending the map), when the value can; `None`: list them.
+    fn find_part(
+        &self,
+        name: &str,
+        start: usize,
+        end: usize,
+    ) -> Result<Option<Arc<dyn ValueNode>>, VfsError> {
+        let _ = (name, start, end);
+        Ok(None)
+    }
+    /// Writes [`ValueNode::json`] (`natural`) or [`ValueNode::raw_json`] to `out`, read
+    /// from the heap as it is written where the value can (a huge value is never held whole).
+    fn write_json(&self, natural: bool, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let bytes = if natural {
+            self.json()?
+        } else {
+            self.raw_json()?
+        };
+        out.write_all(&bytes)
+            .map_err(|e| VfsError::io("a value's rendering", e))
+    }
+    /// Writes [`ValueNode::debug_show`] to `out`, streamed as [`ValueNode::write_json`].
+    fn write_debug_show(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let bytes = self.debug_show()?;
+        out.write_all(&bytes)
+            .map_err(|e| VfsError::io("a value's rendering", e))
+    }
 }
 
 /// The objects of a heap, by address.

@@ -21,6 +21,13 @@ pub trait DirSource: Send + Sync {
     fn lookup_unlisted(&self, _name: &str) -> Result<Option<Entry>, VfsError> {
         Ok(None)
     }
+
+    /// The listed child `name`, found without listing the directory (a map's entry by its
+    /// key), when the source can; `None`: the tree lists the directory. The entry must be the
+    /// one the listing would give under that name.
+    fn find(&self, _name: &str) -> Result<Option<Entry>, VfsError> {
+        Ok(None)
+    }
 }
 
 /// A file whose bytes are generated on first access (deterministically: the same bytes
@@ -28,6 +35,20 @@ pub trait DirSource: Send + Sync {
 pub trait FileSource: Send + Sync {
     /// Produces the file's whole content.
     fn render(&self) -> Result<Vec<u8>, VfsError>;
+
+    /// Writes the file's whole content to `out` (the same bytes as [`FileSource::render`]);
+    /// a file that [`FileSource::streams`] writes it as it is produced, never held whole.
+    fn render_to(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        let bytes = self.render()?;
+        out.write_all(&bytes)
+            .map_err(|e| VfsError::io("a generated file", e))
+    }
+
+    /// Whether [`FileSource::render_to`] streams (the tree then renders into a file on
+    /// disk once the content passes its memory threshold, never into one buffer).
+    fn streams(&self) -> bool {
+        false
+    }
 }
 
 /// One node's content, as its parent directory lists it.
@@ -88,6 +109,29 @@ where
 {
     fn render(&self) -> Result<Vec<u8>, VfsError> {
         (self.0)()
+    }
+}
+
+/// A generated file written by a closure into a sink, as it is produced (a huge value's
+/// rendering: see [`FileSource::streams`]).
+pub struct StreamFile<F>(pub F);
+
+impl<F> FileSource for StreamFile<F>
+where
+    F: Fn(&mut dyn std::io::Write) -> Result<(), VfsError> + Send + Sync,
+{
+    fn render(&self) -> Result<Vec<u8>, VfsError> {
+        let mut out = Vec::new();
+        (self.0)(&mut out)?;
+        Ok(out)
+    }
+
+    fn render_to(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        (self.0)(out)
+    }
+
+    fn streams(&self) -> bool {
+        true
     }
 }
 

@@ -304,6 +304,16 @@ impl FileSource for GuardedFile {
         self.guard.check()?;
         Ok(bytes)
     }
+
+    fn render_to(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
+        self.guard.check()?;
+        self.inner.render_to(out)?;
+        self.guard.check()
+    }
+
+    fn streams(&self) -> bool {
+        self.inner.streams()
+    }
 }
 
 #[cfg(test)]

@@ -49,6 +49,99 @@ impl SpillFile {
     }
 }
 
+/// Where a streamed generated file is written: in memory up to a threshold, then on into
+/// an unlinked temporary file (so its exact size is the spilled file's length), refusing
+/// to pass a maximum size.
+pub struct SpillSink {
+    dir: std::path::PathBuf,
+    threshold: usize,
+    max: u64,
+    memory: Vec<u8>,
+    file: Option<std::io::BufWriter<File>>,
+    len: u64,
+    over: bool,
+}
+
+impl SpillSink {
+    /// A sink keeping up to `threshold` bytes in memory, spilling to a file in `dir` past
+    /// it, and failing a write that would pass `max` bytes in all.
+    pub fn new(dir: &Path, threshold: usize, max: u64) -> SpillSink {
+        SpillSink {
+            dir: dir.to_path_buf(),
+            threshold,
+            max,
+            memory: Vec::new(),
+            file: None,
+            len: 0,
+            over: false,
+        }
+    }
+
+    /// Whether a write was refused for passing the maximum size.
+    pub fn over_limit(&self) -> bool {
+        self.over
+    }
+
+    /// Bytes written so far.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether nothing was written.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The content written: in memory if it stayed within the threshold, else spilled.
+    pub fn finish(self) -> Result<Content, VfsError> {
+        let what = || format!("a temporary file in {}", self.dir.display());
+        match self.file {
+            None => Ok(Content::Memory(self.memory.into())),
+            Some(file) => {
+                let file = file
+                    .into_inner()
+                    .map_err(|e| VfsError::io(what(), e.into_error()))?;
+                Ok(Content::Spilled(Arc::new(SpillFile {
+                    file,
+                    len: self.len,
+                })))
+            }
+        }
+    }
+}
+
+impl Write for SpillSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let len = self.len.saturating_add(buf.len() as u64);
+        if len > self.max {
+            self.over = true;
+            return Err(std::io::Error::other(format!(
+                "a generated file passes the limit of {} bytes",
+                self.max
+            )));
+        }
+        if self.file.is_none() && len > self.threshold as u64 {
+            let mut file = std::io::BufWriter::with_capacity(1 << 16, unlinked_file(&self.dir)?);
+            file.write_all(&self.memory)?;
+            self.memory = Vec::new();
+            self.file = Some(file);
+        }
+        match &mut self.file {
+            Some(file) => file.write_all(buf)?,
+            None => self.memory.extend_from_slice(buf),
+        }
+        self.len = len;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.file {
+            Some(file) => file.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A new file in `dir` that has no name: `O_TMPFILE` where the file system supports it,
 /// else a uniquely named file removed at once.
 fn unlinked_file(dir: &Path) -> std::io::Result<File> {
@@ -154,6 +247,26 @@ mod tests {
         assert_eq!(content.to_vec().unwrap(), bytes);
         assert_eq!(content.memory_bytes(), 0);
         assert_eq!(content.disk_bytes(), 10_000);
+    }
+
+    #[test]
+    fn sink_keeps_small_contents_in_memory_and_spills_large_ones() {
+        let dir = std::env::temp_dir();
+        let mut small = SpillSink::new(&dir, 10, 100);
+        small.write_all(b"0123456789").unwrap();
+        let content = small.finish().unwrap();
+        assert_eq!((content.memory_bytes(), content.disk_bytes()), (10, 0));
+        let bytes: Vec<u8> = (0..50u8).collect();
+        let mut large = SpillSink::new(&dir, 10, 100);
+        for chunk in bytes.chunks(7) {
+            large.write_all(chunk).unwrap();
+        }
+        let content = large.finish().unwrap();
+        assert_eq!((content.memory_bytes(), content.disk_bytes()), (0, 50));
+        assert_eq!(content.to_vec().unwrap(), bytes);
+        let mut over = SpillSink::new(&dir, 10, 20);
+        assert!(over.write_all(&bytes).is_err());
+        assert!(over.over_limit());
     }
 
     #[test]

@@ -3,11 +3,11 @@
 
 use super::cache::ContentCache;
 use super::control::{ControlHandle, ControlNode, SessionId};
-use super::entry::{Entry, NodeKind};
+use super::entry::{Entry, FileSource, NodeKind};
 use super::error::VfsError;
 use super::names::is_valid_name;
 use super::raw::RawFile;
-use super::spill::{release_free_memory, Content, SpillFile};
+use super::spill::{release_free_memory, Content, SpillFile, SpillSink};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
@@ -424,6 +424,14 @@ impl Tree {
     /// The child `name` of directory `parent`, with `reference` counting one reference.
     fn find_child(&self, parent: Ino, name: &str, reference: bool) -> Result<Ino, VfsError> {
         let node = self.node(parent)?;
+        if let Entry::Dir(source) = &node.entry {
+            let listed = lock(&node.live).contains_key(name) || lock(&node.listing).is_some();
+            if !listed {
+                if let Some(entry) = source.find(name)? {
+                    return self.child_of(parent, &node, &Arc::from(name), &entry, reference);
+                }
+            }
+        }
         let mut listing = self.listing(parent, &node, false)?;
         let dynamic = matches!(&node.entry, Entry::Dir(source) if source.is_dynamic());
         if dynamic && listing.listed_at.elapsed() > DYNAMIC_LISTING_TTL
@@ -522,6 +530,21 @@ impl Tree {
         if let Some(content) = self.cache.get(ino) {
             return Ok(content);
         }
+        let content = if source.streams() {
+            self.render_streamed(ino, source.as_ref())?
+        } else {
+            self.render_whole(ino, source.as_ref())?
+        };
+        let size = *node.size.get_or_init(|| content.len());
+        if size != content.len() {
+            tracing::error!(path = %self.path_of(ino), size, now = content.len(), "generated file changed size between renders");
+        }
+        self.cache.insert(ino, content.clone());
+        Ok(content)
+    }
+
+    /// Renders a generated file held whole in memory (spilled after, when large).
+    fn render_whole(&self, ino: Ino, source: &dyn FileSource) -> Result<Content, VfsError> {
         let bytes = source.render()?;
         if bytes.len() > self.config.max_file_size {
             return Err(VfsError::TooLarge(format!(
@@ -531,7 +554,7 @@ impl Tree {
                 self.config.max_file_size
             )));
         }
-        let content = if bytes.len() > self.config.spill_above {
+        Ok(if bytes.len() > self.config.spill_above {
             let spill = SpillFile::create(&std::env::temp_dir(), &bytes);
             drop(bytes);
             // Rendering a large file decoded a large value: give its memory back.
@@ -539,12 +562,32 @@ impl Tree {
             Content::Spilled(Arc::new(spill?))
         } else {
             Content::Memory(bytes.into())
-        };
-        let size = *node.size.get_or_init(|| content.len());
-        if size != content.len() {
-            tracing::error!(path = %self.path_of(ino), size, now = content.len(), "generated file changed size between renders");
+        })
+    }
+
+    /// Renders a streamed generated file: into memory up to the spill threshold, then on
+    /// into an unlinked temporary file, never held whole.
+    fn render_streamed(&self, ino: Ino, source: &dyn FileSource) -> Result<Content, VfsError> {
+        let mut sink = SpillSink::new(
+            &std::env::temp_dir(),
+            self.config.spill_above,
+            self.config.max_file_size as u64,
+        );
+        match source.render_to(&mut sink) {
+            Ok(()) => {}
+            Err(_) if sink.over_limit() => {
+                return Err(VfsError::TooLarge(format!(
+                    "{} would be over the limit of {} bytes",
+                    self.path_of(ino),
+                    self.config.max_file_size
+                )))
+            }
+            Err(e) => return Err(e),
         }
-        self.cache.insert(ino, content.clone());
+        let content = sink.finish()?;
+        if content.disk_bytes() > 0 {
+            release_free_memory();
+        }
         Ok(content)
     }
 

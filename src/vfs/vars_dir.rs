@@ -4,7 +4,7 @@ use super::decoded::{DecodedSnapshot, ValueNode};
 
 /// A shared list of named values and the range of it a directory shows.
 type ValueSlice = (Arc<[(String, Arc<dyn ValueNode>)]>, usize, usize);
-use super::entry::{DirSource, Entry, FnFile};
+use super::entry::{DirSource, Entry, FnFile, StreamFile};
 use super::error::VfsError;
 use super::names::UniqueNames;
 use super::snapshot_dir::with_newline;
@@ -22,6 +22,8 @@ enum ChildSource {
     Vars(Arc<dyn DecodedSnapshot>),
     Value(Arc<dyn ValueNode>),
     Slice(Arc<[(String, Arc<dyn ValueNode>)]>, usize, usize),
+    /// Parts `start..end` of a value that lists its parts a range at a time.
+    Parts(Arc<dyn ValueNode>, usize, usize),
 }
 
 impl ValueDir {
@@ -48,57 +50,150 @@ fn value_entries(
     start: usize,
     end: usize,
 ) -> Vec<(String, Entry)> {
-    let count = end.saturating_sub(start);
-    if count > MAX_CHILDREN_PER_DIR {
-        let mut group = MAX_CHILDREN_PER_DIR;
-        while count.div_ceil(group) > MAX_CHILDREN_PER_DIR {
-            group = group.saturating_mul(MAX_CHILDREN_PER_DIR);
-        }
-        return (start..end)
-            .step_by(group)
-            .map(|first| {
-                let last = first.saturating_add(group).min(end);
+    if let Some(groups) = groups(start, end) {
+        return groups
+            .map(|(first, last)| {
+                let children = ChildSource::Slice(children.clone(), first, last);
                 (
-                    format!("{first}-{}", last - 1),
-                    Entry::Dir(Arc::new(ValueDir {
-                        children: ChildSource::Slice(children.clone(), first, last),
-                    })),
+                    group_name(first, last),
+                    Entry::Dir(Arc::new(ValueDir { children })),
                 )
             })
             .collect();
     }
     let mut names = UniqueNames::default();
-    let mut entries = Vec::with_capacity(count);
+    let mut entries = Vec::with_capacity(end.saturating_sub(start));
     for (label, value) in children.get(start..end).unwrap_or(&[]) {
         let name = names.claim(label);
         if value.is_compound() {
-            let json_value = value.clone();
-            let json = Entry::File(Arc::new(FnFile(move || {
-                json_value.json().map(with_newline)
-            })));
-            let mo_value = value.clone();
-            let mo = Entry::File(Arc::new(FnFile(move || {
-                mo_value.debug_show().map(with_newline)
-            })));
-            entries.push((names.claim(&format!("{name}.json")), json));
+            entries.push((
+                names.claim(&format!("{name}.json")),
+                rendering(value, Rendering::Json),
+            ));
             if value.is_collection() {
-                let raw_value = value.clone();
-                let raw = Entry::File(Arc::new(FnFile(move || {
-                    raw_value.raw_json().map(with_newline)
-                })));
+                let raw = rendering(value, Rendering::RawJson);
                 entries.push((names.claim(&format!("{name}.raw.json")), raw));
             }
+            let mo = rendering(value, Rendering::DebugShow);
             entries.push((names.claim(&format!("{name}.mo")), mo));
             entries.push((name, Entry::Dir(Arc::new(ValueDir::value(value.clone())))));
         } else {
-            let value = value.clone();
-            entries.push((
-                name,
-                Entry::File(Arc::new(FnFile(move || value.json().map(with_newline)))),
-            ));
+            entries.push((name, scalar_file(value)));
         }
     }
     entries
+}
+
+/// The file showing a scalar value: its JSON.
+fn scalar_file(value: &Arc<dyn ValueNode>) -> Entry {
+    let value = value.clone();
+    Entry::File(Arc::new(FnFile(move || value.json().map(with_newline))))
+}
+
+/// The positions `start..end` grouped into `FIRST-LAST/` directories of at most
+/// [`MAX_CHILDREN_PER_DIR`] entries each (each group of a power of it), when there are more.
+fn groups(start: usize, end: usize) -> Option<impl Iterator<Item = (usize, usize)>> {
+    let count = end.saturating_sub(start);
+    if count <= MAX_CHILDREN_PER_DIR {
+        return None;
+    }
+    let mut group = MAX_CHILDREN_PER_DIR;
+    while count.div_ceil(group) > MAX_CHILDREN_PER_DIR {
+        group = group.saturating_mul(MAX_CHILDREN_PER_DIR);
+    }
+    Some(
+        (start..end)
+            .step_by(group)
+            .map(move |first| (first, first.saturating_add(group).min(end))),
+    )
+}
+
+/// A group directory's name: its first and last positions.
+fn group_name(first: usize, last: usize) -> String {
+    format!("{first}-{}", last - 1)
+}
+
+/// The entries of parts `start..end` of `value`, listed a range at a time.
+fn part_entries(
+    value: &Arc<dyn ValueNode>,
+    start: usize,
+    end: usize,
+) -> Result<Vec<(String, Entry)>, VfsError> {
+    if let Some(groups) = groups(start, end) {
+        return Ok(groups
+            .map(|(first, last)| {
+                let children = ChildSource::Parts(value.clone(), first, last);
+                (
+                    group_name(first, last),
+                    Entry::Dir(Arc::new(ValueDir { children })),
+                )
+            })
+            .collect());
+    }
+    let parts: Arc<[_]> = value.parts(start, end)?.into();
+    let len = parts.len();
+    Ok(value_entries(parts, 0, len))
+}
+
+/// The entry named `name` among parts `start..end` of `value`, found by its key without
+/// listing them (a map's entry `KEY`, or its `KEY.json`, `KEY.raw.json`, `KEY.mo`).
+fn find_part_entry(
+    value: &Arc<dyn ValueNode>,
+    name: &str,
+    start: usize,
+    end: usize,
+) -> Result<Option<Entry>, VfsError> {
+    for (suffix, which) in [
+        (".raw.json", Some(Rendering::RawJson)),
+        (".json", Some(Rendering::Json)),
+        (".mo", Some(Rendering::DebugShow)),
+        ("", None),
+    ] {
+        let Some(key) = name.strip_suffix(suffix) else {
+            continue;
+        };
+        let Some(part) = value.find_part(key, start, end)? else {
+            continue;
+        };
+        let compound = part.is_compound();
+        return Ok(match which {
+            None if compound => Some(Entry::Dir(Arc::new(ValueDir::value(part)))),
+            None => Some(scalar_file(&part)),
+            Some(Rendering::RawJson) if compound && part.is_collection() => {
+                Some(rendering(&part, Rendering::RawJson))
+            }
+            Some(Rendering::RawJson) => None,
+            Some(which) if compound => Some(rendering(&part, which)),
+            Some(_) => None,
+        });
+    }
+    Ok(None)
+}
+
+/// Which text of a compound value a file holds.
+#[derive(Clone, Copy)]
+enum Rendering {
+    /// `NAME.json`: collections as their natural views.
+    Json,
+    /// `NAME.raw.json`: a collection's structure.
+    RawJson,
+    /// `NAME.mo`: the `debug_show` text.
+    DebugShow,
+}
+
+/// The file holding one rendering of `value` (with a final newline), streamed from the heap
+/// as it is read (a huge value is never held whole in memory).
+fn rendering(value: &Arc<dyn ValueNode>, which: Rendering) -> Entry {
+    let value = value.clone();
+    Entry::File(Arc::new(StreamFile(move |out: &mut dyn std::io::Write| {
+        match which {
+            Rendering::Json => value.write_json(true, out)?,
+            Rendering::RawJson => value.write_json(false, out)?,
+            Rendering::DebugShow => value.write_debug_show(out)?,
+        }
+        out.write_all(b"\n")
+            .map_err(|e| VfsError::io("a value's rendering", e))
+    })))
 }
 
 impl DirSource for ValueDir {
@@ -110,12 +205,29 @@ impl DirSource for ValueDir {
                 (vars, 0, len)
             }
             ChildSource::Value(value) => {
+                if let Some(count) = value.part_count()? {
+                    return part_entries(value, 0, count);
+                }
                 let children: Arc<[_]> = value.children()?.into();
                 let len = children.len();
                 (children, 0, len)
             }
             ChildSource::Slice(children, start, end) => (children.clone(), *start, *end),
+            ChildSource::Parts(value, start, end) => return part_entries(value, *start, *end),
         };
         Ok(value_entries(children, start, end))
+    }
+
+    fn find(&self, name: &str) -> Result<Option<Entry>, VfsError> {
+        match &self.children {
+            ChildSource::Parts(value, start, end) if groups(*start, *end).is_none() => {
+                find_part_entry(value, name, *start, *end)
+            }
+            ChildSource::Value(value) => match value.part_count()? {
+                Some(count) if groups(0, count).is_none() => find_part_entry(value, name, 0, count),
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
     }
 }

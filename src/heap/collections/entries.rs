@@ -37,6 +37,7 @@ impl Item {
 }
 
 /// Pending work of the walk; popped from the end.
+#[derive(Clone)]
 enum Task {
     /// Yield this item.
     Yield(Item),
@@ -70,11 +71,7 @@ enum Task {
 /// deep tree) ends in a limit error, never a hang or an exhausted stack.
 pub struct Entries<'d, 'h> {
     decoder: &'d mut Decoder<'h>,
-    kind: CollectionKind,
-    /// The collection, until its top is read (on the first call to `next`).
-    unopened: Option<LazyValue>,
-    stack: Vec<Task>,
-    failed: bool,
+    walk: EntryWalk,
 }
 
 impl<'d, 'h> Entries<'d, 'h> {
@@ -86,6 +83,28 @@ impl<'d, 'h> Entries<'d, 'h> {
     ) -> Entries<'d, 'h> {
         Entries {
             decoder,
+            walk: EntryWalk::new(collection, kind),
+        }
+    }
+}
+
+/// The walk behind [`Entries`], holding no decoder: the caller passes one to each
+/// [`EntryWalk::next_item`] (a streaming renderer decodes each entry with the same decoder
+/// between two steps of the walk). A clone resumes from the same point (a listing of a
+/// range of entries starts from a walk saved there).
+#[derive(Clone)]
+pub struct EntryWalk {
+    kind: CollectionKind,
+    /// The collection, until its top is read (on the first call to `next_item`).
+    unopened: Option<LazyValue>,
+    stack: Vec<Task>,
+    failed: bool,
+}
+
+impl EntryWalk {
+    /// The walk over `collection`, a value of the collection type `kind` was recognized in.
+    pub fn new(collection: LazyValue, kind: CollectionKind) -> EntryWalk {
+        EntryWalk {
             kind,
             unopened: Some(collection),
             stack: Vec::new(),
@@ -94,24 +113,24 @@ impl<'d, 'h> Entries<'d, 'h> {
     }
 
     /// Runs one task: pushes the tasks it expands to (last first).
-    fn step(&mut self, task: Task) -> Result<Option<Item>, DecodeError> {
+    fn step(&mut self, decoder: &mut Decoder<'_>, task: Task) -> Result<Option<Item>, DecodeError> {
         match task {
             Task::Yield(item) => return Ok(Some(item)),
             Task::BTree(node) => {
-                let (tag, body) = self.decoder.variant(&node)?;
-                let data = self.decoder.field(&body, "data")?;
+                let (tag, body) = decoder.variant(&node)?;
+                let data = decoder.field(&body, "data")?;
                 let slots = match self.kind {
                     CollectionKind::Map => "kvs",
                     _ => "elements",
                 };
-                let slots_v = self.decoder.field(&data, slots)?;
-                let mut slots = self.decoder.array(&slots_v)?;
-                let count = self.decoder.field(&data, "count")?;
-                let count = usize::try_from(self.decoder.nat(&count)?).unwrap_or(usize::MAX);
+                let slots_v = decoder.field(&data, slots)?;
+                let mut slots = decoder.array(&slots_v)?;
+                let count = decoder.field(&data, "count")?;
+                let count = usize::try_from(decoder.nat(&count)?).unwrap_or(usize::MAX);
                 slots.truncate(count);
                 let mut children = if &*tag == "internal" {
-                    let children = self.decoder.field(&body, "children")?;
-                    self.decoder.array(&children)?
+                    let children = decoder.field(&body, "children")?;
+                    decoder.array(&children)?
                 } else {
                     Vec::new()
                 };
@@ -131,14 +150,14 @@ impl<'d, 'h> Entries<'d, 'h> {
                 }
             }
             Task::BTreeChild(child) => {
-                if let Some(node) = self.decoder.opt(&child)? {
+                if let Some(node) = decoder.opt(&child)? {
                     self.stack.push(Task::BTree(node));
                 }
             }
             Task::Slot(slot) => {
-                if let Some(x) = self.decoder.opt(&slot)? {
+                if let Some(x) = decoder.opt(&slot)? {
                     if self.kind == CollectionKind::Map {
-                        return self.pair(&x).map(Some);
+                        return self.pair(decoder, &x).map(Some);
                     }
                     return Ok(Some(Item::Element(x)));
                 }
@@ -149,8 +168,8 @@ impl<'d, 'h> Entries<'d, 'h> {
                 block_index,
                 element_index,
             } => {
-                let block = self.decoder.element(&blocks, b)?;
-                let mut slots = self.decoder.array(&block)?;
+                let block = decoder.element(&blocks, b)?;
+                let mut slots = decoder.array(&block)?;
                 if b == block_index {
                     slots.truncate(usize::try_from(element_index).unwrap_or(usize::MAX));
                 } else {
@@ -164,16 +183,16 @@ impl<'d, 'h> Entries<'d, 'h> {
                 self.stack.extend(slots.into_iter().rev().map(Task::Slot));
             }
             Task::Cell { cell, trie } => {
-                if let Some(c) = self.decoder.opt(&cell)? {
-                    let (_, parts) = self.decoder.tuple(&c)?;
+                if let Some(c) = decoder.opt(&cell)? {
+                    let (_, parts) = decoder.tuple(&c)?;
                     let [x, rest] = <[LazyValue; 2]>::try_from(parts)
-                        .map_err(|_| self.decoder.mismatch(c.word, "a list cell"))?;
+                        .map_err(|_| decoder.mismatch(c.word, "a list cell"))?;
                     self.stack.push(Task::Cell { cell: rest, trie });
                     if trie {
-                        let (addr, kv) = self.decoder.tuple(&x)?;
+                        let (addr, kv) = decoder.tuple(&x)?;
                         let [k, value] = <[LazyValue; 2]>::try_from(kv)
-                            .map_err(|_| self.decoder.mismatch(x.word, "a (key, value) pair"))?;
-                        let key = self.decoder.field(&k, "key")?;
+                            .map_err(|_| decoder.mismatch(x.word, "a (key, value) pair"))?;
+                        let key = decoder.field(&k, "key")?;
                         return Ok(Some(Item::Entry { addr, key, value }));
                     }
                     return Ok(Some(Item::Element(x)));
@@ -183,29 +202,29 @@ impl<'d, 'h> Entries<'d, 'h> {
                 // The whole list's elements, then yielded from the last (bounded by the budget).
                 let mut cell = list;
                 let mut items = Vec::new();
-                while let Some(c) = self.decoder.opt(&cell)? {
-                    let (_, parts) = self.decoder.tuple(&c)?;
+                while let Some(c) = decoder.opt(&cell)? {
+                    let (_, parts) = decoder.tuple(&c)?;
                     let [x, rest] = <[LazyValue; 2]>::try_from(parts)
-                        .map_err(|_| self.decoder.mismatch(c.word, "a list cell"))?;
+                        .map_err(|_| decoder.mismatch(c.word, "a list cell"))?;
                     items.push(Task::Yield(Item::Element(x)));
                     cell = rest;
                 }
                 self.stack.extend(items);
             }
             Task::QueueNode(node) => {
-                if let Some(n) = self.decoder.opt(&node)? {
-                    let next = self.decoder.field(&n, "next")?;
-                    let value = self.decoder.field(&n, "value")?;
+                if let Some(n) = decoder.opt(&node)? {
+                    let next = decoder.field(&n, "next")?;
+                    let value = decoder.field(&n, "value")?;
                     self.stack.push(Task::QueueNode(next));
                     return Ok(Some(Item::Element(value)));
                 }
             }
             Task::Tree(tree) => {
-                let (tag, body) = self.decoder.variant(&tree)?;
+                let (tag, body) = decoder.variant(&tree)?;
                 if &*tag == "leaf" {
                     return Ok(None);
                 }
-                let (addr, parts) = self.decoder.tuple(&body)?;
+                let (addr, parts) = decoder.tuple(&body)?;
                 match (self.kind, &parts[..]) {
                     (CollectionKind::PureMap, [l, k, v, r]) => {
                         self.stack.push(Task::Tree(r.clone()));
@@ -223,9 +242,9 @@ impl<'d, 'h> Entries<'d, 'h> {
                     }
                     (CollectionKind::BaseRBTree, [_, l, kv, r]) => {
                         self.stack.push(Task::Tree(r.clone()));
-                        let (addr, kv_parts) = self.decoder.tuple(kv)?;
+                        let (addr, kv_parts) = decoder.tuple(kv)?;
                         if let [k, ov] = &kv_parts[..] {
-                            if let Some(v) = self.decoder.opt(ov)? {
+                            if let Some(v) = decoder.opt(ov)? {
                                 self.stack.push(Task::Yield(Item::Entry {
                                     addr,
                                     key: k.clone(),
@@ -235,14 +254,14 @@ impl<'d, 'h> Entries<'d, 'h> {
                         }
                         self.stack.push(Task::Tree(l.clone()));
                     }
-                    _ => return Err(self.decoder.mismatch(body.word, "a tree node")),
+                    _ => return Err(decoder.mismatch(body.word, "a tree node")),
                 }
             }
             Task::Trie(trie) => {
-                let (tag, body) = self.decoder.variant(&trie)?;
+                let (tag, body) = decoder.variant(&trie)?;
                 match &*tag {
                     "leaf" => {
-                        let keyvals = self.decoder.field(&body, "keyvals")?;
+                        let keyvals = decoder.field(&body, "keyvals")?;
                         self.stack.push(Task::Cell {
                             cell: keyvals,
                             trie: true,
@@ -250,8 +269,8 @@ impl<'d, 'h> Entries<'d, 'h> {
                     }
                     "branch" => {
                         let (left, right) = (
-                            self.decoder.field(&body, "left")?,
-                            self.decoder.field(&body, "right")?,
+                            decoder.field(&body, "left")?,
+                            decoder.field(&body, "right")?,
                         );
                         self.stack.push(Task::Trie(right));
                         self.stack.push(Task::Trie(left));
@@ -264,35 +283,37 @@ impl<'d, 'h> Entries<'d, 'h> {
     }
 
     /// A map's `(K, V)` slot payload as an entry.
-    fn pair(&mut self, kv: &LazyValue) -> Result<Item, DecodeError> {
-        let (addr, parts) = self.decoder.tuple(kv)?;
+    fn pair(&mut self, decoder: &mut Decoder<'_>, kv: &LazyValue) -> Result<Item, DecodeError> {
+        let (addr, parts) = decoder.tuple(kv)?;
         let [key, value] = <[LazyValue; 2]>::try_from(parts)
-            .map_err(|_| self.decoder.mismatch(kv.word, "a (key, value) pair"))?;
+            .map_err(|_| decoder.mismatch(kv.word, "a (key, value) pair"))?;
         Ok(Item::Entry { addr, key, value })
     }
 
     /// The first tasks of a collection whose top is a record (read here, lazily).
-    fn open(&mut self, collection: &LazyValue) -> Result<(), DecodeError> {
+    fn open(
+        &mut self,
+        decoder: &mut Decoder<'_>,
+        collection: &LazyValue,
+    ) -> Result<(), DecodeError> {
         match self.kind {
             CollectionKind::Map | CollectionKind::Set => {
-                let root = self.decoder.field(collection, "root")?;
+                let root = decoder.field(collection, "root")?;
                 self.stack.push(Task::BTree(root));
             }
             CollectionKind::List | CollectionKind::PriorityQueue => {
                 let list = if self.kind == CollectionKind::PriorityQueue {
-                    self.decoder.field(collection, "heap")?
+                    decoder.field(collection, "heap")?
                 } else {
                     collection.clone()
                 };
-                let blocks = self.decoder.field(&list, "blocks")?;
-                let block_index = self.decoder.field(&list, "blockIndex")?;
-                let element_index = self.decoder.field(&list, "elementIndex")?;
-                let (block_index, element_index) = (
-                    self.decoder.nat(&block_index)?,
-                    self.decoder.nat(&element_index)?,
-                );
-                if block_index >= self.decoder.len(&blocks)? {
-                    return Err(self.decoder.mismatch(blocks.word, "a List's blocks"));
+                let blocks = decoder.field(&list, "blocks")?;
+                let block_index = decoder.field(&list, "blockIndex")?;
+                let element_index = decoder.field(&list, "elementIndex")?;
+                let (block_index, element_index) =
+                    (decoder.nat(&block_index)?, decoder.nat(&element_index)?);
+                if block_index >= decoder.len(&blocks)? {
+                    return Err(decoder.mismatch(blocks.word, "a List's blocks"));
                 }
                 self.stack.push(Task::Blocks {
                     blocks,
@@ -302,24 +323,24 @@ impl<'d, 'h> Entries<'d, 'h> {
                 });
             }
             CollectionKind::Queue => {
-                let front = self.decoder.field(collection, "front")?;
+                let front = decoder.field(collection, "front")?;
                 self.stack.push(Task::QueueNode(front));
             }
             CollectionKind::Stack => {
-                let top = self.decoder.field(collection, "top")?;
+                let top = decoder.field(collection, "top")?;
                 self.stack.push(Task::Cell {
                     cell: top,
                     trie: false,
                 });
             }
             CollectionKind::PureMap | CollectionKind::PureSet => {
-                let root = self.decoder.field(collection, "root")?;
+                let root = decoder.field(collection, "root")?;
                 self.stack.push(Task::Tree(root));
             }
             CollectionKind::PureQueue => {
-                let (_, parts) = self.decoder.tuple(collection)?;
+                let (_, parts) = decoder.tuple(collection)?;
                 let [front, _, back] = <[LazyValue; 3]>::try_from(parts)
-                    .map_err(|_| self.decoder.mismatch(collection.word, "a pure Queue"))?;
+                    .map_err(|_| decoder.mismatch(collection.word, "a pure Queue"))?;
                 self.stack.push(Task::Reversed(back));
                 self.stack.push(Task::Cell {
                     cell: front,
@@ -337,21 +358,21 @@ impl<'d, 'h> Entries<'d, 'h> {
     }
 }
 
-impl Iterator for Entries<'_, '_> {
-    type Item = Result<Item, DecodeError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl EntryWalk {
+    /// The next entry or element, read with `decoder` (always the same heap's); `None` at the
+    /// end and after an error.
+    pub fn next_item(&mut self, decoder: &mut Decoder<'_>) -> Option<Result<Item, DecodeError>> {
         if self.failed {
             return None;
         }
         if let Some(c) = self.unopened.take() {
-            if let Err(e) = self.open(&c) {
+            if let Err(e) = self.open(decoder, &c) {
                 self.failed = true;
                 return Some(Err(e));
             }
         }
         while let Some(task) = self.stack.pop() {
-            let result = self.step(task);
+            let result = self.step(decoder, task);
             match result {
                 Ok(Some(item)) => return Some(Ok(item)),
                 Ok(None) => {}
@@ -362,5 +383,13 @@ impl Iterator for Entries<'_, '_> {
             }
         }
         None
+    }
+}
+
+impl Iterator for Entries<'_, '_> {
+    type Item = Result<Item, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.walk.next_item(self.decoder)
     }
 }

@@ -8,7 +8,7 @@ mod lookup;
 mod read;
 mod recognize;
 
-pub use entries::{Entries, Item};
+pub use entries::{Entries, EntryWalk, Item};
 pub use lookup::{compare_keys, lookup};
 pub use recognize::{recognize, CollectionKind};
 

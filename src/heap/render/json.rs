@@ -231,7 +231,7 @@ fn push_items<H>(items: Vec<H>, stack: &mut Vec<Item<H>>, close: &'static str) {
 }
 
 /// Whether `?x` is written `{"some": x}`: when `x` is `null` or itself an option.
-fn some_wrapped<H: Shown>(x: &H) -> bool {
+pub(super) fn some_wrapped<H: Shown>(x: &H) -> bool {
     match x.shape() {
         Shape::Null | Shape::Opt(_) => true,
         Shape::Same(inner) => matches!(inner.shape(), Shape::Null | Shape::Opt(_)),
@@ -242,7 +242,7 @@ fn some_wrapped<H: Shown>(x: &H) -> bool {
 
 /// Whether a node's JSON opens an array or object (everything but numbers, booleans,
 /// `null` and strings).
-fn opens_level<H: Shown>(shape: &Shape<'_, H>) -> bool {
+pub(super) fn opens_level<H: Shown>(shape: &Shape<'_, H>) -> bool {
     match shape {
         Shape::Null
         | Shape::Bool(_)

@@ -10,6 +10,7 @@ pub mod object;
 mod principal;
 mod quoted;
 mod shape;
+mod stream;
 
 pub use json::{
     json_string, to_json, write_json, write_json_as, CUT_JSON, DEEP_JSON, MAX_JSON_DEPTH,
@@ -22,6 +23,7 @@ pub use number::{
 pub use principal::principal_text;
 pub use quoted::{write_blob, write_char, write_text};
 pub use shape::{FloatStyle, Integer, Natural, Shape, Shown};
+pub use stream::{stream_debug_show, stream_json, StreamError};
 
 #[cfg(test)]
 mod tests;

@@ -157,7 +157,7 @@ fn push_list<H>(items: Vec<H>, stack: &mut Vec<Item<H>>, close: &'static str) {
 
 /// How a value's `debug_show` text starts, as far as parentheses care.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Opening {
+pub(super) enum Opening {
     /// With `+`, `-`, `?` or `#` (`@text_needs_parens`).
     Sign,
     /// With `(` (`@text_has_parens`).
@@ -167,7 +167,7 @@ enum Opening {
 }
 
 /// How `v`'s `debug_show` text starts.
-fn opening<H: Shown>(v: &H, floats: FloatStyle) -> Opening {
+pub(super) fn opening<H: Shown>(v: &H, floats: FloatStyle) -> Opening {
     match v.shape() {
         Shape::Opt(_) | Shape::Variant(..) => Opening::Sign,
         Shape::Unit | Shape::Tuple(_) => Opening::Paren,

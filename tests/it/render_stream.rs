@@ -1,0 +1,110 @@
+//! The streamed renderings (`heap::render::stream_json`, `stream_debug_show`), which read a
+//! value from the heap as they write it, give exactly the bytes of the in-memory renderers
+//! over `Decoder::deep` (the second, simple computation), for every stable variable of every
+//! fixture: natural JSON, raw JSON and `debug_show`.
+
+use crate::common;
+
+use mo_mem::heap::render::{
+    stream_debug_show, stream_json, write_debug_show_as, write_json, FloatStyle,
+};
+use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, LazyValue};
+use mo_mem::heap::Heap;
+use mo_mem::image::ReaderLimits;
+use mo_mem::snapshot::Snapshot;
+
+/// Which rendering is compared.
+#[derive(Clone, Copy, Debug)]
+enum Which {
+    NaturalJson,
+    RawJson,
+    DebugShow,
+}
+
+/// The in-memory rendering: `deep`, then the writer (`None` when `deep` fails).
+fn in_memory(
+    heap: &Heap,
+    sig: &mo_mem::heap::types::StableSignature,
+    v: &LazyValue,
+    which: Which,
+) -> Option<String> {
+    let mut d = signature_decoder(heap, sig);
+    d.set_natural(matches!(which, Which::NaturalJson));
+    let value = d.deep(v).ok()?;
+    let mut out = String::new();
+    match which {
+        Which::DebugShow => write_debug_show_as(&value, FloatStyle::Compiled, &mut out),
+        _ => write_json(&value, &mut out),
+    }
+    Some(out)
+}
+
+/// The streamed rendering (`None` when it fails).
+fn streamed(
+    heap: &Heap,
+    sig: &mo_mem::heap::types::StableSignature,
+    v: &LazyValue,
+    which: Which,
+) -> Option<String> {
+    let mut d = signature_decoder(heap, sig);
+    d.set_natural(matches!(which, Which::NaturalJson));
+    let mut out = Vec::new();
+    let done = match which {
+        Which::DebugShow => stream_debug_show(&mut d, v, FloatStyle::Compiled, &mut out),
+        _ => stream_json(&mut d, v, &mut out),
+    };
+    done.ok()?;
+    Some(String::from_utf8(out).expect("renderings are UTF-8"))
+}
+
+#[test]
+fn streamed_renderings_equal_the_in_memory_ones_on_every_fixture_variable() {
+    let fixtures = common::all_fixtures();
+    assert!(!fixtures.is_empty(), "no committed fixture snapshots");
+    let (mut compared, mut bytes) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    for (name, mode, dir) in &fixtures {
+        let Ok(snapshot) = Snapshot::open(dir) else {
+            continue;
+        };
+        let Ok(heap) = Heap::open(snapshot, ReaderLimits::default()) else {
+            continue;
+        };
+        let Ok(sig) = heap_signature(&heap) else {
+            continue;
+        };
+        let Ok(vars) = stable_variables(&heap, &sig) else {
+            continue;
+        };
+        for var in &vars {
+            for which in [Which::NaturalJson, Which::RawJson, Which::DebugShow] {
+                let want = in_memory(&heap, &sig, &var.value, which);
+                let got = streamed(&heap, &sig, &var.value, which);
+                if want != got {
+                    failures.push(format!(
+                        "{name}/{mode} {} {which:?}:\n  in memory: {}\n  streamed:  {}",
+                        var.name,
+                        want.as_deref().map_or("<error>".into(), |t| t
+                            .chars()
+                            .take(300)
+                            .collect::<String>()),
+                        got.as_deref().map_or("<error>".into(), |t| t
+                            .chars()
+                            .take(300)
+                            .collect::<String>()),
+                    ));
+                }
+                compared += 1;
+                bytes += want.map_or(0, |t| t.len());
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(compared > 300, "only {compared} renderings compared");
+    assert!(bytes > 100_000, "only {bytes} bytes compared");
+}
