@@ -278,12 +278,25 @@ impl<'d, 'h> Entries<'d, 'h> {
                 let root = self.decoder.field(collection, "root")?;
                 self.stack.push(Task::BTree(root));
             }
-            CollectionKind::List | CollectionKind::PriorityQueue => {
-                let list = if self.kind == CollectionKind::PriorityQueue {
-                    self.decoder.field(collection, "heap")?
-                } else {
-                    collection.clone()
-                };
+            CollectionKind::PriorityQueue => {
+                let heap = self.decoder.field(collection, "heap")?;
+                let elements = Entries::new(&mut *self.decoder, heap, CollectionKind::List)
+                    .map(|item| match item? {
+                        Item::Element(x) => Ok(x),
+                        Item::Entry { value, .. } => Ok(value),
+                    })
+                    .collect::<Result<Vec<_>, DecodeError>>()?;
+                let order = super::pop_order::pop_order(&mut *self.decoder, &elements)?;
+                self.stack.extend(
+                    order
+                        .into_iter()
+                        .rev()
+                        .filter_map(|i| elements.get(i).cloned())
+                        .map(|x| Task::Yield(Item::Element(x))),
+                );
+            }
+            CollectionKind::List => {
+                let list = collection.clone();
                 let blocks = self.decoder.field(&list, "blocks")?;
                 let block_index = self.decoder.field(&list, "blockIndex")?;
                 let element_index = self.decoder.field(&list, "elementIndex")?;
@@ -325,6 +338,16 @@ impl<'d, 'h> Entries<'d, 'h> {
                     cell: front,
                     trie: false,
                 });
+            }
+            CollectionKind::RealTimeQueue => {
+                let elements =
+                    super::realtime_queue::front_to_back(&mut *self.decoder, collection)?;
+                self.stack.extend(
+                    elements
+                        .into_iter()
+                        .rev()
+                        .map(|x| Task::Yield(Item::Element(x))),
+                );
             }
             CollectionKind::PureList => self.stack.push(Task::Cell {
                 cell: collection.clone(),
