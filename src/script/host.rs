@@ -127,6 +127,15 @@ pub trait HostObject {
         None
     }
 
+    /// For a canister-held ordered map (a `mo:core` Map, `pure/Map`, `mo:base` RBTree tree):
+    /// the value under `key` by the key type's own `compare` (`Some(None)`: no such entry),
+    /// read by descending one path of the structure. `Ok(None)` when this object is no such
+    /// map or `key` has no such order: the caller then runs the script's `compare`.
+    fn ordered_get(&self, key: &Value) -> Result<Option<Option<Value>>, HostError> {
+        let _ = key;
+        Ok(None)
+    }
+
     /// Lets built-in library code downcast to its own host types.
     fn as_any(&self) -> &dyn std::any::Any;
 }

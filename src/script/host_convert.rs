@@ -16,6 +16,8 @@ pub struct AddressBook {
     by_ptr: RefCell<HashMap<usize, u64>>,
     /// The collections among those objects (by address), to show their natural views.
     collections: RefCell<HashMap<u64, crate::heap::value::LazyValue>>,
+    /// Record labels as script strings, made once per label (not once per record).
+    labels: RefCell<HashMap<std::sync::Arc<str>, Rc<str>>>,
 }
 
 impl AddressBook {
@@ -39,6 +41,16 @@ impl AddressBook {
     /// The collection at `addr`, if one was recorded there.
     pub fn collection_at(&self, addr: u64) -> Option<crate::heap::value::LazyValue> {
         self.collections.borrow().get(&addr).cloned()
+    }
+
+    /// The script string of record label `label` (shared by every record using it).
+    fn label(&self, label: &std::sync::Arc<str>) -> Rc<str> {
+        if let Some(l) = self.labels.borrow().get(label) {
+            return l.clone();
+        }
+        let l: Rc<str> = Rc::from(&**label);
+        self.labels.borrow_mut().insert(label.clone(), l.clone());
+        l
     }
 
     fn remember(&self, v: &Value, addr: Option<u64>) {
@@ -90,9 +102,45 @@ impl HostObject for OpaqueValue {
     }
 }
 
+/// Which compounds of a converted value [`to_script`] records in the [`AddressBook`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Recording {
+    /// Every compound (for `heap.objectOf` on any part): a stable variable's value.
+    Every,
+    /// The value itself and the collections in it (their natural views), nothing else: a
+    /// part of a huge value, read one element at a time (recording each of millions of
+    /// records would grow the book without bound).
+    RootAndCollections,
+}
+
 /// Converts a completely decoded heap value; compounds are recorded in `book`.
 pub fn to_script(v: &HeapValue, book: &AddressBook) -> Value {
-    let out = match v {
+    to_script_recording(v, book, Recording::Every)
+}
+
+/// [`to_script`], recording compounds as `recording` says.
+pub fn to_script_recording(v: &HeapValue, book: &AddressBook, recording: Recording) -> Value {
+    let out = convert(v, book, recording);
+    book.remember(&out, v.addr());
+    out
+}
+
+fn convert(v: &HeapValue, book: &AddressBook, recording: Recording) -> Value {
+    let part = |x: &HeapValue| {
+        let out = convert(x, book, recording);
+        let addr = x.addr();
+        let wanted = match recording {
+            Recording::Every => true,
+            Recording::RootAndCollections => {
+                addr.is_some_and(|a| book.collections.borrow().contains_key(&a))
+            }
+        };
+        if wanted {
+            book.remember(&out, addr);
+        }
+        out
+    };
+    match v {
         HeapValue::Null => Value::Null,
         HeapValue::Unit => Value::Unit,
         HeapValue::Bool(b) => Value::Bool(*b),
@@ -111,34 +159,54 @@ pub fn to_script(v: &HeapValue, book: &AddressBook) -> Value {
         HeapValue::Text(t) => Value::text(t),
         HeapValue::Blob(b) => Value::Blob(Rc::from(b.as_slice())),
         HeapValue::Principal(p) => Value::Principal(Rc::from(p.as_slice())),
-        HeapValue::Opt { value, .. } => Value::some(to_script(value, book)),
-        HeapValue::Variant { tag, payload, .. } => Value::variant(tag, to_script(payload, book)),
+        HeapValue::Opt { value, .. } => Value::some(part(value)),
+        HeapValue::Variant { tag, payload, .. } => Value::variant(tag, part(payload)),
         HeapValue::Record { fields, .. } => Value::record(
             fields
                 .iter()
-                .map(|f| (Rc::from(&*f.label), false, to_script(&f.value, book)))
+                .map(|f| (book.label(&f.label), false, part(&f.value)))
                 .collect(),
         ),
-        HeapValue::Tuple { items, .. } if items.len() == 1 => to_script(&items[0], book),
-        HeapValue::Tuple { items, .. } => {
-            Value::Tuple(items.iter().map(|x| to_script(x, book)).collect())
-        }
+        HeapValue::Tuple { items, .. } if items.len() == 1 => part(&items[0]),
+        HeapValue::Tuple { items, .. } => Value::Tuple(items.iter().map(part).collect()),
         HeapValue::Array {
             mutable: false,
             items,
             ..
-        } => Value::Array(items.iter().map(|x| to_script(x, book)).collect()),
+        } => Value::Array(items.iter().map(part).collect()),
         HeapValue::Array {
             mutable: true,
             items,
             ..
-        } => Value::VarArray(Rc::new(RefCell::new(
-            items.iter().map(|x| to_script(x, book)).collect(),
-        ))),
+        } => Value::VarArray(Rc::new(RefCell::new(items.iter().map(part).collect()))),
         other => Value::Host(Rc::new(OpaqueValue {
             value: other.clone(),
         })),
-    };
-    book.remember(&out, v.addr());
-    out
+    }
+}
+
+/// A script key as a heap value, for the scalar types whose script order (`Nat.compare`,
+/// `Text.compare`, …) is the heap's [`crate::heap::collections::compare_keys`]; `None` for
+/// any other value (tuples, records, …: the script's own `compare` must run).
+pub fn to_heap_key(v: &Value) -> Option<HeapValue> {
+    Some(match v {
+        Value::Bool(b) => HeapValue::Bool(*b),
+        Value::Nat(n) => HeapValue::Nat((*n).into()),
+        Value::BigNat(n) => HeapValue::Nat((**n).clone()),
+        Value::Int(n) => HeapValue::Int((*n).into()),
+        Value::BigInt(n) => HeapValue::Int((**n).clone()),
+        Value::Nat8(n) => HeapValue::Nat8(*n),
+        Value::Nat16(n) => HeapValue::Nat16(*n),
+        Value::Nat32(n) => HeapValue::Nat32(*n),
+        Value::Nat64(n) => HeapValue::Nat64(*n),
+        Value::Int8(n) => HeapValue::Int8(*n),
+        Value::Int16(n) => HeapValue::Int16(*n),
+        Value::Int32(n) => HeapValue::Int32(*n),
+        Value::Int64(n) => HeapValue::Int64(*n),
+        Value::Char(c) => HeapValue::Char(*c),
+        Value::Text(t) => HeapValue::Text(t.to_string()),
+        Value::Blob(b) => HeapValue::Blob(b.to_vec()),
+        Value::Principal(p) => HeapValue::Principal(p.to_vec()),
+        _ => return None,
+    })
 }

@@ -9,11 +9,13 @@
 use super::eval::{host_trap, Ctrl, Interp};
 use super::host::{value_bytes, HostError, HostObject};
 use super::host_args::{arg_u64, check_arity};
-use super::host_convert::{to_script, AddressBook};
+use super::host_convert::{to_heap_key, to_script_recording, AddressBook, Recording};
 use super::host_snapshot::{decoder, SnapshotContext};
 use super::value::{NativeIter, Value};
+use crate::heap::collections::{lookup, CollectionKind};
 use crate::heap::render::debug_show;
-use crate::heap::value::{DecodeError, LazyValue, Value as HeapValue};
+use crate::heap::types::Type;
+use crate::heap::value::{DecodeError, Decoder, LazyValue, Value as HeapValue};
 use crate::image::{ImageError, LimitKind};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -38,16 +40,39 @@ pub struct LazyReader {
 impl LazyReader {
     /// The script value of `lazy`: decoded completely if small, else a [`LazyNode`].
     pub fn materialize(&self, lazy: &LazyValue) -> Result<Value, HostError> {
+        self.materialize_recording(lazy, Recording::Every)
+    }
+
+    /// [`LazyReader::materialize`] for a part of a huge value: only the part itself and the
+    /// collections in it are recorded in the address book (see [`Recording`]).
+    pub fn materialize_part(&self, lazy: &LazyValue) -> Result<Value, HostError> {
+        self.materialize_recording(lazy, Recording::RootAndCollections)
+    }
+
+    fn materialize_recording(
+        &self,
+        lazy: &LazyValue,
+        recording: Recording,
+    ) -> Result<Value, HostError> {
         let mut d = decoder(&self.ctx)?;
         d.set_max_nodes(self.eager_nodes);
         d.record_collections();
-        let decoded = d.deep(lazy);
+        let decoded = if surely_larger(&mut d, lazy, self.eager_nodes) {
+            // Known too large without trying: no decoding of `eager_nodes` nodes in vain.
+            Err(DecodeError::Image(ImageError::Limit {
+                kind: LimitKind::Objects,
+                max: self.eager_nodes,
+                addr: lazy_addr(&self.ctx, lazy).unwrap_or(0),
+            }))
+        } else {
+            d.deep(lazy)
+        };
         for (addr, c) in d.take_collections() {
             self.book.remember_collection(addr, c);
         }
         match decoded {
             Ok(v) => {
-                let v = to_script(&v, &self.book);
+                let v = to_script_recording(&v, &self.book, recording);
                 self.charge(value_bytes(&v));
                 Ok(v)
             }
@@ -77,9 +102,9 @@ impl LazyReader {
 
     fn child(&self, v: &HeapValue) -> Result<Value, HostError> {
         match v {
-            HeapValue::Lazy(l) => self.materialize(l),
+            HeapValue::Lazy(l) => self.materialize_part(l),
             other => {
-                let v = to_script(other, &self.book);
+                let v = to_script_recording(other, &self.book, Recording::RootAndCollections);
                 self.charge(value_bytes(&v));
                 Ok(v)
             }
@@ -88,6 +113,23 @@ impl LazyReader {
 
     fn charge(&self, bytes: u64) {
         self.bytes.set(self.bytes.get().saturating_add(bytes));
+    }
+}
+
+/// Whether `lazy` certainly has more than `nodes` value nodes, read from one header or
+/// field: an array of more elements, or a collection whose `size` field counts more
+/// entries (each entry is at least one node). A wrong `size` only makes the value lazy.
+fn surely_larger(d: &mut Decoder<'_>, lazy: &LazyValue, nodes: u64) -> bool {
+    let ty = d.type_of(lazy).ok().flatten();
+    match ty.as_deref() {
+        Some(Type::Array { .. }) => d.len(lazy).is_ok_and(|n| n > nodes),
+        Some(Type::Object { fields, .. })
+            if d.collection_kind(lazy).is_some() && fields.iter().any(|f| &*f.label == "size") =>
+        {
+            let size = d.field(lazy, "size").and_then(|s| d.shallow_raw(&s));
+            matches!(&size, Ok(HeapValue::Nat(n)) if u64::try_from(n).is_ok_and(|n| n > nodes))
+        }
+        _ => false,
     }
 }
 
@@ -194,6 +236,26 @@ impl HostObject for LazyNode {
 
     fn take_bytes(&self) -> u64 {
         self.reader.bytes.replace(0)
+    }
+
+    fn ordered_get(&self, key: &Value) -> Result<Option<Option<Value>>, HostError> {
+        let Some(key) = to_heap_key(key) else {
+            return Ok(None);
+        };
+        let mut d = decoder(&self.reader.ctx)?;
+        let kind = match d.collection_kind(&self.lazy) {
+            Some(
+                k @ (CollectionKind::Map | CollectionKind::PureMap | CollectionKind::BaseRBTree),
+            ) => k,
+            _ => return Ok(None),
+        };
+        match lookup(&mut d, &self.lazy, kind, &key) {
+            Ok(Some(v)) => Ok(Some(Some(self.reader.materialize_part(&v)?))),
+            Ok(None) => Ok(Some(None)),
+            // Keys of another type than the script's: its own `compare` decides.
+            Err(DecodeError::Mismatch { .. }) => Ok(None),
+            Err(e) => Err(HostError::data("", e)),
+        }
     }
 
     fn field_names(&self) -> Vec<String> {

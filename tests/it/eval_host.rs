@@ -951,3 +951,47 @@ Map.get(vars.map_nat_text, Nat.compare, 1_000_000_007)");
         "listing 1,334 entries within 600 steps"
     );
 }
+
+/// `Map.get` with a library `compare` on a map read lazily descends the canister's B-tree in
+/// the host (no script call per key compared); a script's own `compare` takes the script
+/// path: both find the same value for every probe, present or absent, and the host path
+/// uses far fewer steps (the second, simple computation of the same answers).
+#[test]
+fn a_library_compare_and_a_scripts_own_find_the_same_entries() {
+    let dir = common::fixture("collections", "eop");
+    let src =
+        "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\"; import Order \"mo:core/Order\";
+let m = vars.map_nat_text;
+func mine(a : Nat, b : Nat) : Order.Order = Nat.compare(a, b);
+var same = 0; var found = 0; var n = 0;
+for (p in [0, 7, 100, 101, 999, 5_000, 99_959, 1_000_000_007, 1_000_000_008].vals()) {
+  n += 1;
+  let (x, y) = (Map.get(m, Nat.compare, p), Map.get(m, mine, p));
+  if (x == y) same += 1;
+  if (x != null) found += 1
+};
+(n, same, found, Map.get(m, Nat.compare, 1_000_000_007))";
+    let out = eval_all_with(&dir, vec![src.to_string()], 1)
+        .remove(0)
+        .expect("lazy lookups");
+    let eager = eval1(&dir, src);
+    assert_eq!(out, eager);
+    let keys: HashSet<u64> = CollectionsScenario::run().map_keys.into_iter().collect();
+    let probes = [
+        0,
+        7,
+        100,
+        101,
+        999,
+        5_000,
+        99_959,
+        1_000_000_007,
+        1_000_000_008,
+    ];
+    let found = probes.iter().filter(|p| keys.contains(p)).count() as u64;
+    assert_eq!(
+        out,
+        format!("(9, 9, {found}, ?\"after churn 2\")"),
+        "every probe agrees, and finds exactly the scenario's keys"
+    );
+}

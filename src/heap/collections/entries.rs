@@ -301,17 +301,32 @@ impl EntryWalk {
                 let root = decoder.field(collection, "root")?;
                 self.stack.push(Task::BTree(root));
             }
-            CollectionKind::List | CollectionKind::PriorityQueue => {
-                let list = if self.kind == CollectionKind::PriorityQueue {
-                    decoder.field(collection, "heap")?
-                } else {
-                    collection.clone()
-                };
+            CollectionKind::PriorityQueue => {
+                let heap = decoder.field(collection, "heap")?;
+                let elements = Entries::new(&mut *decoder, heap, CollectionKind::List)
+                    .map(|item| match item? {
+                        Item::Element(x) => Ok(x),
+                        Item::Entry { value, .. } => Ok(value),
+                    })
+                    .collect::<Result<Vec<_>, DecodeError>>()?;
+                let order = super::pop_order::pop_order(&mut *decoder, &elements)?;
+                self.stack.extend(
+                    order
+                        .into_iter()
+                        .rev()
+                        .filter_map(|i| elements.get(i).cloned())
+                        .map(|x| Task::Yield(Item::Element(x))),
+                );
+            }
+            CollectionKind::List => {
+                let list = collection.clone();
                 let blocks = decoder.field(&list, "blocks")?;
                 let block_index = decoder.field(&list, "blockIndex")?;
                 let element_index = decoder.field(&list, "elementIndex")?;
-                let (block_index, element_index) =
-                    (decoder.nat(&block_index)?, decoder.nat(&element_index)?);
+                let (block_index, element_index) = (
+                    decoder.nat(&block_index)?,
+                    decoder.nat(&element_index)?,
+                );
                 if block_index >= decoder.len(&blocks)? {
                     return Err(decoder.mismatch(blocks.word, "a List's blocks"));
                 }
@@ -346,6 +361,16 @@ impl EntryWalk {
                     cell: front,
                     trie: false,
                 });
+            }
+            CollectionKind::RealTimeQueue => {
+                let elements =
+                    super::realtime_queue::front_to_back(&mut *decoder, collection)?;
+                self.stack.extend(
+                    elements
+                        .into_iter()
+                        .rev()
+                        .map(|x| Task::Yield(Item::Element(x))),
+                );
             }
             CollectionKind::PureList => self.stack.push(Task::Cell {
                 cell: collection.clone(),

@@ -1,11 +1,13 @@
 //! Collections as their users think of them: `mo:core`'s Map, Set, List, Queue, Stack,
-//! PriorityQueue and pure Map, Set, List, Queue, and `mo:base`'s Trie, RBTree tree, List and
+//! PriorityQueue and pure Map, Set, List, Queue, RealTimeQueue, and `mo:base`'s Trie, RBTree tree, List and
 //! AssocList, recognized by their type in the stable signature ([`recognize`]) at any depth,
 //! and read entry by entry in their own order ([`Entries`]): the natural views' one table.
 
 mod entries;
 mod lookup;
+mod pop_order;
 mod read;
+mod realtime_queue;
 mod recognize;
 
 pub use entries::{Entries, EntryWalk, Item};

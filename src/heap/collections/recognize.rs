@@ -20,7 +20,8 @@ pub enum CollectionKind {
     Queue,
     /// `mo:core/Stack`: a pure list, top to bottom.
     Stack,
-    /// `mo:core/PriorityQueue`: a binary heap in a `List` (shown in the heap's order).
+    /// `mo:core/PriorityQueue`: a binary heap in a `List` (shown in pop order, as
+    /// `PriorityQueue.values` gives it, see `pop_order`).
     PriorityQueue,
     /// `mo:core/pure/Map`: a red-black tree of `(K, V)` nodes.
     PureMap,
@@ -31,6 +32,9 @@ pub enum CollectionKind {
     PureList,
     /// `mo:core/pure/Queue`: `(front, size, back)`, the back list reversed.
     PureQueue,
+    /// `mo:core/pure/RealTimeQueue`: `#empty`, `#one`, `#two`, `#three`, `#idles` or
+    /// `#rebal` (two stacks rebalanced a few steps per operation), front to back.
+    RealTimeQueue,
     /// `mo:base/Trie`: a hash trie of association lists of `(Key<K>, V)`.
     BaseTrie,
     /// `mo:base/RBTree`'s tree: `#node(Color, l, (K, ?V), r)` (a `null` value is removed).
@@ -62,6 +66,7 @@ impl CollectionKind {
             CollectionKind::PureSet => "pure/Set",
             CollectionKind::PureList => "pure/List",
             CollectionKind::PureQueue => "pure/Queue",
+            CollectionKind::RealTimeQueue => "pure/RealTimeQueue",
             CollectionKind::BaseTrie => "Trie",
             CollectionKind::BaseRBTree => "RBTree",
         }
@@ -258,7 +263,7 @@ impl Recognizer<'_> {
             .then_some(CollectionKind::PureQueue)
     }
 
-    /// `mo:base`'s `RBTree.Tree` or `Trie`.
+    /// `mo:base`'s `RBTree.Tree` or `Trie`, or `mo:core`'s `pure/RealTimeQueue`.
     fn variant_tree(&self, ty: &Type) -> Option<CollectionKind> {
         match tag_labels(ty)[..] {
             ["leaf", "node"] => {
@@ -285,6 +290,12 @@ impl Recognizer<'_> {
                     && has_exactly(&branch, &["left", "right", "size"])
                     && *self.norm(&field(&branch, "left")?.ty)? == *ty;
                 ok.then_some(CollectionKind::BaseTrie)
+            }
+            ["empty", "idles", "one", "rebal", "three", "two"] => {
+                let idles = self.norm(tag(ty, "idles")?)?;
+                let three = self.norm(tag(ty, "three")?)?;
+                let pairs = |t: &Type, n: usize| matches!(t, Type::Tuple(ts) if ts.len() == n);
+                (pairs(&idles, 2) && pairs(&three, 3)).then_some(CollectionKind::RealTimeQueue)
             }
             _ => None,
         }

@@ -16,6 +16,11 @@ type Old<K, V> = {#leaf; #node : ({#B; #R}, Old<K, V>, (K, ?V), Old<K, V>)};
 type Hashed<K> = {hash : Nat32; key : K};
 type Trie<K, V> = {#branch : {left : Trie<K, V>; right : Trie<K, V>; size : Nat}; #empty; #leaf : {keyvals : Cells<(Hashed<K>, V)>; size : Nat}};
 type Blocks<T> = {var blockIndex : Nat; var blocks : [var [var ?T]]; var elementIndex : Nat};
+type Stk<T> = (Cells<T>, Cells<T>);
+type Cur<T> = (Cells<T>, Nat, Stk<T>, Nat);
+type Idle<T> = (Stk<T>, Nat);
+type Common<T> = {#copy : (Cur<T>, Cells<T>, Cells<T>, Nat); #idle : (Cur<T>, Idle<T>)};
+type Rtq<T> = {#empty; #idles : (Idle<T>, Idle<T>); #one : T; #rebal : ({#left; #right}, {#big1 : (Cur<T>, Stk<T>, Cells<T>, Nat); #big2 : Common<T>}, {#small1 : (Cur<T>, Stk<T>, Cells<T>); #small2 : (Cur<T>, Cells<T>, Stk<T>, Cells<T>, Nat); #small3 : Common<T>}); #three : (T, T, T); #two : (T, T)};
 actor {
   stable var map : {var root : Node<Text, Nat>; var size : Nat};
   stable var set : {var root : SNode<Principal>; var size : Nat};
@@ -29,6 +34,8 @@ actor {
   stable var assoc : Cells<(Text, Nat)>;
   stable var pqueue : (Cells<Nat>, Nat, Cells<Nat>);
   stable var rb : Old<Nat, Text>;
+  stable var rtq : Rtq<(Principal, Nat)>;
+  stable var not_rtq : {#empty; #idles : Nat; #one : Nat; #rebal : Nat; #three : Nat; #two : Nat};
   stable var trie : Trie<Principal, Nat>;
   stable var not_list : ?(Nat, ?(Nat, Null));
   stable var not_map : {root : Nat; size : Nat};
@@ -61,6 +68,8 @@ fn collections_are_recognized_by_structure_under_any_alias() {
         ("assoc", Some(K::PureList)),
         ("pqueue", Some(K::PureQueue)),
         ("rb", Some(K::BaseRBTree)),
+        ("rtq", Some(K::RealTimeQueue)),
+        ("not_rtq", None),
         ("trie", Some(K::BaseTrie)),
         ("not_list", None),
         ("not_map", None),

@@ -34,10 +34,11 @@ pub(super) const SET: Shape = Shape {
 };
 
 /// One node as read: its filled slots (the first `data.count`) and, for an internal node,
-/// its child slots.
+/// its array of child slots (each child read only when the walk or search reaches it: a
+/// lazily read node's siblings are never decoded).
 struct Node {
     slots: Vec<Value>,
-    children: Vec<Value>,
+    children: Option<Value>,
 }
 
 impl Shape {
@@ -57,8 +58,8 @@ impl Shape {
             slots.truncate(usize::try_from(n).unwrap_or(usize::MAX));
         }
         let children = match view::field(it, &body, "children")? {
-            Some(children) if &*tag == "internal" => view::parts(it, &children)?,
-            _ => Vec::new(),
+            Some(children) if &*tag == "internal" => Some(children),
+            _ => None,
         };
         Ok(Node { slots, children })
     }
@@ -76,8 +77,11 @@ impl Shape {
 
     /// Child `i` of an internal node (`None` for a leaf or an empty child slot).
     fn child(self, it: &mut Interp, node: &Node, i: usize) -> EResult<Option<Value>> {
-        match node.children.get(i) {
-            Some(child) => Ok(view::option(it, child)?.flatten()),
+        let Some(children) = &node.children else {
+            return Ok(None);
+        };
+        match view::part(it, children, i as u64)? {
+            Some(child) => Ok(view::option(it, &child)?.flatten()),
             None => Ok(None),
         }
     }

@@ -8,7 +8,7 @@
 use super::args::{arg, usize_arg, wrong};
 use super::iters::{iter_value, VecIter};
 use super::{btree, core_list, view, Module};
-use crate::script::eval::{trap, EResult, Interp};
+use crate::script::eval::{host_trap, trap, EResult, Interp};
 use crate::script::host::{HostError, HostObject};
 use crate::script::value::{ord, Value};
 use std::cell::RefCell;
@@ -173,11 +173,34 @@ fn map_get(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
         });
     }
     let compare = arg(a, 1, "Map.get")?;
+    if let Some(found) = ordered_get(it, m, compare, k)? {
+        return Ok(found.map_or(Value::Null, Value::some));
+    }
     let root = map_root(it, m)?;
     match btree::MAP.search(it, &root, compare, k, btree::entry_key)? {
         Some(kv) => Ok(Value::some(btree::entry_parts(it, &kv)?.1)),
         None => Ok(Value::Null),
     }
+}
+
+/// `Map.get(m, X.compare, k)` on a canister-held map with a library `compare` (the scalar
+/// keys' own order): the host descends one path of the structure without calling back into
+/// the script ([`crate::script::host::HostObject::ordered_get`]); `None` when it cannot.
+fn ordered_get(
+    it: &mut Interp,
+    m: &Value,
+    compare: &Value,
+    k: &Value,
+) -> EResult<Option<Option<Value>>> {
+    let (Value::Host(h), Value::Builtin(b)) = (m, compare) else {
+        return Ok(None);
+    };
+    if b.this.is_some() || b.f.name != "compare" {
+        return Ok(None);
+    }
+    let found = h.ordered_get(k).map_err(host_trap);
+    it.charge_host(&**h)?;
+    found
 }
 
 fn map_contains(it: &mut Interp, t: Option<&Value>, a: &[Value]) -> R {
