@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use mo_mem::analysis::dominators::Dominators;
 use mo_mem::analysis::graph::{Csr, HeapGraph, ImageEdges};
-use mo_mem::analysis::progress::NoProgress;
+use mo_mem::analysis::progress::{NoProgress, Phase, Progress};
 use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
@@ -216,6 +216,11 @@ fn fixture() {
         cpu,
         runs,
     );
+    let timer = PhaseTimer::default();
+    let a = HeapAnalysis::compute(&opened, &timer).expect("analysis");
+    std::hint::black_box(a.vars());
+    println!("retained: whole analysis by phase (CPU): {}", timer.text());
+    drop(a);
     phases(heap, n);
 }
 
@@ -365,5 +370,39 @@ fn main() {
     fixture();
     if std::env::var("MOMEM_BENCH_NODES").as_deref() != Ok("0") {
         synthetic();
+    }
+}
+
+/// A [`Progress`] that notes the thread's CPU time of each phase of one analysis.
+#[derive(Default)]
+struct PhaseTimer {
+    started: std::sync::Mutex<Option<Duration>>,
+    spent: std::sync::Mutex<Vec<(&'static str, Duration)>>,
+}
+
+impl PhaseTimer {
+    fn text(&self) -> String {
+        let spent = self.spent.lock().expect("timer");
+        spent
+            .iter()
+            .map(|(name, t)| format!("{name} {:.2} s", t.as_secs_f64()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl Progress for PhaseTimer {
+    fn start(&self, _phase: Phase, _total: Option<u64>) {
+        *self.started.lock().expect("timer") = Some(thread_cpu());
+    }
+    fn at(&self, _done: u64) {}
+    fn finish(&self, phase: Phase) {
+        if let Some(t) = self.started.lock().expect("timer").take() {
+            let spent = thread_cpu().saturating_sub(t);
+            self.spent
+                .lock()
+                .expect("timer")
+                .push((phase.name(), spent));
+        }
     }
 }

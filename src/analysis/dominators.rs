@@ -10,11 +10,13 @@
 //! 2004), as in LLVM: a depth-first numbering without recursion or stack (each vertex keeps its
 //! edge cursor and returns to its parent), semidominators by path-compressed evaluation in
 //! reverse preorder over a predecessor CSR, then immediate dominators as nearest common
-//! ancestors. Retained sizes are summed bottom-up in reverse preorder. Memory: 20 bytes per
-//! reachable vertex and 4 per reachable edge that is not a depth-first tree edge while it runs
-//! (plus 4 per vertex, reachable or not, during the numbering); 12 bytes per vertex kept
-//! (immediate dominator, retained size in words, retained objects). The edges may be read
-//! from the heap image ([`ImageEdges`]) instead of a [`Csr`] in memory.
+//! ancestors. Retained sizes are summed bottom-up in reverse preorder. Every edge is read
+//! once, by the numbering. Memory while it runs: during the numbering 4 bytes per vertex
+//! (reachable or not), 12 per reachable vertex and 8 per reachable edge that is not a
+//! depth-first tree edge; afterwards at most 20 per reachable vertex and 4 per non-tree edge.
+//! Kept: 12 bytes per vertex (immediate dominator, retained size in words, retained
+//! objects). The edges may be read from the heap image ([`ImageEdges`]) instead of a [`Csr`]
+//! in memory.
 
 use super::graph::{Csr, GraphError, ImageEdges, NO_NODE};
 
@@ -59,25 +61,23 @@ pub struct Dominators {
 pub trait Successors {
     /// The number of nodes.
     fn nodes(&self) -> usize;
-    /// Calls `f` on each successor of `v`.
-    fn for_each(&self, v: u32, f: impl FnMut(u32));
-    /// The first successor of `v` at position `k` or later, with the position after it
-    /// (positions are the source's own: the CSR's slots, an object's fields).
-    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)>;
-    /// Calls `f` on each successor of `v` from position `k` on until `f` returns `true`, and
-    /// returns the position after that successor (`None` when there are no more): the
-    /// depth-first numbering's step, one look at `v` however many successors it passes.
-    #[inline]
-    fn scan_from(&self, v: u32, k: u32, mut f: impl FnMut(u32) -> bool) -> Option<u32> {
-        let mut k = k;
-        while let Some((after, w)) = self.next(v, k) {
-            k = after;
-            if f(w) {
-                return Some(k);
-            }
-        }
-        None
-    }
+    /// Calls `f` on each successor of `v` from position `k` on (positions are the source's
+    /// own: the CSR's slots, an object's fields) until `f` returns `true`, and returns the
+    /// position after that successor (`None` when there are no more): the depth-first
+    /// numbering's step, one look at `v` however many successors it passes.
+    fn scan_from(&self, v: u32, k: u32, f: impl FnMut(u32) -> bool) -> Option<u32>;
+}
+
+/// [`Successors::scan_from`] over a list of successors: the position after the first one from
+/// position `k` on for which `f` is `true`.
+#[inline]
+fn scan_list(
+    successors: impl Iterator<Item = u32>,
+    k: u32,
+    f: impl FnMut(u32) -> bool,
+) -> Option<u32> {
+    let mut rest = successors.skip(k as usize);
+    rest.position(f).map(|i| k + i as u32 + 1)
 }
 
 impl Successors for Csr {
@@ -85,35 +85,14 @@ impl Successors for Csr {
         Csr::nodes(self)
     }
     #[inline]
-    fn for_each(&self, v: u32, f: impl FnMut(u32)) {
-        self.successors(v).iter().copied().for_each(f)
-    }
-    #[inline]
-    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
-        self.successors(v).get(k as usize).map(|&w| (k + 1, w))
-    }
-    #[inline]
-    fn scan_from(&self, v: u32, k: u32, mut f: impl FnMut(u32) -> bool) -> Option<u32> {
-        let succ = self.successors(v);
-        let from = (k as usize).min(succ.len());
-        succ[from..]
-            .iter()
-            .position(|&w| f(w))
-            .map(|i| (from + i + 1) as u32)
+    fn scan_from(&self, v: u32, k: u32, f: impl FnMut(u32) -> bool) -> Option<u32> {
+        scan_list(self.successors(v).iter().copied(), k, f)
     }
 }
 
 impl Successors for ImageEdges<'_> {
     fn nodes(&self) -> usize {
         self.node_count()
-    }
-    #[inline]
-    fn for_each(&self, v: u32, f: impl FnMut(u32)) {
-        ImageEdges::for_each(self, v, f)
-    }
-    #[inline]
-    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
-        ImageEdges::next(self, v, k)
     }
     #[inline]
     fn scan_from(&self, v: u32, k: u32, f: impl FnMut(u32) -> bool) -> Option<u32> {
@@ -129,52 +108,17 @@ struct Rooted<'a, S> {
 }
 
 impl<S: Successors> Rooted<'_, S> {
-    /// Calls `f` on each successor of vertex `v`.
-    #[inline]
-    fn for_each(&self, v: u32, mut f: impl FnMut(u32)) {
-        if v == 0 {
-            (1..self.base).for_each(f);
-        } else if v < self.base {
-            self.groups[v as usize - 1]
-                .iter()
-                .for_each(|&n| f(n + self.base));
-        } else {
-            self.csr.for_each(v - self.base, |n| f(n + self.base));
-        }
-    }
-
-    /// The first successor of vertex `v` at position `k` or later, and the position after it.
-    #[inline]
-    fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
-        if v == 0 {
-            let w = k.checked_add(1)?;
-            (w < self.base).then_some((k + 1, w))
-        } else if v < self.base {
-            self.groups[v as usize - 1]
-                .get(k as usize)
-                .map(|&n| (k + 1, n + self.base))
-        } else {
-            self.csr
-                .next(v - self.base, k)
-                .map(|(k, n)| (k, n + self.base))
-        }
-    }
-
     /// Calls `f` on each successor of vertex `v` from position `k` on until it returns `true`;
     /// the position after that successor (`None` when there are no more).
     #[inline]
     fn scan_from(&self, v: u32, k: u32, mut f: impl FnMut(u32) -> bool) -> Option<u32> {
-        if v < self.base {
-            let mut k = k;
-            while let Some((after, w)) = self.next(v, k) {
-                k = after;
-                if f(w) {
-                    return Some(k);
-                }
-            }
-            None
+        let base = self.base;
+        if v == 0 {
+            scan_list(1..base, k, f)
+        } else if v < base {
+            let group = self.groups[v as usize - 1].iter().map(|&n| n + base);
+            scan_list(group, k, f)
         } else {
-            let base = self.base;
             self.csr.scan_from(v - base, k, |n| f(n + base))
         }
     }
@@ -225,32 +169,36 @@ impl Dominators {
         let mut pre = vec![NO_NODE; total];
         // 1. Depth-first preorder numbering: `pre` per vertex, `vertex` and `parent` per number,
         // without recursion or stack (`cursor` is each vertex's position among its successors;
-        // a finished vertex returns to its parent). The non-tree edges into each vertex are
-        // counted on the way (an edge from the vertex's parent never matters: the parent is
-        // where the semidominator search starts). The arrays are allocated once, for every
-        // vertex (a heap is mostly live, or the other steps are small); they shrink if less
-        // than half of the vertices are reached.
+        // a finished vertex returns to its parent). Every edge is looked at exactly once, so
+        // the non-tree edges are recorded on the way, as (target, source) numbers (an edge
+        // from the target's parent never matters: the parent is where the semidominator
+        // search starts). The arrays are allocated once, for every vertex (a heap is mostly
+        // live, or the other steps are small); they shrink if less than half of the vertices
+        // are reached.
         let mut vertex: Vec<u32> = Vec::with_capacity(total);
         let mut parent: Vec<u32> = Vec::with_capacity(total);
         let mut cursor: Vec<u32> = Vec::with_capacity(total);
-        let mut pred_off: Vec<u32> = Vec::with_capacity(total + 1);
+        let mut non_tree: Vec<(u32, u32)> = Vec::new();
+        let mut reachable_edges = 0u64;
         pre[0] = 0;
         vertex.push(0);
         parent.push(0);
         cursor.push(0);
-        pred_off.push(0);
         let mut cur = 0u32;
         loop {
             let c = cur as usize;
+            let v = vertex[c];
+            let from_node = (v >= base) as u64;
             let mut found = NO_NODE;
-            let stop = g.scan_from(vertex[c], cursor[c], |w| {
+            let stop = g.scan_from(v, cursor[c], |w| {
+                reachable_edges += from_node;
                 let pw = pre[w as usize];
                 if pw == NO_NODE {
                     found = w;
                     return true;
                 }
                 if parent[pw as usize] != cur {
-                    pred_off[pw as usize] += 1;
+                    non_tree.push((pw, cur));
                 }
                 false
             });
@@ -262,45 +210,41 @@ impl Dominators {
                     vertex.push(found);
                     parent.push(cur);
                     cursor.push(0);
-                    pred_off.push(0);
                     cur = p;
                 }
                 None if cur == 0 => break,
                 None => cur = parent[c],
             }
         }
-        drop(cursor);
+        drop((cursor, pre));
         let reached = vertex.len();
         if reached < total / 2 {
             vertex.shrink_to_fit();
             parent.shrink_to_fit();
-            pred_off.shrink_to_fit();
         }
 
-        // 2. The non-tree predecessors of each vertex, by preorder number: `pred_off` holds
-        // each range's end, then (filling downwards) its start.
+        // 2. The non-tree predecessors of each vertex, by preorder number (a counting sort):
+        // `pred_off[i]..pred_off[i + 1]` are vertex i's.
+        let edges = u32::try_from(non_tree.len())
+            .map_err(|_| GraphError::TooLarge("more than 2^32 references".into()))?;
+        let mut pred_off = vec![0u32; reached + 1];
+        for &(pw, _) in &non_tree {
+            pred_off[pw as usize] += 1;
+        }
         let mut end = 0u32;
         for c in pred_off.iter_mut() {
-            end = end
-                .checked_add(*c)
-                .ok_or_else(|| GraphError::TooLarge("more than 2^32 references".into()))?;
+            // At most `edges` in all: no overflow.
+            end += *c;
             *c = end;
         }
-        pred_off.push(end);
-        let mut preds = vec![0u32; end as usize];
-        let mut reachable_edges = 0u64;
-        for (pv, &v) in vertex.iter().enumerate() {
-            let node = v >= base;
-            g.for_each(v, |w| {
-                reachable_edges += node as u64;
-                let pw = pre[w as usize] as usize;
-                if parent[pw] != pv as u32 {
-                    pred_off[pw] -= 1;
-                    preds[pred_off[pw] as usize] = pv as u32;
-                }
-            });
+        debug_assert_eq!(end, edges);
+        let mut preds = vec![0u32; edges as usize];
+        for &(pw, pv) in &non_tree {
+            let slot = &mut pred_off[pw as usize];
+            *slot -= 1;
+            preds[*slot as usize] = pv;
         }
-        drop(pre);
+        drop(non_tree);
 
         // 3. Semidominators in reverse preorder: a path-compressed `eval` over `ancestor`, with
         // `best` the smallest semidominator on each compressed path. Once vertex `i` is done,

@@ -14,12 +14,14 @@
 //! objects it reaches become roots of that group. Everything else a reference may point to
 //! that is not the start of a walked object is counted and skipped.
 
+use std::cell::Cell;
 use std::collections::HashSet;
 
 use crate::heap::{BlockKind, Heap, HeapError, ReferenceRun, RootKind, Tag, Words};
 
 use super::dominators::Dominators;
 use super::node_index::NodeIndex;
+use super::offsets::{Offsets, OffsetsBuilder};
 use super::progress::{NoProgress, Phase, Progress, Ticker};
 use super::stats::{is_free, Count};
 
@@ -42,10 +44,10 @@ pub enum GraphError {
 }
 
 /// A directed graph in compressed sparse row form: the successors of node `v` are
-/// `targets[offsets[v]..offsets[v + 1]]`.
+/// `targets[offsets[v]..offsets[v + 1]]` (the offsets compact, about 2 bytes per node).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Csr {
-    offsets: Vec<u32>,
+    offsets: Offsets,
     targets: Vec<u32>,
 }
 
@@ -77,19 +79,22 @@ impl Csr {
             targets[*slot as usize] = to;
             *slot += 1;
         }
-        Ok(Csr { offsets, targets })
+        let mut compact = OffsetsBuilder::with_capacity(offsets.len());
+        offsets.iter().for_each(|&o| compact.push(o));
+        Ok(Csr {
+            offsets: compact.finish(),
+            targets,
+        })
     }
 
     /// A graph built node by node: call [`CsrBuilder::push`] for each successor of the current
     /// node and [`CsrBuilder::end_node`] after each node.
     pub fn builder(nodes_hint: usize) -> CsrBuilder {
-        let mut offsets = Vec::with_capacity(nodes_hint + 1);
+        let mut offsets = OffsetsBuilder::with_capacity(nodes_hint + 1);
         offsets.push(0);
         CsrBuilder {
-            csr: Csr {
-                offsets,
-                targets: Vec::new(),
-            },
+            offsets,
+            targets: Vec::new(),
         }
     }
 
@@ -109,29 +114,30 @@ impl Csr {
     #[inline]
     pub fn successors(&self, v: u32) -> &[u32] {
         let v = v as usize;
-        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+        &self.targets[self.offsets.get(v) as usize..self.offsets.get(v + 1) as usize]
     }
 
     /// Bytes the arrays take.
     pub fn heap_bytes(&self) -> usize {
-        (self.offsets.capacity() + self.targets.capacity()) * 4
+        self.offsets.heap_bytes() + self.targets.capacity() * 4
     }
 }
 
 /// Builds a [`Csr`] node by node.
 #[derive(Debug)]
 pub struct CsrBuilder {
-    csr: Csr,
+    offsets: OffsetsBuilder,
+    targets: Vec<u32>,
 }
 
 impl CsrBuilder {
     /// Adds an edge from the current node to `to`.
     #[inline]
     pub fn push(&mut self, to: u32) -> Result<(), GraphError> {
-        if self.csr.targets.len() >= u32::MAX as usize {
+        if self.targets.len() >= u32::MAX as usize {
             return Err(GraphError::TooLarge("more than 2^32 references".into()));
         }
-        self.csr.targets.push(to);
+        self.targets.push(to);
         Ok(())
     }
 
@@ -139,14 +145,16 @@ impl CsrBuilder {
     #[inline]
     pub fn end_node(&mut self) {
         // `push` keeps the length below u32::MAX.
-        self.csr.offsets.push(self.csr.targets.len() as u32);
+        self.offsets.push(self.targets.len() as u32);
     }
 
     /// The graph (a target beyond the last node is the caller's error).
     pub fn finish(mut self) -> Csr {
-        self.csr.offsets.shrink_to_fit();
-        self.csr.targets.shrink_to_fit();
-        self.csr
+        self.targets.shrink_to_fit();
+        Csr {
+            offsets: self.offsets.finish(),
+            targets: self.targets,
+        }
     }
 }
 
@@ -392,9 +400,10 @@ impl HeapGraph {
     ) -> Result<(), GraphError> {
         let edges = ImageEdges::new(self, heap);
         let mut total = doms.reachable_edges();
-        for v in 0..self.nodes() as u32 {
+        let mut skipped = Skipped::default();
+        for (v, addr) in (0..).zip(self.addresses()) {
             if !doms.is_reachable(v) {
-                edges.for_each(v, |_| total += 1);
+                edges.scan_at(v, addr, &mut skipped, |_| total += 1);
             }
         }
         self.fill_edges(heap, progress, total)
@@ -414,14 +423,16 @@ impl HeapGraph {
         let mut ticker = Ticker::start(progress, Phase::Graph, Some(self.nodes() as u64));
         self.edges = Csr::default();
         let n = self.nodes();
-        let mut offsets = Vec::with_capacity(n + 1);
+        let mut offsets = OffsetsBuilder::with_capacity(n + 1);
         offsets.push(0u32);
         let mut targets: Vec<u32> = Vec::with_capacity(total as usize);
         let mut skipped = Skipped::default();
         {
             let edges = ImageEdges::new(self, heap);
-            for v in 0..n as u32 {
-                edges.scan(v, &mut skipped, |w| targets.push(w));
+            // In address order: the image is read sequentially and each address comes from
+            // the index's bitmap without a select.
+            for (v, addr) in (0..n as u32).zip(self.addresses()) {
+                edges.scan_at(v, addr, &mut skipped, |w| targets.push(w));
                 let t = u32::try_from(targets.len())
                     .ok()
                     .filter(|&t| t < u32::MAX)
@@ -440,7 +451,10 @@ impl HeapGraph {
             statics_over_limit: before.statics_over_limit,
         };
         ticker.finish(Phase::Graph);
-        self.edges = Csr { offsets, targets };
+        self.edges = Csr {
+            offsets: offsets.finish(),
+            targets,
+        };
         Ok(())
     }
 
@@ -680,12 +694,23 @@ enum Target {
 pub struct ImageEdges<'a> {
     graph: &'a HeapGraph,
     heap: &'a Heap,
+    /// The addresses of nodes read lately, by node number modulo [`RECENT`]: the
+    /// depth-first numbering reads a node again each time it resumes after a child, and the
+    /// address of a node costs a select over the index.
+    recent: [Cell<(u32, u64)>; RECENT],
 }
+
+/// Nodes whose address [`ImageEdges`] remembers.
+const RECENT: usize = 256;
 
 impl<'a> ImageEdges<'a> {
     /// The edges of `graph`, a graph of `heap`.
     pub fn new(graph: &'a HeapGraph, heap: &'a Heap) -> ImageEdges<'a> {
-        ImageEdges { graph, heap }
+        ImageEdges {
+            graph,
+            heap,
+            recent: std::array::from_fn(|_| Cell::new((NO_NODE, 0))),
+        }
     }
 
     /// The number of nodes.
@@ -696,8 +721,22 @@ impl<'a> ImageEdges<'a> {
     /// The reference fields of node `v` (lean: the header word and the walk's size).
     #[inline]
     fn run(&self, v: u32) -> Result<ReferenceRun<'a>, HeapError> {
-        self.heap
-            .reference_run(self.graph.address(v), self.graph.size(v))
+        let slot = &self.recent[v as usize % RECENT];
+        let addr = match slot.get() {
+            (n, addr) if n == v => addr,
+            _ => {
+                let addr = self.graph.address(v);
+                slot.set((v, addr));
+                addr
+            }
+        };
+        self.run_at(v, addr)
+    }
+
+    /// [`ImageEdges::run`] of node `v` at its address `addr`.
+    #[inline]
+    fn run_at(&self, v: u32, addr: u64) -> Result<ReferenceRun<'a>, HeapError> {
+        self.heap.reference_run(addr, self.graph.size(v))
     }
 
     /// The reference fields of node `v` that are traced: none for a weak reference or an
@@ -731,9 +770,10 @@ impl<'a> ImageEdges<'a> {
         }
     }
 
-    /// [`ImageEdges::for_each`], counting the references that are not edges.
-    fn scan(&self, v: u32, skipped: &mut Skipped, mut f: impl FnMut(u32)) {
-        match self.run(v) {
+    /// [`ImageEdges::for_each`] of node `v` at its address `addr`, counting the references
+    /// that are not edges.
+    fn scan_at(&self, v: u32, addr: u64, skipped: &mut Skipped, mut f: impl FnMut(u32)) {
+        match self.run_at(v, addr) {
             Ok(run) if run.is_weak() => {
                 skipped.weak += run.pointers().count() as u64;
             }
@@ -770,17 +810,5 @@ impl<'a> ImageEdges<'a> {
             }
         }
         None
-    }
-
-    /// The first successor of `v` at reference position `k` or later, and the position after
-    /// it.
-    #[inline]
-    pub fn next(&self, v: u32, k: u32) -> Option<(u32, u32)> {
-        let mut found = NO_NODE;
-        let after = self.scan_from(v, k, |n| {
-            found = n;
-            true
-        })?;
-        Some((after, found))
     }
 }

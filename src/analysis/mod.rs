@@ -10,6 +10,7 @@ pub mod flame;
 pub mod graph;
 pub mod info;
 pub mod node_index;
+pub mod offsets;
 pub mod opened;
 pub mod path;
 pub mod progress;
