@@ -8,6 +8,7 @@
 //! - [`canon`], [`values`]: a value's canonical walk, two values compared, a fingerprint;
 //! - [`entries`], [`collections`]: a collection's entries in order, two compared by key;
 //! - [`vars`], [`types`], [`suspects`]: the per-variable and per-type diffs, what grew;
+//! - [`row`]: the before-and-after figures variables and types share;
 //! - [`json`], [`summary`]: the diff as JSON (`summary.json`, `vars.json`, `types.json`)
 //!   and as text (`summary.txt`, `mo-mem diff`);
 //! - [`trend`], [`trend_svg`]: retained bytes over many snapshots, as a table and a chart.
@@ -17,6 +18,7 @@ pub mod collections;
 pub mod entries;
 pub mod figures;
 pub mod json;
+pub mod row;
 pub mod summary;
 pub mod suspects;
 pub mod trend;
