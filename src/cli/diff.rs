@@ -14,6 +14,7 @@ use mo_mem::image::ReaderLimits;
 
 use super::progress::TerminalProgress;
 use super::snapshot_args::open_admitted;
+use super::times::timed;
 
 /// Arguments of `mo-mem diff`.
 #[derive(Args, Debug)]
@@ -36,19 +37,17 @@ pub struct DiffArgs {
 /// Runs `mo-mem diff`.
 pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let progress = TerminalProgress::new();
-    // The old snapshot's analysis is dropped once its figures are taken, so the two
-    // analyses never take memory at the same time; its heap is reopened for the values.
-    let old_figures = {
-        let old = open_admitted(&args.old, args.no_verify, limits)?;
-        Figures::of(&old, &progress)?
-    };
-    // Admitted above: reopened without a second verification (and its note).
-    let old = mo_mem::analysis::OpenedHeap::open_with_limits(&args.old, limits)?;
+    let old = open_admitted(&args.old, args.no_verify, limits)?;
     let new = open_admitted(&args.new, args.no_verify, limits)?;
-    let d = SnapshotDiff::with_old_figures(old_figures, &old, &new, &progress)?;
+    // The two analyses at once (two threads; both stay in memory for the values and the
+    // picture), then the comparison of the values.
+    let (old_figures, new_figures) = timed("analyses", || Figures::of_both(&old, &new, &progress))?;
+    let d = timed("compare", || {
+        SnapshotDiff::from_figures(old_figures, &old, new_figures, &new, &progress)
+    });
     if let Some(file) = &args.svg {
-        // the old analysis again (dropped above): only when the picture is asked for
-        let svg = mo_mem::analysis::flame::diff_svg(&old, &new)?;
+        // both analyses are cached: only the folding and drawing are left
+        let svg = timed("flame", || mo_mem::analysis::flame::diff_svg(&old, &new))?;
         super::retained::write_atomically(file, &svg)
             .with_context(|| format!("cannot write {}", file.display()))?;
     }

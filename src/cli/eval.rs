@@ -8,8 +8,9 @@ use mo_mem::script::host_snapshot::install;
 use mo_mem::script::host_snapshots::{install_siblings, SiblingOpener};
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use mo_mem::serve::methods::ScriptCanister;
+use mo_mem::serve::siblings::sibling_names;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -133,22 +134,12 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
 
 /// The other snapshots of `dir`'s canister (the snapshot directories beside it, by name)
 /// and how a script opens one (`snapshots.open`): admitted as `dir` was.
-fn siblings(dir: &Path, no_verify: bool, limits: ReaderLimits) -> (Vec<String>, SiblingOpener) {
-    let parent: PathBuf = dir
-        .canonicalize()
-        .ok()
-        .and_then(|d| d.parent().map(Path::to_path_buf))
-        .unwrap_or_default();
-    let own = dir.canonicalize().ok();
-    let mut names: Vec<String> = std::fs::read_dir(&parent)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| Some(p) != own.as_ref() && mo_mem::vfs::snapshot_dir::is_snapshot_dir(p))
-        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
-    names.sort();
+pub(super) fn siblings(
+    dir: &Path,
+    no_verify: bool,
+    limits: ReaderLimits,
+) -> (Vec<String>, SiblingOpener) {
+    let (parent, names) = sibling_names(dir);
     let open: SiblingOpener = Arc::new(move |name: &str| {
         open_admitted(&parent.join(name), no_verify, limits).map_err(|e| format!("{e:#}"))
     });

@@ -10,6 +10,7 @@ use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
 use super::snapshot_args::open_admitted;
+use super::times::timed;
 
 /// Arguments of `mo-mem export`.
 #[derive(Args, Debug)]
@@ -32,12 +33,13 @@ pub fn run(args: ExportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     for path in &args.snapshots {
         let opened = open_admitted(path, args.no_verify, limits)
             .with_context(|| format!("cannot open {}", path.display()))?;
-        let a = analyse(&opened, true)?;
-        exporter
-            .add(&path.to_string_lossy(), &opened, a)
-            .with_context(|| format!("cannot export {}", path.display()))?;
+        let a = timed("analysis", || analyse(&opened, true))?;
+        timed("export", || {
+            exporter.add(&path.to_string_lossy(), &opened, a)
+        })
+        .with_context(|| format!("cannot export {}", path.display()))?;
     }
-    let counts = exporter.finish()?;
+    let counts = timed("export-finish", || exporter.finish())?;
     println!(
         "{}: {} objects, {} edges, {} variables, {} type rows from {} snapshots",
         args.out.display(),

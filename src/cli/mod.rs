@@ -22,6 +22,7 @@ mod served;
 mod snapshot_args;
 mod stats;
 mod store_cmds;
+mod times;
 mod trend;
 mod vars;
 

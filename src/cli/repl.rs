@@ -1,10 +1,12 @@
 //! `mo-mem repl`: an interactive Motoko session (definitions persist between inputs).
 
+use super::eval::siblings;
 use super::snapshot_args::open_admitted;
 use anyhow::bail;
 use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_canister::install_canister;
 use mo_mem::script::host_snapshot::install;
+use mo_mem::script::host_snapshots::install_siblings;
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use mo_mem::serve::methods::ScriptCanister;
 use std::io::{BufRead, IsTerminal, Write};
@@ -31,6 +33,10 @@ pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         (None, false) => bail!("give a SNAPSHOT directory (or --no-snapshot)"),
         _ => None,
     };
+    let others = match (&args.snapshot, &context) {
+        (Some(dir), Some(_)) => Some(siblings(Path::new(dir), args.no_verify, limits)),
+        _ => None,
+    };
     script::on_eval_thread(move || {
         let mut session = Session::new(Limits::default());
         session.set_source_name("input");
@@ -39,6 +45,9 @@ pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             let canister = Arc::new(ScriptCanister::over_heap(ctx.clone()));
             install(&mut session, ctx);
             install_canister(&mut session, canister);
+        }
+        if let Some((names, open)) = others {
+            install_siblings(&mut session, names, open);
         }
         let stdin = std::io::stdin();
         let interactive = stdin.is_terminal();

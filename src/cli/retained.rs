@@ -14,6 +14,7 @@ use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
 use super::snapshot_args::SnapshotArgs;
+use super::times::timed;
 
 /// How `retained` groups the heap.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,12 +50,14 @@ pub struct RetainedArgs {
 pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let heap = opened.heap();
-    let a = analyse(
-        &opened,
-        args.json || args.by == By::Type || args.svg.is_some(),
-    )?;
+    let a = timed("analysis", || {
+        analyse(
+            &opened,
+            args.json || args.by == By::Type || args.svg.is_some(),
+        )
+    })?;
     if let Some(file) = &args.svg {
-        let svg = retained_svg(&opened, a, RETAINED_TITLE)?;
+        let svg = timed("flame", || retained_svg(&opened, a, RETAINED_TITLE))?;
         write_atomically(file, &svg).with_context(|| format!("cannot write {}", file.display()))?;
     }
     if args.json {

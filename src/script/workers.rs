@@ -12,6 +12,7 @@ use super::host::HostErrorKind;
 use super::host_canister::{install_canister, CanisterCalls};
 use super::host_show::render;
 use super::host_snapshot::{install, SnapshotContext};
+use super::host_snapshots::{install_siblings, SiblingOpener};
 use super::limits::Limits;
 use super::session::{output_mode, OutputMode, ScriptError, Session};
 use super::syntax::{parse_program, SyntaxError};
@@ -82,6 +83,9 @@ impl std::fmt::Display for StoppedByData {
 
 impl std::error::Error for StoppedByData {}
 
+/// Lists a session's sibling snapshots and opens them, called when the session starts.
+pub type SiblingSource = Arc<dyn Fn() -> (Vec<String>, SiblingOpener) + Send + Sync>;
+
 /// What a session reads from the `eval` file before it has written anything.
 pub const USAGE: &[u8] = b"Write a Motoko script into this file, then read the answer from it:\n  echo 'vars' > eval; cat eval\nA first line `// @json` asks for JSON. See docs/eval.md.\n";
 
@@ -90,6 +94,7 @@ pub const USAGE: &[u8] = b"Write a Motoko script into this file, then read the a
 pub struct EvalWorkers {
     limits: Limits,
     canister: Option<Arc<dyn CanisterCalls>>,
+    siblings: Option<SiblingSource>,
     workers: Mutex<HashMap<u64, Sender<Job>>>,
 }
 
@@ -99,6 +104,7 @@ impl EvalWorkers {
         EvalWorkers {
             limits,
             canister: None,
+            siblings: None,
             workers: Mutex::new(HashMap::new()),
         }
     }
@@ -109,6 +115,15 @@ impl EvalWorkers {
         EvalWorkers {
             canister: Some(canister),
             ..EvalWorkers::new(limits)
+        }
+    }
+
+    /// The same sessions, each with the host value `snapshots` (the sibling snapshots
+    /// `siblings` lists when the session starts) when it has a snapshot.
+    pub fn with_siblings(self, siblings: SiblingSource) -> EvalWorkers {
+        EvalWorkers {
+            siblings: Some(siblings),
+            ..self
         }
     }
 
@@ -125,6 +140,7 @@ impl EvalWorkers {
         let ctx = context();
         let limits = self.limits.clone();
         let canister = self.canister.clone();
+        let siblings = ctx.as_ref().and(self.siblings.as_ref()).map(|list| list());
         let (tx, rx) = channel::<Job>();
         std::thread::Builder::new()
             .name(format!("mo-mem-eval-{session}"))
@@ -137,6 +153,9 @@ impl EvalWorkers {
                     if let Some(canister) = canister {
                         install_canister(&mut s, canister);
                     }
+                }
+                if let Some((names, open)) = siblings {
+                    install_siblings(&mut s, names, open);
                 }
                 while let Ok(job) = rx.recv() {
                     let _ = job.reply.send(answer(&mut s, &job.script));

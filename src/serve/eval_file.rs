@@ -3,7 +3,8 @@
 
 use super::catalog::{OpenedSnapshot, Snapshots};
 use super::methods::ScriptCanister;
-use crate::script::workers::{check_script, EvalWorkers, StoppedByData, USAGE};
+use super::siblings::catalog_siblings;
+use crate::script::workers::{check_script, EvalWorkers, SiblingSource, StoppedByData, USAGE};
 use crate::script::{HostErrorKind, Limits};
 use crate::vfs::{ControlFile, RequestError, RequestErrorKind, SessionId, Untrusted, VfsError};
 use std::path::Path;
@@ -54,7 +55,10 @@ impl ControlFile for EvalFiles {
 
     fn for_snapshot(&self, dir: &Path) -> Option<Arc<dyn ControlFile>> {
         let snapshot = self.snapshots.get(dir);
-        Some(Arc::new(SnapshotEval::new(snapshot, self.limits.clone())))
+        let (catalog, dir) = (self.snapshots.clone(), dir.to_path_buf());
+        let siblings: SiblingSource = Arc::new(move || catalog_siblings(catalog.clone(), &dir));
+        let eval = SnapshotEval::new(snapshot, self.limits.clone()).with_siblings(siblings);
+        Some(Arc::new(eval))
     }
 }
 
@@ -71,6 +75,16 @@ impl SnapshotEval {
         SnapshotEval {
             snapshot,
             workers: EvalWorkers::with_canister(limits, canister),
+        }
+    }
+}
+
+impl SnapshotEval {
+    /// The same engine whose sessions also bind `snapshots`: the siblings `siblings` lists.
+    pub fn with_siblings(self, siblings: SiblingSource) -> SnapshotEval {
+        SnapshotEval {
+            workers: self.workers.with_siblings(siblings),
+            ..self
         }
     }
 }

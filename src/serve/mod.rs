@@ -15,6 +15,7 @@ pub mod heap_source;
 pub mod methods;
 pub mod mount_trust;
 pub mod services;
+pub mod siblings;
 pub mod source;
 pub mod trust;
 

@@ -17,7 +17,8 @@ pub fn snapshot_readme(name: &str, error: Option<&str>) -> Vec<u8> {
          \x20                   index) with NAME.json (the whole value) and NAME.mo (debug_show)\n\
          objects/            every heap object as JSON, objects/REGION/BLOCK/ADDRESS.json\n\
          analysis/           what holds the memory: report.txt (mo-mem report), retained.json\n\
-         \x20                   (mo-mem retained --json), types.json, top.json, garbage.json\n\
+         \x20                   (mo-mem retained --json), types.json, top.json, garbage.json,\n\
+         \x20                   retained.svg (the flame graph of retained memory, for a browser)\n\
          eval                write a Motoko script into it, then read the answer from it\n\
          methods/            the canister's own queries, run offline on this snapshot: a file\n\
          \x20                   per query without arguments (its reply), a control file per\n\

@@ -97,6 +97,12 @@ fn the_export_holds_each_snapshots_analysis() {
             .map(|r| r.get_long(4).unwrap())
             .sum();
         assert_eq!(live as u64, a.live().bytes, "{s}: live bytes");
+        // Each object's tag as the object decoder reads it (the export reads one word).
+        for r in &mine {
+            let addr = r.get_long(1).unwrap() as u64;
+            let tag = opened.heap().object(addr).map_or("?", |o| o.tag.name());
+            assert_eq!(r.get_string(2).unwrap(), tag, "{s}: tag of {addr:#x}");
+        }
         // Objects under no other object: their retained bytes add up to the live bytes.
         let tops: i64 = mine
             .iter()

@@ -195,3 +195,21 @@ fn the_cli_writes_the_librarys_picture() {
     let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
     assert_eq!(left.len(), 1, "no temporary file left");
 }
+
+#[test]
+fn the_snapshot_readme_names_every_analysis_file() {
+    use mo_mem::serve::analysis_dir::ANALYSIS_FILES;
+    let readme = String::from_utf8(mo_mem::vfs::readme::snapshot_readme("snap", None)).unwrap();
+    // the paragraph of `analysis/`: from its line to the next entry at the left margin
+    let start = readme.find("analysis/").expect("analysis/ in the README");
+    let end = readme[start..]
+        .find("\neval ")
+        .map_or(readme.len(), |e| start + e);
+    let paragraph = &readme[start..end];
+    for file in ANALYSIS_FILES {
+        assert!(
+            paragraph.contains(file),
+            "README lacks analysis/{file}:\n{paragraph}"
+        );
+    }
+}

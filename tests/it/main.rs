@@ -31,6 +31,7 @@ mod eval_cli;
 mod eval_host;
 mod eval_host_docs;
 mod eval_mount;
+mod eval_siblings;
 mod eval_structures;
 mod faults_mount;
 mod faults_pull;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::analysis::cached::TypeRow;
 use crate::analysis::graph::GraphError;
-use crate::analysis::progress::Progress;
+use crate::analysis::progress::{NoProgress, Progress};
 use crate::analysis::retained::VarRetention;
 use crate::analysis::stats::Count;
 use crate::analysis::OpenedHeap;
@@ -58,6 +58,29 @@ impl Figures {
                 heap_bytes: stats.heap_bytes,
                 image_bytes: stats.image_bytes,
             },
+        })
+    }
+
+    /// The figures of `old` and `new`, their two analyses run at once: `old`'s on a second
+    /// thread (without progress), `new`'s on this one reporting to `progress` (one after the
+    /// other if no thread can be started). Both analyses stay cached with their snapshots.
+    pub fn of_both(
+        old: &OpenedHeap,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<(Figures, Figures), GraphError> {
+        std::thread::scope(|scope| {
+            let old_side = std::thread::Builder::new()
+                .name("mo-mem-diff-old".into())
+                .spawn_scoped(scope, || Figures::of(old, &NoProgress));
+            let new_fig = Figures::of(new, progress);
+            let old_fig = match old_side {
+                Ok(side) => side
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => Figures::of(old, progress),
+            };
+            Ok((old_fig?, new_fig?))
         })
     }
 

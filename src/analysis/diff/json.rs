@@ -6,24 +6,12 @@ use serde::Serialize;
 
 use super::collections::CollectionDiff;
 use super::figures::Space;
+pub use super::row::JsonSide;
 use super::suspects::Suspect;
 use super::types::TypeDiff;
 use super::values::ValueChange;
 use super::vars::{delta, VarDiff};
 use super::SnapshotDiff;
-
-/// A variable's or type's figures in one snapshot.
-#[derive(Debug, Clone, Serialize)]
-pub struct JsonSide {
-    /// Objects (reachable from a variable; of a type).
-    pub objects: u64,
-    /// Their bytes.
-    pub bytes: u64,
-    /// Objects retained.
-    pub retained_objects: u64,
-    /// Bytes retained.
-    pub retained_bytes: u64,
-}
 
 /// One variable's diff.
 #[derive(Debug, Clone, Serialize)]
@@ -47,12 +35,7 @@ pub struct JsonVarDiff {
 
 impl From<&VarDiff> for JsonVarDiff {
     fn from(v: &VarDiff) -> Self {
-        let side = |x: &crate::analysis::retained::VarRetention| JsonSide {
-            objects: x.reachable.objects,
-            bytes: x.reachable.bytes,
-            retained_objects: x.retained.objects,
-            retained_bytes: x.retained.bytes,
-        };
+        let row = v.row();
         let (changed_at, not_compared) = match &v.value {
             Some(ValueChange::Changed { at }) => (Some(at.clone()), None),
             Some(ValueChange::Unknown(e)) => (None, Some(e.to_string())),
@@ -65,10 +48,10 @@ impl From<&VarDiff> for JsonVarDiff {
         };
         JsonVarDiff {
             name: v.name.clone(),
-            old: v.old.as_ref().map(side),
-            new: v.new.as_ref().map(side),
-            reachable_bytes_delta: v.reachable_delta(),
-            retained_bytes_delta: v.retained_delta(),
+            old: row.old,
+            new: row.new,
+            reachable_bytes_delta: row.bytes_delta(),
+            retained_bytes_delta: row.retained_delta(),
             changed: v.value.as_ref().and_then(ValueChange::changed),
             changed_at,
             not_compared,
@@ -93,20 +76,15 @@ pub struct JsonTypeDiff {
 
 impl From<&TypeDiff> for JsonTypeDiff {
     fn from(t: &TypeDiff) -> Self {
-        let side = |x: &crate::analysis::cached::TypeRow| JsonSide {
-            objects: x.shallow.objects,
-            bytes: x.shallow.bytes,
-            retained_objects: x.retained.objects,
-            retained_bytes: x.retained.bytes,
-        };
+        let row = t.row();
         JsonTypeDiff {
             name: t.name.clone(),
             typed: t.typed,
-            old: t.old.as_ref().map(side),
-            new: t.new.as_ref().map(side),
-            objects_delta: t.objects_delta(),
-            bytes_delta: t.bytes_delta(),
-            retained_bytes_delta: t.retained_delta(),
+            old: row.old,
+            new: row.new,
+            objects_delta: row.objects_delta(),
+            bytes_delta: row.bytes_delta(),
+            retained_bytes_delta: row.retained_delta(),
         }
     }
 }

@@ -8,6 +8,7 @@
 //! - [`canon`], [`values`]: a value's canonical walk, two values compared, a fingerprint;
 //! - [`entries`], [`collections`]: a collection's entries in order, two compared by key;
 //! - [`vars`], [`types`], [`suspects`]: the per-variable and per-type diffs, what grew;
+//! - [`row`]: the before-and-after figures variables and types share;
 //! - [`json`], [`summary`]: the diff as JSON (`summary.json`, `vars.json`, `types.json`)
 //!   and as text (`summary.txt`, `mo-mem diff`);
 //! - [`trend`], [`trend_svg`]: retained bytes over many snapshots, as a table and a chart.
@@ -17,6 +18,7 @@ pub mod collections;
 pub mod entries;
 pub mod figures;
 pub mod json;
+pub mod row;
 pub mod summary;
 pub mod suspects;
 pub mod trend;
@@ -50,14 +52,17 @@ pub struct SnapshotDiff {
 }
 
 impl SnapshotDiff {
-    /// The diff of `old` and `new` (both analysed here if they are not yet).
+    /// The diff of `old` and `new` (both analysed here if they are not yet, at once on two
+    /// threads: see [`Figures::of_both`]).
     pub fn compute(
         old: &OpenedHeap,
         new: &OpenedHeap,
         progress: &dyn Progress,
     ) -> Result<SnapshotDiff, GraphError> {
-        let old_fig = Figures::of(old, progress)?;
-        SnapshotDiff::with_old_figures(old_fig, old, new, progress)
+        let (old_fig, new_fig) = Figures::of_both(old, new, progress)?;
+        Ok(SnapshotDiff::from_figures(
+            old_fig, old, new_fig, new, progress,
+        ))
     }
 
     /// The diff of `old` and `new` given the old snapshot's figures (so a caller can drop the
@@ -69,19 +74,33 @@ impl SnapshotDiff {
         progress: &dyn Progress,
     ) -> Result<SnapshotDiff, GraphError> {
         let new_fig = Figures::of(new, progress)?;
+        Ok(SnapshotDiff::from_figures(
+            old_fig, old, new_fig, new, progress,
+        ))
+    }
+
+    /// The diff of `old` and `new` given both snapshots' figures: the values compared, the
+    /// types joined, the suspects found (`new`'s analysis is read for the suspects' paths).
+    pub fn from_figures(
+        old_fig: Figures,
+        old: &OpenedHeap,
+        new_fig: Figures,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> SnapshotDiff {
         let total = (old_fig.vars.len() + new_fig.vars.len()) as u64;
         let mut ticker = Ticker::start(progress, Phase::Compare, Some(total));
         let vars = vars::var_diffs(&old_fig, old, &new_fig, new, &mut || ticker.add(1));
         ticker.finish(Phase::Compare);
         let types = types::type_diffs(&old_fig, &new_fig);
         let suspects = suspects::suspects(&vars, &types, new);
-        Ok(SnapshotDiff {
+        SnapshotDiff {
             old: old_fig,
             new: new_fig,
             vars,
             types,
             suspects,
-        })
+        }
     }
 }
 

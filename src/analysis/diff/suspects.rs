@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::analysis::OpenedHeap;
 
+use super::row::BeforeAfter;
 use super::types::TypeDiff;
 use super::vars::VarDiff;
 
@@ -33,31 +34,14 @@ pub struct Suspect {
 /// The variables and types that grew, most first (at most [`MAX_SUSPECTS`]; a type whose
 /// path is that of a suspect before it is left out).
 pub fn suspects(vars: &[VarDiff], types: &[TypeDiff], new: &OpenedHeap) -> Vec<Suspect> {
-    let mut out: Vec<Suspect> = Vec::new();
-    for v in vars {
-        if v.retained_delta() > 0 {
-            out.push(Suspect {
-                kind: "var",
-                name: v.name.clone(),
-                old_bytes: v.old.as_ref().map_or(0, |x| x.retained.bytes),
-                new_bytes: v.new.as_ref().map_or(0, |x| x.retained.bytes),
-                grew_bytes: v.retained_delta() as u64,
-                path: Some(format!("vars.{}", v.name)),
-            });
-        }
-    }
-    for t in types {
-        if t.retained_delta() > 0 && t.typed {
-            out.push(Suspect {
-                kind: "type",
-                name: t.name.clone(),
-                old_bytes: t.old.as_ref().map_or(0, |x| x.retained.bytes),
-                new_bytes: t.new.as_ref().map_or(0, |x| x.retained.bytes),
-                grew_bytes: t.retained_delta() as u64,
-                path: None,
-            });
-        }
-    }
+    let vars = vars
+        .iter()
+        .filter_map(|v| grown("var", &v.name, v.row(), || Some(format!("vars.{}", v.name))));
+    let types = types
+        .iter()
+        .filter(|t| t.typed)
+        .filter_map(|t| grown("type", &t.name, t.row(), || None));
+    let mut out: Vec<Suspect> = vars.chain(types).collect();
     // Most grown first; on a tie the variable before the type (`var` > `type`).
     out.sort_by(|a, b| (b.grew_bytes, b.kind, &a.name).cmp(&(a.grew_bytes, a.kind, &b.name)));
     out.truncate(2 * MAX_SUSPECTS);
@@ -68,6 +52,26 @@ pub fn suspects(vars: &[VarDiff], types: &[TypeDiff], new: &OpenedHeap) -> Vec<S
     out.retain(|s| s.path.as_ref().is_none_or(|p| seen.insert(p.clone())));
     out.truncate(MAX_SUSPECTS);
     out
+}
+
+/// The suspect `name` of `kind` if its retained bytes grew (`path` says where it is).
+fn grown(
+    kind: &'static str,
+    name: &str,
+    row: BeforeAfter,
+    path: impl FnOnce() -> Option<String>,
+) -> Option<Suspect> {
+    let grew = u64::try_from(row.retained_delta())
+        .ok()
+        .filter(|&g| g > 0)?;
+    Some(Suspect {
+        kind,
+        name: name.to_string(),
+        old_bytes: row.old_retained(),
+        new_bytes: row.new_retained(),
+        grew_bytes: grew,
+        path: path(),
+    })
 }
 
 /// Fills each type suspect's path: the path to the object of that type retaining the most

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::analysis::cached::TypeRow;
 
 use super::figures::Figures;
-use super::vars::delta;
+use super::row::BeforeAfter;
 
 /// One type in two snapshots.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,28 +22,24 @@ pub struct TypeDiff {
 }
 
 impl TypeDiff {
+    /// Its figures before and after.
+    pub fn row(&self) -> BeforeAfter {
+        BeforeAfter::of(self.old.as_ref(), self.new.as_ref())
+    }
+
     /// Retained bytes after minus before.
     pub fn retained_delta(&self) -> i64 {
-        delta(
-            self.old.as_ref().map(|t| t.retained.bytes),
-            self.new.as_ref().map(|t| t.retained.bytes),
-        )
+        self.row().retained_delta()
     }
 
     /// Objects after minus before.
     pub fn objects_delta(&self) -> i64 {
-        delta(
-            self.old.as_ref().map(|t| t.shallow.objects),
-            self.new.as_ref().map(|t| t.shallow.objects),
-        )
+        self.row().objects_delta()
     }
 
     /// Own bytes after minus before.
     pub fn bytes_delta(&self) -> i64 {
-        delta(
-            self.old.as_ref().map(|t| t.shallow.bytes),
-            self.new.as_ref().map(|t| t.shallow.bytes),
-        )
+        self.row().bytes_delta()
     }
 }
 

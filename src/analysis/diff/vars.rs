@@ -8,6 +8,7 @@ use crate::heap::value::{stable_variables, DecodeError, NamedVar};
 
 use super::collections::{compare_collections, CollectionDiff, CollectionError, CollectionLimits};
 use super::figures::Figures;
+use super::row::BeforeAfter;
 use super::values::{compare, ValueChange};
 
 /// Parts of one variable's value compared at most (per side).
@@ -29,20 +30,19 @@ pub struct VarDiff {
 }
 
 impl VarDiff {
+    /// Its figures before and after.
+    pub fn row(&self) -> BeforeAfter {
+        BeforeAfter::of(self.old.as_ref(), self.new.as_ref())
+    }
+
     /// Retained bytes after minus before.
     pub fn retained_delta(&self) -> i64 {
-        delta(
-            self.old.as_ref().map(|v| v.retained.bytes),
-            self.new.as_ref().map(|v| v.retained.bytes),
-        )
+        self.row().retained_delta()
     }
 
     /// Reachable bytes after minus before.
     pub fn reachable_delta(&self) -> i64 {
-        delta(
-            self.old.as_ref().map(|v| v.reachable.bytes),
-            self.new.as_ref().map(|v| v.reachable.bytes),
-        )
+        self.row().bytes_delta()
     }
 }
 

@@ -13,6 +13,7 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
+use parquet::schema::types::ColumnPath;
 
 /// Rows buffered per table before they are written as one row group.
 pub const ROW_GROUP_ROWS: usize = 1 << 20;
@@ -108,12 +109,19 @@ impl Table {
             source,
         };
         let schema = Arc::new(parse_message_type(message).map_err(perr)?);
-        let props = Arc::new(
-            WriterProperties::builder()
-                .set_compression(Compression::UNCOMPRESSED)
-                .set_created_by(format!("mo-mem {}", env!("CARGO_PKG_VERSION")))
-                .build(),
-        );
+        // Dictionary encoding only for the text columns (a snapshot's name, tags, types: few
+        // distinct values); addresses and sizes are mostly distinct, where a dictionary only
+        // costs a hash per value before it falls back to plain encoding.
+        let mut props = WriterProperties::builder()
+            .set_compression(Compression::UNCOMPRESSED)
+            .set_dictionary_enabled(false)
+            .set_created_by(format!("mo-mem {}", env!("CARGO_PKG_VERSION")));
+        for (field, column) in schema.get_fields().iter().zip(&columns) {
+            if matches!(column, Column::Text(_) | Column::OptText(..)) {
+                props = props.set_column_dictionary_enabled(ColumnPath::from(field.name()), true);
+            }
+        }
+        let props = Arc::new(props.build());
         let file = File::create(&tmp).map_err(|source| ExportError::Io {
             path: tmp.clone(),
             source,

@@ -9,7 +9,6 @@
 //! - `types`: per Motoko type (or heap tag of untyped objects, `typed` false): `snapshot`,
 //!   `motoko_type`, `typed`, `objects`, `bytes`, `retained_objects`, `retained_bytes`.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use parquet::data_type::ByteArray;
@@ -245,11 +244,20 @@ impl Exporter {
         let (graph, doms) = (a.graph(), a.dominators());
         let labels = a.labels(opened);
         let type_names: Vec<ByteArray> = labels.names().iter().map(|n| bytes(n)).collect();
-        let mut tags: HashMap<&'static str, ByteArray> = HashMap::new();
+        // the few tag names, each made a column value once (looked up by a short scan)
+        let mut tags: Vec<(&'static str, ByteArray)> = Vec::new();
         for n in 0..graph.nodes() as u32 {
             let addr = graph.address(n);
-            let tag = heap.object(addr).map_or("?", |o| o.tag.name());
-            let tag = tags.entry(tag).or_insert_with(|| bytes(tag));
+            // one header word (the walk decoded every node's object already)
+            let tag = heap.tag_at(addr).map_or("?", |(t, _)| t.name());
+            let at = match tags.iter().position(|(t, _)| *t == tag) {
+                Some(i) => i,
+                None => {
+                    tags.push((tag, bytes(tag)));
+                    tags.len() - 1
+                }
+            };
+            let tag = &tags[at].1;
             let label = labels.label_index(n);
             let ty = (label != NO_LABEL).then(|| &type_names[label as usize]);
             let retained = doms.retained(n);
@@ -260,7 +268,7 @@ impl Exporter {
             let c = self.objects.columns();
             c[0].push(name);
             c[1].push(i(addr));
-            c[2].push(&*tag);
+            c[2].push(tag);
             c[3].push(ty);
             c[4].push(i(graph.size(n)));
             c[5].push(doms.is_reachable(n));

@@ -93,6 +93,35 @@ struct Tree {
     keys: Vec<NameKey>,
     key_ids: HashMap<NameKey, u32>,
     children: HashMap<(u32, u32), u32>,
+    /// Per frame, the last child looked up under it and the frame `children` gave (siblings
+    /// of one kind come one after the other: the elements of an array, a record's fields),
+    /// so most objects need no hashing.
+    last_child: Vec<Option<(NameKey, u32)>>,
+}
+
+/// The frame tree of a heap's retained memory, built in one pass over its dominator tree and
+/// printed at any number of frames ([`FrameTree::stacks`]).
+pub struct FrameTree {
+    tree: Tree,
+}
+
+impl FrameTree {
+    /// The frame tree of `a` (the analysis of `opened`).
+    pub fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> FrameTree {
+        FrameTree {
+            tree: build(opened, a),
+        }
+    }
+
+    /// The folded stacks of its largest `options.max_frames` frames.
+    pub fn stacks(
+        &self,
+        opened: &OpenedHeap,
+        a: &HeapAnalysis,
+        options: FoldOptions,
+    ) -> FoldedStacks {
+        emit(opened, a, &self.tree, options)
+    }
 }
 
 impl Tree {
@@ -108,11 +137,17 @@ impl Tree {
             keys: Vec::new(),
             key_ids: HashMap::new(),
             children: HashMap::new(),
+            last_child: vec![None],
         }
     }
 
     /// The frame named `key` under `parent`.
     fn child(&mut self, parent: u32, key: NameKey) -> u32 {
+        if let Some(Some((last, f))) = self.last_child.get(parent as usize) {
+            if *last == key {
+                return *f;
+            }
+        }
         let name = match self.key_ids.get(&key) {
             Some(&id) => id,
             None => {
@@ -123,11 +158,14 @@ impl Tree {
             }
         };
         if let Some(&f) = self.children.get(&(parent, name)) {
+            self.last_child[parent as usize] = Some((key, f));
             return f;
         }
         let f = self.place(parent, name);
         if self.children.len() < 4 * MAX_TREE_FRAMES {
             self.children.insert((parent, name), f);
+            // only what `children` answers is remembered: the same frame it would give
+            self.last_child[parent as usize] = Some((key, f));
         }
         f
     }
@@ -155,6 +193,7 @@ impl Tree {
             bytes: 0,
             objects: 0,
         });
+        self.last_child.push(None);
         (self.frames.len() - 1) as u32
     }
 }
@@ -162,8 +201,7 @@ impl Tree {
 impl FoldedStacks {
     /// Folds the dominator tree of `a` (the analysis of `opened`).
     pub fn compute(opened: &OpenedHeap, a: &HeapAnalysis, options: FoldOptions) -> FoldedStacks {
-        let tree = build(opened, a);
-        emit(opened, a, &tree, options)
+        FrameTree::build(opened, a).stacks(opened, a, options)
     }
 
     /// The stacks and their weights in bytes, sorted by stack.

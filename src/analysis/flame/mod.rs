@@ -7,5 +7,5 @@ pub mod fold;
 pub mod step;
 pub mod svg;
 
-pub use fold::{FoldOptions, FoldedStacks, DEFAULT_MAX_FRAMES};
+pub use fold::{FoldOptions, FoldedStacks, FrameTree, DEFAULT_MAX_FRAMES};
 pub use svg::{diff_svg, retained_svg, FlameError, MAX_SVG_BYTES, RETAINED_TITLE};

@@ -1,4 +1,4 @@
-//! Flame graph SVGs drawn by `inferno` from [`FoldedStacks`]: the retained memory of one
+//! Flame graph SVGs drawn by `inferno` from folded stacks ([`FrameTree`], built once per picture): the retained memory of one
 //! snapshot as an icicle (roots on top), and the differential picture of two snapshots
 //! (frame widths from the newer one; grown frames red, shrunk ones blue, as inferno's
 //! differential flame graphs colour them). Both keep inferno's script: a click zooms into a
@@ -9,7 +9,7 @@ use inferno::flamegraph::{self, Direction};
 
 use super::super::graph::GraphError;
 use super::super::{HeapAnalysis, OpenedHeap};
-use super::fold::{FoldOptions, FoldedStacks, DEFAULT_MAX_FRAMES};
+use super::fold::{FoldOptions, FrameTree, DEFAULT_MAX_FRAMES};
 
 /// The largest SVG written: the frames printed are halved until the picture fits.
 pub const MAX_SVG_BYTES: usize = 2 << 20;
@@ -49,8 +49,9 @@ pub fn retained_svg(
         "{} live objects, {} bytes; width = retained bytes; click to zoom, Ctrl-F to search",
         live.objects, live.bytes
     );
+    let tree = FrameTree::build(opened, a);
     fit(|max_frames| {
-        let stacks = FoldedStacks::compute(
+        let stacks = tree.stacks(
             opened,
             a,
             FoldOptions {
@@ -72,13 +73,14 @@ pub fn diff_svg(old: &OpenedHeap, new: &OpenedHeap) -> Result<Vec<u8>, FlameErro
         a_old.live().bytes,
         a_new.live().bytes
     );
+    let (tree_old, tree_new) = (FrameTree::build(old, a_old), FrameTree::build(new, a_new));
     fit(|max_frames| {
         let options = FoldOptions {
             max_frames,
             counts: false,
         };
-        let before = FoldedStacks::compute(old, a_old, options).text();
-        let after = FoldedStacks::compute(new, a_new, options).text();
+        let before = tree_old.stacks(old, a_old, options).text();
+        let after = tree_new.stacks(new, a_new, options).text();
         let mut folded = Vec::new();
         inferno::differential::from_readers(
             inferno::differential::Options::default(),

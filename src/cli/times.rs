@@ -1,0 +1,47 @@
+//! Step timings for benchmarks (`scripts/bench-time`): with `MO_MEM_TIMES=1` in the
+//! environment, a long command prints on stderr the process CPU time (user + system) and the
+//! wall time of each step it times (`mo-mem: time flame 1.234 s CPU 1.240 s wall`), so a
+//! benchmark can tell the flame graph or the export from the analysis before it. Off by
+//! default: nothing is measured or printed.
+
+use std::time::{Duration, Instant};
+
+/// The environment variable that turns the timings on.
+pub const TIMES_ENV: &str = "MO_MEM_TIMES";
+
+/// This process's CPU time so far (user + system, all threads), if the OS tells it.
+fn process_cpu() -> Option<Duration> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes a whole `rusage` into the pointer it is given.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) };
+    if rc != 0 {
+        return None;
+    }
+    // SAFETY: initialised by the successful call above.
+    let usage = unsafe { usage.assume_init() };
+    let tv = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    Some(tv(usage.ru_utime) + tv(usage.ru_stime))
+}
+
+/// Whether timings are asked for.
+fn enabled() -> bool {
+    std::env::var_os(TIMES_ENV).is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Runs `step` and, when timings are asked for, prints its CPU and wall time as `what`.
+pub fn timed<T>(what: &str, step: impl FnOnce() -> T) -> T {
+    if !enabled() {
+        return step();
+    }
+    let (cpu, wall) = (process_cpu(), Instant::now());
+    let out = step();
+    let wall = wall.elapsed();
+    let cpu = match (cpu, process_cpu()) {
+        (Some(a), Some(b)) => format!("{:.3} s CPU", b.saturating_sub(a).as_secs_f64()),
+        _ => "? s CPU".to_string(),
+    };
+    eprintln!("mo-mem: time {what} {cpu} {:.3} s wall", wall.as_secs_f64());
+    out
+}
