@@ -323,10 +323,8 @@ impl EntryWalk {
                 let blocks = decoder.field(&list, "blocks")?;
                 let block_index = decoder.field(&list, "blockIndex")?;
                 let element_index = decoder.field(&list, "elementIndex")?;
-                let (block_index, element_index) = (
-                    decoder.nat(&block_index)?,
-                    decoder.nat(&element_index)?,
-                );
+                let (block_index, element_index) =
+                    (decoder.nat(&block_index)?, decoder.nat(&element_index)?);
                 if block_index >= decoder.len(&blocks)? {
                     return Err(decoder.mismatch(blocks.word, "a List's blocks"));
                 }
@@ -363,8 +361,7 @@ impl EntryWalk {
                 });
             }
             CollectionKind::RealTimeQueue => {
-                let elements =
-                    super::realtime_queue::front_to_back(&mut *decoder, collection)?;
+                let elements = super::realtime_queue::front_to_back(&mut *decoder, collection)?;
                 self.stack.extend(
                     elements
                         .into_iter()
