@@ -222,7 +222,7 @@ impl Walk<'_, '_> {
                 if self.out.is_labelled(n) {
                     return;
                 }
-                let Some(ok) = fits_at(self.heap, self.table.shape(tid), addr) else {
+                let Some((ok, tag)) = fits_at(self.heap, self.table.shape(tid), addr) else {
                     return;
                 };
                 if !ok {
@@ -232,7 +232,10 @@ impl Walk<'_, '_> {
                 let l = self.label_of(tid);
                 self.out.set(n, l);
                 self.out.labelled += 1;
-                self.queue.push_back((n, tid));
+                // A leaf (a blob, a number) has nothing to expand: it is not queued.
+                if has_parts(self.table.shape(tid), tag) {
+                    self.queue.push_back((n, tid));
+                }
             }
             None => {
                 if self.statics.len() < MAX_STATICS && self.statics.insert((addr, tid)) {
@@ -361,21 +364,38 @@ pub fn object_type(
     None
 }
 
-/// [`fits`] for the walked object at `addr` from its header alone (and a tuple's length):
-/// `None` if the header does not decode.
-fn fits_at(heap: &Heap, shape: &Shape, addr: u64) -> Option<bool> {
+/// [`fits`] for the walked object at `addr` from its header alone (and a tuple's length),
+/// with the object's tag: `None` if the header does not decode.
+fn fits_at(heap: &Heap, shape: &Shape, addr: u64) -> Option<(bool, Tag)> {
     let (tag, _) = heap.tag_at(addr).ok()?;
-    Some(match shape {
+    let fits = match shape {
         Shape::Tuple(ts) => {
             if tag != Tag::Array(ArraySort::Tuple) {
-                return Some(false);
+                return Some((false, tag));
             }
             let layout = heap.layout();
             let len = heap.image().read_word(addr + layout.header).ok()?;
             len == ts.len() as u64
         }
         _ => fits_tag(shape, tag),
-    })
+    };
+    Some((fits, tag))
+}
+
+/// Whether [`Walk::expand`] follows anything out of an object of shape `shape` and tag `tag`
+/// (one that fits the shape): false for the leaves (blobs, numbers, a text that is not a
+/// concatenation), which are labelled but not queued.
+fn has_parts(shape: &Shape, tag: Tag) -> bool {
+    match shape {
+        Shape::Opt(_)
+        | Shape::Tuple(_)
+        | Shape::Array { .. }
+        | Shape::Record(_)
+        | Shape::Variant(_)
+        | Shape::SharedFunc => true,
+        Shape::Prim(Prim::Text) => tag == Tag::Concat,
+        _ => false,
+    }
 }
 
 /// [`fits`] for every shape but a tuple's, which also needs the length.
