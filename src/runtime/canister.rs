@@ -200,24 +200,7 @@ impl Canister {
     ) -> Result<Canister, RuntimeError> {
         let prepared = instrument::prepare(wasm)?;
         check_state(&prepared, main, stable, globals, &cfg)?;
-        let engine = engine_for();
-        let module = Module::new(&engine, &prepared.rewritten[..])
-            .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
-        let imports = resolve_imports(&module, prepared.memory64)?;
-        let mut host = Host::new(cfg);
-        host.stable = stable.to_vec();
-        let inst = instantiate_with(
-            &engine,
-            &module,
-            &prepared,
-            &imports,
-            host,
-            MemoryInit::Copy(main),
-            false,
-        )?;
-        let mut canister = Canister::assemble(engine, module, prepared, imports, inst);
-        canister.set_globals(globals)?;
-        Ok(canister)
+        Canister::restore(prepared, None, main, None, (stable, globals), cfg)
     }
 
     /// Like [`Canister::from_snapshot_state`], with main memory a copy-on-write mapping of the
@@ -240,23 +223,41 @@ impl Canister {
         let (capacity, ty) = mapped_type(limits, main.len() as u64, cfg.max_memory_bytes)?;
         let memory = MappedMemory::open(path, main, capacity)?;
         let mapped = Mapped { memory, ty };
+        Canister::restore(
+            prepared,
+            Some(rewritten),
+            main,
+            Some(mapped),
+            (stable, globals),
+            cfg,
+        )
+    }
+
+    /// A fresh instance of `prepared` (or of `rewritten`, its module with the memory
+    /// imported) holding a snapshot's state: main memory `mapped`, else a copy of `main`;
+    /// the stable memory and the mutable globals.
+    fn restore(
+        prepared: PreparedModule,
+        rewritten: Option<Vec<u8>>,
+        main: &[u8],
+        mapped: Option<Mapped>,
+        (stable, globals): (&[u8], &[GlobalValue]),
+        cfg: RuntimeConfig,
+    ) -> Result<Canister, RuntimeError> {
         let engine = engine_for();
-        let module = Module::new(&engine, &rewritten[..])
-            .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
+        let bytes = rewritten.as_deref().unwrap_or(&prepared.rewritten[..]);
+        let module =
+            Module::new(&engine, bytes).map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
         let imports = resolve_imports(&module, prepared.memory64)?;
         let mut host = Host::new(cfg);
         host.stable = stable.to_vec();
-        let inst = instantiate_with(
-            &engine,
-            &module,
-            &prepared,
-            &imports,
-            host,
-            MemoryInit::Mapped(&mapped),
-            false,
-        )?;
+        let init = match &mapped {
+            Some(m) => MemoryInit::Mapped(m),
+            None => MemoryInit::Copy(main),
+        };
+        let inst = instantiate_with(&engine, &module, &prepared, &imports, host, init, false)?;
         let mut canister = Canister::assemble(engine, module, prepared, imports, inst);
-        canister.mapped = Some(mapped);
+        canister.mapped = mapped;
         canister.set_globals(globals)?;
         Ok(canister)
     }

@@ -257,8 +257,29 @@ fn add_exports(
     }
     let added = u32::try_from(globals.len() + 1 + usize::from(start.is_some()))
         .map_err(|_| RuntimeError::InvalidModule("too many globals".into()))?;
-    let export_rank = order(SECTION_EXPORT);
-    let mut out = Vec::with_capacity(wasm.len() + extra.len() + 16);
+    extend_vector_section(
+        wasm,
+        secs,
+        SECTION_EXPORT,
+        (added, &extra),
+        SECTION_START,
+        "export",
+    )
+}
+
+/// `wasm` (whose sections are `secs`) with `count` more entries, `entries` encoded, at the end
+/// of its vector section `id` (the section made, in its place in the section order, if there
+/// is none), and without its section `drop`. `what` names the section in errors.
+fn extend_vector_section(
+    wasm: &[u8],
+    secs: &[Section],
+    id: u8,
+    (count, entries): (u32, &[u8]),
+    drop: u8,
+    what: &str,
+) -> Result<Vec<u8>, RuntimeError> {
+    let rank = order(id);
+    let mut out = Vec::with_capacity(wasm.len() + entries.len() + 16);
     out.extend_from_slice(&wasm[..8]);
     let mut done = false;
     let emit = |out: &mut Vec<u8>, old: Option<&[u8]>| -> Result<(), RuntimeError> {
@@ -266,36 +287,36 @@ fn add_exports(
         match old {
             Some(old) => {
                 let mut pos = 0;
-                let count = read_leb_u32(old, &mut pos)?;
-                let total = count
-                    .checked_add(added)
-                    .ok_or_else(|| RuntimeError::InvalidModule("too many exports".into()))?;
+                let before = read_leb_u32(old, &mut pos)?;
+                let total = before
+                    .checked_add(count)
+                    .ok_or_else(|| RuntimeError::InvalidModule(format!("too many {what}s")))?;
                 write_leb_u32(&mut body, total);
                 body.extend_from_slice(&old[pos..]);
             }
-            None => write_leb_u32(&mut body, added),
+            None => write_leb_u32(&mut body, count),
         }
-        body.extend_from_slice(&extra);
-        out.push(SECTION_EXPORT);
+        body.extend_from_slice(entries);
+        out.push(id);
         let len = u32::try_from(body.len())
-            .map_err(|_| RuntimeError::InvalidModule("export section too large".into()))?;
+            .map_err(|_| RuntimeError::InvalidModule(format!("{what} section too large")))?;
         write_leb_u32(out, len);
         out.extend_from_slice(&body);
         Ok(())
     };
     for s in secs {
         if !done {
-            if s.id == SECTION_EXPORT {
+            if s.id == id {
                 emit(&mut out, Some(&wasm[s.contents.clone()]))?;
                 done = true;
                 continue;
             }
-            if order(s.id).is_some() && order(s.id) > export_rank {
+            if order(s.id).is_some() && order(s.id) > rank {
                 emit(&mut out, None)?;
                 done = true;
             }
         }
-        if s.id != SECTION_START {
+        if s.id != drop {
             out.extend_from_slice(&wasm[s.whole.clone()]);
         }
     }
@@ -358,51 +379,14 @@ pub fn import_memory(prepared: &PreparedModule) -> Result<(Vec<u8>, MemoryLimits
     }
     entry.push(0x02);
     entry.extend_from_slice(limits_bytes);
-    let import_rank = order(SECTION_IMPORT);
-    let mut out = Vec::with_capacity(wasm.len() + entry.len() + 8);
-    out.extend_from_slice(&wasm[..8]);
-    let mut done = false;
-    let emit = |out: &mut Vec<u8>, old: Option<&[u8]>| -> Result<(), RuntimeError> {
-        let mut body = Vec::new();
-        match old {
-            Some(old) => {
-                let mut pos = 0;
-                let count = read_leb_u32(old, &mut pos)?;
-                let total = count
-                    .checked_add(1)
-                    .ok_or_else(|| RuntimeError::InvalidModule("too many imports".into()))?;
-                write_leb_u32(&mut body, total);
-                body.extend_from_slice(&old[pos..]);
-            }
-            None => write_leb_u32(&mut body, 1),
-        }
-        body.extend_from_slice(&entry);
-        out.push(SECTION_IMPORT);
-        let len = u32::try_from(body.len())
-            .map_err(|_| RuntimeError::InvalidModule("import section too large".into()))?;
-        write_leb_u32(out, len);
-        out.extend_from_slice(&body);
-        Ok(())
-    };
-    for s in &secs {
-        if !done {
-            if s.id == SECTION_IMPORT {
-                emit(&mut out, Some(&wasm[s.contents.clone()]))?;
-                done = true;
-                continue;
-            }
-            if order(s.id).is_some() && order(s.id) > import_rank {
-                emit(&mut out, None)?;
-                done = true;
-            }
-        }
-        if s.id != SECTION_MEMORY {
-            out.extend_from_slice(&wasm[s.whole.clone()]);
-        }
-    }
-    if !done {
-        emit(&mut out, None)?;
-    }
+    let out = extend_vector_section(
+        wasm,
+        &secs,
+        SECTION_IMPORT,
+        (1, &entry),
+        SECTION_MEMORY,
+        "import",
+    )?;
     Ok((out, limits))
 }
 
