@@ -200,7 +200,7 @@ impl Canister {
     ) -> Result<Canister, RuntimeError> {
         let prepared = instrument::prepare(wasm)?;
         check_state(&prepared, main, stable, globals, &cfg)?;
-        Canister::restore(prepared, None, main, None, (stable, globals), cfg)
+        Canister::restored_instance(prepared, None, main, None, (stable, globals), cfg)
     }
 
     /// Like [`Canister::from_snapshot_state`], with main memory a copy-on-write mapping of the
@@ -223,7 +223,7 @@ impl Canister {
         let (capacity, ty) = mapped_type(limits, main.len() as u64, cfg.max_memory_bytes)?;
         let memory = MappedMemory::open(path, main, capacity)?;
         let mapped = Mapped { memory, ty };
-        Canister::restore(
+        Canister::restored_instance(
             prepared,
             Some(rewritten),
             main,
@@ -236,7 +236,7 @@ impl Canister {
     /// A fresh instance of `prepared` (or of `rewritten`, its module with the memory
     /// imported) holding a snapshot's state: main memory `mapped`, else a copy of `main`;
     /// the stable memory and the mutable globals.
-    fn restore(
+    fn restored_instance(
         prepared: PreparedModule,
         rewritten: Option<Vec<u8>>,
         main: &[u8],
