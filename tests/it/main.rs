@@ -33,6 +33,7 @@ mod eval_host_docs;
 mod eval_mount;
 mod eval_siblings;
 mod eval_structures;
+mod export_readback;
 mod faults_mount;
 mod faults_pull;
 mod fixture_determinism;

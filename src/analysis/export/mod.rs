@@ -1,9 +1,13 @@
 //! The export for fleets: Parquet tables of the analyses of many snapshots, which DuckDB,
 //! Spark or pandas query directly (`objects`, `edges`, `variables`, `types`; every row names
-//! its snapshot). Written with the `parquet` crate's column writers (no Arrow), row group by
-//! row group ([`table::ROW_GROUP_ROWS`] rows buffered per table), each file under a temporary
-//! name renamed into place when it is complete.
+//! its snapshot). Each column chunk is encoded by [`chunk`] straight from the analysis' arrays
+//! (no row buffers, no Arrow) and spliced into the file by the `parquet` crate's writer, row
+//! group by row group ([`table::ROW_GROUP_ROWS`] rows), each file under a temporary name
+//! renamed into place when it is complete.
 
+mod addresses;
+pub mod chunk;
+mod delta;
 pub mod table;
 pub mod tables;
 

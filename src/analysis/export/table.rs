@@ -1,6 +1,6 @@
-//! One Parquet table written row group by row group: columns buffered in memory up to
-//! [`ROW_GROUP_ROWS`] rows, then written with the low-level column writers; the file is
-//! written under a temporary name and renamed when it is closed.
+//! One Parquet table written row group by row group, each column chunk encoded whole in
+//! memory ([`super::chunk`]) and spliced into the file; the file is written under a temporary
+//! name and renamed when it is closed.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -8,14 +8,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use parquet::basic::Compression;
-use parquet::data_type::{BoolType, ByteArray, ByteArrayType, Int64Type};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
-use parquet::schema::types::ColumnPath;
 
-/// Rows buffered per table before they are written as one row group.
+use super::chunk::Chunk;
+
+/// Rows per row group (a column chunk of them is encoded in memory at a time: 8 MiB for a
+/// 64-bit column).
 pub const ROW_GROUP_ROWS: usize = 1 << 20;
 
 /// Why an export failed.
@@ -40,47 +41,6 @@ pub enum ExportError {
         #[source]
         source: ParquetError,
     },
-    /// A column was given a value of another kind (a bug in the caller).
-    #[error("{path}: column {column} expects another kind of value")]
-    Column {
-        /// The table's file.
-        path: PathBuf,
-        /// The column's index.
-        column: usize,
-    },
-}
-
-/// The values of one column, buffered.
-#[derive(Debug)]
-pub enum Column {
-    /// A required UTF-8 string column.
-    Text(Vec<ByteArray>),
-    /// A required 64-bit integer column.
-    Int(Vec<i64>),
-    /// An optional 64-bit integer column: values and definition levels (1 present, 0 null).
-    OptInt(Vec<i64>, Vec<i16>),
-    /// An optional UTF-8 string column.
-    OptText(Vec<ByteArray>, Vec<i16>),
-    /// A required boolean column.
-    Bool(Vec<bool>),
-}
-
-impl Column {
-    fn clear(&mut self) {
-        match self {
-            Column::Text(v) => v.clear(),
-            Column::Int(v) => v.clear(),
-            Column::OptInt(v, d) => {
-                v.clear();
-                d.clear();
-            }
-            Column::OptText(v, d) => {
-                v.clear();
-                d.clear();
-            }
-            Column::Bool(v) => v.clear(),
-        }
-    }
 }
 
 /// A Parquet file being written.
@@ -88,20 +48,15 @@ pub struct Table {
     path: PathBuf,
     tmp: PathBuf,
     writer: Option<SerializedFileWriter<BufWriter<File>>>,
-    columns: Vec<Column>,
-    rows: usize,
+    /// A chunk's buffer, reused from column to column.
+    spare: Vec<u8>,
     written: u64,
 }
 
 impl Table {
     /// Starts `dir/NAME.parquet` (as a temporary file) with the schema `message` (Parquet's
-    /// schema text) and one empty buffer per column (`columns`, in the schema's order).
-    pub fn create(
-        dir: &Path,
-        name: &str,
-        message: &str,
-        columns: Vec<Column>,
-    ) -> Result<Table, ExportError> {
+    /// schema text).
+    pub fn create(dir: &Path, name: &str, message: &str) -> Result<Table, ExportError> {
         let path = dir.join(format!("{name}.parquet"));
         let tmp = dir.join(format!(".{name}.parquet.tmp{}", std::process::id()));
         let perr = |source| ExportError::Parquet {
@@ -109,60 +64,44 @@ impl Table {
             source,
         };
         let schema = Arc::new(parse_message_type(message).map_err(perr)?);
-        // Dictionary encoding only for the text columns (a snapshot's name, tags, types: few
-        // distinct values); addresses and sizes are mostly distinct, where a dictionary only
-        // costs a hash per value before it falls back to plain encoding.
-        let mut props = WriterProperties::builder()
+        // The column chunks are encoded by `chunk` (uncompressed, no page statistics); these
+        // properties only name the writer.
+        let props = WriterProperties::builder()
             .set_compression(Compression::UNCOMPRESSED)
-            .set_dictionary_enabled(false)
-            .set_created_by(format!("mo-mem {}", env!("CARGO_PKG_VERSION")));
-        for (field, column) in schema.get_fields().iter().zip(&columns) {
-            if matches!(column, Column::Text(_) | Column::OptText(..)) {
-                props = props.set_column_dictionary_enabled(ColumnPath::from(field.name()), true);
-            }
-        }
-        let props = Arc::new(props.build());
+            .set_statistics_enabled(EnabledStatistics::None)
+            .set_created_by(format!("mo-mem {}", env!("CARGO_PKG_VERSION")))
+            .build();
         let file = File::create(&tmp).map_err(|source| ExportError::Io {
             path: tmp.clone(),
             source,
         })?;
-        let writer =
-            SerializedFileWriter::new(BufWriter::with_capacity(1 << 20, file), schema, props)
-                .map_err(perr)?;
+        let writer = SerializedFileWriter::new(
+            BufWriter::with_capacity(1 << 20, file),
+            schema,
+            Arc::new(props),
+        )
+        .map_err(perr)?;
         Ok(Table {
             path,
             tmp,
             writer: Some(writer),
-            columns,
-            rows: 0,
+            spare: Vec::new(),
             written: 0,
         })
     }
 
-    /// The buffers, to push one row's values into (then [`Table::end_row`]).
-    pub fn columns(&mut self) -> &mut [Column] {
-        &mut self.columns
-    }
-
-    /// Ends a row pushed into every column; writes a row group when the buffers are full.
-    pub fn end_row(&mut self) -> Result<(), ExportError> {
-        self.rows += 1;
-        if self.rows >= ROW_GROUP_ROWS {
-            self.flush()?;
-        }
-        Ok(())
-    }
-
-    /// The rows written so far (buffered ones included).
+    /// The rows written so far.
     pub fn rows(&self) -> u64 {
-        self.written + self.rows as u64
+        self.written
     }
 
-    /// Writes the buffered rows as one row group.
-    fn flush(&mut self) -> Result<(), ExportError> {
-        if self.rows == 0 {
-            return Ok(());
-        }
+    /// Writes one row group of `rows` rows (none if `rows` is 0): `column(i, chunk)` encodes
+    /// column `i` (in the schema's order) into `chunk`.
+    pub fn row_group(
+        &mut self,
+        rows: usize,
+        mut column: impl FnMut(usize, Chunk) -> Result<Chunk, ParquetError>,
+    ) -> Result<(), ExportError> {
         let path = &self.path;
         let perr = |source| ExportError::Parquet {
             path: path.clone(),
@@ -171,48 +110,31 @@ impl Table {
         let Some(writer) = self.writer.as_mut() else {
             return Ok(());
         };
+        if rows == 0 {
+            return Ok(());
+        }
+        let columns: Vec<_> = (0..writer.schema_descr().num_columns())
+            .map(|i| writer.schema_descr().column(i))
+            .collect();
         let mut group = writer.next_row_group().map_err(perr)?;
-        for (i, column) in self.columns.iter().enumerate() {
-            let Some(mut out) = group.next_column().map_err(perr)? else {
-                return Err(ExportError::Column {
-                    path: path.clone(),
-                    column: i,
-                });
-            };
-            match column {
-                Column::Text(v) => out
-                    .typed::<ByteArrayType>()
-                    .write_batch(v, None, None)
-                    .map(drop),
-                Column::OptText(v, d) => out
-                    .typed::<ByteArrayType>()
-                    .write_batch(v, Some(d), None)
-                    .map(drop),
-                Column::Int(v) => out
-                    .typed::<Int64Type>()
-                    .write_batch(v, None, None)
-                    .map(drop),
-                Column::OptInt(v, d) => out
-                    .typed::<Int64Type>()
-                    .write_batch(v, Some(d), None)
-                    .map(drop),
-                Column::Bool(v) => out.typed::<BoolType>().write_batch(v, None, None).map(drop),
+        for (i, descr) in columns.into_iter().enumerate() {
+            let chunk = column(i, Chunk::new(std::mem::take(&mut self.spare))).map_err(perr)?;
+            let encoded = chunk.finish(descr, rows).map_err(perr)?;
+            group
+                .append_column(&encoded.bytes, encoded.close)
+                .map_err(perr)?;
+            // The buffer back for the next column, if nothing else holds it.
+            if let Ok(buf) = encoded.bytes.try_into_mut() {
+                self.spare = buf.into();
             }
-            .map_err(perr)?;
-            out.close().map_err(perr)?;
         }
         group.close().map_err(perr)?;
-        for c in &mut self.columns {
-            c.clear();
-        }
-        self.written += self.rows as u64;
-        self.rows = 0;
+        self.written += rows as u64;
         Ok(())
     }
 
     /// Writes the last row group and the footer, and renames the file into place.
     pub fn close(mut self) -> Result<u64, ExportError> {
-        self.flush()?;
         if let Some(writer) = self.writer.take() {
             let perr = |source| ExportError::Parquet {
                 path: self.path.clone(),

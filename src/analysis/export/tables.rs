@@ -11,12 +11,13 @@
 
 use std::path::{Path, PathBuf};
 
-use parquet::data_type::ByteArray;
-
 use super::super::dominators::Dominator;
-use super::super::types::NO_LABEL;
+use super::super::graph::Csr;
+use super::super::types::{TypeLabels, NO_LABEL};
 use super::super::{HeapAnalysis, OpenedHeap};
-use super::table::{Column, ExportError, Table};
+use super::addresses::Addresses;
+use super::table::{ExportError, Table, ROW_GROUP_ROWS};
+use crate::heap::{Heap, Tag};
 
 /// The tables' names (each is `NAME.parquet`).
 pub const TABLES: [&str; 4] = ["objects", "edges", "variables", "types"];
@@ -57,94 +58,6 @@ pub struct Exporter {
     types: Table,
 }
 
-fn text() -> Column {
-    Column::Text(Vec::new())
-}
-fn int() -> Column {
-    Column::Int(Vec::new())
-}
-fn opt_int() -> Column {
-    Column::OptInt(Vec::new(), Vec::new())
-}
-fn opt_text() -> Column {
-    Column::OptText(Vec::new(), Vec::new())
-}
-fn boolean() -> Column {
-    Column::Bool(Vec::new())
-}
-
-fn bytes(s: &str) -> ByteArray {
-    ByteArray::from(s.as_bytes().to_vec())
-}
-
-/// Pushes `value` into the column `c`, which must be of its kind.
-trait Push<T> {
-    fn push(&mut self, value: T);
-}
-
-impl Push<i64> for Column {
-    #[inline]
-    fn push(&mut self, value: i64) {
-        match self {
-            Column::Int(v) => v.push(value),
-            Column::OptInt(v, d) => {
-                v.push(value);
-                d.push(1);
-            }
-            _ => debug_assert!(false, "an integer into another column"),
-        }
-    }
-}
-
-impl Push<Option<i64>> for Column {
-    #[inline]
-    fn push(&mut self, value: Option<i64>) {
-        match (self, value) {
-            (Column::OptInt(v, d), Some(x)) => {
-                v.push(x);
-                d.push(1);
-            }
-            (Column::OptInt(_, d), None) => d.push(0),
-            _ => debug_assert!(false, "an optional integer into another column"),
-        }
-    }
-}
-
-impl Push<&ByteArray> for Column {
-    #[inline]
-    fn push(&mut self, value: &ByteArray) {
-        match self {
-            Column::Text(v) => v.push(value.clone()),
-            Column::OptText(v, d) => {
-                v.push(value.clone());
-                d.push(1);
-            }
-            _ => debug_assert!(false, "a string into another column"),
-        }
-    }
-}
-
-impl Push<Option<&ByteArray>> for Column {
-    #[inline]
-    fn push(&mut self, value: Option<&ByteArray>) {
-        match (self, value) {
-            (c @ Column::OptText(..), Some(x)) => c.push(x),
-            (Column::OptText(_, d), None) => d.push(0),
-            _ => debug_assert!(false, "an optional string into another column"),
-        }
-    }
-}
-
-impl Push<bool> for Column {
-    #[inline]
-    fn push(&mut self, value: bool) {
-        match self {
-            Column::Bool(v) => v.push(value),
-            _ => debug_assert!(false, "a boolean into another column"),
-        }
-    }
-}
-
 /// A count or size as a Parquet INT64 (addresses and sizes of a 64-bit memory stay far below
 /// `i64::MAX`; a larger value saturates).
 #[inline]
@@ -161,35 +74,10 @@ impl Exporter {
         })?;
         Ok(Exporter {
             dir: dir.to_path_buf(),
-            objects: Table::create(
-                dir,
-                "objects",
-                OBJECTS,
-                vec![
-                    text(),
-                    int(),
-                    text(),
-                    opt_text(),
-                    int(),
-                    boolean(),
-                    int(),
-                    int(),
-                    opt_int(),
-                ],
-            )?,
-            edges: Table::create(dir, "edges", EDGES, vec![text(), int(), int()])?,
-            variables: Table::create(
-                dir,
-                "variables",
-                VARIABLES,
-                vec![text(), text(), opt_int(), int(), int(), int(), int()],
-            )?,
-            types: Table::create(
-                dir,
-                "types",
-                TYPES,
-                vec![text(), text(), boolean(), int(), int(), int(), int()],
-            )?,
+            objects: Table::create(dir, "objects", OBJECTS)?,
+            edges: Table::create(dir, "edges", EDGES)?,
+            variables: Table::create(dir, "variables", VARIABLES)?,
+            types: Table::create(dir, "types", TYPES)?,
         })
     }
 
@@ -199,99 +87,46 @@ impl Exporter {
     }
 
     /// Adds the rows of the snapshot named `snapshot` (`opened`, analysed as `a`, its types
-    /// computed now if they were not).
+    /// computed now if they were not). The objects and the edges are written on two threads.
     pub fn add(
         &mut self,
         snapshot: &str,
         opened: &OpenedHeap,
         a: &HeapAnalysis,
     ) -> Result<(), ExportError> {
-        let name = bytes(snapshot);
-        self.add_objects(&name, opened, a)?;
-        self.add_edges(&name, a)?;
-        for v in a.vars() {
-            let c = self.variables.columns();
-            c[0].push(&name);
-            c[1].push(&bytes(&v.name));
-            c[2].push(v.address.map(i));
-            c[3].push(i(v.reachable.objects));
-            c[4].push(i(v.reachable.bytes));
-            c[5].push(i(v.retained.objects));
-            c[6].push(i(v.retained.bytes));
-            self.variables.end_row()?;
-        }
-        for t in a.types(opened) {
-            let c = self.types.columns();
-            c[0].push(&name);
-            c[1].push(&bytes(&t.name));
-            c[2].push(t.typed);
-            c[3].push(i(t.shallow.objects));
-            c[4].push(i(t.shallow.bytes));
-            c[5].push(i(t.retained.objects));
-            c[6].push(i(t.retained.bytes));
-            self.types.end_row()?;
-        }
-        Ok(())
-    }
-
-    fn add_objects(
-        &mut self,
-        name: &ByteArray,
-        opened: &OpenedHeap,
-        a: &HeapAnalysis,
-    ) -> Result<(), ExportError> {
-        let heap = opened.heap();
-        let (graph, doms) = (a.graph(), a.dominators());
+        let name = snapshot.as_bytes();
         let labels = a.labels(opened);
-        let type_names: Vec<ByteArray> = labels.names().iter().map(|n| bytes(n)).collect();
-        // the few tag names, each made a column value once (looked up by a short scan)
-        let mut tags: Vec<(&'static str, ByteArray)> = Vec::new();
-        for n in 0..graph.nodes() as u32 {
-            let addr = graph.address(n);
-            // one header word (the walk decoded every node's object already)
-            let tag = heap.tag_at(addr).map_or("?", |(t, _)| t.name());
-            let at = match tags.iter().position(|(t, _)| *t == tag) {
-                Some(i) => i,
-                None => {
-                    tags.push((tag, bytes(tag)));
-                    tags.len() - 1
-                }
-            };
-            let tag = &tags[at].1;
-            let label = labels.label_index(n);
-            let ty = (label != NO_LABEL).then(|| &type_names[label as usize]);
-            let retained = doms.retained(n);
-            let dominator = match doms.idom(n) {
-                Some(Dominator::Node(p)) => Some(i(graph.address(p))),
-                _ => None,
-            };
-            let c = self.objects.columns();
-            c[0].push(name);
-            c[1].push(i(addr));
-            c[2].push(tag);
-            c[3].push(ty);
-            c[4].push(i(graph.size(n)));
-            c[5].push(doms.is_reachable(n));
-            c[6].push(i(retained.objects));
-            c[7].push(i(retained.bytes));
-            c[8].push(dominator);
-            self.objects.end_row()?;
-        }
-        Ok(())
-    }
-
-    fn add_edges(&mut self, name: &ByteArray, a: &HeapAnalysis) -> Result<(), ExportError> {
-        let graph = a.graph();
-        for n in 0..graph.nodes() as u32 {
-            let from = i(graph.address(n));
-            for &m in graph.edges().successors(n) {
-                let c = self.edges.columns();
-                c[0].push(name);
-                c[1].push(from);
-                c[2].push(i(graph.address(m)));
-                self.edges.end_row()?;
-            }
-        }
+        let addresses = Addresses::new(a.graph());
+        let (objects, edges) = (&mut self.objects, &mut self.edges);
+        std::thread::scope(|s| {
+            let edges = s.spawn(|| add_edges(edges, name, a, &addresses));
+            let objects = add_objects(objects, name, opened, a, labels, &addresses);
+            let edges = edges
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            objects.and(edges)
+        })?;
+        drop(addresses);
+        let vars = a.vars();
+        self.variables.row_group(vars.len(), |c, chunk| match c {
+            0 => chunk.constant_text(vars.len(), name),
+            1 => chunk.texts(vars.len(), false, |r| Some(vars[r].name.as_bytes())),
+            2 => chunk.optional_ints(vars.len(), |r| vars[r].address.map(i)),
+            3 => chunk.ints(vars.len(), |r| i(vars[r].reachable.objects)),
+            4 => chunk.ints(vars.len(), |r| i(vars[r].reachable.bytes)),
+            5 => chunk.ints(vars.len(), |r| i(vars[r].retained.objects)),
+            _ => chunk.ints(vars.len(), |r| i(vars[r].retained.bytes)),
+        })?;
+        let types = a.types(opened);
+        self.types.row_group(types.len(), |c, chunk| match c {
+            0 => chunk.constant_text(types.len(), name),
+            1 => chunk.texts(types.len(), false, |r| Some(types[r].name.as_bytes())),
+            2 => chunk.bools(types.len(), |r| types[r].typed),
+            3 => chunk.ints(types.len(), |r| i(types[r].shallow.objects)),
+            4 => chunk.ints(types.len(), |r| i(types[r].shallow.bytes)),
+            5 => chunk.ints(types.len(), |r| i(types[r].retained.objects)),
+            _ => chunk.ints(types.len(), |r| i(types[r].retained.bytes)),
+        })?;
         Ok(())
     }
 
@@ -313,5 +148,134 @@ impl Exporter {
             variables: self.variables.close()?,
             types: self.types.close()?,
         })
+    }
+}
+
+/// The rows of `objects`, [`ROW_GROUP_ROWS`] nodes per row group, each column straight from
+/// the graph, the dominators and the type labels.
+fn add_objects(
+    table: &mut Table,
+    name: &[u8],
+    opened: &OpenedHeap,
+    a: &HeapAnalysis,
+    labels: &TypeLabels,
+    addresses: &Addresses<'_>,
+) -> Result<(), ExportError> {
+    let heap = opened.heap();
+    let (graph, doms) = (a.graph(), a.dominators());
+    let type_names = labels.names();
+    let nodes = graph.nodes();
+    // The tags of a row group as small numbers into its own dictionary of tag names.
+    let mut tags: Vec<u8> = Vec::new();
+    let mut tag_names: Vec<&'static str> = Vec::new();
+    for first in (0..nodes).step_by(ROW_GROUP_ROWS) {
+        let rows = ROW_GROUP_ROWS.min(nodes - first);
+        let node = |r: usize| (first + r) as u32;
+        tag_numbers(
+            heap,
+            addresses,
+            first..first + rows,
+            &mut tags,
+            &mut tag_names,
+        );
+        table.row_group(rows, |c, chunk| match c {
+            0 => chunk.constant_text(rows, name),
+            1 => chunk.increasing_ints(rows, |r| i(addresses.get(node(r)))),
+            2 => chunk.dictionary_text(rows, false, tag_names.iter().map(|t| t.as_bytes()), |r| {
+                Some(tags[r] as u32)
+            }),
+            3 => chunk.dictionary_text(rows, true, type_names.iter().map(|t| t.as_bytes()), |r| {
+                let label = labels.label_index(node(r));
+                (label != NO_LABEL && (label as usize) < type_names.len()).then_some(label)
+            }),
+            4 => chunk.ints(rows, |r| i(graph.size(node(r)))),
+            5 => chunk.bools(rows, |r| doms.is_reachable(node(r))),
+            6 => chunk.ints(rows, |r| i(doms.retained(node(r)).objects)),
+            7 => chunk.ints(rows, |r| i(doms.retained(node(r)).bytes)),
+            _ => chunk.optional_ints(rows, |r| match doms.idom(node(r)) {
+                Some(Dominator::Node(p)) => Some(i(addresses.get(p))),
+                _ => None,
+            }),
+        })?;
+    }
+    Ok(())
+}
+
+/// The tag of each node of `nodes` (one header word each; `?` where it does not decode) as
+/// its index in `names`, which gets each distinct tag's name in order of first appearance.
+fn tag_numbers(
+    heap: &Heap,
+    addresses: &Addresses<'_>,
+    nodes: std::ops::Range<usize>,
+    tags: &mut Vec<u8>,
+    names: &mut Vec<&'static str>,
+) {
+    tags.clear();
+    names.clear();
+    let mut seen: Vec<Option<Tag>> = Vec::new();
+    for n in nodes {
+        let tag = heap.tag_at(addresses.get(n as u32)).ok().map(|(t, _)| t);
+        // A short scan: a heap has a few dozen tags at most (an u8 is plenty).
+        let at = match seen.iter().position(|&t| t == tag) {
+            Some(at) => at,
+            None => {
+                seen.push(tag);
+                names.push(tag.map_or("?", |t| t.name()));
+                seen.len() - 1
+            }
+        };
+        tags.push(at as u8);
+    }
+}
+
+/// The rows of `edges`, [`ROW_GROUP_ROWS`] edges per row group, streamed from the graph's
+/// successor lists.
+fn add_edges(
+    table: &mut Table,
+    name: &[u8],
+    a: &HeapAnalysis,
+    addresses: &Addresses<'_>,
+) -> Result<(), ExportError> {
+    let csr = a.graph().edges();
+    let total = csr.edges();
+    let mut at = EdgeCursor::default();
+    for first in (0..total).step_by(ROW_GROUP_ROWS) {
+        let rows = ROW_GROUP_ROWS.min(total - first);
+        let (start, mut end) = (at, at);
+        table.row_group(rows, |c, chunk| {
+            let mut cursor = start;
+            let chunk = match c {
+                0 => chunk.constant_text(rows, name),
+                1 => chunk.increasing_ints(rows, |_| i(addresses.get(cursor.next(csr).0))),
+                _ => chunk.ints(rows, |_| i(addresses.get(cursor.next(csr).1))),
+            };
+            end = cursor;
+            chunk
+        })?;
+        at = end;
+    }
+    Ok(())
+}
+
+/// A position in the graph's edges: the source node and the slot among its successors.
+#[derive(Debug, Clone, Copy, Default)]
+struct EdgeCursor {
+    node: u32,
+    slot: usize,
+}
+
+impl EdgeCursor {
+    /// The edge here (source, target), and moves past it; only called while edges are left.
+    #[inline]
+    fn next(&mut self, csr: &Csr) -> (u32, u32) {
+        loop {
+            let successors = csr.successors(self.node);
+            if let Some(&target) = successors.get(self.slot) {
+                self.slot += 1;
+                return (self.node, target);
+            }
+            self.node += 1;
+            self.slot = 0;
+        }
     }
 }
