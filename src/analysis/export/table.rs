@@ -166,3 +166,88 @@ impl Drop for Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parquet::file::reader::FileReader;
+    use parquet::file::serialized_reader::SerializedFileReader;
+    use parquet::record::Field;
+
+    const MESSAGE: &str = "message t { REQUIRED BYTE_ARRAY snapshot (UTF8); \
+        REQUIRED INT64 address; OPTIONAL BYTE_ARRAY kind (UTF8); REQUIRED BOOLEAN flag; \
+        OPTIONAL INT64 parent; REQUIRED BYTE_ARRAY name (UTF8); REQUIRED INT64 wide; }";
+    const KINDS: [&str; 5] = ["Text", "[Nat]", "(Tree, Nat, Tree)", "Blob B", ""];
+
+    // Each column's value of row `r`, computed directly (the test's second computation).
+    fn address(r: usize) -> i64 {
+        0x1000 + 24 * r as i64 + (r as i64 % 5) * 8
+    }
+    fn kind(r: usize) -> Option<u32> {
+        (r % 7 != 3).then_some((r * 31 % KINDS.len()) as u32)
+    }
+    fn flag(r: usize) -> bool {
+        r % 3 == 0
+    }
+    fn parent(r: usize) -> Option<i64> {
+        (r % 11 != 0).then(|| address(r / 2))
+    }
+    fn wide(r: usize) -> i64 {
+        match r % 1000 {
+            0 => i64::MAX,
+            1 => i64::MIN,
+            k => k as i64 - 500,
+        }
+    }
+
+    #[test]
+    fn a_table_of_several_pages_and_row_groups_reads_back() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut table = Table::create(tmp.path(), "t", MESSAGE).unwrap();
+        // Two row groups of several pages each, the last page partly filled.
+        let groups = [(0usize, 150_001usize), (150_001, 70_000)];
+        let names: Vec<String> = (0..220_001).map(|r| format!("v{}", r % 13)).collect();
+        for (first, rows) in groups {
+            table
+                .row_group(rows, |c, chunk| match c {
+                    0 => chunk.constant_text(rows, b"snap/eop"),
+                    1 => chunk.increasing_ints(rows, |r| address(first + r)),
+                    2 => {
+                        chunk.dictionary_text(rows, true, KINDS.iter().map(|k| k.as_bytes()), |r| {
+                            kind(first + r)
+                        })
+                    }
+                    3 => chunk.bools(rows, |r| flag(first + r)),
+                    4 => chunk.optional_ints(rows, |r| parent(first + r)),
+                    5 => chunk.texts(rows, false, |r| Some(names[first + r].as_bytes())),
+                    _ => chunk.ints(rows, |r| wide(first + r)),
+                })
+                .unwrap();
+        }
+        assert_eq!(table.rows(), 220_001);
+        assert_eq!(table.close().unwrap(), 220_001);
+        let file = File::open(tmp.path().join("t.parquet")).unwrap();
+        let reader = SerializedFileReader::new(file).unwrap();
+        assert_eq!(reader.metadata().num_row_groups(), 2);
+        let mut n = 0;
+        for (r, row) in reader.get_row_iter(None).unwrap().enumerate() {
+            let fields: Vec<Field> = row
+                .unwrap()
+                .get_column_iter()
+                .map(|(_, f)| f.clone())
+                .collect();
+            let expected = vec![
+                Field::Str("snap/eop".into()),
+                Field::Long(address(r)),
+                kind(r).map_or(Field::Null, |k| Field::Str(KINDS[k as usize].into())),
+                Field::Bool(flag(r)),
+                parent(r).map_or(Field::Null, Field::Long),
+                Field::Str(names[r].clone()),
+                Field::Long(wide(r)),
+            ];
+            assert_eq!(fields, expected, "row {r}");
+            n += 1;
+        }
+        assert_eq!(n, 220_001);
+    }
+}
