@@ -34,12 +34,18 @@ fn rows(dir: &Path, table: &str) -> Vec<Row> {
 /// Exports [`SNAPSHOTS`] into `out` (run from the fixtures' root so the rows name them as
 /// the document does).
 fn export(out: &Path) -> String {
-    for s in SNAPSHOTS {
+    export_fixtures(&SNAPSHOTS, out)
+}
+
+/// Exports the fixture snapshots `snapshots` (`NAME/MODE`, materialized first) into `out`,
+/// from the fixtures' root so the rows name them as given; what `mo-mem` printed.
+pub fn export_fixtures(snapshots: &[&str], out: &Path) -> String {
+    for s in snapshots {
         let (name, mode) = s.split_once('/').unwrap();
         common::fixture(name, mode);
     }
     let mut args = vec!["export".to_string()];
-    args.extend(SNAPSHOTS.iter().map(|s| s.to_string()));
+    args.extend(snapshots.iter().map(|s| s.to_string()));
     args.extend(["--out".to_string(), out.to_string_lossy().into_owned()]);
     let o = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
         .args(&args)

@@ -10,7 +10,6 @@ use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use mo_mem::analysis::dominators::Dominator;
 use mo_mem::analysis::OpenedHeap;
@@ -67,21 +66,9 @@ fn boolean(f: &Field) -> bool {
 
 #[test]
 fn every_table_reads_back_as_each_snapshots_analysis() {
-    let mut args = vec!["export".to_string()];
-    for s in SNAPSHOTS {
-        let (name, mode) = s.split_once('/').unwrap();
-        common::fixture(name, mode);
-        args.push(s.to_string());
-    }
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("export");
-    args.extend(["--out".to_string(), out.to_string_lossy().into_owned()]);
-    let o = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
-        .args(&args)
-        .current_dir(common::materialized_root())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    crate::analysis_export::export_fixtures(&SNAPSHOTS, &out);
 
     let objects = read(&out, "objects");
     let edges = read(&out, "edges");

@@ -230,12 +230,7 @@ impl Chunk {
                     values.extend_from_slice(v);
                 }
             }
-            let mut body = if optional {
-                levels.finish(values.len())
-            } else {
-                Vec::with_capacity(values.len())
-            };
-            body.extend_from_slice(&values);
+            let body = levels.before(optional, &values);
             self.data_page(body, n, Encoding::PLAIN)?;
         }
         Ok(self)
@@ -286,13 +281,7 @@ impl Chunk {
                     packer.push(v);
                 }
             }
-            let values = packer.finish();
-            let mut body = if optional {
-                levels.finish(values.len())
-            } else {
-                Vec::with_capacity(values.len())
-            };
-            body.extend_from_slice(&values);
+            let body = levels.before(optional, &packer.finish());
             self.data_page(body, n, Encoding::RLE_DICTIONARY)?;
         }
         Ok(self)
@@ -390,6 +379,18 @@ impl LevelBits {
     #[inline]
     fn push(&mut self, present: bool) {
         self.bits.push(present);
+    }
+
+    /// A page's body: the encoded levels of an optional column (none for a required one),
+    /// then `values`.
+    fn before(self, optional: bool, values: &[u8]) -> Vec<u8> {
+        let mut body = if optional {
+            self.finish(values.len())
+        } else {
+            Vec::with_capacity(values.len())
+        };
+        body.extend_from_slice(values);
+        body
     }
 
     /// The encoded levels, with room for `more` bytes after them.
