@@ -7,7 +7,7 @@
 
 mod addresses;
 pub mod chunk;
-mod delta;
+pub mod delta;
 pub mod table;
 pub mod tables;
 
