@@ -5,9 +5,10 @@
 //! every part costs one unit of a caller-set budget.
 
 use std::collections::HashMap;
+use std::hash::Hasher;
 use std::sync::Arc;
 
-use crate::heap::render::debug_show;
+use crate::heap::render::{debug_show, write_debug_show};
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
 
 /// The head of one part of a value: what it is without its children.
@@ -82,6 +83,29 @@ impl<'d, 'h> CanonWalk<'d, 'h> {
     /// The next part's head, `None` at the end of the value.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<Head>, WalkStop> {
+        self.next_with(|part| match part {
+            Part::Back(n) => Head::Back(n),
+            Part::Value(v) => head_of(v),
+        })
+    }
+
+    /// Feeds the next part's head to `h` (what hashing [`CanonWalk::next`]'s head would tell
+    /// apart, without building it: a leaf's text is written into `buf`, reused); `false` at
+    /// the end of the value.
+    pub fn hash_next(&mut self, h: &mut impl Hasher, buf: &mut String) -> Result<bool, WalkStop> {
+        Ok(self
+            .next_with(|part| match part {
+                Part::Back(n) => {
+                    h.write_u8(9);
+                    h.write_usize(n);
+                }
+                Part::Value(v) => hash_head(v, h, buf),
+            })?
+            .is_some())
+    }
+
+    /// Reads the next part and gives it to `f` (before its children are walked).
+    fn next_with<R>(&mut self, f: impl FnOnce(Part<'_>) -> R) -> Result<Option<R>, WalkStop> {
         let value = match self.start.take() {
             Some(v) => self.dec.shallow(&v)?,
             None => loop {
@@ -110,14 +134,15 @@ impl<'d, 'h> CanonWalk<'d, 'h> {
             return Err(WalkStop::Budget(self.budget));
         }
         self.left -= 1;
-        if let Some(addr) = value.addr().filter(|_| value.child_count() > 0) {
+        let has_children = value.child_count() > 0;
+        let addr = value.addr().filter(|_| has_children);
+        if let Some(addr) = addr {
             if let Some(&depth) = self.open.get(&addr) {
-                return Ok(Some(Head::Back(self.stack.len() - depth)));
+                return Ok(Some(f(Part::Back(self.stack.len() - depth))));
             }
         }
-        let head = head_of(&value);
-        if value.child_count() > 0 {
-            let addr = value.addr();
+        let out = f(Part::Value(&value));
+        if has_children {
             if let Some(a) = addr {
                 self.open.insert(a, self.stack.len());
             }
@@ -127,7 +152,7 @@ impl<'d, 'h> CanonWalk<'d, 'h> {
                 addr,
             });
         }
-        Ok(Some(head))
+        Ok(Some(out))
     }
 
     /// The parts read so far.
@@ -169,6 +194,79 @@ impl<'d, 'h> CanonWalk<'d, 'h> {
             }
         }
         out
+    }
+}
+
+/// One part as the walk meets it.
+enum Part<'v> {
+    /// A reference back to the enclosing object this many levels up.
+    Back(usize),
+    /// A value (its children not yet walked).
+    Value(&'v Value),
+}
+
+/// Feeds `value`'s head to `h`: a discriminant, then what [`head_of`] keeps (labels,
+/// lengths, a leaf's `debug_show` text written into `buf`), so two values give the same
+/// bytes exactly when their heads are equal.
+fn hash_head(value: &Value, h: &mut impl Hasher, buf: &mut String) {
+    let text = |h: &mut dyn Hasher, s: &str| {
+        h.write_usize(s.len());
+        h.write(s.as_bytes());
+    };
+    match value {
+        Value::Opt { .. } => h.write_u8(1),
+        Value::Variant { tag, .. } => {
+            h.write_u8(2);
+            text(h, tag);
+        }
+        Value::Record { fields, .. } => {
+            h.write_u8(3);
+            h.write_usize(fields.len());
+            for f in fields {
+                text(h, &f.label);
+            }
+        }
+        Value::Tuple { items, .. } => {
+            h.write_u8(4);
+            h.write_usize(items.len());
+        }
+        Value::Array { mutable, items, .. } => {
+            h.write_u8(5);
+            h.write_u8(u8::from(*mutable));
+            h.write_usize(items.len());
+        }
+        Value::Closure { name, captures, .. } => {
+            h.write_u8(6);
+            match name {
+                Some(n) => {
+                    h.write_u8(1);
+                    text(h, n);
+                }
+                None => h.write_u8(0),
+            }
+            h.write_usize(captures.len());
+        }
+        Value::Weak { target, .. } => {
+            h.write_u8(7);
+            h.write_u8(u8::from(target.is_some()));
+        }
+        Value::Cycle { .. } => {
+            h.write_u8(9);
+            h.write_usize(0);
+        }
+        Value::Region { .. } | Value::Opaque { .. } => {
+            let Head::Leaf(s) = head_of(value) else {
+                return;
+            };
+            h.write_u8(8);
+            text(h, &s);
+        }
+        leaf => {
+            buf.clear();
+            write_debug_show(leaf, buf);
+            h.write_u8(8);
+            text(h, buf);
+        }
     }
 }
 

@@ -22,7 +22,8 @@ use std::fmt::Write;
 use super::super::dominators::Dominator;
 use super::super::types::NO_LABEL;
 use super::super::{HeapAnalysis, OpenedHeap};
-use super::step::{frame_step, FrameStep, ParentKind};
+use super::step::{frame_step, FrameStep};
+use crate::heap::Object;
 
 /// The frames printed by default.
 pub const DEFAULT_MAX_FRAMES: usize = 1500;
@@ -238,6 +239,16 @@ impl FoldedStacks {
     }
 }
 
+/// An object on the dominator-tree path being visited.
+struct OnPath<'h> {
+    /// Its frame.
+    frame: u32,
+    /// Its address.
+    addr: u64,
+    /// Its decoded form (`Some(None)`: it could not be decoded), read when first needed.
+    obj: Option<Option<Object<'h>>>,
+}
+
 /// One pass over the dominator tree, depth first: each object joins the frame named by its
 /// step and type under its dominator's frame.
 fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
@@ -252,26 +263,28 @@ fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
         }
     }
     let mut tree = Tree::new();
-    // The frame, kind and address of each object on the current dominator-tree path.
-    let mut path: Vec<(u32, ParentKind, u64)> = Vec::new();
+    // The objects on the current dominator-tree path: each one's frame and address, and
+    // its decoded form once an object it dominates needs the step from it (an object that
+    // dominates nothing, most of a heap, is never decoded when its type is known).
+    let mut path: Vec<OnPath<'_>> = Vec::new();
     doms.visit_tree(|n, entering| {
         if !entering {
             path.pop();
             return;
         }
         let addr = graph.address(n);
-        let obj = heap.object(addr).ok();
-        let kind = obj
-            .as_ref()
-            .map_or(ParentKind::Other, |o| ParentKind::of(&o.body));
         let i = labels.label_index(n);
         let ty = if i == NO_LABEL {
-            TypeKey::Tag(obj.as_ref().map_or("?", |o| o.tag.name()))
+            TypeKey::Tag(heap.object(addr).ok().map_or("?", |o| o.tag.name()))
         } else {
             TypeKey::Label(i)
         };
-        let (parent, step) = match path.last() {
-            Some(&(f, k, from)) => (f, frame_step(heap, k, from, addr)),
+        let (parent, step) = match path.last_mut() {
+            Some(on) => {
+                let from = on.addr;
+                let obj = on.obj.get_or_insert_with(|| heap.object(from).ok());
+                (on.frame, frame_step(heap, obj.as_ref(), addr))
+            }
             None => {
                 let root = match (var_of.get(&n), doms.idom(n)) {
                     (Some(&v), _) => NameKey::Var(v),
@@ -287,7 +300,11 @@ fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
         let frame = &mut tree.frames[f as usize];
         frame.bytes += graph.size(n);
         frame.objects += 1;
-        path.push((f, kind, addr));
+        path.push(OnPath {
+            frame: f,
+            addr,
+            obj: None,
+        });
     });
     tree
 }
