@@ -7,7 +7,7 @@ use siphasher::sip128::{Hasher128, SipHasher13};
 
 use crate::heap::value::{Decoder, LazyValue};
 
-use super::canon::{CanonWalk, WalkStop};
+use super::canon::{same_part, CanonWalk, WalkStop};
 
 /// How a value compares with its counterpart.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,15 +47,14 @@ pub fn compare(
     let mut a = CanonWalk::new(old_dec, old, budget);
     let mut b = CanonWalk::new(new_dec, new, budget);
     loop {
-        let (x, y) = match (a.next(), b.next()) {
+        let (x, y) = match (a.next_part(), b.next_part()) {
             (Ok(x), Ok(y)) => (x, y),
             (Err(e), _) | (_, Err(e)) => return ValueChange::Unknown(e),
         };
-        if x != y {
-            return ValueChange::Changed { at: b.path() };
-        }
-        if x.is_none() {
-            return ValueChange::Same;
+        match (&x, &y) {
+            (None, None) => return ValueChange::Same,
+            (Some(x), Some(y)) if same_part(x, y) => {}
+            _ => return ValueChange::Changed { at: b.path() },
         }
     }
 }
