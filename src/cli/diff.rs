@@ -39,18 +39,26 @@ pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let progress = TerminalProgress::new();
     let old = open_admitted(&args.old, args.no_verify, limits)?;
     let new = open_admitted(&args.new, args.no_verify, limits)?;
-    // The two analyses at once (two threads; both stay in memory for the values and the
-    // picture), then the comparison of the values.
-    let (old_figures, new_figures) = timed("analyses", || Figures::of_both(&old, &new, &progress))?;
-    let d = timed("compare", || {
-        SnapshotDiff::from_figures(old_figures, &old, new_figures, &new, &progress)
-    });
-    if let Some(file) = &args.svg {
-        // both analyses are cached: only the folding and drawing are left
-        let svg = timed("flame", || mo_mem::analysis::flame::diff_svg(&old, &new))?;
-        super::retained::write_atomically(file, &svg)
-            .with_context(|| format!("cannot write {}", file.display()))?;
-    }
+    let d = match &args.svg {
+        // The picture needs both analyses: both computed at once (two threads) and kept,
+        // then the values compared.
+        Some(file) => {
+            let (old_figures, new_figures) =
+                timed("analyses", || Figures::of_both(&old, &new, &progress))?;
+            let d = timed("compare", || {
+                SnapshotDiff::from_figures(old_figures, &old, new_figures, &new, &progress)
+            });
+            // both analyses are cached: only the folding and drawing are left
+            let svg = timed("flame", || mo_mem::analysis::flame::diff_svg(&old, &new))?;
+            super::retained::write_atomically(file, &svg)
+                .with_context(|| format!("cannot write {}", file.display()))?;
+            d
+        }
+        // One analysis in memory at a time, the values compared beside them.
+        None => timed("analyses-and-compare", || {
+            SnapshotDiff::compute_lean(&old, &new, &progress)
+        })?,
+    };
     drop(progress);
     let mut out = std::io::stdout().lock();
     if args.json {

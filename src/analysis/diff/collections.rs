@@ -1,8 +1,8 @@
-//! Keys added, removed and changed between two versions of one collection: the old side's
-//! entries are read into a table (key text → value fingerprint, in order), the new side's
-//! are looked up in it one at a time. Both sides are bounded by [`CollectionLimits`].
-
-use std::collections::HashMap;
+//! Keys added, removed and changed between two versions of one collection: each side's
+//! entries are read in order as (key fingerprint, value fingerprint) pairs (128-bit hashes of
+//! their canonical walks, no text), both sides are sorted by key fingerprint and merged.
+//! Only the first added, removed and changed keys are rendered as text. Both sides are
+//! bounded by [`CollectionLimits`].
 
 use serde::Serialize;
 
@@ -18,7 +18,7 @@ use super::values::fingerprint;
 pub struct CollectionLimits {
     /// Entries read per side.
     pub max_entries: u64,
-    /// Value nodes of one key (keys are rendered as text).
+    /// Parts of one key (fingerprinted; the first keys shown are decoded to this many nodes).
     pub max_key_nodes: u64,
     /// Parts of one value (fingerprinted).
     pub max_value_parts: u64,
@@ -111,39 +111,149 @@ pub fn compare_collections(
     Some(compare_entries(old_entries, new_entries, limits))
 }
 
-/// One side's entry: its key's text and its value's fingerprint (0 for a set); the parts
-/// read are taken from `left`.
-fn read_entry(
+/// One side's entries in order: each key's and value's fingerprint, and where to find the
+/// key again to show it (only the first added, removed and changed keys are ever rendered).
+struct Side {
+    /// Per entry, in order: the key's fingerprint and the value's (0 for a set).
+    prints: Vec<(u128, u128)>,
+    /// Per entry: the key's word (a map's or set's keys share one static type) or index.
+    keys: Vec<u64>,
+    /// The keys' static type (`None`: untyped, or an array's indexes).
+    key_ty: Option<std::sync::Arc<crate::heap::types::Type>>,
+    /// Whether keys are indexes.
+    indexes: bool,
+}
+
+impl Side {
+    /// Entry `i`'s key as `debug_show` prints it (an index for an array).
+    fn key_text(&self, dec: &mut Decoder<'_>, i: usize, limits: CollectionLimits) -> String {
+        let Some(&word) = self.keys.get(i) else {
+            return String::new();
+        };
+        if self.indexes {
+            return word.to_string();
+        }
+        let key = LazyValue {
+            word,
+            ty: self.key_ty.clone(),
+        };
+        dec.set_max_nodes(limits.max_key_nodes);
+        match dec.deep(&key) {
+            Ok(v) => debug_show(&v),
+            Err(e) => format!("<{e}>"),
+        }
+    }
+}
+
+/// Reads every entry of `side` (at most `limits.max_entries`), its values' parts taken from
+/// `left`.
+fn read_side(
     side: &mut Entries<'_, '_>,
     limits: CollectionLimits,
     left: &mut u64,
-) -> Result<Option<(String, u64)>, CollectionError> {
-    let Some(entry) = side.next()? else {
-        return Ok(None);
+) -> Result<Side, CollectionError> {
+    let mut out = Side {
+        prints: Vec::new(),
+        keys: Vec::new(),
+        key_ty: None,
+        indexes: side.kind() == Kind::Array,
     };
-    let dec = side.decoder();
-    let key = match entry.key {
-        Key::Index(i) => i.to_string(),
-        Key::Value(k) => {
-            dec.set_max_nodes(limits.max_key_nodes);
-            debug_show(&dec.deep(&k)?)
+    while let Some(entry) = side.next()? {
+        let dec = side.decoder();
+        let (key_print, key_word) = match entry.key {
+            Key::Index(i) => (u128::from(i), i),
+            Key::Value(k) => {
+                if out.key_ty.is_none() {
+                    out.key_ty = k.ty.clone();
+                }
+                let word = k.word;
+                (fingerprint(dec, k, limits.max_key_nodes)?.0, word)
+            }
+        };
+        let value_print = match entry.value {
+            Some(v) => {
+                let (print, parts) = fingerprint(dec, v, limits.max_value_parts.min(*left))
+                    .map_err(|e| match e {
+                        WalkStop::Budget(_) if *left < limits.max_value_parts => {
+                            CollectionError::Budget(limits.max_total_parts)
+                        }
+                        e => e.into(),
+                    })?;
+                *left -= parts;
+                print
+            }
+            None => 0,
+        };
+        if out.prints.len() as u64 >= limits.max_entries {
+            return Err(CollectionError::TooMany(limits.max_entries));
+        }
+        out.prints.push((key_print, value_print));
+        out.keys.push(key_word);
+    }
+    Ok(out)
+}
+
+/// The keys of `old` and `new` matched by a merge of both sides sorted by key fingerprint:
+/// the first added (changed) key is the one of least position in `new`, the first removed
+/// the one of least position in `old`.
+fn match_keys(old: &Side, new: &Side) -> (KeyCounts, [Option<usize>; 3]) {
+    let sorted = |side: &Side| {
+        let mut order: Vec<(u128, u32)> = side
+            .prints
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _))| (*k, i as u32))
+            .collect();
+        order.sort_unstable();
+        order
+    };
+    let (a, b) = (sorted(old), sorted(new));
+    let mut counts = KeyCounts::default();
+    let mut first: [Option<usize>; 3] = [None; 3];
+    let least = |slot: &mut Option<usize>, i: u32| {
+        let i = i as usize;
+        if slot.is_none_or(|f| i < f) {
+            *slot = Some(i);
         }
     };
-    let print = match entry.value {
-        Some(v) => {
-            let (print, parts) =
-                fingerprint(dec, v, limits.max_value_parts.min(*left)).map_err(|e| match e {
-                    WalkStop::Budget(_) if *left < limits.max_value_parts => {
-                        CollectionError::Budget(limits.max_total_parts)
-                    }
-                    e => e.into(),
-                })?;
-            *left -= parts;
-            print
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x.0 == y.0 => {
+                if old.prints[x.1 as usize].1 != new.prints[y.1 as usize].1 {
+                    counts.changed += 1;
+                    least(&mut first[2], y.1);
+                }
+                i += 1;
+                j += 1;
+            }
+            (Some(x), Some(y)) if x.0 < y.0 => {
+                counts.removed += 1;
+                least(&mut first[1], x.1);
+                i += 1;
+            }
+            (Some(x), None) => {
+                counts.removed += 1;
+                least(&mut first[1], x.1);
+                i += 1;
+            }
+            (_, Some(y)) => {
+                counts.added += 1;
+                least(&mut first[0], y.1);
+                j += 1;
+            }
+            (None, None) => break,
         }
-        None => 0,
-    };
-    Ok(Some((key, print)))
+    }
+    (counts, first)
+}
+
+/// How many keys were added, removed and changed.
+#[derive(Default)]
+struct KeyCounts {
+    added: u64,
+    removed: u64,
+    changed: u64,
 }
 
 fn compare_entries(
@@ -153,52 +263,21 @@ fn compare_entries(
 ) -> Result<CollectionDiff, CollectionError> {
     let kind = old.kind();
     let mut left = limits.max_total_parts;
-    let mut order: Vec<(String, u64)> = Vec::new();
-    while let Some(e) = read_entry(&mut old, limits, &mut left)? {
-        if order.len() as u64 >= limits.max_entries {
-            return Err(CollectionError::TooMany(limits.max_entries));
-        }
-        order.push(e);
-    }
-    let index: HashMap<&str, usize> = order
-        .iter()
-        .enumerate()
-        .map(|(i, (k, _))| (k.as_str(), i))
-        .collect();
-    let mut seen = vec![false; order.len()];
-    let mut keys = KeyChanges::default();
-    let mut new_count = 0u64;
-    while let Some((key, print)) = read_entry(&mut new, limits, &mut left)? {
-        new_count += 1;
-        if new_count > limits.max_entries {
-            return Err(CollectionError::TooMany(limits.max_entries));
-        }
-        match index.get(key.as_str()) {
-            None => {
-                keys.added += 1;
-                keys.first_added.get_or_insert(key);
-            }
-            Some(&i) => {
-                seen[i] = true;
-                if order[i].1 != print {
-                    keys.changed += 1;
-                    keys.first_changed.get_or_insert(key);
-                }
-            }
-        }
-    }
-    for (i, (key, _)) in order.iter().enumerate() {
-        if !seen[i] {
-            keys.removed += 1;
-            if keys.first_removed.is_none() {
-                keys.first_removed = Some(key.clone());
-            }
-        }
-    }
+    let old_side = read_side(&mut old, limits, &mut left)?;
+    let new_side = read_side(&mut new, limits, &mut left)?;
+    let (counts, [added, removed, changed]) = match_keys(&old_side, &new_side);
+    let keys = KeyChanges {
+        added: counts.added,
+        removed: counts.removed,
+        changed: counts.changed,
+        first_added: added.map(|i| new_side.key_text(new.decoder(), i, limits)),
+        first_removed: removed.map(|i| old_side.key_text(old.decoder(), i, limits)),
+        first_changed: changed.map(|i| new_side.key_text(new.decoder(), i, limits)),
+    };
     Ok(CollectionDiff {
         kind,
-        old_entries: order.len() as u64,
-        new_entries: new_count,
+        old_entries: old_side.prints.len() as u64,
+        new_entries: new_side.prints.len() as u64,
         keys,
     })
 }

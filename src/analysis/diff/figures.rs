@@ -10,7 +10,7 @@ use crate::analysis::graph::GraphError;
 use crate::analysis::progress::{NoProgress, Progress};
 use crate::analysis::retained::VarRetention;
 use crate::analysis::stats::Count;
-use crate::analysis::OpenedHeap;
+use crate::analysis::{HeapAnalysis, OpenedHeap};
 
 /// Where a heap's bytes are.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -45,9 +45,24 @@ impl Figures {
     /// reporting to `progress`).
     pub fn of(opened: &OpenedHeap, progress: &dyn Progress) -> Result<Figures, GraphError> {
         let a = opened.analysis_with(progress).map_err(Clone::clone)?;
+        Ok(Figures::of_analysis(opened, a, progress))
+    }
+
+    /// The figures of `opened` from an analysis computed for them and dropped before this
+    /// returns (not kept with the snapshot: a diff holds one analysis at a time).
+    pub fn of_transient(
+        opened: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<Figures, GraphError> {
+        let a = HeapAnalysis::compute(opened, progress)?;
+        Ok(Figures::of_analysis(opened, &a, progress))
+    }
+
+    /// The figures of `opened` given its analysis `a`.
+    fn of_analysis(opened: &OpenedHeap, a: &HeapAnalysis, progress: &dyn Progress) -> Figures {
         let types = a.types_with(opened, progress).to_vec();
         let stats = opened.stats();
-        Ok(Figures {
+        Figures {
             vars: a.vars().to_vec(),
             types,
             space: Space {
@@ -58,7 +73,7 @@ impl Figures {
                 heap_bytes: stats.heap_bytes,
                 image_bytes: stats.image_bytes,
             },
-        })
+        }
     }
 
     /// The figures of `old` and `new`, their two analyses run at once: `old`'s on a second

@@ -65,6 +65,43 @@ impl SnapshotDiff {
         ))
     }
 
+    /// The diff of `old` and `new` holding one analysis at a time: `old`'s is computed,
+    /// reduced to its [`Figures`] and dropped before `new`'s (kept with `new`, for the
+    /// suspects' paths) is computed, while a second thread compares the values (which need
+    /// no analysis). The peak memory is about one analysis, not two; the CPU time is the
+    /// same as [`SnapshotDiff::compute`]'s.
+    pub fn compute_lean(
+        old: &OpenedHeap,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<SnapshotDiff, GraphError> {
+        let (figures, values) = std::thread::scope(|scope| {
+            let values_side = std::thread::Builder::new()
+                .name("mo-mem-diff-values".into())
+                .spawn_scoped(scope, || vars::compare_values(old, new, &mut || {}));
+            let figures = Figures::of_transient(old, progress)
+                .and_then(|old_fig| Ok((old_fig, Figures::of(new, progress)?)));
+            let values = match values_side {
+                Ok(side) => side
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => vars::compare_values(old, new, &mut || {}),
+            };
+            (figures, values)
+        });
+        let (old_fig, new_fig) = figures?;
+        let vars = vars::join_values(&old_fig, &new_fig, values);
+        let types = types::type_diffs(&old_fig, &new_fig);
+        let suspects = suspects::suspects(&vars, &types, new);
+        Ok(SnapshotDiff {
+            old: old_fig,
+            new: new_fig,
+            vars,
+            types,
+            suspects,
+        })
+    }
+
     /// The diff of `old` and `new` given the old snapshot's figures (so a caller can drop the
     /// old analysis before the new one is computed: `old` is then only read for values).
     pub fn with_old_figures(

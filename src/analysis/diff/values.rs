@@ -1,13 +1,13 @@
 //! Whether a value changed between two snapshots: the two canonical walks side by side,
 //! stopping at the first part that differs (objects move between snapshots, so values are
-//! compared by meaning, never by address), and a value's fingerprint (the hash of its walk)
+//! compared by meaning, never by address), and a value's fingerprint (the 128-bit hash of its walk)
 //! for comparing many entries of a collection.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
+use siphasher::sip128::{Hasher128, SipHasher13};
 
 use crate::heap::value::{Decoder, LazyValue};
 
-use super::canon::{CanonWalk, WalkStop};
+use super::canon::{same_part, CanonWalk, WalkStop};
 
 /// How a value compares with its counterpart.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,30 +47,29 @@ pub fn compare(
     let mut a = CanonWalk::new(old_dec, old, budget);
     let mut b = CanonWalk::new(new_dec, new, budget);
     loop {
-        let (x, y) = match (a.next(), b.next()) {
+        let (x, y) = match (a.next_part(), b.next_part()) {
             (Ok(x), Ok(y)) => (x, y),
             (Err(e), _) | (_, Err(e)) => return ValueChange::Unknown(e),
         };
-        if x != y {
-            return ValueChange::Changed { at: b.path() };
-        }
-        if x.is_none() {
-            return ValueChange::Same;
+        match (&x, &y) {
+            (None, None) => return ValueChange::Same,
+            (Some(x), Some(y)) if same_part(x, y) => {}
+            _ => return ValueChange::Changed { at: b.path() },
         }
     }
 }
 
-/// A 64-bit hash of `v`'s canonical walk and the parts it read: equal values have equal
-/// fingerprints (different values collide with probability about 2^-64).
+/// A 128-bit hash of `v`'s canonical walk and the parts it read: equal values have equal
+/// fingerprints (different values collide with probability about 2^-128). Streaming: no
+/// head is built, leaves are written into one reused buffer.
 pub fn fingerprint(
     dec: &mut Decoder<'_>,
     v: LazyValue,
     budget: u64,
-) -> Result<(u64, u64), WalkStop> {
-    let mut h = DefaultHasher::new();
+) -> Result<(u128, u64), WalkStop> {
+    let mut h = SipHasher13::new();
+    let mut buf = String::new();
     let mut walk = CanonWalk::new(dec, v, budget);
-    while let Some(head) = walk.next()? {
-        head.hash(&mut h);
-    }
-    Ok((h.finish(), walk.parts()))
+    while walk.hash_next(&mut h, &mut buf)? {}
+    Ok((h.finish128().as_u128(), walk.parts()))
 }

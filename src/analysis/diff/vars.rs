@@ -58,6 +58,57 @@ fn named_vars(opened: &OpenedHeap) -> Result<Vec<NamedVar>, DecodeError> {
     stable_variables(opened.heap(), sig)
 }
 
+/// One variable's value compared: whether it changed and, for a collection, its keys.
+#[derive(Debug, Clone)]
+pub struct ValueDiff {
+    /// Whether the value changed.
+    pub change: ValueChange,
+    /// For a changed collection: its keys added, removed and changed.
+    pub collection: Option<Result<CollectionDiff, CollectionError>>,
+}
+
+/// The values of the variables both snapshots hold, compared, by name (no analysis needed:
+/// this can run beside the analyses); `tick` is called once per variable compared.
+pub fn compare_values(
+    old: &OpenedHeap,
+    new: &OpenedHeap,
+    tick: &mut dyn FnMut(),
+) -> Vec<(String, ValueDiff)> {
+    let (Ok(old_vals), Ok(new_vals)) = (named_vars(old), named_vars(new)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, ValueDiff)> = Vec::new();
+    for var in &old_vals {
+        if out.iter().any(|(n, _)| **n == *var.name) {
+            continue;
+        }
+        let Some(b) = new_vals.iter().find(|b| b.name == var.name) else {
+            continue;
+        };
+        let (a, b) = (&var.value, &b.value);
+        let change = compare(
+            &mut old.any_decoder(),
+            a.clone(),
+            &mut new.any_decoder(),
+            b.clone(),
+            MAX_VALUE_PARTS,
+        );
+        let collection = match change {
+            ValueChange::Same => None,
+            _ => compare_collections(
+                &mut old.any_decoder(),
+                a,
+                &mut new.any_decoder(),
+                b,
+                CollectionLimits::default(),
+            ),
+        };
+        tick();
+        out.push((var.name.to_string(), ValueDiff { change, collection }));
+    }
+    out
+}
+
 /// Every variable of either snapshot, in name order, with its value compared; `tick` is
 /// called once per variable compared.
 pub fn var_diffs(
@@ -67,6 +118,17 @@ pub fn var_diffs(
     new: &OpenedHeap,
     tick: &mut dyn FnMut(),
 ) -> Vec<VarDiff> {
+    let values = compare_values(old, new, tick);
+    join_values(old_fig, new_fig, values)
+}
+
+/// Every variable of either snapshot's figures, in name order, with its compared value
+/// from `values` (by name; none for a variable not in both).
+pub fn join_values(
+    old_fig: &Figures,
+    new_fig: &Figures,
+    mut values: Vec<(String, ValueDiff)>,
+) -> Vec<VarDiff> {
     let mut names: Vec<&str> = old_fig
         .vars
         .iter()
@@ -75,35 +137,16 @@ pub fn var_diffs(
         .collect();
     names.sort_unstable();
     names.dedup();
-    let old_vals = named_vars(old).ok();
-    let new_vals = named_vars(new).ok();
-    let value_of = |vals: &Option<Vec<NamedVar>>, name: &str| {
-        vals.as_ref()
-            .and_then(|vs| vs.iter().find(|v| &*v.name == name))
-            .map(|v| v.value.clone())
-    };
     names
         .into_iter()
         .map(|name| {
-            let (value, collection) = match (value_of(&old_vals, name), value_of(&new_vals, name)) {
-                (Some(a), Some(b)) => {
-                    let mut da = old.any_decoder();
-                    let mut db = new.any_decoder();
-                    let change = compare(&mut da, a.clone(), &mut db, b.clone(), MAX_VALUE_PARTS);
-                    let collection = match change {
-                        ValueChange::Same => None,
-                        _ => compare_collections(
-                            &mut old.any_decoder(),
-                            &a,
-                            &mut new.any_decoder(),
-                            &b,
-                            CollectionLimits::default(),
-                        ),
-                    };
-                    tick();
-                    (Some(change), collection)
-                }
-                _ => (None, None),
+            let value = values
+                .iter()
+                .position(|(n, _)| n == name)
+                .map(|i| values.swap_remove(i).1);
+            let (value, collection) = match value {
+                Some(v) => (Some(v.change), v.collection),
+                None => (None, None),
             };
             VarDiff {
                 name: name.to_string(),

@@ -8,7 +8,8 @@
 //! weight is the bytes of its objects, so the weight under a frame is what they retain, and
 //! the weight under `vars.NAME` is the variable's retained size.
 //!
-//! Bounded whatever the heap: one pass over the dominator tree without recursion; a frame
+//! Bounded whatever the heap: one pass over the live objects in index order, each after the
+//! chain of its dominators without a frame (no recursion, no tree built); a frame
 //! whose name is already on its path (a list's nodes, a tree's subtrees) folds into that
 //! ancestor; at most [`MAX_DEPTH`] levels and [`MAX_TREE_FRAMES`] frames are built (deeper or
 //! further objects join their parent frame); at most [`FoldOptions::max_frames`] frames are
@@ -22,7 +23,8 @@ use std::fmt::Write;
 use super::super::dominators::Dominator;
 use super::super::types::NO_LABEL;
 use super::super::{HeapAnalysis, OpenedHeap};
-use super::step::{frame_step, FrameStep, ParentKind};
+use super::step::{frame_step, FrameStep};
+use crate::heap::Object;
 
 /// The frames printed by default.
 pub const DEFAULT_MAX_FRAMES: usize = 1500;
@@ -238,8 +240,11 @@ impl FoldedStacks {
     }
 }
 
-/// One pass over the dominator tree, depth first: each object joins the frame named by its
-/// step and type under its dominator's frame.
+/// An object whose frame is not known yet.
+const NO_FRAME: u32 = u32::MAX;
+
+/// One pass over the live objects: each object joins the frame named by its step and type
+/// under its dominator's frame.
 fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
     let heap = opened.heap();
     let graph = a.graph();
@@ -252,43 +257,70 @@ fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
         }
     }
     let mut tree = Tree::new();
-    // The frame, kind and address of each object on the current dominator-tree path.
-    let mut path: Vec<(u32, ParentKind, u64)> = Vec::new();
-    doms.visit_tree(|n, entering| {
-        if !entering {
-            path.pop();
-            return;
+    // Each object's frame, set once its dominator's is: objects are taken in index (address)
+    // order, each after the chain of dominators above it that has no frame yet (an explicit
+    // chain, no recursion), so the heap is read nearly in order and no tree is built.
+    let nodes = graph.nodes();
+    let mut frame_of: Vec<u32> = vec![NO_FRAME; nodes];
+    let mut chain: Vec<u32> = Vec::new();
+    // The object last decoded as a dominator (consecutive objects often share it).
+    let mut last_parent: Option<(u32, Option<Object<'_>>)> = None;
+    for first in 0..nodes as u32 {
+        if frame_of[first as usize] != NO_FRAME || !doms.is_reachable(first) {
+            continue;
         }
-        let addr = graph.address(n);
-        let obj = heap.object(addr).ok();
-        let kind = obj
-            .as_ref()
-            .map_or(ParentKind::Other, |o| ParentKind::of(&o.body));
-        let i = labels.label_index(n);
-        let ty = if i == NO_LABEL {
-            TypeKey::Tag(obj.as_ref().map_or("?", |o| o.tag.name()))
-        } else {
-            TypeKey::Label(i)
-        };
-        let (parent, step) = match path.last() {
-            Some(&(f, k, from)) => (f, frame_step(heap, k, from, addr)),
-            None => {
-                let root = match (var_of.get(&n), doms.idom(n)) {
-                    (Some(&v), _) => NameKey::Var(v),
-                    (None, Some(Dominator::Group(g))) => {
-                        NameKey::Group(graph.roots().get(g).map_or("roots", |r| r.group.name()))
-                    }
-                    _ => NameKey::Group("several roots"),
-                };
-                (tree.child(0, root), FrameStep::Top)
+        chain.clear();
+        let mut v = first;
+        loop {
+            chain.push(v);
+            match doms.idom(v) {
+                // (a chain longer than the heap would be a cycle: never in a dominator tree)
+                Some(Dominator::Node(d))
+                    if frame_of[d as usize] == NO_FRAME && chain.len() <= nodes =>
+                {
+                    v = d
+                }
+                _ => break,
             }
-        };
-        let f = tree.child(parent, NameKey::Node(step, ty));
-        let frame = &mut tree.frames[f as usize];
-        frame.bytes += graph.size(n);
-        frame.objects += 1;
-        path.push((f, kind, addr));
-    });
+        }
+        while let Some(n) = chain.pop() {
+            let addr = graph.address(n);
+            let i = labels.label_index(n);
+            let ty = if i == NO_LABEL {
+                TypeKey::Tag(heap.object(addr).ok().map_or("?", |o| o.tag.name()))
+            } else {
+                TypeKey::Label(i)
+            };
+            let (parent, step) = match doms.idom(n) {
+                Some(Dominator::Node(d)) => {
+                    let obj = match last_parent {
+                        Some((p, obj)) if p == d => obj,
+                        _ => {
+                            let obj = heap.object(graph.address(d)).ok();
+                            last_parent = Some((d, obj));
+                            obj
+                        }
+                    };
+                    (frame_of[d as usize], frame_step(heap, obj.as_ref(), addr))
+                }
+                idom => {
+                    let root = match (var_of.get(&n), idom) {
+                        (Some(&v), _) => NameKey::Var(v),
+                        (None, Some(Dominator::Group(g))) => {
+                            NameKey::Group(graph.roots().get(g).map_or("roots", |r| r.group.name()))
+                        }
+                        _ => NameKey::Group("several roots"),
+                    };
+                    (tree.child(0, root), FrameStep::Top)
+                }
+            };
+            let f = tree.child(parent, NameKey::Node(step, ty));
+            let frame = &mut tree.frames[f as usize];
+            frame.bytes += graph.size(n);
+            frame.objects += 1;
+            frame_of[n as usize] = f;
+        }
+    }
     tree
 }
 

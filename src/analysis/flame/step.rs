@@ -2,7 +2,7 @@
 //! object it dominates (a record field by label, an array element, an option's value, ...),
 //! found without locating the element (an array's elements are all one kind of step).
 
-use crate::heap::{Body, Heap};
+use crate::heap::{Body, Heap, Object};
 
 /// The longest record scanned for the field holding a child (larger records: [`FrameStep::Ref`]).
 pub const MAX_FIELDS_SCANNED: u64 = 256;
@@ -62,10 +62,14 @@ impl ParentKind {
     }
 }
 
-/// The step from the object at `parent` (of kind `kind`) to the object at `child`: for a
-/// record, the first of its first [`MAX_FIELDS_SCANNED`] fields that points to `child`.
-pub fn frame_step(heap: &Heap, kind: ParentKind, parent: u64, child: u64) -> FrameStep {
-    match kind {
+/// The step from `parent` (decoded once, when the first object it dominates is met) to the
+/// object at `child`: for a record, the first of its first [`MAX_FIELDS_SCANNED`] fields
+/// that points to `child`.
+pub fn frame_step(heap: &Heap, parent: Option<&Object<'_>>, child: u64) -> FrameStep {
+    let Some(parent) = parent else {
+        return FrameStep::Ref;
+    };
+    match ParentKind::of(&parent.body) {
         ParentKind::Array => FrameStep::Element,
         ParentKind::Some => FrameStep::Some,
         ParentKind::Variant(h) => FrameStep::Variant(h),
@@ -76,11 +80,8 @@ pub fn frame_step(heap: &Heap, kind: ParentKind, parent: u64, child: u64) -> Fra
     }
 }
 
-fn record_field(heap: &Heap, parent: u64, child: u64) -> FrameStep {
-    let Ok(obj) = heap.object(parent) else {
-        return FrameStep::Ref;
-    };
-    let Body::Object { hashes, fields, .. } = obj.body else {
+fn record_field(heap: &Heap, parent: &Object<'_>, child: u64) -> FrameStep {
+    let Body::Object { hashes, fields, .. } = parent.body else {
         return FrameStep::Ref;
     };
     let points_to = |word: u64| {
