@@ -170,7 +170,7 @@ impl EntryWalk {
                 };
                 let slots_v = decoder.field(&data, slots)?;
                 let slots_v = self.types.expand(decoder, slots_v);
-                let mut slots = decoder.array(&slots_v)?;
+                let mut slots = array_parts(decoder, &slots_v)?;
                 let count = decoder.field(&data, "count")?;
                 let count = usize::try_from(decoder.nat(&count)?).unwrap_or(usize::MAX);
                 slots.truncate(count);
@@ -184,7 +184,7 @@ impl EntryWalk {
                 let mut children = if &*tag == "internal" {
                     let children = decoder.field(&body, "children")?;
                     let children = self.types.expand(decoder, children);
-                    let mut children = decoder.array(&children)?;
+                    let mut children = array_parts(decoder, &children)?;
                     if let Some(first) = children.first() {
                         let ty = self.types.expand(decoder, first.clone()).ty;
                         for child in &mut children {
@@ -445,6 +445,34 @@ impl EntryWalk {
         }
         Ok(())
     }
+}
+
+/// The elements of an array (its type expanded) read from its object's words, spending and
+/// checking what `array` would, with no value built; another value goes through `array`.
+fn array_parts(decoder: &mut Decoder<'_>, v: &LazyValue) -> Result<Vec<LazyValue>, DecodeError> {
+    if let Some(Type::Array { elem, .. }) = v.ty.as_deref() {
+        let heap = decoder.heap();
+        if decoder.collections.is_none() && heap.is_pointer(v.word) {
+            if let Ok(o) = heap.object_of(v.word) {
+                if let Body::Array {
+                    sort: ArraySort::Immutable | ArraySort::Mutable,
+                    elems,
+                    ..
+                } = o.body
+                {
+                    // `shallow`'s step, the object, and its elements.
+                    decoder.budget.spend(1, v.word)?;
+                    decoder.budget.object(o.addr)?;
+                    decoder.budget.spend(elems.len(), o.addr)?;
+                    return Ok(elems
+                        .iter()
+                        .map(|w| LazyValue::typed(w, elem.clone()))
+                        .collect());
+                }
+            }
+        }
+    }
+    decoder.array(v)
 }
 
 /// A `mo:core` Map's slot `?(K, V)` (its type expanded) read straight from its words when
