@@ -11,6 +11,11 @@
 //! the parts of one record, tuple or array. One difference: values the JSON cuts (past
 //! [`super::MAX_JSON_NODES`] or [`super::MAX_JSON_DEPTH`]) are not decoded, so their errors or
 //! limits are not met.
+//!
+//! A part that is a number, boolean, character or text is written straight from its heap
+//! words into the output ([`super::stream_leaf`]: digits, a text's bytes escaped from its
+//! blob), with no value built, and a `mo:core` Map's entries and B-tree nodes are read from
+//! their words by [`EntryWalk`]: a million-entry map renders at tens of MB/s.
 
 use std::collections::HashSet;
 use std::io::Write;
