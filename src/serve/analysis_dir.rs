@@ -9,6 +9,7 @@
 //! `retained.svg` is the flame graph `mo-mem retained --svg FILE` writes.
 
 use crate::analysis::flame::{retained_svg, RETAINED_TITLE};
+use crate::analysis::progress::NoProgress;
 use crate::analysis::report::MemoryReport;
 use crate::analysis::retained_json::{
     garbage_json, pretty, top_json, types_json, RetainedJson, DEFAULT_TOP,
@@ -26,12 +27,19 @@ pub const ANALYSIS_FILES: [&str; 6] = [
     "types.json",
 ];
 
-/// The content of `analysis/NAME` for `opened` (its analysis computed now if it was not).
+/// The content of `analysis/NAME` for `opened`, from its kept analysis (which is computed
+/// now if it was not, and kept with the opened heap for its other readers).
 pub fn analysis_file(opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsError> {
     let what = format!("analysis/{name}");
     let a: &HeapAnalysis = opened
         .analysis()
         .map_err(|e| VfsError::TooLarge(format!("{what}: {e}")))?;
+    render(opened, a, name)
+}
+
+/// `analysis/NAME` rendered from the analysis `a` of `opened`.
+fn render(opened: &OpenedHeap, a: &HeapAnalysis, name: &str) -> Result<Vec<u8>, VfsError> {
+    let what = format!("analysis/{name}");
     let json = |value: Result<Vec<u8>, serde_json::Error>| {
         value.map_err(|e| VfsError::decode(&what, e.to_string()))
     };
@@ -44,5 +52,67 @@ pub fn analysis_file(opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsErro
         "retained.svg" => retained_svg(opened, a, RETAINED_TITLE)
             .map_err(|e| VfsError::decode(&what, e.to_string())),
         _ => Err(VfsError::NotFound(what)),
+    }
+}
+
+/// The mount's `analysis/` files of one opened heap, made without keeping the analysis: the
+/// first read of one computes the analysis (about 23 bytes per object while it exists),
+/// renders all six files, and drops it. Each file is handed out once, then held by the
+/// vfs's content cache (in its budget, evicted least recently used first); a file read
+/// again after its eviction computes the analysis again. What this holds between reads is
+/// the files not read yet (kilobytes: the report, the top rows and every type's row; the
+/// flame graph's boxes), or why the analysis failed. When a script already keeps the
+/// opened heap's analysis ([`OpenedHeap::has_analysis`]), files are rendered from that one.
+#[derive(Default)]
+pub struct AnalysisFiles {
+    /// Files rendered and not handed out yet, or the analysis's failure.
+    pending: std::sync::Mutex<Option<Result<RenderedFiles, String>>>,
+}
+
+/// Rendered files by name.
+type RenderedFiles = Vec<(&'static str, Vec<u8>)>;
+
+impl AnalysisFiles {
+    /// The content of `analysis/NAME` for `opened`.
+    pub fn file(&self, opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsError> {
+        if opened.has_analysis() {
+            return analysis_file(opened, name);
+        }
+        // One computation at a time: a concurrent reader of another file waits for it.
+        let mut pending = self
+            .pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(Err(e)) = &*pending {
+            return Err(VfsError::TooLarge(format!("analysis/{name}: {e}")));
+        }
+        let handed = |files: &mut RenderedFiles| {
+            let i = files.iter().position(|(n, _)| *n == name)?;
+            Some(files.swap_remove(i).1)
+        };
+        if let Some(Ok(files)) = &mut *pending {
+            if let Some(bytes) = handed(files) {
+                return Ok(bytes);
+            }
+        }
+        if !ANALYSIS_FILES.contains(&name) {
+            return Err(VfsError::NotFound(format!("analysis/{name}")));
+        }
+        let analysis = match HeapAnalysis::compute(opened, &NoProgress) {
+            Ok(a) => a,
+            Err(e) => {
+                *pending = Some(Err(e.to_string()));
+                return Err(VfsError::TooLarge(format!("analysis/{name}: {e}")));
+            }
+        };
+        let mut files = Vec::with_capacity(ANALYSIS_FILES.len());
+        for file in ANALYSIS_FILES {
+            files.push((file, render(opened, &analysis, file)?));
+        }
+        drop(analysis);
+        crate::vfs::spill::release_free_memory();
+        let bytes = handed(&mut files);
+        *pending = Some(Ok(files));
+        bytes.ok_or_else(|| VfsError::NotFound(format!("analysis/{name}")))
     }
 }

@@ -8,8 +8,8 @@ use crate::analysis::OpenedHeap;
 use crate::heap::collections::{compare_keys, lookup, CollectionKind, EntryWalk, Item};
 use crate::heap::render::object::{ObjectReader, ObjectView};
 use crate::heap::render::{
-    principal_text, stream_debug_show, stream_json, write_debug_show, write_json, FloatStyle,
-    StreamError,
+    principal_from_text, principal_text, stream_debug_show, stream_json, write_debug_show,
+    write_json, FloatStyle, StreamError,
 };
 use crate::heap::types::StableSignature;
 use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
@@ -30,13 +30,18 @@ impl HeapDecoder {
 
     /// The decoded view of an opened heap, shared with its other readers.
     pub fn decoded(opened: Arc<OpenedHeap>) -> Arc<dyn DecodedSnapshot> {
-        Arc::new(HeapSnapshot { context: opened })
+        Arc::new(HeapSnapshot {
+            context: opened,
+            analysis: crate::serve::analysis_dir::AnalysisFiles::default(),
+        })
     }
 }
 
 /// One opened snapshot.
 struct HeapSnapshot {
     context: Arc<OpenedHeap>,
+    /// `analysis/`'s files (the analysis itself is not kept).
+    analysis: crate::serve::analysis_dir::AnalysisFiles,
 }
 
 /// The stable signature, or why there is none, as a vfs error.
@@ -96,7 +101,7 @@ impl DecodedSnapshot for HeapSnapshot {
     }
 
     fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
-        crate::serve::analysis_dir::analysis_file(&self.context, name)
+        self.analysis.file(&self.context, name)
     }
 }
 
@@ -465,7 +470,12 @@ impl ValueNode for HeapValue {
         let Some((lazy, kind)) = self.listed_collection() else {
             return Ok(None);
         };
-        if !kind.is_map() || start >= end {
+        // Only maps ordered by their keys are searched (a `mo:base` Trie is by hash).
+        let ordered = matches!(
+            kind,
+            CollectionKind::Map | CollectionKind::PureMap | CollectionKind::BaseRBTree
+        );
+        if !ordered || start >= end {
             return Ok(None);
         }
         let index = self.part_index(lazy, kind)?;
@@ -598,11 +608,14 @@ fn stream_error(e: StreamError) -> VfsError {
     }
 }
 
-/// A map key of the same type as `like` whose entry name is exactly `name` (numbers only:
-/// their names are their decimal text, one per key; other keys are found by listing).
+/// A map key of the same type as `like` whose entry name is exactly `name`: a number (its
+/// decimal text), a principal (its textual form), or a text whose name no other entry of
+/// the directory can take (see [`text_is_its_own_name`]); other keys are found by listing.
 fn key_from_name(name: &str, like: &Value) -> Option<Value> {
     use num_bigint::{BigInt, BigUint};
     let key = match like {
+        Value::Text(_) if text_is_its_own_name(name) => Value::Text(name.to_string()),
+        Value::Principal(_) => Value::Principal(principal_from_text(name)?),
         Value::Nat(_) => Value::Nat(name.parse::<BigUint>().ok()?),
         Value::Int(_) => Value::Int(name.parse::<BigInt>().ok()?),
         Value::Nat8(_) => Value::Nat8(name.parse().ok()?),
@@ -617,6 +630,19 @@ fn key_from_name(name: &str, like: &Value) -> Option<Value> {
     };
     // Only the canonical text (no sign, zeros or spaces the listing would not show).
     (key_name(&key) == name).then_some(key)
+}
+
+/// Whether a Text key `name` is listed under exactly that name whatever the other keys
+/// are: the directory names an entry by its key sanitized, then made unique in listing
+/// order (`~2`, …), beside `KEY.json`, `KEY.raw.json` and `KEY.mo` for a compound value.
+/// Another entry can take the name `name` only when `name` has a `_` (a sanitized `/` or
+/// control character, or `_`, `_.`, `_..`), a `~` (a unique or shortened name), or ends
+/// in `.json` or `.mo` (another key's rendering); and `name` must be a name as it is.
+fn text_is_its_own_name(name: &str) -> bool {
+    !name.contains(['_', '~'])
+        && !name.ends_with(".json")
+        && !name.ends_with(".mo")
+        && crate::vfs::names::sanitize(name) == name
 }
 
 /// Most saved walks of one collection (see [`PartIndex`]).
@@ -652,6 +678,12 @@ impl PartIndex {
                     index.saved.push(walk.clone());
                 }
             }
+            // Queued slots are counted without being read, up to the next saved point.
+            let passed = walk.skip_queued(decoder, index.interval - index.len % index.interval);
+            if passed > 0 {
+                index.len += passed;
+                continue;
+            }
             match walk.next_item(decoder) {
                 None => return Ok(index),
                 Some(Err(e)) => return Err(e),
@@ -675,6 +707,13 @@ impl PartIndex {
         let mut walk = saved.clone();
         let mut position = slot * self.interval;
         let mut out = Vec::with_capacity(end.saturating_sub(start));
+        while position < start {
+            let passed = walk.skip_queued(decoder, start - position);
+            if passed == 0 {
+                break;
+            }
+            position += passed;
+        }
         while position < end {
             match walk.next_item(decoder) {
                 None => break,

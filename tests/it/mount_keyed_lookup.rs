@@ -63,3 +63,77 @@ fn a_map_entry_is_found_by_its_key_exactly_as_listed() {
     let probe = format!("vars/map_nat_text/{}/{absent}", group(0));
     assert!(cat(&d, &probe).is_none() || absent > entries[999][0].as_u64().unwrap());
 }
+
+/// The maps keyed by Text or Principal (`mo:core` Map, `pure/Map`, `mo:base` RBTree), in
+/// fixtures of two GCs: `(fixture, variable)`.
+const TEXT_AND_PRINCIPAL_MAPS: &[(&str, &str)] = &[
+    ("collections", "map_text_item"),
+    ("collections", "pure_map"),
+    ("structures", "map_principal_user"),
+    ("structures", "pure_map"),
+    ("structures", "rbtree_text_nat"),
+];
+
+/// An entry of a map with Text or Principal keys is found by descending the map (the
+/// value's `find_part` answers without listing: `None` would mean "list them"), holds
+/// exactly what the listing holds, and only names the listing shows are found. The descent
+/// follows the key type's own `compare`, so finding every probed key also checks that the
+/// canister's order is bytes for Text and for a Principal's blob.
+#[test]
+fn text_and_principal_keys_are_found_by_descent() {
+    use mo_mem::heap::Heap;
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::serve::heap_source::HeapDecoder;
+    use mo_mem::snapshot::Snapshot;
+
+    let mut probed = 0;
+    for mode in ["eop", "incremental"] {
+        for (fixture, var) in TEXT_AND_PRINCIPAL_MAPS {
+            let dir = common::fixture(fixture, mode);
+            let heap = Heap::open(Snapshot::open(&dir).unwrap(), ReaderLimits::default()).unwrap();
+            let decoded = HeapDecoder::decoded_heap(heap);
+            let vars = decoded.vars().unwrap();
+            let (_, map) = vars.iter().find(|(n, _)| n == var).unwrap();
+            let count = map.part_count().unwrap().expect("a collection");
+            assert!(count > 10, "{fixture}/{mode} {var}: {count} entries");
+            assert!(count <= 1000, "{fixture}/{mode} {var}: one directory");
+            let listed = map.parts(0, count).unwrap();
+            for i in [0, 1, count / 3, count / 2, count - 2, count - 1] {
+                let (name, value) = &listed[i];
+                let found = map
+                    .find_part(name, 0, count)
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{fixture}/{mode} {var}: {name} found by descent"));
+                assert_eq!(found.json().unwrap(), value.json().unwrap(), "{var}/{name}");
+                probed += 1;
+            }
+            // Names the listing does not show are not found.
+            let first = &listed[0].0;
+            for absent in [
+                format!("{first}x"),
+                first.to_uppercase(),
+                String::from("nothing"),
+            ] {
+                if listed.iter().all(|(n, _)| *n != absent) {
+                    assert!(
+                        map.find_part(&absent, 0, count).unwrap().is_none(),
+                        "{absent}"
+                    );
+                }
+            }
+            // Through the mount's paths in a fresh process: `KEY` and `KEY.json`.
+            if mode == "eop" {
+                let d = dir.to_string_lossy();
+                let (name, value) = &listed[count / 2];
+                let want = format!("{}\n", String::from_utf8(value.json().unwrap()).unwrap());
+                let got = if value.is_compound() {
+                    cat(&d, &format!("vars/{var}/{name}.json"))
+                } else {
+                    cat(&d, &format!("vars/{var}/{name}"))
+                };
+                assert_eq!(got.map(String::from_utf8), Some(Ok(want)), "{var}/{name}");
+            }
+        }
+    }
+    assert_eq!(probed, 2 * TEXT_AND_PRINCIPAL_MAPS.len() * 6);
+}

@@ -4,7 +4,10 @@
 
 use super::read::ReadParts;
 use super::CollectionKind;
+use crate::heap::types::Type;
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
+use crate::heap::{ArraySort, Body};
+use std::sync::Arc;
 
 /// One entry of a map or one element of a set, list, queue or stack (not decoded).
 #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +102,44 @@ pub struct EntryWalk {
     unopened: Option<LazyValue>,
     stack: Vec<Task>,
     failed: bool,
+    /// The types met, expanded once (see [`ExpandedTypes`]).
+    types: ExpandedTypes,
+}
+
+/// Types expanded by [`Decoder::type_of`] once per walk: a B-tree's node, data and slot
+/// types are generic aliases (`Node<K, V>`), which every read would otherwise substitute
+/// again, for every node. Keyed by the type's address; the key is kept alive with its
+/// expansion, so an address is never reused for another type while it is here.
+#[derive(Clone, Default)]
+struct ExpandedTypes {
+    known: Vec<(Arc<Type>, Arc<Type>)>,
+}
+
+/// The most types [`ExpandedTypes`] keeps (a collection's structure has a handful).
+const MAX_EXPANDED_TYPES: usize = 32;
+
+impl ExpandedTypes {
+    /// `v` with its type expanded (as it was; unchanged when it has none or does not expand:
+    /// the reads that follow report that).
+    fn expand(&mut self, decoder: &Decoder<'_>, mut v: LazyValue) -> LazyValue {
+        let Some(ty) = &v.ty else {
+            return v;
+        };
+        if !matches!(&**ty, Type::Con { .. }) {
+            return v;
+        }
+        if let Some((_, expanded)) = self.known.iter().find(|(k, _)| Arc::ptr_eq(k, ty)) {
+            v.ty = Some(expanded.clone());
+            return v;
+        }
+        if let Ok(Some(expanded)) = decoder.type_of(&v) {
+            if self.known.len() < MAX_EXPANDED_TYPES {
+                self.known.push((ty.clone(), expanded.clone()));
+            }
+            v.ty = Some(expanded);
+        }
+        v
+    }
 }
 
 impl EntryWalk {
@@ -109,6 +150,7 @@ impl EntryWalk {
             unopened: Some(collection),
             stack: Vec::new(),
             failed: false,
+            types: ExpandedTypes::default(),
         }
     }
 
@@ -117,20 +159,39 @@ impl EntryWalk {
         match task {
             Task::Yield(item) => return Ok(Some(item)),
             Task::BTree(node) => {
+                let node = self.types.expand(decoder, node);
                 let (tag, body) = decoder.variant(&node)?;
+                let body = self.types.expand(decoder, body);
                 let data = decoder.field(&body, "data")?;
+                let data = self.types.expand(decoder, data);
                 let slots = match self.kind {
                     CollectionKind::Map => "kvs",
                     _ => "elements",
                 };
                 let slots_v = decoder.field(&data, slots)?;
-                let mut slots = decoder.array(&slots_v)?;
+                let slots_v = self.types.expand(decoder, slots_v);
+                let mut slots = array_parts(decoder, &slots_v)?;
                 let count = decoder.field(&data, "count")?;
                 let count = usize::try_from(decoder.nat(&count)?).unwrap_or(usize::MAX);
                 slots.truncate(count);
+                // The slots share one type: expanded once here, not once per slot.
+                if let Some(first) = slots.first() {
+                    let ty = self.types.expand(decoder, first.clone()).ty;
+                    for slot in &mut slots {
+                        slot.ty.clone_from(&ty);
+                    }
+                }
                 let mut children = if &*tag == "internal" {
                     let children = decoder.field(&body, "children")?;
-                    decoder.array(&children)?
+                    let children = self.types.expand(decoder, children);
+                    let mut children = array_parts(decoder, &children)?;
+                    if let Some(first) = children.first() {
+                        let ty = self.types.expand(decoder, first.clone()).ty;
+                        for child in &mut children {
+                            child.ty.clone_from(&ty);
+                        }
+                    }
+                    children
                 } else {
                     Vec::new()
                 };
@@ -151,10 +212,16 @@ impl EntryWalk {
             }
             Task::BTreeChild(child) => {
                 if let Some(node) = decoder.opt(&child)? {
+                    let node = self.types.expand(decoder, node);
                     self.stack.push(Task::BTree(node));
                 }
             }
             Task::Slot(slot) => {
+                if self.kind == CollectionKind::Map {
+                    if let Some(entry) = map_slot(decoder, &slot)? {
+                        return Ok(entry);
+                    }
+                }
                 if let Some(x) = decoder.opt(&slot)? {
                     if self.kind == CollectionKind::Map {
                         return self.pair(decoder, &x).map(Some);
@@ -380,7 +447,125 @@ impl EntryWalk {
     }
 }
 
+/// The elements of an array (its type expanded) read from its object's words, spending and
+/// checking what `array` would, with no value built; another value goes through `array`.
+fn array_parts(decoder: &mut Decoder<'_>, v: &LazyValue) -> Result<Vec<LazyValue>, DecodeError> {
+    if let Some(Type::Array { elem, .. }) = v.ty.as_deref() {
+        let heap = decoder.heap();
+        if decoder.collections.is_none() && heap.is_pointer(v.word) {
+            if let Ok(o) = heap.object_of(v.word) {
+                if let Body::Array {
+                    sort: ArraySort::Immutable | ArraySort::Mutable,
+                    elems,
+                    ..
+                } = o.body
+                {
+                    // `shallow`'s step, the object, and its elements.
+                    decoder.budget.spend(1, v.word)?;
+                    decoder.budget.object(o.addr)?;
+                    decoder.budget.spend(elems.len(), o.addr)?;
+                    return Ok(elems
+                        .iter()
+                        .map(|w| LazyValue::typed(w, elem.clone()))
+                        .collect());
+                }
+            }
+        }
+    }
+    decoder.array(v)
+}
+
+/// A `mo:core` Map's slot `?(K, V)` (its type expanded) read straight from its words when
+/// it has the usual shape (`null`, or a `(K, V)` tuple object), spending and checking what
+/// `opt` then `tuple` would: the same entry, with no value built. `None`: another shape (a
+/// `Some` box, an unexpanded type, a malformed word), nothing spent; the general reads
+/// handle it.
+fn map_slot(
+    decoder: &mut Decoder<'_>,
+    slot: &LazyValue,
+) -> Result<Option<Option<Item>>, DecodeError> {
+    let Some(ty) = &slot.ty else {
+        return Ok(None);
+    };
+    let Type::Opt(inner) = &**ty else {
+        return Ok(None);
+    };
+    let Type::Tuple(parts) = &**inner else {
+        return Ok(None);
+    };
+    let [key_ty, value_ty] = &parts[..] else {
+        return Ok(None);
+    };
+    if decoder.collections.is_some() {
+        // The decoder notes collections it meets: let it see these values.
+        return Ok(None);
+    }
+    let heap = decoder.heap();
+    let word = slot.word;
+    match heap.is_null(word) {
+        Ok(true) => {
+            decoder.budget.spend(1, word)?;
+            return Ok(Some(None));
+        }
+        Ok(false) if heap.is_pointer(word) => {}
+        _ => return Ok(None),
+    }
+    let Ok(o) = heap.object_of(word) else {
+        return Ok(None);
+    };
+    let Body::Array {
+        sort: ArraySort::Tuple,
+        elems,
+        ..
+    } = o.body
+    else {
+        return Ok(None);
+    };
+    let (2, Some(key), Some(value)) = (elems.len(), elems.get(0), elems.get(1)) else {
+        return Ok(None);
+    };
+    // `opt`'s step, then `tuple`'s: its step, its object and its two elements.
+    decoder.budget.spend(1, word)?;
+    decoder.budget.spend(1, word)?;
+    decoder.budget.object(o.addr)?;
+    decoder.budget.spend(2, o.addr)?;
+    Ok(Some(Some(Item::Entry {
+        addr: o.addr,
+        key: LazyValue::typed(key, key_ty.clone()),
+        value: LazyValue::typed(value, value_ty.clone()),
+    })))
+}
+
 impl EntryWalk {
+    /// Passes over up to `max` items without reading them, when they are slots already
+    /// queued (a B-tree node's entries, a List block's elements: a non-null `?T` slot is one
+    /// item), and returns how many were passed; 0 when the next item needs a read
+    /// ([`EntryWalk::next_item`]). A listing counts a large collection this way: only its
+    /// nodes are read. A slot whose payload is malformed is counted here; reading that item
+    /// later reports the error.
+    pub fn skip_queued(&mut self, decoder: &Decoder<'_>, max: usize) -> usize {
+        if self.failed || self.unopened.is_some() {
+            return 0;
+        }
+        let heap = decoder.heap();
+        let mut passed = 0;
+        while passed < max {
+            let Some(Task::Slot(slot)) = self.stack.last() else {
+                break;
+            };
+            if !matches!(slot.ty.as_deref(), Some(Type::Opt(_))) {
+                break;
+            }
+            match heap.is_null(slot.word) {
+                Ok(true) => {}
+                Ok(false) => passed += 1,
+                Err(_) => break,
+            }
+            self.stack.pop();
+        }
+        passed
+    }
+
     /// The next entry or element, read with `decoder` (always the same heap's); `None` at the
     /// end and after an error.
     pub fn next_item(&mut self, decoder: &mut Decoder<'_>) -> Option<Result<Item, DecodeError>> {

@@ -11,6 +11,7 @@ mod principal;
 mod quoted;
 mod shape;
 mod stream;
+mod stream_leaf;
 
 pub use json::{
     json_string, to_json, write_json, write_json_as, CUT_JSON, DEEP_JSON, MAX_JSON_DEPTH,
@@ -20,7 +21,7 @@ pub use motoko::{debug_show, write_debug_show, write_debug_show_as};
 pub use number::{
     group_digits, show_float, show_float_as, show_float_interpreted, show_int, show_nat,
 };
-pub use principal::principal_text;
+pub use principal::{principal_from_text, principal_text};
 pub use quoted::{write_blob, write_char, write_text};
 pub use shape::{FloatStyle, Integer, Natural, Shape, Shown};
 pub use stream::{stream_debug_show, stream_json, StreamError};

@@ -22,9 +22,46 @@ pub fn principal_text(bytes: &[u8]) -> String {
     out
 }
 
+/// The raw bytes of the principal whose textual form is `text`, when `text` is exactly
+/// that form (the canonical groups, lowercase, a matching checksum); `None` otherwise.
+pub fn principal_from_text(text: &str) -> Option<Vec<u8>> {
+    if text.len() > 255
+        || !text
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return None;
+    }
+    let compact: String = text
+        .chars()
+        .filter(|c| *c != '-')
+        .collect::<String>()
+        .to_uppercase();
+    let data = base32::decode(base32::Alphabet::Rfc4648 { padding: false }, &compact)?;
+    let bytes = data.get(4..)?.to_vec();
+    (principal_text(&bytes) == text).then_some(bytes)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::principal_text;
+    use super::{principal_from_text, principal_text};
+
+    #[test]
+    fn texts_read_back_to_their_principals() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for len in 0..=33usize {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.u8(..)).collect();
+            let text = principal_text(&bytes);
+            assert_eq!(principal_from_text(&text), Some(bytes), "{text}");
+            assert_eq!(principal_from_text(&text.to_uppercase()), None);
+            assert_eq!(principal_from_text(&text.replace('-', "")), None);
+        }
+        assert_eq!(principal_from_text("aaaaa-aa"), Some(Vec::new()));
+        // A wrong checksum, an empty text, other characters.
+        assert_eq!(principal_from_text("aaaaa-ab"), None);
+        assert_eq!(principal_from_text(""), None);
+        assert_eq!(principal_from_text("2vxsx-fae/"), None);
+    }
 
     #[test]
     fn known_principals() {
