@@ -148,7 +148,18 @@ impl HostObject for HeapRef {
 
     fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
         let Plan::Record(fields) = &*self.kind.plan else {
-            return Ok(None);
+            // An array's `a.vals` (not called) is its bound method, as on the decoded array.
+            let v = self.decoded()?;
+            return match super::lib::method(&v, name) {
+                Some(f) => Ok(Some(Value::Builtin(Rc::new(super::value::BoundBuiltin {
+                    f,
+                    this: Some(v),
+                })))),
+                None => Err(HostError::Misuse(format!(
+                    "a {} has no field {name}",
+                    v.kind_name()
+                ))),
+            };
         };
         let Some(f) = find_field(fields, name) else {
             return Err(HostError::Misuse(format!("record has no field {name}")));

@@ -148,8 +148,11 @@ impl Session {
     /// `{"output": [...], "show": "...", "value": ...}` of an evaluation of this session,
     /// the value's JSON written as [`Session::set_json`] says.
     pub fn json_of(&self, ev: &Evaluation) -> String {
-        if let Some(json) = self.null_field_json(ev) {
-            return ev.to_json_with(&|_| json.clone());
+        if self.json.is_some() {
+            // Natural views (not `--raw`): the host may know what a `null` field is.
+            if let Some(json) = self.null_field_json(ev) {
+                return ev.to_json_with(&|_| json.clone());
+            }
         }
         match &self.json {
             Some(f) => ev.to_json_with(&**f),

@@ -63,6 +63,9 @@ fn an_empty_pure_list_variable_is_null_to_scripts_and_an_empty_array_in_json() {
     // Annotated, the same; a script computing `null` otherwise stays `null`.
     let ev = json(&["eval", s, "--json", "(vars.pure_list : ?(Nat, Nat))"]);
     assert_eq!(ev["value"], serde_json::json!([]));
+    // `--raw` shows the structure: `null`.
+    let ev = json(&["eval", s, "--json", "--raw", "vars.pure_list"]);
+    assert_eq!(ev["value"], serde_json::Value::Null);
     let ev = json(&["eval", s, "--json", "vars.pure_list == null"]);
     assert_eq!(ev["value"], serde_json::json!(true));
     let ev = json(&["eval", s, "--json", "let l = vars.pure_list; null"]);
