@@ -136,6 +136,14 @@ pub trait HostObject {
         Ok(None)
     }
 
+    /// The JSON of field `name` where its script value is `null` but the heap value is a
+    /// collection, which JSON shows as its natural view (an empty `pure/List` is `null` to
+    /// scripts and `[]` in JSON); `None` for any other field.
+    fn null_field_json(&self, name: &str) -> Option<String> {
+        let _ = name;
+        None
+    }
+
     /// Lets built-in library code downcast to its own host types.
     fn as_any(&self) -> &dyn std::any::Any;
 }

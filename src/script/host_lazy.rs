@@ -10,6 +10,7 @@ use super::eval::{host_trap, Ctrl, Interp};
 use super::host::{value_bytes, HostError, HostObject};
 use super::host_args::{arg_u64, check_arity};
 use super::host_convert::{to_heap_key, to_script_recording, AddressBook, Recording};
+use super::host_direct::{self, Plans};
 use super::host_snapshot::{decoder, SnapshotContext};
 use super::value::{NativeIter, Value};
 use crate::heap::collections::{lookup, CollectionKind};
@@ -35,6 +36,8 @@ pub struct LazyReader {
     pub eager_nodes: u64,
     /// Bytes of the values decoded so far and not yet charged ([`HostObject::take_bytes`]).
     pub bytes: Rc<Cell<u64>>,
+    /// How plain parts are read straight into script values ([`super::host_direct`]).
+    pub plans: Rc<Plans>,
 }
 
 impl LazyReader {
@@ -56,8 +59,18 @@ impl LazyReader {
     ) -> Result<Value, HostError> {
         let mut d = decoder(&self.ctx)?;
         d.set_max_nodes(self.eager_nodes);
+        let larger = surely_larger(&mut d, lazy, self.eager_nodes);
+        if recording == Recording::RootAndCollections && !larger {
+            if let Some(v) = self.read_direct(&mut d, lazy) {
+                return Ok(v);
+            }
+            // Decoded the ordinary way, from the start (which says why the read stopped).
+            d = decoder(&self.ctx)?;
+            d.set_max_nodes(self.eager_nodes);
+            surely_larger(&mut d, lazy, self.eager_nodes);
+        }
         d.record_collections();
-        let decoded = if surely_larger(&mut d, lazy, self.eager_nodes) {
+        let decoded = if larger {
             // Known too large without trying: no decoding of `eager_nodes` nodes in vain.
             Err(DecodeError::Image(ImageError::Limit {
                 kind: LimitKind::Objects,
@@ -100,6 +113,17 @@ impl LazyReader {
         }
     }
 
+    /// A part of plain data read straight into a script value ([`host_direct`]), as the
+    /// ordinary decoding would give it; `None` when it cannot be (not plain data, larger
+    /// than `eager_nodes`, or any error).
+    fn read_direct(&self, d: &mut Decoder<'_>, lazy: &LazyValue) -> Option<Value> {
+        let plan = self.plans.plan(d.env, lazy.ty.as_ref()?)?;
+        let read = host_direct::read(d, &plan, lazy)?;
+        self.book.remember_host(&read.value, read.addr);
+        self.charge(read.bytes);
+        Some(read.value)
+    }
+
     fn child(&self, v: &HeapValue) -> Result<Value, HostError> {
         match v {
             HeapValue::Lazy(l) => self.materialize_part(l),
@@ -111,7 +135,8 @@ impl LazyReader {
         }
     }
 
-    fn charge(&self, bytes: u64) {
+    /// Adds `bytes` to what is charged to the evaluation next.
+    pub fn charge(&self, bytes: u64) {
         self.bytes.set(self.bytes.get().saturating_add(bytes));
     }
 }
@@ -223,6 +248,7 @@ impl HostObject for LazyNode {
                     reader: self.reader.clone(),
                     items: items.to_vec(),
                     next: 0,
+                    shared: None,
                 })))
             }
             ("tag", HeapValue::Variant { tag, .. }) => Value::text(tag),
@@ -277,6 +303,8 @@ struct LazyItems {
     reader: LazyReader,
     items: Vec<HeapValue>,
     next: usize,
+    /// The reader the references given by [`NativeIter::next_view`] share.
+    shared: Option<Rc<LazyReader>>,
 }
 
 impl NativeIter for LazyItems {
@@ -289,5 +317,21 @@ impl NativeIter for LazyItems {
         let v = self.reader.child(item).map_err(host_trap)?;
         it.alloc(self.reader.bytes.replace(0))?;
         Ok(Some(v))
+    }
+
+    fn next_view(&mut self, it: &mut Interp) -> Result<Option<Value>, Ctrl> {
+        let Some(item) = self.items.get(self.next) else {
+            return Ok(None);
+        };
+        let shared = self
+            .shared
+            .get_or_insert_with(|| Rc::new(self.reader.clone()));
+        let Some(r) = super::host_view::part_ref(shared, item) else {
+            return self.next(it);
+        };
+        self.next += 1;
+        it.tick()?;
+        it.alloc(32)?;
+        Ok(Some(r))
     }
 }

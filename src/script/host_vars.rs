@@ -6,6 +6,7 @@
 
 use super::host::{HostError, HostObject};
 use super::host_convert::AddressBook;
+use super::host_direct::Plans;
 use super::host_lazy::{LazyReader, EAGER_NODES};
 use super::host_snapshot::{signature, SnapshotContext};
 use super::value::Value;
@@ -25,6 +26,8 @@ pub struct VarsHost {
     eager_nodes: u64,
     /// Bytes decoded and not yet charged to the evaluation ([`HostObject::take_bytes`]).
     bytes: Rc<Cell<u64>>,
+    /// How plain parts of huge values are read (made once per type).
+    plans: Rc<Plans>,
 }
 
 impl VarsHost {
@@ -42,6 +45,7 @@ impl VarsHost {
             book: Rc::new(AddressBook::default()),
             eager_nodes,
             bytes: Rc::new(Cell::new(0)),
+            plans: Rc::new(Plans::default()),
         }
     }
 
@@ -95,6 +99,7 @@ impl HostObject for VarsHost {
             book: self.book.clone(),
             eager_nodes: self.eager_nodes,
             bytes: self.bytes.clone(),
+            plans: self.plans.clone(),
         };
         let value = reader
             .materialize(&var.value)
@@ -128,6 +133,19 @@ impl HostObject for VarsHost {
 
     fn take_bytes(&self) -> u64 {
         self.bytes.replace(0)
+    }
+
+    fn null_field_json(&self, name: &str) -> Option<String> {
+        let vars = self.variables().ok()?;
+        let var = vars.iter().find(|v| *v.name == *name)?;
+        let mut d = self.ctx.decoder().ok()?;
+        d.collection_kind(&var.value)?;
+        if !self.ctx.heap().is_null(var.value.word).ok()? {
+            return None;
+        }
+        d.set_natural(true);
+        let v = d.deep(&var.value).ok()?;
+        Some(crate::heap::render::to_json(&v))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -63,6 +63,9 @@ pub struct Evaluation {
     pub value: Value,
     /// Steps the evaluation used.
     pub steps: u64,
+    /// `(G, F)` when the script's last expression is exactly the field read `G.F` of a
+    /// global (`vars.list`): its JSON may then be the field's own ([`Session::json_of`]).
+    pub origin: Option<(String, String)>,
 }
 
 impl Drop for Evaluation {
@@ -145,9 +148,31 @@ impl Session {
     /// `{"output": [...], "show": "...", "value": ...}` of an evaluation of this session,
     /// the value's JSON written as [`Session::set_json`] says.
     pub fn json_of(&self, ev: &Evaluation) -> String {
+        if self.json.is_some() {
+            // Natural views (not `--raw`): the host may know what a `null` field is.
+            if let Some(json) = self.null_field_json(ev) {
+                return ev.to_json_with(&|_| json.clone());
+            }
+        }
         match &self.json {
             Some(f) => ev.to_json_with(&**f),
             None => ev.to_json(),
+        }
+    }
+
+    /// For a script whose value is `null` read as `G.F` from a host global `G`: the JSON
+    /// the host gives that field (`vars.list`, an empty `pure/List`, is `[]`).
+    fn null_field_json(&self, ev: &Evaluation) -> Option<String> {
+        let (g, f) = ev.origin.as_ref()?;
+        if !matches!(ev.value, Value::Null) {
+            return None;
+        }
+        let GlobalVar::Slot { idx, .. } = self.globals.names.get(g)? else {
+            return None;
+        };
+        match self.interp.globals.get(*idx as usize)? {
+            Value::Host(h) => h.null_field_json(f),
+            _ => None,
         }
     }
 
@@ -259,6 +284,7 @@ impl Session {
                 output,
                 value,
                 steps,
+                origin: field_origin(&prog),
             }),
             Err(Ctrl::Trap(t)) => Err(ScriptError::Trap {
                 source_name: self.source_name.clone(),
@@ -330,4 +356,24 @@ pub fn output_mode(src: &str) -> OutputMode {
         Some("// @json") | Some("//@json") => OutputMode::Json,
         _ => OutputMode::Text,
     }
+}
+
+/// `(G, F)` when the last declaration of `prog` is the expression `G.F` (a field of a
+/// global variable, possibly with a type annotation).
+fn field_origin(prog: &crate::script::syntax::ast::Program) -> Option<(String, String)> {
+    use crate::script::syntax::ast::{Dec, ExprKind};
+    let Some(Dec::Exp(e)) = prog.decs.last() else {
+        return None;
+    };
+    let mut e = e;
+    while let ExprKind::Annot(inner, _) = &e.kind {
+        e = inner;
+    }
+    let ExprKind::Dot(recv, field) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Var(g) = &recv.kind else {
+        return None;
+    };
+    Some((g.clone(), field.clone()))
 }

@@ -280,8 +280,10 @@ pub enum Code {
     While(Box<(Code, Code)>, u32),
     /// `loop body` / `loop body while c` with its label id.
     Loop(Box<Code>, Option<Box<Code>>, u32),
-    /// `for (p in e) body` with its label id.
-    For(Box<(Pat, Code, Code)>, u32, Span),
+    /// `for (p in e) body` with its label id; the flag: the variable is only looked into
+    /// (see `compile::views`), so the loop may bind light references
+    /// ([`crate::script::value::NativeIter::next_view`]).
+    For(Box<(Pat, Code, Code, bool)>, u32, Span),
     /// `label l e`.
     Label(u32, Box<Code>),
     /// `break l e`.

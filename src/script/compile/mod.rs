@@ -5,6 +5,7 @@ mod captures;
 mod dot;
 mod hints;
 pub mod ir;
+mod views;
 
 use crate::script::lib::dot::ArgSource;
 use crate::script::lib::{self, Module};
@@ -913,7 +914,8 @@ impl Compiler<'_> {
                     let r = (|| -> CResult<Code> {
                         let cp = this.pat(p, &mut HashMap::new(), &mut HashMap::new(), true)?;
                         let cb = this.expr(b, None)?;
-                        Ok(Code::For(Box::new((cp, cit.clone(), cb)), id, span))
+                        let viewed = views::viewed_loop(p, b);
+                        Ok(Code::For(Box::new((cp, cit.clone(), cb, viewed)), id, span))
                     })();
                     this.cur().scopes.pop();
                     r

@@ -48,6 +48,34 @@ impl Interp {
         let t = self.target(place)?;
         let cur = self.load(&t)?;
         let rhs = self.eval(value)?;
+        self.combine_store(op, t, cur, rhs, hint, span)
+    }
+
+    /// `x op= rhs` on a variable whose right side is already evaluated (it could not change
+    /// the variable: see `fast::op_assign_var`).
+    pub(super) fn op_assign_evaluated(
+        &mut self,
+        op: BinOp,
+        slot: Slot,
+        rhs: Value,
+        hint: Option<NumKind>,
+        span: Span,
+    ) -> EResult {
+        let t = Target::Var(slot);
+        let cur = self.load(&t)?;
+        self.combine_store(op, t, cur, rhs, hint, span)
+    }
+
+    /// Stores `cur op rhs` at `t`.
+    fn combine_store(
+        &mut self,
+        op: BinOp,
+        t: Target,
+        cur: Value,
+        rhs: Value,
+        hint: Option<NumKind>,
+        span: Span,
+    ) -> EResult {
         let v = match (op, &cur, &rhs) {
             (BinOp::Add, Value::Nat(x), Value::Nat(y))
                 if hint.is_none() && x.checked_add(*y).is_some() =>

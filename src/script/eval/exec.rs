@@ -305,7 +305,7 @@ impl Interp {
                     }
                 }
             },
-            Code::For(b, id, span) => self.for_loop(&b.0, &b.1, &b.2, *id, *span),
+            Code::For(b, id, span) => self.for_loop(&b.0, &b.1, &b.2, b.3, *id, *span),
             Code::Label(id, body) => match self.eval(body) {
                 Err(Ctrl::Break(l, v)) if l == *id => Ok(v),
                 other => other,
@@ -475,6 +475,7 @@ impl Interp {
         pat: &crate::script::compile::ir::Pat,
         iter: &Code,
         body: &Code,
+        viewed: bool,
         id: u32,
         span: Span,
     ) -> EResult {
@@ -516,7 +517,12 @@ impl Interp {
         }
         loop {
             self.tick()?;
-            let next = self.iter_next(&it).map_err(|e| with_span(e, span))?;
+            let next = if viewed {
+                self.iter_next_view(&it)
+            } else {
+                self.iter_next(&it)
+            };
+            let next = next.map_err(|e| with_span(e, span))?;
             let Some(v) = next else {
                 return Ok(Value::Unit);
             };
@@ -528,6 +534,22 @@ impl Interp {
                     return Ok(v);
                 }
             }
+        }
+    }
+
+    /// [`Interp::iter_next`] for a loop whose variable is only looked into: a native
+    /// iterator may give a light reference
+    /// ([`crate::script::value::NativeIter::next_view`]).
+    fn iter_next_view(&mut self, it: &Value) -> EResult<Option<Value>> {
+        match it {
+            Value::Iter(rc) => {
+                let rc = rc.clone();
+                let mut b = rc
+                    .try_borrow_mut()
+                    .map_err(|_| trap("iterator used inside its own loop"))?;
+                b.next_view(self)
+            }
+            _ => self.iter_next(it),
         }
     }
 

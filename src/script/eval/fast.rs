@@ -51,6 +51,23 @@ fn small_arith(op: BinOp, a: Small, b: Small) -> Option<Small> {
     }
 }
 
+/// Whether `code` is a field read `v.a.b` of a variable: it runs no script code and changes
+/// no variable (a host value's field is read from the heap).
+fn field_read(code: &Code) -> bool {
+    let mut c = code;
+    let mut dots = 0;
+    loop {
+        match c {
+            Code::Dot(inner, _, _) => {
+                dots += 1;
+                c = inner;
+            }
+            Code::Var(_) => return dots > 0,
+            _ => return false,
+        }
+    }
+}
+
 /// Whether the arithmetic hint of an operation lets a small result of this kind stand
 /// (`None` = untyped, or the kind itself).
 #[inline(always)]
@@ -179,6 +196,19 @@ impl Interp {
             if hint_allows(hint, rhs) && self.store_small(slot, op, rhs) {
                 return Ok(());
             }
+        }
+        if field_read(value) {
+            // `sum += r.id`: reading a field changes no variable, so the right side may run
+            // before the current value is read (moc's order) with the same result.
+            let rhs = self.eval(value)?;
+            if let Some(small) = small_of(&rhs) {
+                if hint_allows(hint, small) && self.store_small(slot, op, small) {
+                    return Ok(());
+                }
+            }
+            return self
+                .op_assign_evaluated(op, slot, rhs, hint, span)
+                .map(discard);
         }
         self.op_assign(op, &Place::Var(slot), value, hint, span)
             .map(discard)

@@ -133,6 +133,16 @@ pub trait NativeIter {
         it: &mut crate::script::eval::Interp,
     ) -> Result<Option<Value>, crate::script::eval::Ctrl>;
 
+    /// The next element for a loop that only reads its fields or iterates it (see
+    /// `compile::views`): a light reference into the heap where one can stand for the
+    /// element (no decoding of what the loop does not read); by default [`NativeIter::next`].
+    fn next_view(
+        &mut self,
+        it: &mut crate::script::eval::Interp,
+    ) -> Result<Option<Value>, crate::script::eval::Ctrl> {
+        self.next(it)
+    }
+
     /// For counting iterators: `(next, end, step, yields Int)`, so that a `for` loop
     /// that owns the iterator can count without dynamic calls.
     fn range_bounds(&self) -> Option<(i128, i128, i128, bool)> {

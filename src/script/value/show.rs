@@ -102,33 +102,7 @@ pub fn show_size_within(v: &Value, cap: u64) -> Option<u64> {
     let mut total: u64 = 0;
     let mut stack: Vec<Value> = vec![v.clone()];
     while let Some(v) = stack.pop() {
-        let seq = |n: usize| 2 + 2 * n as u64;
-        let own = match &v {
-            Value::Nat(x) => digits(*x),
-            Value::Int(x) => 1 + digits(x.unsigned_abs()),
-            Value::BigNat(x) => 2 + x.bits() * 2 / 5,
-            Value::BigInt(x) => 3 + x.bits() * 2 / 5,
-            Value::Float(_) => 32,
-            Value::Text(t) => 2 + t.len() as u64,
-            Value::Blob(b) => 2 + 3 * b.len() as u64,
-            Value::Principal(p) => 8 + 2 * p.len() as u64,
-            Value::Tuple(xs) | Value::Array(xs) => seq(xs.len()),
-            Value::VarArray(xs) => 4 + seq(xs.borrow().len()),
-            Value::Opt(_) => 3,
-            Value::Variant(tv) => 3 + tv.0.len() as u64,
-            Value::Record(r) => {
-                2 + r
-                    .fields
-                    .iter()
-                    .map(|f| 5 + f.name.len() as u64)
-                    .sum::<u64>()
-            }
-            Value::Cell(_) => 1,
-            Value::Module(m) => 7 + m.name.len() as u64,
-            Value::Iter(_) => 14,
-            Value::Host(_) => 32,
-            _ => 8,
-        };
+        let own = own_size(&v);
         total = total.saturating_add(own);
         if total > cap {
             return None;
@@ -145,6 +119,43 @@ pub fn show_size_within(v: &Value, cap: u64) -> Option<u64> {
         }
     }
     Some(total)
+}
+
+/// The bytes node `v` itself adds to [`show_size_within`] (its parts not included).
+pub fn own_size(v: &Value) -> u64 {
+    let seq = |n: usize| 2 + 2 * n as u64;
+    match v {
+        Value::Nat(x) => digits(*x),
+        Value::Int(x) => 1 + digits(x.unsigned_abs()),
+        Value::BigNat(x) => 2 + x.bits() * 2 / 5,
+        Value::BigInt(x) => 3 + x.bits() * 2 / 5,
+        Value::Float(_) => 32,
+        Value::Text(t) => 2 + t.len() as u64,
+        Value::Blob(b) => 2 + 3 * b.len() as u64,
+        Value::Principal(p) => 8 + 2 * p.len() as u64,
+        Value::Tuple(xs) | Value::Array(xs) => seq(xs.len()),
+        Value::VarArray(xs) => 4 + seq(xs.borrow().len()),
+        Value::Opt(_) => 3,
+        Value::Variant(tv) => 3 + tv.0.len() as u64,
+        Value::Record(r) => {
+            2 + r
+                .fields
+                .iter()
+                .map(|f| 5 + f.name.len() as u64)
+                .sum::<u64>()
+        }
+        Value::Cell(_) => 1,
+        Value::Module(m) => 7 + m.name.len() as u64,
+        Value::Iter(_) => 14,
+        Value::Host(_) => 32,
+        _ => 8,
+    }
+}
+
+/// [`own_size`] of `Value::Nat(n)`.
+#[inline]
+pub fn nat_size(n: u64) -> u64 {
+    digits(n)
 }
 
 /// Decimal digits of `x` plus its `_` separators.
