@@ -54,7 +54,7 @@ pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot write {}", file.display()))?;
             d
         }
-        // One analysis in memory at a time, the values compared beside them.
+        // One analysis in memory at a time, then the values compared.
         None => timed("analyses-and-compare", || {
             SnapshotDiff::compute_lean(&old, &new, &progress)
         })?,

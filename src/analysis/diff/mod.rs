@@ -67,39 +67,20 @@ impl SnapshotDiff {
 
     /// The diff of `old` and `new` holding one analysis at a time: `old`'s is computed,
     /// reduced to its [`Figures`] and dropped before `new`'s (kept with `new`, for the
-    /// suspects' paths) is computed, while a second thread compares the values (which need
-    /// no analysis). The peak memory is about one analysis, not two; the CPU time is the
-    /// same as [`SnapshotDiff::compute`]'s.
+    /// suspects' paths) is computed, then the values are compared (they need no analysis).
+    /// One thread: the peak memory is about one analysis, not two, and the CPU time is the
+    /// least (a comparison beside an analysis on a second thread costs more CPU, both
+    /// contending for the caches and memory bandwidth).
     pub fn compute_lean(
         old: &OpenedHeap,
         new: &OpenedHeap,
         progress: &dyn Progress,
     ) -> Result<SnapshotDiff, GraphError> {
-        let (figures, values) = std::thread::scope(|scope| {
-            let values_side = std::thread::Builder::new()
-                .name("mo-mem-diff-values".into())
-                .spawn_scoped(scope, || vars::compare_values(old, new, &mut || {}));
-            let figures = Figures::of_transient(old, progress)
-                .and_then(|old_fig| Ok((old_fig, Figures::of(new, progress)?)));
-            let values = match values_side {
-                Ok(side) => side
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => vars::compare_values(old, new, &mut || {}),
-            };
-            (figures, values)
-        });
-        let (old_fig, new_fig) = figures?;
-        let vars = vars::join_values(&old_fig, &new_fig, values);
-        let types = types::type_diffs(&old_fig, &new_fig);
-        let suspects = suspects::suspects(&vars, &types, new);
-        Ok(SnapshotDiff {
-            old: old_fig,
-            new: new_fig,
-            vars,
-            types,
-            suspects,
-        })
+        let old_fig = Figures::of_transient(old, progress)?;
+        let new_fig = Figures::of(new, progress)?;
+        Ok(SnapshotDiff::from_figures(
+            old_fig, old, new_fig, new, progress,
+        ))
     }
 
     /// The diff of `old` and `new` given the old snapshot's figures (so a caller can drop the
