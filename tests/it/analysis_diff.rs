@@ -234,6 +234,16 @@ fn diff_and_trend_commands_print_the_librarys_figures() {
     .expect("json");
     let lib = serde_json::to_value(DiffJson::new(&diff(1, 2, mode))).expect("json");
     assert_eq!(json, lib);
+    // One analysis at a time: the same diff.
+    let low: serde_json::Value = serde_json::from_slice(&common::mo_mem_ok(&[
+        "diff",
+        s1.to_str().unwrap(),
+        s2.to_str().unwrap(),
+        "--json",
+        "--low-memory",
+    ]))
+    .expect("json");
+    assert_eq!(low, lib);
     let users = json["vars"]
         .as_array()
         .unwrap()

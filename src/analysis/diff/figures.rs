@@ -84,16 +84,37 @@ impl Figures {
         new: &OpenedHeap,
         progress: &dyn Progress,
     ) -> Result<(Figures, Figures), GraphError> {
+        Figures::on_two_threads(old, new, progress, Figures::of)
+    }
+
+    /// The figures of `old` and `new` as [`Figures::of_both`] computes them, but `old`'s
+    /// analysis is dropped once its figures are taken ([`Figures::of_transient`]): only
+    /// `new`'s stays cached.
+    pub fn of_both_old_transient(
+        old: &OpenedHeap,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<(Figures, Figures), GraphError> {
+        Figures::on_two_threads(old, new, progress, Figures::of_transient)
+    }
+
+    /// `old_figures(old)` on a second thread while `new`'s cached figures are computed here.
+    fn on_two_threads(
+        old: &OpenedHeap,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+        old_figures: fn(&OpenedHeap, &dyn Progress) -> Result<Figures, GraphError>,
+    ) -> Result<(Figures, Figures), GraphError> {
         std::thread::scope(|scope| {
             let old_side = std::thread::Builder::new()
                 .name("mo-mem-diff-old".into())
-                .spawn_scoped(scope, || Figures::of(old, &NoProgress));
+                .spawn_scoped(scope, || old_figures(old, &NoProgress));
             let new_fig = Figures::of(new, progress);
             let old_fig = match old_side {
                 Ok(side) => side
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => Figures::of(old, progress),
+                Err(_) => old_figures(old, progress),
             };
             Ok((old_fig?, new_fig?))
         })

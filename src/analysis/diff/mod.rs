@@ -83,6 +83,21 @@ impl SnapshotDiff {
         ))
     }
 
+    /// The diff of `old` and `new` with both analyses computed at once on two threads, but
+    /// `old`'s dropped once its figures are taken ([`Figures::of_both_old_transient`]): the
+    /// wall time of about one analysis plus the comparison, the peak memory of two analyses
+    /// (not three: nothing of `old`'s is kept afterwards).
+    pub fn compute_old_transient(
+        old: &OpenedHeap,
+        new: &OpenedHeap,
+        progress: &dyn Progress,
+    ) -> Result<SnapshotDiff, GraphError> {
+        let (old_fig, new_fig) = Figures::of_both_old_transient(old, new, progress)?;
+        Ok(SnapshotDiff::from_figures(
+            old_fig, old, new_fig, new, progress,
+        ))
+    }
+
     /// The diff of `old` and `new` given the old snapshot's figures (so a caller can drop the
     /// old analysis before the new one is computed: `old` is then only read for values).
     pub fn with_old_figures(
