@@ -148,6 +148,12 @@ struct Frame {
 enum Part {
     Pending(Option<Arc<str>>, Value),
     Ready(Resolved),
+    /// A map's entry: the tuple `(key, value)` of its natural view, not built yet.
+    Entry {
+        addr: u64,
+        key: LazyValue,
+        value: LazyValue,
+    },
 }
 
 /// One streamed rendering: the decoder, the output, and `deep`'s bookkeeping.
@@ -204,7 +210,10 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
                         Some(item) => Some(item),
                         None => walk.next_item(self.decoder).transpose()?,
                     };
-                    item.map(|item| Part::Pending(None, item.into_value()))
+                    item.map(|item| match item {
+                        Item::Entry { addr, key, value } => Part::Entry { addr, key, value },
+                        item => Part::Pending(None, item.into_value()),
+                    })
                 }
             };
             let Some(part) = next else {
@@ -221,6 +230,26 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
             let (depth, addr) = (top.depth, top.addr);
             let resolved = match part {
                 Part::Ready(r) => Some(r),
+                Part::Entry {
+                    addr: entry,
+                    key,
+                    value,
+                } => {
+                    if self.entry_of_leaves(depth, entry, &key, &value)? {
+                        continue;
+                    }
+                    let v = Item::Entry {
+                        addr: entry,
+                        key,
+                        value,
+                    }
+                    .into_value();
+                    if self.is_cut() {
+                        None
+                    } else {
+                        Some(self.resolve(v, depth, addr)?)
+                    }
+                }
                 Part::Pending(label, v) => {
                     if let Some(label) = label {
                         self.label(&label)?;
@@ -317,6 +346,79 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         let Some(p) = leaf_prim(self.decoder, lazy) else {
             return Ok(false);
         };
+        self.write_leaf_part(lazy, p, parent_depth, parent_addr)?;
+        Ok(true)
+    }
+
+    /// A map's entry (its natural view's tuple `(key, value)` at `addr`, a part of a node at
+    /// `parent_depth`) written as `[key,value]` straight from the heap when the JSON is
+    /// being written and both are leaves (`false`: not so, nothing done): the checks,
+    /// counts, cuts and path of `resolve`, `visit` and [`Walk::leaf`] for that tuple.
+    fn entry_of_leaves(
+        &mut self,
+        parent_depth: u32,
+        addr: u64,
+        key: &LazyValue,
+        value: &LazyValue,
+    ) -> Result<bool, StreamError> {
+        if !matches!(self.format, Format::Json { .. }) {
+            return Ok(false);
+        }
+        let (Some(key_prim), Some(value_prim)) =
+            (leaf_prim(self.decoder, key), leaf_prim(self.decoder, value))
+        else {
+            return Ok(false);
+        };
+        if self.is_cut() {
+            self.out.write_all(CUT_JSON.as_bytes())?;
+            return Ok(true);
+        }
+        let depth = parent_depth + 1;
+        self.decoder
+            .limits
+            .check_depth(depth, addr)
+            .map_err(DecodeError::from)?;
+        if let Format::Json {
+            depth: level,
+            budget,
+        } = &mut self.format
+        {
+            *budget -= 1;
+            if *level >= MAX_JSON_DEPTH {
+                self.out.write_all(DEEP_JSON.as_bytes())?;
+                self.leave(Some(addr));
+                return Ok(true);
+            }
+            *level += 1;
+        }
+        self.out.write_all(b"[")?;
+        for (i, (part, p)) in [(key, key_prim), (value, value_prim)]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                self.out.write_all(b",")?;
+            }
+            if self.is_cut() {
+                self.out.write_all(CUT_JSON.as_bytes())?;
+            } else {
+                self.write_leaf_part(part, p, depth, Some(addr))?;
+            }
+        }
+        self.close("]")?;
+        self.leave(Some(addr));
+        Ok(true)
+    }
+
+    /// Writes the leaf `lazy` of primitive type `p`, a part of a node at `parent_depth`
+    /// (object `parent_addr`), with `resolve`'s checks and counts and `visit`'s JSON budget.
+    fn write_leaf_part(
+        &mut self,
+        lazy: &LazyValue,
+        p: crate::heap::types::Prim,
+        parent_depth: u32,
+        parent_addr: Option<u64>,
+    ) -> Result<(), StreamError> {
         let addr = parent_addr.unwrap_or(lazy.word);
         self.decoder
             .limits
@@ -349,8 +451,7 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         .map_err(|e| match e {
             LeafError::Decode(e) => StreamError::Decode(e),
             LeafError::Write(e) => StreamError::Write(e),
-        })?;
-        Ok(true)
+        })
     }
 
     /// Decodes part `v` of a node at `parent_depth` (object `parent_addr`) as `deep` does:
