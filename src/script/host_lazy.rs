@@ -124,6 +124,18 @@ impl LazyReader {
         Some(read.value)
     }
 
+    /// The part in heap word `word` read straight by `plan` (the element plan of an array
+    /// being iterated), as [`LazyReader::materialize_part`] would give it; `None` when it
+    /// cannot be (then `materialize_part` decides).
+    pub fn read_planned(&self, plan: &host_direct::Plan, word: u64) -> Option<Value> {
+        let mut d = decoder(&self.ctx).ok()?;
+        d.set_max_nodes(self.eager_nodes);
+        let read = host_direct::read_word(&mut d, plan, word)?;
+        self.book.remember_host(&read.value, read.addr);
+        self.charge(read.bytes);
+        Some(read.value)
+    }
+
     fn child(&self, v: &HeapValue) -> Result<Value, HostError> {
         match v {
             HeapValue::Lazy(l) => self.materialize_part(l),

@@ -199,6 +199,7 @@ impl HostObject for HeapRef {
                 words,
                 next: 0,
                 kind: PartKind::new(elem_ty, elem),
+                elem: elem.clone(),
                 elem_ty: elem_ty.clone(),
             })))
         }))
@@ -245,6 +246,7 @@ struct Elements {
     next: usize,
     /// What references to the elements are, if they can stand for them.
     kind: Option<Rc<PartKind>>,
+    elem: Rc<Plan>,
     elem_ty: Arc<Type>,
 }
 
@@ -268,7 +270,10 @@ impl NativeIter for Elements {
             word: w,
             ty: Some(self.elem_ty.clone()),
         };
-        let v = self.reader.materialize_part(&lazy).map_err(host_trap)?;
+        let v = match self.reader.read_planned(&self.elem, w) {
+            Some(v) => v,
+            None => self.reader.materialize_part(&lazy).map_err(host_trap)?,
+        };
         it.alloc(self.reader.bytes.replace(0))?;
         Ok(Some(v))
     }
