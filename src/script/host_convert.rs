@@ -140,25 +140,10 @@ fn convert(v: &HeapValue, book: &AddressBook, recording: Recording) -> Value {
         }
         out
     };
+    if let Some(scalar) = scalar_to_script(v) {
+        return scalar;
+    }
     match v {
-        HeapValue::Null => Value::Null,
-        HeapValue::Unit => Value::Unit,
-        HeapValue::Bool(b) => Value::Bool(*b),
-        HeapValue::Nat(n) => Value::nat_big(n.clone()),
-        HeapValue::Int(n) => Value::int_big(n.clone()),
-        HeapValue::Nat8(n) => Value::Nat8(*n),
-        HeapValue::Nat16(n) => Value::Nat16(*n),
-        HeapValue::Nat32(n) => Value::Nat32(*n),
-        HeapValue::Nat64(n) => Value::Nat64(*n),
-        HeapValue::Int8(n) => Value::Int8(*n),
-        HeapValue::Int16(n) => Value::Int16(*n),
-        HeapValue::Int32(n) => Value::Int32(*n),
-        HeapValue::Int64(n) => Value::Int64(*n),
-        HeapValue::Float(f) => Value::Float(*f),
-        HeapValue::Char(c) => Value::Char(*c),
-        HeapValue::Text(t) => Value::text(t),
-        HeapValue::Blob(b) => Value::Blob(Rc::from(b.as_slice())),
-        HeapValue::Principal(p) => Value::Principal(Rc::from(p.as_slice())),
         HeapValue::Opt { value, .. } => Value::some(part(value)),
         HeapValue::Variant { tag, payload, .. } => Value::variant(tag, part(payload)),
         HeapValue::Record { fields, .. } => Value::record(
@@ -183,6 +168,32 @@ fn convert(v: &HeapValue, book: &AddressBook, recording: Recording) -> Value {
             value: other.clone(),
         })),
     }
+}
+
+/// A scalar heap value (a number, text, blob, principal, `null`, `()`…) as a script value;
+/// `None` for a compound or opaque one.
+pub fn scalar_to_script(v: &HeapValue) -> Option<Value> {
+    Some(match v {
+        HeapValue::Null => Value::Null,
+        HeapValue::Unit => Value::Unit,
+        HeapValue::Bool(b) => Value::Bool(*b),
+        HeapValue::Nat(n) => Value::nat_big(n.clone()),
+        HeapValue::Int(n) => Value::int_big(n.clone()),
+        HeapValue::Nat8(n) => Value::Nat8(*n),
+        HeapValue::Nat16(n) => Value::Nat16(*n),
+        HeapValue::Nat32(n) => Value::Nat32(*n),
+        HeapValue::Nat64(n) => Value::Nat64(*n),
+        HeapValue::Int8(n) => Value::Int8(*n),
+        HeapValue::Int16(n) => Value::Int16(*n),
+        HeapValue::Int32(n) => Value::Int32(*n),
+        HeapValue::Int64(n) => Value::Int64(*n),
+        HeapValue::Float(f) => Value::Float(*f),
+        HeapValue::Char(c) => Value::Char(*c),
+        HeapValue::Text(t) => Value::text(t),
+        HeapValue::Blob(b) => Value::Blob(Rc::from(b.as_slice())),
+        HeapValue::Principal(p) => Value::Principal(Rc::from(p.as_slice())),
+        _ => return None,
+    })
 }
 
 /// A script key as a heap value, for the scalar types whose script order (`Nat.compare`,

@@ -17,7 +17,7 @@
 
 use super::value::Value;
 use crate::heap::types::{ObjSort, Prim, Type, TypeEnv};
-use crate::heap::value::{Decoder, LazyValue, Value as HeapValue};
+use crate::heap::value::{Decoder, LazyValue};
 use crate::heap::{ArraySort, Body, Tag};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -353,26 +353,8 @@ impl Reader<'_, '_> {
 
     /// A scalar through the decoder, converted as `to_script` converts it.
     fn scalar(&mut self, p: Prim, word: u64) -> Result<Value, Stop> {
-        Ok(match &self.d.prim(p, word).map_err(|_| Stop)? {
-            HeapValue::Null => Value::Null,
-            HeapValue::Bool(b) => Value::Bool(*b),
-            HeapValue::Nat(n) => Value::nat_big(n.clone()),
-            HeapValue::Int(n) => Value::int_big(n.clone()),
-            HeapValue::Nat8(n) => Value::Nat8(*n),
-            HeapValue::Nat16(n) => Value::Nat16(*n),
-            HeapValue::Nat32(n) => Value::Nat32(*n),
-            HeapValue::Nat64(n) => Value::Nat64(*n),
-            HeapValue::Int8(n) => Value::Int8(*n),
-            HeapValue::Int16(n) => Value::Int16(*n),
-            HeapValue::Int32(n) => Value::Int32(*n),
-            HeapValue::Int64(n) => Value::Int64(*n),
-            HeapValue::Float(f) => Value::Float(*f),
-            HeapValue::Char(c) => Value::Char(*c),
-            HeapValue::Text(t) => Value::text(t),
-            HeapValue::Blob(b) => Value::Blob(Rc::from(b.as_slice())),
-            HeapValue::Principal(p) => Value::Principal(Rc::from(p.as_slice())),
-            _ => return Err(Stop),
-        })
+        let v = self.d.prim(p, word).map_err(|_| Stop)?;
+        super::host_convert::scalar_to_script(&v).ok_or(Stop)
     }
 
     /// `?T`: `Decoder::shallow`'s three cases (null, a Some box, an unboxed value).

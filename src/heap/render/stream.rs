@@ -410,19 +410,12 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         Ok(true)
     }
 
-    /// Writes the leaf `lazy` of primitive type `p`, a part of a node at `parent_depth`
-    /// (object `parent_addr`), with `resolve`'s checks and counts and `visit`'s JSON budget.
-    fn write_leaf_part(
-        &mut self,
-        lazy: &LazyValue,
-        p: crate::heap::types::Prim,
-        parent_depth: u32,
-        parent_addr: Option<u64>,
-    ) -> Result<(), StreamError> {
-        let addr = parent_addr.unwrap_or(lazy.word);
+    /// Counts one more node at `depth` (object `addr`, for errors) against the depth and
+    /// node limits.
+    fn count_node(&mut self, depth: u32, addr: u64) -> Result<(), StreamError> {
         self.decoder
             .limits
-            .check_depth(parent_depth + 1, addr)
+            .check_depth(depth, addr)
             .map_err(DecodeError::from)?;
         self.nodes += 1;
         if self.nodes > self.decoder.max_nodes {
@@ -433,6 +426,20 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
             })
             .into());
         }
+        Ok(())
+    }
+
+    /// Writes the leaf `lazy` of primitive type `p`, a part of a node at `parent_depth`
+    /// (object `parent_addr`), with `resolve`'s checks and counts and `visit`'s JSON budget.
+    fn write_leaf_part(
+        &mut self,
+        lazy: &LazyValue,
+        p: crate::heap::types::Prim,
+        parent_depth: u32,
+        parent_addr: Option<u64>,
+    ) -> Result<(), StreamError> {
+        let addr = parent_addr.unwrap_or(lazy.word);
+        self.count_node(parent_depth + 1, addr)?;
         let format = match &mut self.format {
             Format::Json { budget, .. } => {
                 *budget -= 1;
@@ -492,19 +499,7 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
             }
         };
         let addr = parent_addr.unwrap_or(lazy.word);
-        self.decoder
-            .limits
-            .check_depth(depth, addr)
-            .map_err(DecodeError::from)?;
-        self.nodes += 1;
-        if self.nodes > self.decoder.max_nodes {
-            return Err(DecodeError::from(ImageError::Limit {
-                kind: LimitKind::Objects,
-                max: self.decoder.max_nodes,
-                addr,
-            })
-            .into());
-        }
+        self.count_node(depth, addr)?;
         let mut node = self.decode(&lazy)?;
         let compound = match &node {
             Node::Value(v) => v.addr().filter(|_| v.child_count() > 0),

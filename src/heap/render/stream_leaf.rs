@@ -14,7 +14,7 @@ use super::json::MAX_SAFE_INTEGER;
 use super::shape::FloatStyle;
 use super::{write_debug_show_as, write_json_as};
 use crate::heap::types::{Prim, Type};
-use crate::heap::value::{DecodeError, Decoder, LazyValue};
+use crate::heap::value::{rendered_text_len, DecodeError, Decoder, LazyValue};
 use crate::heap::Body;
 
 /// Which text a leaf is written in.
@@ -266,28 +266,6 @@ fn write_number_json(n: Number, out: &mut impl Write) -> std::io::Result<()> {
         buf[at] = b'"';
     }
     out.write_all(&buf[at..])
-}
-
-/// The most bytes the text `bytes` takes rendered (the decoder's own bound, see
-/// `heap::value`): control characters as `\u00XX`, quotes and backslashes doubled, an
-/// invalid sequence as U+FFFD, and the quotes.
-fn rendered_text_len(bytes: &[u8]) -> u64 {
-    bytes
-        .utf8_chunks()
-        .map(|chunk| {
-            let valid: u64 = chunk
-                .valid()
-                .bytes()
-                .map(|b| match b {
-                    0..=0x1f => 6,
-                    b'"' | b'\\' => 2,
-                    _ => 1,
-                })
-                .sum();
-            valid + if chunk.invalid().is_empty() { 0 } else { 3 }
-        })
-        .sum::<u64>()
-        + 2
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod untyped;
 pub use decoder::{Decoder, DEFAULT_MAX_NODES};
 pub use error::DecodeError;
 pub use model::{LazyValue, RecordField, Value};
+pub use prim::rendered_text_len;
 #[cfg(test)]
 mod tests;
 

@@ -296,8 +296,9 @@ impl<'h> Decoder<'h> {
 
 /// The most bytes the text `bytes` (read as UTF-8, invalid sequences as U+FFFD) takes
 /// rendered: as a JSON string, control characters escaped as `\u00XX` and quotes and
-/// backslashes doubled (`debug_show` escapes nothing, so JSON is the longer form).
-fn rendered_text_len(bytes: &[u8]) -> u64 {
+/// backslashes doubled (`debug_show` escapes nothing, so JSON is the longer form); the
+/// decoder's bound on a text, which the streaming renderers check too.
+pub fn rendered_text_len(bytes: &[u8]) -> u64 {
     bytes
         .utf8_chunks()
         .map(|chunk| {
