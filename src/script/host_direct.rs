@@ -314,7 +314,11 @@ impl Reader<'_, '_> {
                 if !elems.is_empty() {
                     self.enter(addr)?;
                 }
-                let mut out = Vec::with_capacity(elems.len());
+                // room for the elements the node limit lets through, not what the header claims
+                let room = self.d.max_nodes.saturating_sub(self.nodes);
+                let mut out = Vec::with_capacity(
+                    elems.len().min(usize::try_from(room).unwrap_or(usize::MAX)),
+                );
                 for w in elems {
                     self.child(depth + 1, addr)?;
                     out.push(self.value(elem, w, depth + 1)?);
