@@ -98,20 +98,6 @@ impl SnapshotDiff {
         ))
     }
 
-    /// The diff of `old` and `new` given the old snapshot's figures (so a caller can drop the
-    /// old analysis before the new one is computed: `old` is then only read for values).
-    pub fn with_old_figures(
-        old_fig: Figures,
-        old: &OpenedHeap,
-        new: &OpenedHeap,
-        progress: &dyn Progress,
-    ) -> Result<SnapshotDiff, GraphError> {
-        let new_fig = Figures::of(new, progress)?;
-        Ok(SnapshotDiff::from_figures(
-            old_fig, old, new_fig, new, progress,
-        ))
-    }
-
     /// The diff of `old` and `new` given both snapshots' figures: the values compared, the
     /// types joined, the suspects found (`new`'s analysis is read for the suspects' paths).
     pub fn from_figures(
