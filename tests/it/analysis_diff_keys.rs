@@ -16,12 +16,12 @@ use mo_mem::analysis::OpenedHeap;
 use mo_mem::heap::render::debug_show;
 use mo_mem::heap::value::{stable_variables, Decoder, LazyValue};
 
-fn open(name: &str, mode: &str) -> OpenedHeap {
+pub(crate) fn open(name: &str, mode: &str) -> OpenedHeap {
     OpenedHeap::open(&common::fixture(name, mode)).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"))
 }
 
 /// The stable variables of `o` by name.
-fn values(o: &OpenedHeap) -> Vec<(String, LazyValue)> {
+pub(crate) fn values(o: &OpenedHeap) -> Vec<(String, LazyValue)> {
     stable_variables(o.heap(), o.signature().expect("signature"))
         .expect("variables")
         .into_iter()
@@ -30,7 +30,7 @@ fn values(o: &OpenedHeap) -> Vec<(String, LazyValue)> {
 }
 
 /// A collection's entries as `debug_show` texts in order (`None`: not a collection).
-fn texts(dec: &mut Decoder<'_>, v: &LazyValue) -> Option<Vec<(String, String)>> {
+pub(crate) fn texts(dec: &mut Decoder<'_>, v: &LazyValue) -> Option<Vec<(String, String)>> {
     let mut es = entries(dec, v).expect("entries")?;
     let mut out = Vec::new();
     while let Some(e) = es.next().expect("entry") {
@@ -54,19 +54,25 @@ fn by_address(text: &str) -> bool {
     text.contains("<cycle 0x") || text.contains("<not decoded 0x") || text.contains(" 0x")
 }
 
-/// The key changes by text: the old side in a map, the new side looked up in order.
-fn by_text(old: &[(String, String)], new: &[(String, String)]) -> KeyChanges {
-    let index: HashMap<&str, &str> = old.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+/// The key changes by text: the old side's keys in a map to their values (a key met several
+/// times, an element of a queue or a list, keeps each occurrence in order), the new side's
+/// looked up one by one, each taking the old side's first unmatched occurrence.
+pub(crate) fn by_text(old: &[(String, String)], new: &[(String, String)]) -> KeyChanges {
+    let mut index: HashMap<&str, std::collections::VecDeque<(usize, &str)>> = HashMap::new();
+    for (i, (k, v)) in old.iter().enumerate() {
+        index
+            .entry(k.as_str())
+            .or_default()
+            .push_back((i, v.as_str()));
+    }
     let mut out = KeyChanges::default();
-    let mut seen = std::collections::HashSet::new();
     for (k, v) in new {
-        match index.get(k.as_str()) {
+        match index.get_mut(k.as_str()).and_then(|q| q.pop_front()) {
             None => {
                 out.added += 1;
                 out.first_added.get_or_insert_with(|| k.clone());
             }
-            Some(old_v) => {
-                seen.insert(k.as_str());
+            Some((_, old_v)) => {
                 if old_v != v {
                     out.changed += 1;
                     out.first_changed.get_or_insert_with(|| k.clone());
@@ -74,18 +80,19 @@ fn by_text(old: &[(String, String)], new: &[(String, String)]) -> KeyChanges {
             }
         }
     }
-    for (k, _) in old {
-        if !seen.contains(k.as_str()) {
-            out.removed += 1;
-            out.first_removed.get_or_insert_with(|| k.clone());
-        }
-    }
+    let mut removed: Vec<(usize, &str)> = index
+        .into_iter()
+        .flat_map(|(k, q)| q.into_iter().map(move |(i, _)| (i, k)))
+        .collect();
+    removed.sort_unstable();
+    out.removed = removed.len() as u64;
+    out.first_removed = removed.first().map(|(_, k)| k.to_string());
     out
 }
 
 /// Checks every variable of both snapshots against the text comparison; returns how many
 /// collections were compared.
-fn check_pair(a: &OpenedHeap, b: &OpenedHeap, what: &str) -> usize {
+pub(crate) fn check_pair(a: &OpenedHeap, b: &OpenedHeap, what: &str) -> usize {
     let (olds, news) = (values(a), values(b));
     let mut compared = 0;
     for (name, old) in &olds {

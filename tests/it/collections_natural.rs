@@ -44,7 +44,7 @@ fn popped_in_order(heap_text: &str) -> String {
 }
 
 /// `views` of expected.json: `VAR.entries` or `VAR.values` → the canister's text.
-fn expected_views(dir: &Path) -> BTreeMap<String, String> {
+pub(crate) fn expected_views(dir: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(dir.join("expected.json")).expect("expected.json");
     let json: Json = serde_json::from_str(&text).expect("expected.json is JSON");
     json.get("views")

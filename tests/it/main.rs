@@ -16,6 +16,7 @@ mod heap_support;
 mod mount_support;
 
 mod analysis_diff;
+mod analysis_diff_collections;
 mod analysis_diff_keys;
 mod analysis_export;
 mod analysis_flame;

@@ -57,7 +57,11 @@ pub struct KeyChanges {
 /// The comparison of one collection: its kind, sizes and key changes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CollectionDiff {
-    /// `map`, `set` or `array`.
+    /// The collection as its users know it: `Map`, `Set`, `List`, `pure/Map`, `Trie`,
+    /// `Array`, ... (`heap::collections::CollectionKind::name`).
+    pub collection: &'static str,
+    /// How entries are matched: `map` (by key), `set` (elements, with multiplicity) or
+    /// `array` (by index).
     pub kind: Kind,
     /// Entries before.
     pub old_entries: u64,
@@ -87,7 +91,7 @@ pub enum CollectionError {
 }
 
 /// Compares the collections `old` and `new` (`None` if either is not a collection
-/// [`entries`] recognises, or they are of different kinds).
+/// [`entries`] recognises, or they are different collections).
 pub fn compare_collections(
     old_dec: &mut Decoder<'_>,
     old: &LazyValue,
@@ -105,7 +109,7 @@ pub fn compare_collections(
         Ok(None) => return None,
         Err(e) => return Some(Err(e.into())),
     };
-    if old_entries.kind() != new_entries.kind() {
+    if old_entries.name() != new_entries.name() {
         return None;
     }
     Some(compare_entries(old_entries, new_entries, limits))
@@ -167,21 +171,16 @@ fn read_side(
                     out.key_ty = k.ty.clone();
                 }
                 let word = k.word;
-                (fingerprint(dec, k, limits.max_key_nodes)?.0, word)
+                let print = match entry.value {
+                    Some(_) => fingerprint(dec, k, limits.max_key_nodes)?.0,
+                    // an element is compared whole, as a value is
+                    None => value_print(dec, k, limits, left)?,
+                };
+                (print, word)
             }
         };
         let value_print = match entry.value {
-            Some(v) => {
-                let (print, parts) = fingerprint(dec, v, limits.max_value_parts.min(*left))
-                    .map_err(|e| match e {
-                        WalkStop::Budget(_) if *left < limits.max_value_parts => {
-                            CollectionError::Budget(limits.max_total_parts)
-                        }
-                        e => e.into(),
-                    })?;
-                *left -= parts;
-                print
-            }
+            Some(v) => value_print(dec, v, limits, left)?,
             None => 0,
         };
         if out.prints.len() as u64 >= limits.max_entries {
@@ -191,6 +190,24 @@ fn read_side(
         out.keys.push(key_word);
     }
     Ok(out)
+}
+
+/// The fingerprint of value (or element) `v`, its parts taken from `left`.
+fn value_print(
+    dec: &mut Decoder<'_>,
+    v: LazyValue,
+    limits: CollectionLimits,
+    left: &mut u64,
+) -> Result<u128, CollectionError> {
+    let (print, parts) =
+        fingerprint(dec, v, limits.max_value_parts.min(*left)).map_err(|e| match e {
+            WalkStop::Budget(_) if *left < limits.max_value_parts => {
+                CollectionError::Budget(limits.max_total_parts)
+            }
+            e => e.into(),
+        })?;
+    *left -= parts;
+    Ok(print)
 }
 
 /// The keys of `old` and `new` matched by a merge of both sides sorted by key fingerprint:
@@ -261,7 +278,7 @@ fn compare_entries(
     mut new: Entries<'_, '_>,
     limits: CollectionLimits,
 ) -> Result<CollectionDiff, CollectionError> {
-    let kind = old.kind();
+    let (kind, collection) = (old.kind(), old.name());
     let mut left = limits.max_total_parts;
     let old_side = read_side(&mut old, limits, &mut left)?;
     let new_side = read_side(&mut new, limits, &mut left)?;
@@ -275,6 +292,7 @@ fn compare_entries(
         first_changed: changed.map(|i| new_side.key_text(new.decoder(), i, limits)),
     };
     Ok(CollectionDiff {
+        collection,
         kind,
         old_entries: old_side.prints.len() as u64,
         new_entries: new_side.prints.len() as u64,

@@ -34,8 +34,8 @@ fn value_text(v: &VarDiff) -> String {
             let k = &c.keys;
             let _ = write!(
                 out,
-                "; {:?} {} -> {} entries: +{} -{} ~{}",
-                c.kind, c.old_entries, c.new_entries, k.added, k.removed, k.changed
+                "; {} {} -> {} entries: +{} -{} ~{}",
+                c.collection, c.old_entries, c.new_entries, k.added, k.removed, k.changed
             );
             for (what, first) in [
                 ("added", &k.first_added),
