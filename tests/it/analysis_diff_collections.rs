@@ -11,6 +11,7 @@ use crate::common;
 
 use mo_mem::analysis::diff::collections::{compare_collections, CollectionLimits};
 use mo_mem::analysis::diff::entries::{entries, Kind};
+use mo_mem::analysis::progress::NoProgress;
 use mo_mem::analysis::OpenedHeap;
 
 /// Every top-level collection of `structures`: its name in the diff and how it is matched.
@@ -113,5 +114,59 @@ fn every_collection_kind_is_compared_as_the_canister_iterates_it() {
         // and every variable, both ways, as the growth pairs are
         assert!(check_pair(&a, &b, &format!("structures0 -> structures {mode}")) >= 17);
         assert!(check_pair(&b, &a, &format!("structures -> structures0 {mode}")) >= 17);
+    }
+}
+
+/// A record holding collections (`nested = {title; index : Map; history : pure List}`): the
+/// diff compares the collections inside it that changed, found by its type, as if each were
+/// a variable; one that did not change (`history`) is not listed.
+#[test]
+fn collections_inside_a_record_are_compared_by_path() {
+    for mode in ["eop", "copying"] {
+        let (a, b) = (open("structures0", mode), open("structures", mode));
+        let d = mo_mem::analysis::diff::SnapshotDiff::compute(&a, &b, &NoProgress).expect("diff");
+        let nested = d.vars.iter().find(|v| v.name == "nested").expect("nested");
+        assert!(
+            nested.collection.is_none(),
+            "{mode}: a record, not a collection"
+        );
+        let paths: Vec<&str> = nested.inner.iter().map(|c| c.path.as_str()).collect();
+        assert_eq!(paths, [".index"], "{mode}");
+        let diff = nested.inner[0].diff.as_ref().expect("compared");
+        assert_eq!((diff.collection, diff.kind), ("Map", Kind::Map), "{mode}");
+        let index = |o: &OpenedHeap| {
+            let v = values(o)
+                .into_iter()
+                .find(|(n, _)| n == "nested")
+                .expect("nested")
+                .1;
+            let mut dec = o.any_decoder();
+            let index = dec.field(&v, "index").expect("index");
+            texts(&mut dec, &index).expect("a Map")
+        };
+        let (old, new) = (index(&a), index(&b));
+        assert_eq!(
+            (diff.old_entries, diff.new_entries),
+            (old.len() as u64, new.len() as u64)
+        );
+        assert_eq!(diff.keys, by_text(&old, &new), "{mode}");
+        assert!(
+            diff.keys.added > 0 && diff.keys.removed > 0,
+            "{mode}: {diff:?}"
+        );
+        // the text and the JSON say it
+        let text = mo_mem::analysis::diff::summary::summary_text(&d);
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("nested "))
+            .expect("line");
+        assert!(
+            line.contains(&format!(
+                "; .index: Map {} -> {} entries",
+                old.len(),
+                new.len()
+            )),
+            "{line}"
+        );
     }
 }

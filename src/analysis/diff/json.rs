@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::collections::CollectionDiff;
 use super::figures::Space;
+use super::inner::InnerCollection;
 pub use super::row::JsonSide;
 use super::suspects::Suspect;
 use super::types::TypeDiff;
@@ -31,6 +32,9 @@ pub struct JsonVarDiff {
     collection: Option<CollectionDiff>,
     #[serde(skip_serializing_if = "Option::is_none")]
     collection_error: Option<String>,
+    /// The collections inside a record or tuple that changed, by path.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    inner_collections: Vec<InnerCollection>,
 }
 
 impl From<&VarDiff> for JsonVarDiff {
@@ -57,6 +61,7 @@ impl From<&VarDiff> for JsonVarDiff {
             not_compared,
             collection,
             collection_error,
+            inner_collections: v.inner.clone(),
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod canon;
 pub mod collections;
 pub mod entries;
 pub mod figures;
+pub mod inner;
 pub mod json;
 pub mod row;
 pub mod summary;

@@ -29,12 +29,27 @@ fn value_text(v: &VarDiff) -> String {
         (_, _, Some(ValueChange::Unknown(e))) => format!("not compared: {e}"),
         (_, _, None) => "not compared".to_string(),
     };
-    match &v.collection {
-        Some(Ok(c)) => {
+    if let Some(c) = &v.collection {
+        collection_text(&mut out, "", c);
+    }
+    for inner in &v.inner {
+        collection_text(&mut out, &format!("{}: ", inner.path), &inner.diff);
+    }
+    out
+}
+
+/// Appends one collection's comparison (`; Map 100 -> 140 entries: ...`), its path first.
+fn collection_text(
+    out: &mut String,
+    path: &str,
+    c: &Result<super::collections::CollectionDiff, super::collections::CollectionError>,
+) {
+    match c {
+        Ok(c) => {
             let k = &c.keys;
             let _ = write!(
                 out,
-                "; {} {} -> {} entries: +{} -{} ~{}",
+                "; {path}{} {} -> {} entries: +{} -{} ~{}",
                 c.collection, c.old_entries, c.new_entries, k.added, k.removed, k.changed
             );
             for (what, first) in [
@@ -47,12 +62,10 @@ fn value_text(v: &VarDiff) -> String {
                 }
             }
         }
-        Some(Err(e)) => {
-            let _ = write!(out, "; entries not compared: {e}");
+        Err(e) => {
+            let _ = write!(out, "; {path}entries not compared: {e}");
         }
-        None => {}
     }
-    out
 }
 
 /// The text of `d`.

@@ -8,6 +8,7 @@ use crate::heap::value::{stable_variables, DecodeError, NamedVar};
 
 use super::collections::{compare_collections, CollectionDiff, CollectionError, CollectionLimits};
 use super::figures::Figures;
+use super::inner::{compare_inner, InnerCollection};
 use super::row::BeforeAfter;
 use super::values::{compare, ValueChange};
 
@@ -27,6 +28,8 @@ pub struct VarDiff {
     pub value: Option<ValueChange>,
     /// For a collection whose value changed: its keys added, removed and changed.
     pub collection: Option<Result<CollectionDiff, CollectionError>>,
+    /// For a record or tuple whose value changed: the collections inside it that changed.
+    pub inner: Vec<InnerCollection>,
 }
 
 impl VarDiff {
@@ -65,6 +68,8 @@ pub struct ValueDiff {
     pub change: ValueChange,
     /// For a changed collection: its keys added, removed and changed.
     pub collection: Option<Result<CollectionDiff, CollectionError>>,
+    /// For a changed record or tuple: the collections inside it that changed.
+    pub inner: Vec<InnerCollection>,
 }
 
 /// The values of the variables both snapshots hold, compared, by name (no analysis needed:
@@ -103,8 +108,25 @@ pub fn compare_values(
                 CollectionLimits::default(),
             ),
         };
+        let inner = match (&change, &collection) {
+            (ValueChange::Same, _) | (_, Some(_)) => Vec::new(),
+            _ => compare_inner(
+                &mut old.any_decoder(),
+                a,
+                &mut new.any_decoder(),
+                b,
+                CollectionLimits::default(),
+            ),
+        };
         tick();
-        out.push((var.name.to_string(), ValueDiff { change, collection }));
+        out.push((
+            var.name.to_string(),
+            ValueDiff {
+                change,
+                collection,
+                inner,
+            },
+        ));
     }
     out
 }
@@ -144,9 +166,9 @@ pub fn join_values(
                 .iter()
                 .position(|(n, _)| n == name)
                 .map(|i| values.swap_remove(i).1);
-            let (value, collection) = match value {
-                Some(v) => (Some(v.change), v.collection),
-                None => (None, None),
+            let (value, collection, inner) = match value {
+                Some(v) => (Some(v.change), v.collection, v.inner),
+                None => (None, None, Vec::new()),
             };
             VarDiff {
                 name: name.to_string(),
@@ -154,6 +176,7 @@ pub fn join_values(
                 new: new_fig.var(name).cloned(),
                 value,
                 collection,
+                inner,
             }
         })
         .collect()
