@@ -395,3 +395,21 @@ fn dot_calls_need_their_module_and_name_what_is_missing() {
     // digits of 0..19_999 (88_890), 19_999 separators, two brackets
     assert_eq!(out, "128_890\n");
 }
+
+/// A character whose upper or lower case is several characters (`'ß'` is `"SS"`, `'İ'` is
+/// `"i̇"`) stays itself, as the runtime's `charToUpper`/`charToLower` leave it (moc's
+/// interpreter printed `('Ü', 'à', 'ß', 'Ǆ', 'A', 'σ', 'Ÿ', 'İ')` for these); a whole text
+/// maps as a compiled canister's `Text.toUpper` does (`"ß"` to `"SS"`).
+#[test]
+fn char_case_mapping_keeps_characters_without_a_single_character_case() {
+    let out = eval(
+        "import Char \"mo:core/Char\"; import Text \"mo:core/Text\"; \
+         (Char.toUpper('ü'), Char.toLower('À'), Char.toUpper('ß'), Char.toUpper('ǆ'), \
+          Char.toUpper('a'), Char.toLower('Σ'), Char.toUpper('ÿ'), Char.toLower('İ'), \
+          Text.toUpper(\"straße\"))",
+    );
+    assert_eq!(
+        out.as_deref(),
+        Ok("('Ü', 'à', 'ß', 'Ǆ', 'A', 'σ', 'Ÿ', 'İ', \"STRASSE\")\n")
+    );
+}

@@ -356,14 +356,24 @@ char_pred!(is_uppercase, |c| c.is_uppercase());
 char_pred!(is_lowercase, |c| c.is_lowercase());
 char_pred!(is_alphabetic, |c| c.is_alphabetic());
 
-/// `Char.toUpper(c)`.
+/// `Char.toUpper(c)`: as the runtime's `charToUpper`, `c` itself when its upper case is
+/// not one character (`'ß'`).
 pub fn char_to_upper(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let c = char_arg(args, 0, "Char.toUpper")?;
-    Ok(Value::Char(c.to_uppercase().next().unwrap_or(c)))
+    Ok(Value::Char(single(c.to_uppercase()).unwrap_or(c)))
 }
 
-/// `Char.toLower(c)`.
+/// `Char.toLower(c)`: `c` itself when its lower case is not one character (`'İ'`).
 pub fn char_to_lower(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let c = char_arg(args, 0, "Char.toLower")?;
-    Ok(Value::Char(c.to_lowercase().next().unwrap_or(c)))
+    Ok(Value::Char(single(c.to_lowercase()).unwrap_or(c)))
+}
+
+/// The only character of a case mapping, if it is one character.
+fn single(mut mapped: impl ExactSizeIterator<Item = char>) -> Option<char> {
+    if mapped.len() == 1 {
+        mapped.next()
+    } else {
+        None
+    }
 }

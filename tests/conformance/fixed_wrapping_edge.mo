@@ -1,0 +1,11 @@
+import Debug "mo:core/Debug";
+import Nat8 "mo:core/Nat8";
+import Int8 "mo:core/Int8";
+import Nat64 "mo:core/Nat64";
+import Int64 "mo:core/Int64";
+import Float "mo:core/Float";
+import Int "mo:core/Int";
+let a : Nat8 = 250;
+Debug.print(debug_show(a +% 10, a -% 255, a *% 3, a ^ 0xFF, a <<> 3, a >> 2, ^a));
+let b : Int8 = -128;
+Debug.print(debug_show(b -% 1, b / -1 : Int8) );
