@@ -193,6 +193,22 @@ impl<'h> Decoder<'h> {
     /// be walked forever, or exponentially long through shared parts) with an error naming
     /// the node.
     pub(crate) fn text(&mut self, word: u64) -> Result<String, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Err(self.mismatch(word, "Text"));
+        }
+        let root = self.heap.object_of(word)?;
+        if let Body::Blob { bytes, .. } = root.body {
+            // A flat text (the common case): the same checks as a rope's, one copy.
+            self.budget.object(root.addr)?;
+            self.limits
+                .check_text_bytes(bytes.len() as u64, root.addr)?;
+            self.budget.spend(bytes.len() as u64 / 8, root.addr)?;
+            self.check_rendered_len(bytes, self.heap.pointer(word).unwrap_or(0))?;
+            return Ok(match std::str::from_utf8(bytes) {
+                Ok(s) => s.to_owned(),
+                Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+            });
+        }
         let mut out: Vec<u8> = Vec::new();
         // (word, the most bytes it may hold): unbounded at the root.
         let mut stack: Vec<(u64, u64)> = vec![(word, u64::MAX)];
@@ -246,16 +262,23 @@ impl<'h> Decoder<'h> {
                 _ => return Err(self.mismatch(w, "Text")),
             }
         }
-        // A text of control bytes renders six times as long in JSON (`\u0000`): the limit
-        // holds for the rendered text, checked before anything is rendered.
-        self.limits.check_text_bytes(
-            rendered_text_len(&out),
-            self.heap.pointer(word).unwrap_or(0),
-        )?;
+        self.check_rendered_len(&out, self.heap.pointer(word).unwrap_or(0))?;
         Ok(match String::from_utf8(out) {
             Ok(s) => s,
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
         })
+    }
+
+    /// A text of control bytes renders six times as long in JSON (`\u0000`): the limit holds
+    /// for the rendered text, checked before anything is rendered (counted only when the
+    /// bound `6 × len + 2` could exceed it).
+    fn check_rendered_len(&self, bytes: &[u8], addr: u64) -> Result<(), DecodeError> {
+        let bound = (bytes.len() as u64).saturating_mul(6).saturating_add(2);
+        if bound > self.limits.max_text_bytes {
+            self.limits
+                .check_text_bytes(rendered_text_len(bytes), addr)?;
+        }
+        Ok(())
     }
 
     /// A Region object: id, page count and its block list.
