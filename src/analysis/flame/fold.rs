@@ -303,7 +303,8 @@ fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
                 Some(Dominator::Node(d)) => {
                     let step = parents.step(d, || addresses.get(d), || addresses.get(n));
                     // (a dominator's frame is set before the objects it dominates)
-                    (frame_of[d as usize].wrapping_sub(1), step)
+                    debug_assert_ne!(frame_of[d as usize], 0);
+                    (frame_of[d as usize].saturating_sub(1), step)
                 }
                 idom => {
                     let root = match (var_of.get(&n), idom) {
