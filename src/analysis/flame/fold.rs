@@ -23,8 +23,9 @@ use std::fmt::Write;
 use super::super::dominators::Dominator;
 use super::super::types::NO_LABEL;
 use super::super::{HeapAnalysis, OpenedHeap};
-use super::step::{frame_step, FrameStep};
-use crate::heap::Object;
+use super::addresses::AddressWindow;
+use super::parents::Parents;
+use super::step::FrameStep;
 
 /// The frames printed by default.
 pub const DEFAULT_MAX_FRAMES: usize = 1500;
@@ -240,9 +241,6 @@ impl FoldedStacks {
     }
 }
 
-/// An object whose frame is not known yet.
-const NO_FRAME: u32 = u32::MAX;
-
 /// One pass over the live objects: each object joins the frame named by its step and type
 /// under its dominator's frame.
 fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
@@ -260,48 +258,53 @@ fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
     // Each object's frame, set once its dominator's is: objects are taken in index (address)
     // order, each after the chain of dominators above it that has no frame yet (an explicit
     // chain, no recursion), so the heap is read nearly in order and no tree is built.
+    // `frame_of[n]` is node n's frame + 1 (0: none yet).
     let nodes = graph.nodes();
-    let mut frame_of: Vec<u32> = vec![NO_FRAME; nodes];
-    let mut chain: Vec<u32> = Vec::new();
-    // The object last decoded as a dominator (consecutive objects often share it).
-    let mut last_parent: Option<(u32, Option<Object<'_>>)> = None;
+    let mut frame_of: Vec<u32> = vec![0; nodes];
+    let mut chain: Vec<(u32, Option<Dominator>)> = Vec::new();
+    let mut addresses = AddressWindow::new(graph);
+    let mut parents = Parents::new(heap);
     for first in 0..nodes as u32 {
-        if frame_of[first as usize] != NO_FRAME || !doms.is_reachable(first) {
+        addresses.advance(first);
+        if frame_of[first as usize] != 0 {
             continue;
         }
+        let Some(mut idom) = doms.idom(first) else {
+            continue;
+        };
         chain.clear();
         let mut v = first;
         loop {
-            chain.push(v);
-            match doms.idom(v) {
+            chain.push((v, Some(idom)));
+            match idom {
                 // (a chain longer than the heap would be a cycle: never in a dominator tree)
-                Some(Dominator::Node(d))
-                    if frame_of[d as usize] == NO_FRAME && chain.len() <= nodes =>
-                {
-                    v = d
+                Dominator::Node(d) if frame_of[d as usize] == 0 && chain.len() <= nodes => {
+                    v = d;
+                    match doms.idom(d) {
+                        Some(i) => idom = i,
+                        None => {
+                            chain.push((d, None));
+                            break;
+                        }
+                    }
                 }
                 _ => break,
             }
         }
-        while let Some(n) = chain.pop() {
-            let addr = graph.address(n);
+        while let Some((n, idom)) = chain.pop() {
             let i = labels.label_index(n);
             let ty = if i == NO_LABEL {
+                let addr = addresses.get(n);
                 TypeKey::Tag(heap.object(addr).ok().map_or("?", |o| o.tag.name()))
             } else {
                 TypeKey::Label(i)
             };
-            let (parent, step) = match doms.idom(n) {
+            let (parent, step) = match idom {
                 Some(Dominator::Node(d)) => {
-                    let obj = match last_parent {
-                        Some((p, obj)) if p == d => obj,
-                        _ => {
-                            let obj = heap.object(graph.address(d)).ok();
-                            last_parent = Some((d, obj));
-                            obj
-                        }
-                    };
-                    (frame_of[d as usize], frame_step(heap, obj.as_ref(), addr))
+                    let step = parents.step(d, || addresses.get(d), || addresses.get(n));
+                    // (a dominator's frame is set before the objects it dominates)
+                    debug_assert_ne!(frame_of[d as usize], 0);
+                    (frame_of[d as usize].saturating_sub(1), step)
                 }
                 idom => {
                     let root = match (var_of.get(&n), idom) {
@@ -318,7 +321,7 @@ fn build(opened: &OpenedHeap, a: &HeapAnalysis) -> Tree {
             let frame = &mut tree.frames[f as usize];
             frame.bytes += graph.size(n);
             frame.objects += 1;
-            frame_of[n as usize] = f;
+            frame_of[n as usize] = f + 1;
         }
     }
     tree

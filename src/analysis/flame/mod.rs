@@ -3,7 +3,9 @@
 //! ([`svg`]): the retained memory of one snapshot as an icicle, and the differential picture
 //! of two snapshots (grown red, shrunk blue).
 
+mod addresses;
 pub mod fold;
+mod parents;
 pub mod step;
 pub mod svg;
 

@@ -2,7 +2,7 @@
 //! object it dominates (a record field by label, an array element, an option's value, ...),
 //! found without locating the element (an array's elements are all one kind of step).
 
-use crate::heap::{Body, Heap, Object};
+use crate::heap::{Body, Hashes, Heap, Object, Words};
 
 /// The longest record scanned for the field holding a child (larger records: [`FrameStep::Ref`]).
 pub const MAX_FIELDS_SCANNED: u64 = 256;
@@ -84,6 +84,12 @@ fn record_field(heap: &Heap, parent: &Object<'_>, child: u64) -> FrameStep {
     let Body::Object { hashes, fields, .. } = parent.body else {
         return FrameStep::Ref;
     };
+    field_step(heap, &hashes, &fields, child)
+}
+
+/// The step from a record with label hashes `hashes` and field words `fields` to the object
+/// at `child`: the first of its first [`MAX_FIELDS_SCANNED`] fields that points to `child`.
+pub fn field_step(heap: &Heap, hashes: &Hashes<'_>, fields: &Words<'_>, child: u64) -> FrameStep {
     let points_to = |word: u64| {
         heap.pointer(word)
             .is_some_and(|a| a == child || heap.resolve(a).is_ok_and(|r| r == child))
