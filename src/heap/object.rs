@@ -65,10 +65,20 @@ impl<'h> Words<'h> {
     }
 }
 
-#[inline]
+/// A little-endian word of 4 or 8 bytes (the two word sizes; other lengths read as the
+/// zero-extended bytes). The fixed sizes are plain loads: a copy of a run-time length would
+/// be a call to `memcpy` for every word read.
+#[inline(always)]
 fn read_le(b: &[u8]) -> u64 {
+    if let Ok(b) = <[u8; 8]>::try_from(b) {
+        return u64::from_le_bytes(b);
+    }
+    if let Ok(b) = <[u8; 4]>::try_from(b) {
+        return u64::from(u32::from_le_bytes(b));
+    }
     let mut buf = [0u8; 8];
-    buf[..b.len()].copy_from_slice(b);
+    let n = b.len().min(8);
+    buf[..n].copy_from_slice(&b[..n]);
     u64::from_le_bytes(buf)
 }
 
@@ -337,6 +347,36 @@ impl ReferenceSlots<'_> {
 pub fn is_pointer_word(w: u64) -> bool {
     w & 1 == 1 && w != 1 && w != EOP_NULL
 }
+
+/// Asks the processor to bring the object the pointer `word` refers to (its first bytes)
+/// into the cache, ahead of the reads that will follow (a walk that knows the next objects
+/// it visits overlaps their memory latency with its work). Only a hint: nothing is read,
+/// and a word that is not a pointer, or points outside the image, is ignored.
+#[inline(always)]
+pub(crate) fn prefetch_pointee(image: &Image, word: u64) {
+    if !is_pointer_word(word) {
+        return;
+    }
+    let Ok(addr) = usize::try_from(word.wrapping_add(1)) else {
+        return;
+    };
+    if let Some(bytes) = image.as_slice().get(addr..) {
+        prefetch(bytes.as_ptr());
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: SSE is part of every x86_64 target, and a prefetch reads nothing the program
+    // sees: it neither faults nor needs `p` to be valid (the callers' `p` is in the image).
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch(_: *const u8) {}
 
 #[inline]
 fn round_up(len: u64, w: u64) -> Option<u64> {

@@ -9,6 +9,7 @@
 //! decoded by the decoder's own [`Decoder::prim`] and written by those writers.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use super::json::MAX_SAFE_INTEGER;
 use super::shape::FloatStyle;
@@ -29,7 +30,11 @@ pub(super) enum LeafFormat {
 /// every other value (and for a type that does not resolve: the caller's decoding reports
 /// that).
 pub(super) fn leaf_prim(decoder: &Decoder<'_>, lazy: &LazyValue) -> Option<Prim> {
-    let ty = lazy.ty.as_ref()?;
+    leaf_prim_of(decoder, lazy.ty.as_ref()?)
+}
+
+/// [`leaf_prim`] of a value of type `ty`.
+pub(super) fn leaf_prim_of(decoder: &Decoder<'_>, ty: &Arc<Type>) -> Option<Prim> {
     let direct = match &**ty {
         Type::Prim(p) => Some(*p),
         Type::Con { .. } => None,
