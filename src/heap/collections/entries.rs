@@ -4,7 +4,7 @@
 
 use super::read::ReadParts;
 use super::CollectionKind;
-use crate::heap::object::prefetch_pointee;
+use crate::heap::object::{eop_pair, prefetch_pointee_and_before};
 use crate::heap::types::Type;
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
 use crate::heap::{ArraySort, Body};
@@ -188,7 +188,7 @@ impl EntryWalk {
                     // memory is fetched meanwhile.
                     let image = decoder.heap().image();
                     for slot in &slots {
-                        prefetch_pointee(image, slot.word);
+                        prefetch_pointee_and_before(image, slot.word, 64);
                     }
                 }
                 // child 0, slot 0, child 1, …, slot n-1, child n: pushed in reverse.
@@ -209,7 +209,7 @@ impl EntryWalk {
                 // The next child is visited after this one's subtree: its node is fetched
                 // meanwhile (an internal node's tasks alternate slot, child, slot, …).
                 if let Some(Task::BTreeChild(next)) = self.stack.iter().rev().nth(1) {
-                    prefetch_pointee(decoder.heap().image(), next.word);
+                    prefetch_pointee_and_before(decoder.heap().image(), next.word, 512);
                 }
                 if let Some(node) = decoder.opt(&child)? {
                     let node = self.types.expand(decoder, node);
@@ -558,30 +558,32 @@ fn map_slot_words(
         Ok(false) if heap.is_pointer(word) => {}
         _ => return Ok(None),
     }
-    let Ok(o) = heap.object_of(word) else {
-        return Ok(None);
-    };
-    let Body::Array {
-        sort: ArraySort::Tuple,
-        elems,
-        ..
-    } = o.body
-    else {
-        return Ok(None);
-    };
-    let (2, Some(key), Some(value)) = (elems.len(), elems.get(0), elems.get(1)) else {
-        return Ok(None);
+    let (addr, key, value) = match eop_pair(heap.image(), heap.layout(), word) {
+        Some(pair) => pair,
+        None => {
+            let Ok(o) = heap.object_of(word) else {
+                return Ok(None);
+            };
+            let Body::Array {
+                sort: ArraySort::Tuple,
+                elems,
+                ..
+            } = o.body
+            else {
+                return Ok(None);
+            };
+            let (2, Some(key), Some(value)) = (elems.len(), elems.get(0), elems.get(1)) else {
+                return Ok(None);
+            };
+            (o.addr, key, value)
+        }
     };
     // `opt`'s step, then `tuple`'s: its step, its object and its two elements.
     decoder.budget.spend(1, word)?;
     decoder.budget.spend(1, word)?;
-    decoder.budget.object(o.addr)?;
-    decoder.budget.spend(2, o.addr)?;
-    Ok(Some(Some(RawEntry {
-        addr: o.addr,
-        key,
-        value,
-    })))
+    decoder.budget.object(addr)?;
+    decoder.budget.spend(2, addr)?;
+    Ok(Some(Some(RawEntry { addr, key, value })))
 }
 
 /// A map's entry read from its slot as words: the `(K, V)` tuple's address, the key word and

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use super::json::MAX_SAFE_INTEGER;
 use super::shape::FloatStyle;
 use super::{write_debug_show_as, write_json_as};
+use crate::heap::object::eop_blob;
 use crate::heap::types::{Prim, Type};
 use crate::heap::value::{rendered_text_len, DecodeError, Decoder, LazyValue};
 use crate::heap::Body;
@@ -113,6 +114,9 @@ pub(super) fn write_leaf(
         }
     }
     if p == Prim::Text && pointer {
+        if let Some((addr, bytes)) = eop_blob(heap.image(), heap.layout(), word) {
+            return write_text(decoder, addr, word, bytes, format, out);
+        }
         if let Ok(o) = heap.object_of(word) {
             if let Body::Blob { bytes, .. } = o.body {
                 return write_text(decoder, o.addr, word, bytes, format, out);
@@ -172,6 +176,18 @@ fn write_text(
             .limits
             .check_text_bytes(rendered_text_len(bytes), at)
             .map_err(e)?;
+    }
+    if let LeafFormat::Json = format {
+        if bytes
+            .iter()
+            .all(|&b| (0x20..0x80).contains(&b) && b != b'"' && b != b'\\')
+        {
+            // Printable ASCII, nothing to escape: written as it is.
+            out.write_all(b"\"")?;
+            out.write_all(bytes)?;
+            out.write_all(b"\"")?;
+            return Ok(());
+        }
     }
     let lossy;
     let text = match std::str::from_utf8(bytes) {
