@@ -65,10 +65,20 @@ impl<'h> Words<'h> {
     }
 }
 
-#[inline]
+/// A little-endian word of 4 or 8 bytes (the two word sizes; other lengths read as the
+/// zero-extended bytes). The fixed sizes are plain loads: a copy of a run-time length would
+/// be a call to `memcpy` for every word read.
+#[inline(always)]
 fn read_le(b: &[u8]) -> u64 {
+    if let Ok(b) = <[u8; 8]>::try_from(b) {
+        return u64::from_le_bytes(b);
+    }
+    if let Ok(b) = <[u8; 4]>::try_from(b) {
+        return u64::from(u32::from_le_bytes(b));
+    }
     let mut buf = [0u8; 8];
-    buf[..b.len()].copy_from_slice(b);
+    let n = b.len().min(8);
+    buf[..n].copy_from_slice(&b[..n]);
     u64::from_le_bytes(buf)
 }
 
@@ -336,6 +346,105 @@ impl ReferenceSlots<'_> {
 #[inline]
 pub fn is_pointer_word(w: u64) -> bool {
     w & 1 == 1 && w != 1 && w != EOP_NULL
+}
+
+/// Asks the processor to bring the object the pointer `word` refers to (its first bytes),
+/// and the `before` bytes before it (by cache lines of 64 bytes), into the cache ahead of
+/// the reads that will follow: a walk that knows the next objects it visits overlaps their
+/// memory latency with its work. Objects allocated together (a B-tree node's arrays and
+/// records, a text and the tuple made right after it) lie next to each other, the pointed
+/// one made last. Only a hint: nothing is read, and a word that is not a pointer, or bytes
+/// outside the image, are ignored.
+#[inline(always)]
+pub(crate) fn prefetch_pointee_and_before(image: &Image, word: u64, before: usize) {
+    if !is_pointer_word(word) {
+        return;
+    }
+    let Ok(addr) = usize::try_from(word.wrapping_add(1)) else {
+        return;
+    };
+    let bytes = image.as_slice();
+    let mut at = addr.saturating_sub(before);
+    while at <= addr {
+        if let Some(b) = bytes.get(at..) {
+            prefetch(b.as_ptr());
+        }
+        at += 64;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: SSE is part of every x86_64 target, and a prefetch reads nothing the program
+    // sees: it neither faults nor needs `p` to be valid (the callers' `p` is in the image).
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch(_: *const u8) {}
+
+/// The object the pointer `word` refers to, read narrowly in an EOP heap (64-bit words,
+/// headers of a tag and a forwarding word) when it is not forwarded: its address, raw tag
+/// and first body word (an array's or blob's length). `None` for any other layout, word
+/// or object (the general [`decode`] reads those, and reports what is wrong).
+#[inline(always)]
+fn plain_eop_object(image: &Image, layout: &Layout, word: u64) -> Option<(u64, u64, u64)> {
+    if layout.persistence != Persistence::Enhanced
+        || layout.word.bytes() != 8
+        || layout.header != 16
+        || !is_pointer_word(word)
+    {
+        return None;
+    }
+    let addr = word.wrapping_add(1);
+    if addr % 8 != 0 {
+        return None;
+    }
+    let head = image.bytes(addr, 24).ok()?;
+    let (tag, fwd, first) = (
+        read_le(head.get(..8)?),
+        read_le(head.get(8..16)?),
+        read_le(head.get(16..24)?),
+    );
+    (fwd.wrapping_add(1) == addr).then_some((addr, tag, first))
+}
+
+/// The address and two element words of the tuple of two the pointer `word` refers to (a
+/// map's `(K, V)` entry), as [`decode`] reads them after [`resolve`], when the narrow read
+/// applies (see `plain_eop_object`); `None`: read it the general way.
+#[inline]
+pub(crate) fn eop_pair(image: &Image, layout: &Layout, word: u64) -> Option<(u64, u64, u64)> {
+    const TUPLE: u64 = 7;
+    let (addr, tag, len) = plain_eop_object(image, layout, word)?;
+    if tag != TUPLE || len != 2 {
+        return None;
+    }
+    let elems = image.bytes(addr.checked_add(24)?, 16).ok()?;
+    Some((addr, read_le(elems.get(..8)?), read_le(elems.get(8..)?)))
+}
+
+/// The address and bytes of the blob (of any sort) the pointer `word` refers to, as
+/// [`decode`] reads them after [`resolve`], when the narrow read applies (see
+/// `plain_eop_object`); `None`: read it the general way.
+#[inline]
+pub(crate) fn eop_blob<'h>(
+    image: &'h Image,
+    layout: &Layout,
+    word: u64,
+) -> Option<(u64, &'h [u8])> {
+    let (addr, tag, len) = plain_eop_object(image, layout, word)?;
+    if !matches!(tag, 25 | 27 | 29 | 31) {
+        return None;
+    }
+    let start = addr.checked_add(24)?;
+    let padded = round_up(len, 8)?;
+    if !image.contains(start, padded) {
+        return None;
+    }
+    Some((addr, image.bytes(start, len).ok()?))
 }
 
 #[inline]

@@ -108,3 +108,91 @@ fn streamed_renderings_equal_the_in_memory_ones_on_every_fixture_variable() {
     assert!(compared > 300, "only {compared} renderings compared");
     assert!(bytes > 100_000, "only {bytes} bytes compared");
 }
+
+/// A map's entries read as words (`EntryWalk::next_raw_entry`, what the streamed JSON uses)
+/// against the same walk read item by item (`next_item`): the same entries in the same order
+/// (tuple address, key word, value word), the same work spent, for every `mo:core` Map
+/// variable of every fixture.
+#[test]
+fn raw_map_entries_are_the_items_of_the_walk() {
+    use mo_mem::heap::collections::{recognize, CollectionKind, EntryWalk, Item, RawNext};
+    use mo_mem::heap::value::Decoder;
+
+    type Entries = Vec<(u64, u64, u64)>;
+    /// The walk's entries and the work spent; `raw`: through `next_raw_entry` where it
+    /// applies (and how many entries it gave).
+    fn entries(d: &mut Decoder<'_>, mut walk: EntryWalk, raw: bool) -> (Entries, u64, usize) {
+        let (mut out, mut by_raw) = (Vec::new(), 0);
+        loop {
+            if raw {
+                if let Some(ty) = walk.queued_slot_type().cloned() {
+                    match walk.next_raw_entry(d, &ty) {
+                        Ok(RawNext::Entry(e)) => {
+                            out.push((e.addr, e.key, e.value));
+                            by_raw += 1;
+                            continue;
+                        }
+                        Ok(RawNext::Other) => {}
+                        Err(_) => break,
+                    }
+                }
+            }
+            match walk.next_item(d) {
+                Some(Ok(Item::Entry { addr, key, value })) => {
+                    out.push((addr, key.word, value.word))
+                }
+                Some(Ok(Item::Element(_))) => panic!("a map's walk gave an element"),
+                Some(Err(_)) | None => break,
+            }
+        }
+        (out, d.work_used(), by_raw)
+    }
+
+    let (mut maps, mut raw_total) = (0usize, 0usize);
+    for (name, mode, dir) in &common::all_fixtures() {
+        let Ok(snapshot) = Snapshot::open(dir) else {
+            continue;
+        };
+        let Ok(heap) = Heap::open(snapshot, ReaderLimits::default()) else {
+            continue;
+        };
+        let Ok(sig) = heap_signature(&heap) else {
+            continue;
+        };
+        let Ok(vars) = stable_variables(&heap, &sig) else {
+            continue;
+        };
+        for var in &vars {
+            let Some(ty) = var.value.ty.as_ref() else {
+                continue;
+            };
+            let Ok(ty) = sig.env.normalize(ty) else {
+                continue;
+            };
+            if recognize(&sig.env, &ty) != Some(CollectionKind::Map) {
+                continue;
+            }
+            let map = LazyValue::typed(var.value.word, ty);
+            let by_item = entries(
+                &mut signature_decoder(&heap, &sig),
+                EntryWalk::new(map.clone(), CollectionKind::Map),
+                false,
+            );
+            let by_raw = entries(
+                &mut signature_decoder(&heap, &sig),
+                EntryWalk::new(map, CollectionKind::Map),
+                true,
+            );
+            assert_eq!(
+                (&by_raw.0, by_raw.1),
+                (&by_item.0, by_item.1),
+                "{name}/{mode} {}",
+                var.name
+            );
+            maps += 1;
+            raw_total += by_raw.2;
+        }
+    }
+    assert!(maps >= 4, "only {maps} maps compared");
+    assert!(raw_total > 50, "only {raw_total} entries read as words");
+}

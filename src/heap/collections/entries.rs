@@ -4,6 +4,7 @@
 
 use super::read::ReadParts;
 use super::CollectionKind;
+use crate::heap::object::{eop_pair, prefetch_pointee_and_before};
 use crate::heap::types::Type;
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
 use crate::heap::{ArraySort, Body};
@@ -170,32 +171,26 @@ impl EntryWalk {
                 };
                 let slots_v = decoder.field(&data, slots)?;
                 let slots_v = self.types.expand(decoder, slots_v);
-                let mut slots = array_parts(decoder, &slots_v)?;
+                let mut slots = array_parts(decoder, &slots_v, &mut self.types)?;
                 let count = decoder.field(&data, "count")?;
                 let count = usize::try_from(decoder.nat(&count)?).unwrap_or(usize::MAX);
                 slots.truncate(count);
-                // The slots share one type: expanded once here, not once per slot.
-                if let Some(first) = slots.first() {
-                    let ty = self.types.expand(decoder, first.clone()).ty;
-                    for slot in &mut slots {
-                        slot.ty.clone_from(&ty);
-                    }
-                }
                 let mut children = if &*tag == "internal" {
                     let children = decoder.field(&body, "children")?;
                     let children = self.types.expand(decoder, children);
-                    let mut children = array_parts(decoder, &children)?;
-                    if let Some(first) = children.first() {
-                        let ty = self.types.expand(decoder, first.clone()).ty;
-                        for child in &mut children {
-                            child.ty.clone_from(&ty);
-                        }
-                    }
-                    children
+                    array_parts(decoder, &children, &mut self.types)?
                 } else {
                     Vec::new()
                 };
                 children.truncate(slots.len() + 1);
+                if self.kind == CollectionKind::Map {
+                    // The entries' `(K, V)` tuples are read one after the other next: their
+                    // memory is fetched meanwhile.
+                    let image = decoder.heap().image();
+                    for slot in &slots {
+                        prefetch_pointee_and_before(image, slot.word, 64);
+                    }
+                }
                 // child 0, slot 0, child 1, …, slot n-1, child n: pushed in reverse.
                 let mut children = children.into_iter().rev();
                 if children.len() > slots.len() {
@@ -211,6 +206,11 @@ impl EntryWalk {
                 }
             }
             Task::BTreeChild(child) => {
+                // The next child is visited after this one's subtree: its node is fetched
+                // meanwhile (an internal node's tasks alternate slot, child, slot, …).
+                if let Some(Task::BTreeChild(next)) = self.stack.iter().rev().nth(1) {
+                    prefetch_pointee_and_before(decoder.heap().image(), next.word, 512);
+                }
                 if let Some(node) = decoder.opt(&child)? {
                     let node = self.types.expand(decoder, node);
                     self.stack.push(Task::BTree(node));
@@ -449,7 +449,12 @@ impl EntryWalk {
 
 /// The elements of an array (its type expanded) read from its object's words, spending and
 /// checking what `array` would, with no value built; another value goes through `array`.
-fn array_parts(decoder: &mut Decoder<'_>, v: &LazyValue) -> Result<Vec<LazyValue>, DecodeError> {
+/// The elements share one type, expanded once here (by `types`), not once per element.
+fn array_parts(
+    decoder: &mut Decoder<'_>,
+    v: &LazyValue,
+    types: &mut ExpandedTypes,
+) -> Result<Vec<LazyValue>, DecodeError> {
     if let Some(Type::Array { elem, .. }) = v.ty.as_deref() {
         let heap = decoder.heap();
         if decoder.collections.is_none() && heap.is_pointer(v.word) {
@@ -464,15 +469,29 @@ fn array_parts(decoder: &mut Decoder<'_>, v: &LazyValue) -> Result<Vec<LazyValue
                     decoder.budget.spend(1, v.word)?;
                     decoder.budget.object(o.addr)?;
                     decoder.budget.spend(elems.len(), o.addr)?;
+                    if elems.is_empty() {
+                        return Ok(Vec::new());
+                    }
+                    let ty = types.expand(decoder, LazyValue::typed(0, elem.clone())).ty;
                     return Ok(elems
                         .iter()
-                        .map(|w| LazyValue::typed(w, elem.clone()))
+                        .map(|w| LazyValue {
+                            word: w,
+                            ty: ty.clone(),
+                        })
                         .collect());
                 }
             }
         }
     }
-    decoder.array(v)
+    let mut parts = decoder.array(v)?;
+    if let Some(first) = parts.first() {
+        let ty = types.expand(decoder, first.clone()).ty;
+        for part in &mut parts {
+            part.ty.clone_from(&ty);
+        }
+    }
+    Ok(parts)
 }
 
 /// A `mo:core` Map's slot `?(K, V)` (its type expanded) read straight from its words when
@@ -496,12 +515,41 @@ fn map_slot(
     let [key_ty, value_ty] = &parts[..] else {
         return Ok(None);
     };
+    Ok(map_slot_words(decoder, slot.word)?.map(|entry| {
+        entry.map(|e| Item::Entry {
+            addr: e.addr,
+            key: LazyValue::typed(e.key, key_ty.clone()),
+            value: LazyValue::typed(e.value, value_ty.clone()),
+        })
+    }))
+}
+
+/// The key and value types of a `mo:core` Map's slot type `?(K, V)` (expanded), if it is one.
+pub(crate) fn map_slot_parts(slot_ty: &Type) -> Option<(&Arc<Type>, &Arc<Type>)> {
+    let Type::Opt(inner) = slot_ty else {
+        return None;
+    };
+    let Type::Tuple(parts) = &**inner else {
+        return None;
+    };
+    match &parts[..] {
+        [key, value] => Some((key, value)),
+        _ => None,
+    }
+}
+
+/// [`map_slot`]'s reads of the slot `word` (its type checked by the caller): `null` as
+/// `Some(None)`, a `(K, V)` tuple object as its words, another shape as `None` (nothing
+/// spent).
+fn map_slot_words(
+    decoder: &mut Decoder<'_>,
+    word: u64,
+) -> Result<Option<Option<RawEntry>>, DecodeError> {
     if decoder.collections.is_some() {
         // The decoder notes collections it meets: let it see these values.
         return Ok(None);
     }
     let heap = decoder.heap();
-    let word = slot.word;
     match heap.is_null(word) {
         Ok(true) => {
             decoder.budget.spend(1, word)?;
@@ -510,33 +558,108 @@ fn map_slot(
         Ok(false) if heap.is_pointer(word) => {}
         _ => return Ok(None),
     }
-    let Ok(o) = heap.object_of(word) else {
-        return Ok(None);
-    };
-    let Body::Array {
-        sort: ArraySort::Tuple,
-        elems,
-        ..
-    } = o.body
-    else {
-        return Ok(None);
-    };
-    let (2, Some(key), Some(value)) = (elems.len(), elems.get(0), elems.get(1)) else {
-        return Ok(None);
+    let (addr, key, value) = match eop_pair(heap.image(), heap.layout(), word) {
+        Some(pair) => pair,
+        None => {
+            let Ok(o) = heap.object_of(word) else {
+                return Ok(None);
+            };
+            let Body::Array {
+                sort: ArraySort::Tuple,
+                elems,
+                ..
+            } = o.body
+            else {
+                return Ok(None);
+            };
+            let (2, Some(key), Some(value)) = (elems.len(), elems.get(0), elems.get(1)) else {
+                return Ok(None);
+            };
+            (o.addr, key, value)
+        }
     };
     // `opt`'s step, then `tuple`'s: its step, its object and its two elements.
     decoder.budget.spend(1, word)?;
     decoder.budget.spend(1, word)?;
-    decoder.budget.object(o.addr)?;
-    decoder.budget.spend(2, o.addr)?;
-    Ok(Some(Some(Item::Entry {
-        addr: o.addr,
-        key: LazyValue::typed(key, key_ty.clone()),
-        value: LazyValue::typed(value, value_ty.clone()),
-    })))
+    decoder.budget.object(addr)?;
+    decoder.budget.spend(2, addr)?;
+    Ok(Some(Some(RawEntry { addr, key, value })))
+}
+
+/// A map's entry read from its slot as words: the `(K, V)` tuple's address, the key word and
+/// the value word (their types are those of the slot type, see [`map_slot_parts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawEntry {
+    /// The tuple object's address (an [`Item::Entry`]'s `addr`).
+    pub addr: u64,
+    /// The key's word.
+    pub key: u64,
+    /// The value's word.
+    pub value: u64,
+}
+
+/// What [`EntryWalk::next_raw_entry`] found next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawNext {
+    /// The next item: a map entry, as its words.
+    Entry(RawEntry),
+    /// The next item (or the end) needs [`EntryWalk::next_item`].
+    Other,
 }
 
 impl EntryWalk {
+    /// The type of the slot queued next when the walk is a `mo:core` Map's and its next task
+    /// is one of a B-tree node's slots (the type a caller of [`EntryWalk::next_raw_entry`]
+    /// reads `K` and `V` from).
+    pub fn queued_slot_type(&self) -> Option<&Arc<Type>> {
+        if self.failed || self.unopened.is_some() || self.kind != CollectionKind::Map {
+            return None;
+        }
+        match self.stack.last() {
+            Some(Task::Slot(slot)) => slot.ty.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The next item as [`EntryWalk::next_item`] reads it (the same reads, checks, spending
+    /// and errors), as the words of a map entry when it is one held in a queued B-tree slot
+    /// of type `slot_ty` (`?(K, V)`) with the usual shape; [`RawNext::Other`] (nothing done)
+    /// when the next item is anything else. A map's entries are read this way without a
+    /// value built or a type shared per entry.
+    pub fn next_raw_entry(
+        &mut self,
+        decoder: &mut Decoder<'_>,
+        slot_ty: &Arc<Type>,
+    ) -> Result<RawNext, DecodeError> {
+        if self.failed || self.unopened.is_some() || self.kind != CollectionKind::Map {
+            return Ok(RawNext::Other);
+        }
+        if map_slot_parts(slot_ty).is_none() {
+            return Ok(RawNext::Other);
+        }
+        while let Some(Task::Slot(slot)) = self.stack.last() {
+            if !slot.ty.as_ref().is_some_and(|t| Arc::ptr_eq(t, slot_ty)) {
+                break;
+            }
+            let word = slot.word;
+            match map_slot_words(decoder, word) {
+                Ok(Some(found)) => {
+                    self.stack.pop();
+                    if let Some(entry) = found {
+                        return Ok(RawNext::Entry(entry));
+                    }
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    self.stack.pop();
+                    self.failed = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(RawNext::Other)
+    }
+
     /// Passes over up to `max` items without reading them, when they are slots already
     /// queued (a B-tree node's entries, a List block's elements: a non-null `?T` slot is one
     /// item), and returns how many were passed; 0 when the next item needs a read

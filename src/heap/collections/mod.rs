@@ -10,7 +10,8 @@ mod read;
 mod realtime_queue;
 mod recognize;
 
-pub use entries::{Entries, EntryWalk, Item};
+pub(crate) use entries::map_slot_parts;
+pub use entries::{Entries, EntryWalk, Item, RawEntry, RawNext};
 pub use lookup::{compare_keys, lookup};
 pub use recognize::{recognize, CollectionKind};
 

@@ -18,16 +18,18 @@
 //! their words by [`EntryWalk`]: a million-entry map renders at tens of MB/s.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::Write;
 use std::sync::Arc;
 
 use super::json::{opens_level, some_wrapped};
 use super::motoko::{opening, Opening};
 use super::shape::{FloatStyle, Shown};
-use super::stream_leaf::{leaf_prim, write_leaf, LeafError, LeafFormat};
+use super::stream_leaf::{leaf_prim, leaf_prim_of, write_leaf, LeafError, LeafFormat};
 use super::{json_string, MAX_JSON_NODES};
 use super::{write_debug_show_as, write_json_as, CUT_JSON, DEEP_JSON, MAX_JSON_DEPTH};
-use crate::heap::collections::{EntryWalk, Item};
+use crate::heap::collections::{map_slot_parts, EntryWalk, Item, RawEntry, RawNext};
+use crate::heap::types::{Prim, Type};
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
 use crate::image::{ImageError, LimitKind};
 
@@ -125,7 +127,45 @@ enum Parts {
     Walk {
         walk: EntryWalk,
         first: Option<Item>,
+        /// How a map's entries of two leaves are written from their words (see
+        /// [`Walk::write_raw_entries`]), for the slot type met last.
+        plan: Option<EntryPlan>,
     },
+}
+
+/// A map's entries whose key and value are both leaves ([`leaf_prim`]), for one slot type
+/// `?(K, V)`: written from the entries' words.
+struct EntryPlan {
+    slot_ty: Arc<Type>,
+    key: Prim,
+    value: Prim,
+}
+
+/// The path's set of object addresses, hashed by one multiplication: the walk inserts and
+/// removes an address for every compound part (a million for a map's entries), and SipHash
+/// cost more than the rest of an entry's bookkeeping. The set never holds more addresses
+/// than the depth limit allows levels, so colliding addresses cost little.
+type PathSet = HashSet<u64, BuildHasherDefault<AddrHasher>>;
+
+/// The hasher of [`PathSet`].
+#[derive(Default)]
+struct AddrHasher(u64);
+
+impl Hasher for AddrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0 ^ u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let x = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = x ^ (x >> 29);
+    }
 }
 
 /// One level of the walk: a container being written.
@@ -162,7 +202,7 @@ struct Walk<'d, 'h, 'o> {
     format: Format,
     out: std::io::BufWriter<&'o mut dyn Write>,
     /// Addresses of the compound objects on the path from the root (`deep`'s cycles).
-    path: HashSet<u64>,
+    path: PathSet,
     /// Values decoded so far (`deep`'s node limit).
     nodes: u64,
     /// Reused by leaves written through the general writers.
@@ -175,7 +215,7 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
             decoder,
             format,
             out: std::io::BufWriter::with_capacity(1 << 16, out),
-            path: HashSet::new(),
+            path: PathSet::default(),
             nodes: 1,
             scratch: String::new(),
         }
@@ -201,11 +241,12 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
             stack.push(frame);
         }
         while let Some(top) = stack.last_mut() {
+            self.write_raw_entries(top)?;
             let next = match &mut top.parts {
                 Parts::Fields(fields) => fields.next().map(|(l, v)| Part::Pending(Some(l), v)),
                 Parts::Items(items) => items.next().map(|v| Part::Pending(None, v)),
                 Parts::One(one) => one.take().map(Part::Ready),
-                Parts::Walk { walk, first } => {
+                Parts::Walk { walk, first, .. } => {
                     let item = match first.take() {
                         Some(item) => Some(item),
                         None => walk.next_item(self.decoder).transpose()?,
@@ -346,7 +387,7 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         let Some(p) = leaf_prim(self.decoder, lazy) else {
             return Ok(false);
         };
-        self.write_leaf_part(lazy, p, parent_depth, parent_addr)?;
+        self.write_leaf_part(lazy.word, p, parent_depth, parent_addr)?;
         Ok(true)
     }
 
@@ -369,9 +410,28 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         else {
             return Ok(false);
         };
+        let entry = RawEntry {
+            addr,
+            key: key.word,
+            value: value.word,
+        };
+        self.entry_words(parent_depth, entry, key_prim, value_prim)?;
+        Ok(true)
+    }
+
+    /// Writes the JSON `[key,value]` of a map's entry whose key and value are leaves of
+    /// primitive types `key_prim` and `value_prim` (see [`Walk::entry_of_leaves`]).
+    fn entry_words(
+        &mut self,
+        parent_depth: u32,
+        entry: RawEntry,
+        key_prim: Prim,
+        value_prim: Prim,
+    ) -> Result<(), StreamError> {
+        let addr = entry.addr;
         if self.is_cut() {
             self.out.write_all(CUT_JSON.as_bytes())?;
-            return Ok(true);
+            return Ok(());
         }
         let depth = parent_depth + 1;
         self.decoder
@@ -387,12 +447,12 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
             if *level >= MAX_JSON_DEPTH {
                 self.out.write_all(DEEP_JSON.as_bytes())?;
                 self.leave(Some(addr));
-                return Ok(true);
+                return Ok(());
             }
             *level += 1;
         }
         self.out.write_all(b"[")?;
-        for (i, (part, p)) in [(key, key_prim), (value, value_prim)]
+        for (i, (word, p)) in [(entry.key, key_prim), (entry.value, value_prim)]
             .into_iter()
             .enumerate()
         {
@@ -402,12 +462,52 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
             if self.is_cut() {
                 self.out.write_all(CUT_JSON.as_bytes())?;
             } else {
-                self.write_leaf_part(part, p, depth, Some(addr))?;
+                self.write_leaf_part(word, p, depth, Some(addr))?;
             }
         }
         self.close("]")?;
         self.leave(Some(addr));
-        Ok(true)
+        Ok(())
+    }
+
+    /// Writes the parts of `frame` (a collection's walk, with nothing read ahead) that are
+    /// a map's entries of two leaves, straight from their words ([`EntryWalk::next_raw_entry`]
+    /// and [`Walk::entry_words`]: the same reads, checks, counts and bytes as the general
+    /// loop's [`Walk::entry_of_leaves`]), until the next part is anything else.
+    fn write_raw_entries(&mut self, frame: &mut Frame) -> Result<(), StreamError> {
+        if !matches!(self.format, Format::Json { .. }) {
+            return Ok(());
+        }
+        let Parts::Walk { walk, first, plan } = &mut frame.parts else {
+            return Ok(());
+        };
+        if first.is_some() {
+            return Ok(());
+        }
+        loop {
+            let Some(slot_ty) = walk.queued_slot_type() else {
+                return Ok(());
+            };
+            if !plan
+                .as_ref()
+                .is_some_and(|p| Arc::ptr_eq(&p.slot_ty, slot_ty))
+            {
+                *plan = entry_plan(self.decoder, slot_ty);
+            }
+            let Some(p) = plan.as_ref() else {
+                return Ok(());
+            };
+            let (key, value) = (p.key, p.value);
+            let entry = match walk.next_raw_entry(self.decoder, &p.slot_ty)? {
+                RawNext::Entry(entry) => entry,
+                RawNext::Other => return Ok(()),
+            };
+            if frame.written > 0 {
+                self.out.write_all(frame.separator.as_bytes())?;
+            }
+            frame.written += 1;
+            self.entry_words(frame.depth, entry, key, value)?;
+        }
     }
 
     /// Counts one more node at `depth` (object `addr`, for errors) against the depth and
@@ -429,16 +529,16 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         Ok(())
     }
 
-    /// Writes the leaf `lazy` of primitive type `p`, a part of a node at `parent_depth`
+    /// Writes the leaf `word` of primitive type `p`, a part of a node at `parent_depth`
     /// (object `parent_addr`), with `resolve`'s checks and counts and `visit`'s JSON budget.
     fn write_leaf_part(
         &mut self,
-        lazy: &LazyValue,
-        p: crate::heap::types::Prim,
+        word: u64,
+        p: Prim,
         parent_depth: u32,
         parent_addr: Option<u64>,
     ) -> Result<(), StreamError> {
-        let addr = parent_addr.unwrap_or(lazy.word);
+        let addr = parent_addr.unwrap_or(word);
         self.count_node(parent_depth + 1, addr)?;
         let format = match &mut self.format {
             Format::Json { budget, .. } => {
@@ -450,7 +550,7 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         write_leaf(
             self.decoder,
             p,
-            lazy.word,
+            word,
             format,
             &mut self.out,
             &mut self.scratch,
@@ -578,7 +678,11 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
                 if capped {
                     return Ok((Open::Static(DEEP_JSON), None));
                 }
-                let parts = Parts::Walk { walk, first };
+                let parts = Parts::Walk {
+                    walk,
+                    first,
+                    plan: None,
+                };
                 return Ok((Open::Static("["), Some((parts, addr, ",", "]"))));
             }
             Node::Value(v) => v,
@@ -669,7 +773,11 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         let node = std::mem::replace(&mut r.node, Node::Value(Value::Unit));
         let mut v = match node {
             Node::Collection { walk, first, .. } => {
-                let parts = Parts::Walk { walk, first };
+                let parts = Parts::Walk {
+                    walk,
+                    first,
+                    plan: None,
+                };
                 return Ok((Open::Static("["), Some((parts, addr, ", ", "]"))));
             }
             Node::Value(v) => v,
@@ -739,6 +847,16 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         };
         Ok((open, plan))
     }
+}
+
+/// The plan for a map's entries in slots of type `slot_ty` when `K` and `V` are both leaves.
+fn entry_plan(decoder: &Decoder<'_>, slot_ty: &Arc<Type>) -> Option<EntryPlan> {
+    let (key, value) = map_slot_parts(slot_ty)?;
+    Some(EntryPlan {
+        slot_ty: slot_ty.clone(),
+        key: leaf_prim_of(decoder, key)?,
+        value: leaf_prim_of(decoder, value)?,
+    })
 }
 
 /// How a node opens: a fixed text or one made for it.

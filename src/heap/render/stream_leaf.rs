@@ -9,10 +9,12 @@
 //! decoded by the decoder's own [`Decoder::prim`] and written by those writers.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use super::json::MAX_SAFE_INTEGER;
 use super::shape::FloatStyle;
 use super::{write_debug_show_as, write_json_as};
+use crate::heap::object::eop_blob;
 use crate::heap::types::{Prim, Type};
 use crate::heap::value::{rendered_text_len, DecodeError, Decoder, LazyValue};
 use crate::heap::Body;
@@ -29,7 +31,11 @@ pub(super) enum LeafFormat {
 /// every other value (and for a type that does not resolve: the caller's decoding reports
 /// that).
 pub(super) fn leaf_prim(decoder: &Decoder<'_>, lazy: &LazyValue) -> Option<Prim> {
-    let ty = lazy.ty.as_ref()?;
+    leaf_prim_of(decoder, lazy.ty.as_ref()?)
+}
+
+/// [`leaf_prim`] of a value of type `ty`.
+pub(super) fn leaf_prim_of(decoder: &Decoder<'_>, ty: &Arc<Type>) -> Option<Prim> {
     let direct = match &**ty {
         Type::Prim(p) => Some(*p),
         Type::Con { .. } => None,
@@ -108,6 +114,9 @@ pub(super) fn write_leaf(
         }
     }
     if p == Prim::Text && pointer {
+        if let Some((addr, bytes)) = eop_blob(heap.image(), heap.layout(), word) {
+            return write_text(decoder, addr, word, bytes, format, out);
+        }
         if let Ok(o) = heap.object_of(word) {
             if let Body::Blob { bytes, .. } = o.body {
                 return write_text(decoder, o.addr, word, bytes, format, out);
@@ -167,6 +176,18 @@ fn write_text(
             .limits
             .check_text_bytes(rendered_text_len(bytes), at)
             .map_err(e)?;
+    }
+    if let LeafFormat::Json = format {
+        if bytes
+            .iter()
+            .all(|&b| (0x20..0x80).contains(&b) && b != b'"' && b != b'\\')
+        {
+            // Printable ASCII, nothing to escape: written as it is.
+            out.write_all(b"\"")?;
+            out.write_all(bytes)?;
+            out.write_all(b"\"")?;
+            return Ok(());
+        }
     }
     let lossy;
     let text = match std::str::from_utf8(bytes) {
