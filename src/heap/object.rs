@@ -417,9 +417,12 @@ fn plain_eop_object(image: &Image, layout: &Layout, word: u64) -> Option<(u64, u
 /// applies (see `plain_eop_object`); `None`: read it the general way.
 #[inline]
 pub(crate) fn eop_pair(image: &Image, layout: &Layout, word: u64) -> Option<(u64, u64, u64)> {
-    const TUPLE: u64 = 7;
     let (addr, tag, len) = plain_eop_object(image, layout, word)?;
-    if tag != TUPLE || len != 2 {
+    let tuple = matches!(
+        Tag::decode(tag, layout.tags),
+        Some((Tag::Array(ArraySort::Tuple), None))
+    );
+    if !tuple || len != 2 {
         return None;
     }
     let elems = image.bytes(addr.checked_add(24)?, 16).ok()?;
@@ -436,7 +439,7 @@ pub(crate) fn eop_blob<'h>(
     word: u64,
 ) -> Option<(u64, &'h [u8])> {
     let (addr, tag, len) = plain_eop_object(image, layout, word)?;
-    if !matches!(tag, 25 | 27 | 29 | 31) {
+    if !matches!(Tag::decode(tag, layout.tags), Some((Tag::Blob(_), None))) {
         return None;
     }
     let start = addr.checked_add(24)?;
