@@ -8,10 +8,22 @@ use crate::common;
 use mo_mem::heap::render::{
     stream_debug_show, stream_json, write_debug_show_as, write_json, FloatStyle,
 };
-use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, LazyValue};
+use mo_mem::heap::types::StableSignature;
+use mo_mem::heap::value::{
+    heap_signature, signature_decoder, stable_variables, LazyValue, NamedVar,
+};
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::snapshot::Snapshot;
+
+/// The heap of the snapshot at `dir`, its stable signature and its variables (`None` when any
+/// of them cannot be read: such fixtures are checked elsewhere).
+fn open_vars(dir: &std::path::Path) -> Option<(Heap, StableSignature, Vec<NamedVar>)> {
+    let heap = Heap::open(Snapshot::open(dir).ok()?, ReaderLimits::default()).ok()?;
+    let sig = heap_signature(&heap).ok()?;
+    let vars = stable_variables(&heap, &sig).ok()?;
+    Some((heap, sig, vars))
+}
 
 /// Which rendering is compared.
 #[derive(Clone, Copy, Debug)]
@@ -64,16 +76,7 @@ fn streamed_renderings_equal_the_in_memory_ones_on_every_fixture_variable() {
     let (mut compared, mut bytes) = (0usize, 0usize);
     let mut failures = Vec::new();
     for (name, mode, dir) in &fixtures {
-        let Ok(snapshot) = Snapshot::open(dir) else {
-            continue;
-        };
-        let Ok(heap) = Heap::open(snapshot, ReaderLimits::default()) else {
-            continue;
-        };
-        let Ok(sig) = heap_signature(&heap) else {
-            continue;
-        };
-        let Ok(vars) = stable_variables(&heap, &sig) else {
+        let Some((heap, sig, vars)) = open_vars(dir) else {
             continue;
         };
         for var in &vars {
@@ -150,16 +153,7 @@ fn raw_map_entries_are_the_items_of_the_walk() {
 
     let (mut maps, mut raw_total) = (0usize, 0usize);
     for (name, mode, dir) in &common::all_fixtures() {
-        let Ok(snapshot) = Snapshot::open(dir) else {
-            continue;
-        };
-        let Ok(heap) = Heap::open(snapshot, ReaderLimits::default()) else {
-            continue;
-        };
-        let Ok(sig) = heap_signature(&heap) else {
-            continue;
-        };
-        let Ok(vars) = stable_variables(&heap, &sig) else {
+        let Some((heap, sig, vars)) = open_vars(dir) else {
             continue;
         };
         for var in &vars {
