@@ -213,11 +213,17 @@ impl<'h> Decoder<'h> {
         // (word, the most bytes it may hold): unbounded at the root.
         let mut stack: Vec<(u64, u64)> = vec![(word, u64::MAX)];
         let mut declared = u64::MAX;
+        let mut root = Some(root);
         while let Some((w, bound)) = stack.pop() {
-            if !self.heap.is_pointer(w) {
-                return Err(self.mismatch(w, "Text"));
-            }
-            let o = self.obj(w)?;
+            let o = match root.take() {
+                // the root, read above: counted here as `obj` would count it
+                Some(o) => {
+                    self.budget.object(o.addr)?;
+                    o
+                }
+                None if !self.heap.is_pointer(w) => return Err(self.mismatch(w, "Text")),
+                None => self.obj(w)?,
+            };
             let in_rope = bound != u64::MAX;
             match o.body {
                 Body::Blob { bytes, .. } => {
