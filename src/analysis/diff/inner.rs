@@ -157,15 +157,10 @@ fn follow(dec: &mut Decoder<'_>, v: &LazyValue, path: &[Step]) -> Option<LazyVal
 fn path_text(path: &[Step]) -> String {
     let mut s = String::new();
     for step in path {
+        s.push('.');
         match step {
-            Step::Field(l) => {
-                s.push('.');
-                s.push_str(l);
-            }
-            Step::Index(i) => {
-                s.push('.');
-                s.push_str(&i.to_string());
-            }
+            Step::Field(l) => s.push_str(l),
+            Step::Index(i) => s.push_str(&i.to_string()),
         }
     }
     s
