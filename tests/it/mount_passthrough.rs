@@ -174,12 +174,8 @@ fn read_as_nobody(path: &Path, range: Option<(u64, u64)>) -> Vec<u8> {
 
 #[test]
 fn an_unprivileged_daemon_falls_back_to_its_own_reads() {
-    if !fuse_available() {
-        return;
-    }
-    // SAFETY: geteuid(2) takes no arguments and cannot fail.
-    if unsafe { libc::geteuid() } != 0 || Command::new("setpriv").arg("-V").output().is_err() {
-        common::skip::skipped("not root or no setpriv: cannot run the daemon as nobody");
+    use crate::common::machine::{fuse_for_all_users, require, root_with_setpriv};
+    if !require(fuse_for_all_users()) || !require(root_with_setpriv()) {
         return;
     }
     let work = tempfile::tempdir().unwrap();

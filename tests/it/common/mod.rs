@@ -4,6 +4,7 @@
 
 pub mod doc_examples;
 mod fixtures;
+pub mod machine;
 pub mod skip;
 
 pub use fixtures::*;

@@ -12,12 +12,7 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_mo-mem");
 /// Whether this machine can mount FUSE file systems (CI installs fuse3). When it cannot, the
 /// caller skips its test: a failure under `MO_MEM_STRICT=1` (`tests/it/common/skip.rs`).
 pub fn fuse_available() -> bool {
-    let ok =
-        Path::new("/dev/fuse").exists() && Command::new("fusermount3").arg("-V").output().is_ok();
-    if !ok {
-        crate::common::skip::skipped("no /dev/fuse or fusermount3 on this machine");
-    }
-    ok
+    crate::common::machine::require(crate::common::machine::fuse())
 }
 
 pub fn is_mounted(mountpoint: &Path) -> bool {
