@@ -3,7 +3,7 @@
 
 use super::passthrough::Passthrough;
 use super::pool::WorkerPool;
-use crate::vfs::{Attr, NodeKind, SessionId, Tree, VfsError, ROOT_INO};
+use crate::vfs::{Attr, Caller, NodeKind, Tree, VfsError, ROOT_INO};
 use fuser::{
     consts, FileAttr, FileType, Filesystem, KernelConfig, ReplyAttr, ReplyCreate, ReplyData,
     ReplyDirectory, ReplyDirectoryPlus, ReplyEmpty, ReplyEntry, ReplyOpen, ReplyStatfs, ReplyWrite,
@@ -58,18 +58,6 @@ fn name_str<'a>(op: &str, name: &'a OsStr) -> Result<&'a str, c_int> {
             &VfsError::NotFound(format!("{} (not UTF-8)", name.to_string_lossy())),
         )
     })
-}
-
-/// The terminal session of the process `pid` (the process itself if it has none).
-fn session_of(pid: u32) -> SessionId {
-    // SAFETY: getsid only reads the kernel's record of a process id; it has no
-    // preconditions and reports failure as -1.
-    let sid = unsafe { libc::getsid(pid as libc::pid_t) };
-    if sid > 0 {
-        SessionId(sid as u64)
-    } else {
-        SessionId(u64::from(pid) | (1 << 63))
-    }
 }
 
 impl Inner {
@@ -342,8 +330,8 @@ impl Filesystem for MountFs {
 
     fn open(&mut self, req: &Request<'_>, ino: u64, flags: i32, reply: ReplyOpen) {
         let write = flags & libc::O_ACCMODE != libc::O_RDONLY;
-        let session = session_of(req.pid());
-        self.run(move |fs| match fs.tree.open(ino, write, session) {
+        let caller = Caller::of_process(req.pid());
+        self.run(move |fs| match fs.tree.open(ino, write, caller) {
             Ok(open) => {
                 let flags = if open.direct_io {
                     consts::FOPEN_DIRECT_IO

@@ -5,12 +5,15 @@
 //! parse fails the write with `EINVAL` and its error text becomes the answer; a request that
 //! fails on the snapshot's data (a limit, corrupt data) fails the read that runs it with the
 //! errno of its kind ([`RequestErrorKind::errno`]) and its error text becomes the answer too,
-//! read by the session's next read. Answers belong
-//! to the writer's session: a handle that wrote reads its own answer; a handle that only
-//! reads gets the latest answer of its session (so `echo x > eval; cat eval` works), or a
-//! usage text when its session has written nothing.
+//! read by the session's next read. A handle that wrote reads its own answer; a handle that
+//! only reads gets the answer of the process it belongs with in its terminal session (itself,
+//! its parent or child, an exited sibling: so `echo x > eval; cat eval` works, and concurrent
+//! jobs of one shell each read their own, [`super::requests`]), an error naming both scripts
+//! when two are equally near, or a usage text when nothing it belongs with was written.
 
-use super::error::{RequestError, VfsError};
+use super::caller::{Caller, ProcessId};
+use super::error::{RequestError, RequestErrorKind, VfsError};
+use super::requests::{Resolution, SessionRequests, Slot};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -121,38 +124,27 @@ impl Drop for EvalPermit {
     }
 }
 
-/// One control file of the tree: its engine plus the answers of each session.
+/// Whether a process still runs; [`super::caller::alive`] reads `/proc`.
+pub type Liveness = fn(ProcessId) -> bool;
+
+/// One control file of the tree: its engine plus the requests and answers of each session.
 pub struct ControlNode {
     engine: Arc<dyn ControlFile>,
     limits: ControlLimits,
     slots: Arc<EvalSlots>,
     sessions: Mutex<Sessions>,
+    alive: Liveness,
 }
 
 #[derive(Default)]
 struct Sessions {
-    slots: HashMap<SessionId, Arc<Mutex<SessionSlot>>>,
+    slots: HashMap<SessionId, Arc<Mutex<SessionRequests>>>,
     order: VecDeque<SessionId>,
-}
-
-#[derive(Clone)]
-enum Slot {
-    Empty,
-    Pending(Arc<[u8]>),
-    Answered(Arc<[u8]>),
-}
-
-/// A session's latest request or answer; `running` while one of its requests runs
-/// (the lock is never held while a request runs), `generation` counts its writes.
-struct SessionSlot {
-    slot: Slot,
-    running: bool,
-    generation: u64,
 }
 
 /// An open control file: the request written through it and the answer it reads.
 pub struct ControlHandle {
-    session: SessionId,
+    caller: Caller,
     request: Vec<u8>,
     state: HandleState,
 }
@@ -161,8 +153,14 @@ enum HandleState {
     Fresh,
     Written {
         deferred_error: Option<RequestError>,
+        /// The session's record of this request and its generation.
+        id: u64,
+        generation: u64,
     },
     Answered(Arc<[u8]>),
+    /// The read cannot tell which answer is this handle's: the text says why, then reads
+    /// fail with the error.
+    Refused(Arc<[u8]>, RequestError),
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -188,19 +186,25 @@ impl ControlNode {
             limits,
             slots,
             sessions: Mutex::new(Sessions::default()),
+            alive: super::caller::alive,
         }
     }
 
-    /// Opens the file for `session`.
-    pub fn open(&self, session: SessionId) -> ControlHandle {
+    /// The same control file, telling live processes with `alive` (tests).
+    pub fn with_liveness(self, alive: Liveness) -> ControlNode {
+        ControlNode { alive, ..self }
+    }
+
+    /// Opens the file for `caller` (a [`SessionId`] alone for a caller without a process).
+    pub fn open(&self, caller: impl Into<Caller>) -> ControlHandle {
         ControlHandle {
-            session,
+            caller: caller.into(),
             request: Vec::new(),
             state: HandleState::Fresh,
         }
     }
 
-    fn slot(&self, session: SessionId) -> Arc<Mutex<SessionSlot>> {
+    fn slot(&self, session: SessionId) -> Arc<Mutex<SessionRequests>> {
         let mut sessions = lock(&self.sessions);
         if let Some(slot) = sessions.slots.get(&session).cloned() {
             sessions.order.retain(|s| *s != session);
@@ -214,11 +218,7 @@ impl ControlNode {
             sessions.slots.remove(&old);
             self.engine.end_session(old);
         }
-        let slot = Arc::new(Mutex::new(SessionSlot {
-            slot: Slot::Empty,
-            running: false,
-            generation: 0,
-        }));
+        let slot = Arc::new(Mutex::new(SessionRequests::default()));
         sessions.slots.insert(session, slot.clone());
         sessions.order.push_back(session);
         slot
@@ -251,20 +251,27 @@ impl ControlNode {
         }
         handle.request.truncate(offset);
         handle.request.extend_from_slice(data);
-        let slot = self.slot(handle.session);
+        let slot = self.slot(handle.caller.session);
         match self.engine.check(&handle.request) {
             Ok(()) => {
+                let pending = Slot::Pending(handle.request.clone().into());
+                let (id, generation) =
+                    lock(&slot).write(handle.caller, &handle.request, pending, &self.alive);
                 handle.state = HandleState::Written {
                     deferred_error: None,
+                    id,
+                    generation,
                 };
-                let mut slot = lock(&slot);
-                slot.slot = Slot::Pending(handle.request.clone().into());
-                slot.generation += 1;
                 Ok(data.len())
             }
             Err(error) if more_may_follow => {
+                let pending = Slot::Pending(handle.request.clone().into());
+                let (id, generation) =
+                    lock(&slot).write(handle.caller, &handle.request, pending, &self.alive);
                 handle.state = HandleState::Written {
                     deferred_error: Some(error),
+                    id,
+                    generation,
                 };
                 Ok(data.len())
             }
@@ -276,13 +283,12 @@ impl ControlNode {
     fn fail(
         &self,
         handle: &mut ControlHandle,
-        slot: &Mutex<SessionSlot>,
+        slot: &Mutex<SessionRequests>,
         error: RequestError,
     ) -> VfsError {
         let answer = error_answer(&error);
-        let mut slot = lock(slot);
-        slot.slot = Slot::Answered(answer.clone());
-        slot.generation += 1;
+        let refused = Slot::Answered(answer.clone());
+        lock(slot).write(handle.caller, &handle.request, refused, &self.alive);
         handle.state = HandleState::Answered(answer);
         VfsError::Request(error)
     }
@@ -291,39 +297,77 @@ impl ControlNode {
     pub fn flush(&self, handle: &mut ControlHandle) -> Result<(), VfsError> {
         if let HandleState::Written {
             deferred_error: Some(error),
+            ..
         } = &handle.state
         {
             let error = error.clone();
-            let slot = self.slot(handle.session);
+            let slot = self.slot(handle.caller.session);
             return Err(self.fail(handle, &slot, error));
         }
         Ok(())
     }
 
-    /// The answer this handle reads (running its request, or its session's, if needed).
-    /// A request that fails on the snapshot's data is `Err` (its text becomes the answer
-    /// of the handle and its session). A request that cannot run now (its session already runs one, or the tree runs as
-    /// many as it may) is answered "busy" on this handle and stays pending for the next.
+    /// The answer this handle reads at `offset` (running its request, or the one it belongs
+    /// with, if needed). A request that fails on the snapshot's data is `Err` (its text becomes
+    /// the answer of the handle and its writer). A request that cannot run now (it already
+    /// runs, or the tree runs as many as it may) is answered "busy" on this handle and stays
+    /// pending for the next. A read that cannot tell which request is its own reads why,
+    /// then fails ([`RequestErrorKind::Ambiguous`]).
+    pub fn answer_at(
+        &self,
+        handle: &mut ControlHandle,
+        offset: u64,
+    ) -> Result<Arc<[u8]>, VfsError> {
+        if let HandleState::Refused(text, error) = &handle.state {
+            if offset >= text.len() as u64 {
+                return Err(VfsError::Request(error.clone()));
+            }
+        }
+        self.answer(handle)
+    }
+
+    /// The answer this handle reads (see [`ControlNode::answer_at`]); a refused read's text.
     pub fn answer(&self, handle: &mut ControlHandle) -> Result<Arc<[u8]>, VfsError> {
         self.flush(handle)?;
-        let slot = self.slot(handle.session);
-        let request: Arc<[u8]> = match &handle.state {
-            HandleState::Answered(answer) => return Ok(answer.clone()),
-            HandleState::Written { .. } => handle.request.clone().into(),
-            HandleState::Fresh => match lock(&slot).slot.clone() {
-                Slot::Empty => {
-                    let usage: Arc<[u8]> = self.engine.usage().into();
-                    handle.state = HandleState::Answered(usage.clone());
-                    return Ok(usage);
+        let session = handle.caller.session;
+        let slot = self.slot(session);
+        let (id, request): (Option<(u64, u64)>, Arc<[u8]>) = match &handle.state {
+            HandleState::Answered(answer) | HandleState::Refused(answer, _) => {
+                return Ok(answer.clone())
+            }
+            HandleState::Written { id, generation, .. } => {
+                (Some((*id, *generation)), handle.request.clone().into())
+            }
+            HandleState::Fresh => {
+                let requests = lock(&slot);
+                match requests.resolve(&handle.caller, &self.alive) {
+                    Resolution::Nothing => {
+                        let usage: Arc<[u8]> = self.engine.usage().into();
+                        handle.state = HandleState::Answered(usage.clone());
+                        return Ok(usage);
+                    }
+                    Resolution::One(id) => {
+                        match requests.get(id).map(|r| (r.slot.clone(), r.generation)) {
+                            Some((Slot::Answered(answer), _)) => {
+                                handle.state = HandleState::Answered(answer.clone());
+                                return Ok(answer);
+                            }
+                            Some((Slot::Pending(request), generation)) => {
+                                (Some((id, generation)), request)
+                            }
+                            None => (None, Arc::from(&b""[..])),
+                        }
+                    }
+                    refused => {
+                        let error = ambiguity(refused);
+                        let text = error_answer(&error);
+                        handle.state = HandleState::Refused(text.clone(), error);
+                        return Ok(text);
+                    }
                 }
-                Slot::Answered(answer) => {
-                    handle.state = HandleState::Answered(answer.clone());
-                    return Ok(answer);
-                }
-                Slot::Pending(request) => request,
-            },
+            }
         };
-        let (answer, failure) = match self.run(handle.session, &slot, &request) {
+        let (answer, failure) = match self.run(session, &slot, id, &request) {
             Ok(answer) => (answer, None),
             Err(error) => (error_answer(&error), Some(error)),
         };
@@ -334,17 +378,20 @@ impl ControlNode {
         }
     }
 
-    /// Runs `request` for `session` unless that would make it wait; a failure is the
-    /// session's answer too.
+    /// Runs `request` (the session's request `id` at its generation, if recorded) for
+    /// `session` unless that would make it wait; its answer (a failure too) becomes the
+    /// recorded request's answer if it was not rewritten meanwhile.
     fn run(
         &self,
         session: SessionId,
-        slot: &Mutex<SessionSlot>,
+        slot: &Mutex<SessionRequests>,
+        id: Option<(u64, u64)>,
         request: &[u8],
     ) -> Result<Arc<[u8]>, RequestError> {
-        let (generation, _permit) = {
-            let mut state = lock(slot);
-            if state.running {
+        let _permit = {
+            let mut requests = lock(slot);
+            let record = id.and_then(|(id, _)| requests.get_mut(id));
+            if record.as_ref().is_some_and(|r| r.running) {
                 return Ok(BUSY_SESSION.as_bytes().into());
             }
             let Some(permit) = self.slots.try_acquire() else {
@@ -357,21 +404,59 @@ impl ControlNode {
                 .into_bytes()
                 .into());
             };
-            state.running = true;
-            (state.generation, permit)
+            if let Some(record) = record {
+                record.running = true;
+            }
+            permit
         };
         let outcome = self.engine.run(session, request);
         let answer: Arc<[u8]> = match &outcome {
             Ok(answer) => answer.as_slice().into(),
             Err(error) => error_answer(error),
         };
-        let mut state = lock(slot);
-        state.running = false;
-        if state.generation == generation {
-            state.slot = Slot::Answered(answer.clone());
+        if let Some((id, generation)) = id {
+            if let Some(record) = lock(slot).get_mut(id) {
+                record.running = false;
+                if record.generation == generation && record.replaced_by.is_none() {
+                    record.slot = Slot::Answered(answer.clone());
+                }
+            }
         }
         outcome.map(|_| answer)
     }
+}
+
+/// Why a read cannot tell which request is its own, as the error it fails with.
+fn ambiguity(resolution: Resolution) -> RequestError {
+    let who = |pid: Option<u32>| pid.map_or("a process".to_string(), |p| format!("process {p}"));
+    let text = match resolution {
+        Resolution::Ambiguous(requests) => {
+            let list: Vec<String> = requests
+                .into_iter()
+                .map(|(pid, script)| format!("{} wrote `{script}`", who(pid)))
+                .collect();
+            format!(
+                "eval: ambiguous: {} scripts of this terminal session are equally near this \
+                 reader ({}), so it answers none of them. Read each answer before another job \
+                 writes, write and read from one process, or run each job in its own \
+                 session (`setsid`).",
+                list.len(),
+                list.join("; ")
+            )
+        }
+        Resolution::Replaced { mine, by } => format!(
+            "eval: replaced: the script this read belongs with (`{}`, written by {}) was \
+             replaced by `{}`, written by {} of the same job or shell, before it was read. \
+             Read each answer before the next write, or run concurrent jobs in their own \
+             session (`setsid`).",
+            mine.1,
+            who(mine.0),
+            by.script,
+            who(by.pid)
+        ),
+        Resolution::Nothing | Resolution::One(_) => "eval: no answer".to_string(),
+    };
+    RequestError::new(RequestErrorKind::Ambiguous, std::io::Error::other(text))
 }
 
 /// The answer text of a failed request: its error, ending in a newline.

@@ -60,6 +60,8 @@ pub enum RequestErrorKind {
     NotTrusted,
     /// The canister trapped or rejected the call it was asked (`EREMOTEIO`).
     Rejected,
+    /// The read cannot tell which of its session's requests is its own (`ENOTUNIQ`).
+    Ambiguous,
 }
 
 impl RequestErrorKind {
@@ -72,6 +74,7 @@ impl RequestErrorKind {
             RequestErrorKind::NoSignature => libc::ENODATA,
             RequestErrorKind::NotTrusted => libc::EACCES,
             RequestErrorKind::Rejected => libc::EREMOTEIO,
+            RequestErrorKind::Ambiguous => libc::ENOTUNIQ,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod analysis_dir;
 pub mod cache;
+pub mod caller;
 pub mod control;
 pub mod decoded;
 pub mod diff_dir;
@@ -19,12 +20,14 @@ pub mod names;
 pub mod objects_dir;
 pub mod raw;
 pub mod readme;
+pub mod requests;
 pub mod snapshot_dir;
 pub mod sources;
 pub mod spill;
 pub mod tree;
 pub mod vars_dir;
 
+pub use caller::{Caller, ProcessId};
 pub use control::{ControlFile, ControlLimits, ControlNode, EvalSlots, NoScriptEngine, SessionId};
 pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
 pub use entry::{DirSource, Entry, FileSource, NodeKind};

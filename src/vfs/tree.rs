@@ -2,6 +2,7 @@
 //! cached within a byte budget, raw files read in ranges, control files per session.
 
 use super::cache::ContentCache;
+use super::caller::Caller;
 use super::control::{ControlHandle, ControlNode, SessionId};
 use super::entry::{Entry, FileSource, NodeKind};
 use super::error::VfsError;
@@ -602,8 +603,15 @@ impl Tree {
         }
     }
 
-    /// Opens a file; `write` asks for write access (only control files grant it).
-    pub fn open(&self, ino: Ino, write: bool, session: SessionId) -> Result<OpenInfo, VfsError> {
+    /// Opens a file for `caller`; `write` asks for write access (only control files grant
+    /// it).
+    pub fn open(
+        &self,
+        ino: Ino,
+        write: bool,
+        caller: impl Into<Caller>,
+    ) -> Result<OpenInfo, VfsError> {
+        let caller = caller.into();
         let node = self.node(ino)?;
         let mut backing = None;
         let (handle, direct_io) = match &node.entry {
@@ -615,7 +623,7 @@ impl Tree {
                 )))
             }
             Entry::Control(control) => (
-                Handle::Control(control.clone(), Arc::new(Mutex::new(control.open(session)))),
+                Handle::Control(control.clone(), Arc::new(Mutex::new(control.open(caller)))),
                 true,
             ),
             _ if write => return Err(VfsError::ReadOnly(self.path_of(ino))),
@@ -659,8 +667,10 @@ impl Tree {
             // A handle answers one read at a time; a parallel read of the same open file
             // while its script runs is refused rather than holding a worker thread.
             HandleRef::Control(node, handle) => match handle.try_lock() {
-                Ok(mut handle) => node.answer(&mut handle)?,
-                Err(std::sync::TryLockError::Poisoned(p)) => node.answer(&mut p.into_inner())?,
+                Ok(mut handle) => node.answer_at(&mut handle, offset)?,
+                Err(std::sync::TryLockError::Poisoned(p)) => {
+                    node.answer_at(&mut p.into_inner(), offset)?
+                }
                 Err(std::sync::TryLockError::WouldBlock) => {
                     return Err(VfsError::Busy(format!(
                         "file handle {fh}: a read of this open file is still running"

@@ -33,6 +33,7 @@ mod eval_canister;
 mod eval_cli;
 mod eval_host;
 mod eval_host_docs;
+mod eval_jobs;
 mod eval_mount;
 mod eval_null_collection;
 mod eval_siblings;

@@ -11,9 +11,11 @@ use std::process::Command;
 /// which is missing and how to fix it otherwise.
 pub fn fuse() -> Result<(), String> {
     if !Path::new("/dev/fuse").exists() {
-        return Err("no /dev/fuse on this machine (load the fuse module, or run the container \
+        return Err(
+            "no /dev/fuse on this machine (load the fuse module, or run the container \
                     with --device /dev/fuse)"
-            .into());
+                .into(),
+        );
     }
     if Command::new("fusermount3").arg("-V").output().is_err() {
         return Err(
@@ -67,7 +69,9 @@ fn which(name: &str) -> Option<std::path::PathBuf> {
 pub fn root_with_setpriv() -> Result<(), String> {
     // SAFETY: geteuid(2) takes no arguments and cannot fail.
     if unsafe { libc::geteuid() } != 0 {
-        return Err("not root: cannot run the daemon as another user (run the tests as root)".into());
+        return Err(
+            "not root: cannot run the daemon as another user (run the tests as root)".into(),
+        );
     }
     if Command::new("setpriv").arg("-V").output().is_err() {
         return Err("no setpriv (install util-linux: scripts/setup-machine)".into());
