@@ -3,7 +3,7 @@
 
 use super::passthrough::Passthrough;
 use super::pool::WorkerPool;
-use crate::vfs::{Attr, Caller, NodeKind, Tree, VfsError, ROOT_INO};
+use crate::vfs::{Attr, NodeKind, ThreadId, Tree, VfsError, ROOT_INO};
 use fuser::{
     consts, FileAttr, FileType, Filesystem, KernelConfig, ReplyAttr, ReplyCreate, ReplyData,
     ReplyDirectory, ReplyDirectoryPlus, ReplyEmpty, ReplyEntry, ReplyOpen, ReplyStatfs, ReplyWrite,
@@ -330,7 +330,8 @@ impl Filesystem for MountFs {
 
     fn open(&mut self, req: &Request<'_>, ino: u64, flags: i32, reply: ReplyOpen) {
         let write = flags & libc::O_ACCMODE != libc::O_RDONLY;
-        let caller = Caller::of_process(req.pid());
+        // looked up (in /proc) only for a control file, while the caller waits in open(2)
+        let caller = ThreadId(req.pid());
         self.run(move |fs| match fs.tree.open(ino, write, caller) {
             Ok(open) => {
                 let flags = if open.direct_io {

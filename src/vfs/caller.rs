@@ -40,6 +40,35 @@ impl From<SessionId> for Caller {
     }
 }
 
+/// Something that names a caller, looked up only when a control file is opened (raw and
+/// generated files never need one).
+pub trait IntoCaller {
+    /// The caller.
+    fn into_caller(self) -> Caller;
+}
+
+impl IntoCaller for Caller {
+    fn into_caller(self) -> Caller {
+        self
+    }
+}
+
+impl IntoCaller for SessionId {
+    fn into_caller(self) -> Caller {
+        self.into()
+    }
+}
+
+/// The thread a request came from, described from `/proc` when needed
+/// ([`Caller::of_process`]).
+pub struct ThreadId(pub u32);
+
+impl IntoCaller for ThreadId {
+    fn into_caller(self) -> Caller {
+        Caller::of_process(self.0)
+    }
+}
+
 /// What `/proc/PID/stat` says of a process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Stat {

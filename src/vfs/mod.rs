@@ -27,7 +27,7 @@ pub mod spill;
 pub mod tree;
 pub mod vars_dir;
 
-pub use caller::{Caller, ProcessId};
+pub use caller::{Caller, IntoCaller, ProcessId, ThreadId};
 pub use control::{ControlFile, ControlLimits, ControlNode, EvalSlots, NoScriptEngine, SessionId};
 pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
 pub use entry::{DirSource, Entry, FileSource, NodeKind};

@@ -2,7 +2,7 @@
 //! cached within a byte budget, raw files read in ranges, control files per session.
 
 use super::cache::ContentCache;
-use super::caller::Caller;
+use super::caller::IntoCaller;
 use super::control::{ControlHandle, ControlNode, SessionId};
 use super::entry::{Entry, FileSource, NodeKind};
 use super::error::VfsError;
@@ -609,9 +609,8 @@ impl Tree {
         &self,
         ino: Ino,
         write: bool,
-        caller: impl Into<Caller>,
+        caller: impl IntoCaller,
     ) -> Result<OpenInfo, VfsError> {
-        let caller = caller.into();
         let node = self.node(ino)?;
         let mut backing = None;
         let (handle, direct_io) = match &node.entry {
@@ -623,7 +622,10 @@ impl Tree {
                 )))
             }
             Entry::Control(control) => (
-                Handle::Control(control.clone(), Arc::new(Mutex::new(control.open(caller)))),
+                Handle::Control(
+                    control.clone(),
+                    Arc::new(Mutex::new(control.open(caller.into_caller()))),
+                ),
                 true,
             ),
             _ if write => return Err(VfsError::ReadOnly(self.path_of(ino))),
