@@ -27,6 +27,7 @@ mod analysis_retained;
 mod analysis_types;
 mod big_fixture;
 mod call_cli;
+mod cli_paths;
 mod collections_natural;
 mod eop_stable_actor;
 mod eval_canister;
