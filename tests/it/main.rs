@@ -62,6 +62,7 @@ mod mount_load;
 mod mount_memory;
 mod mount_methods;
 mod mount_passthrough;
+mod mount_paths;
 mod mount_symlinks;
 mod mount_trust;
 mod object_blocks;
