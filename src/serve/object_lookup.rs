@@ -43,11 +43,11 @@ pub enum ObjectLookupError {
         /// The heap's ranges, `START..END` each.
         ranges: String,
         /// Why nothing decodes there (shown in the message, not as a source: once).
-        error: VfsError,
+        error: Box<VfsError>,
     },
     /// The object starts at the address but cannot be decoded.
     #[error(transparent)]
-    Decode(VfsError),
+    Decode(Box<VfsError>),
 }
 
 /// The object starting at `addr` of `opened`, as `mo-mem object` shows it; refused with the
@@ -64,12 +64,12 @@ pub fn object_view_at(opened: &OpenedHeap, addr: u64) -> Result<ObjectView, Obje
             ObjectLookupError::OutsideHeap {
                 addr,
                 ranges: ranges.join(", "),
-                error,
+                error: Box::new(error),
             }
         });
     }
     check_object_start(opened, addr)?;
-    object_view(opened, addr).map_err(ObjectLookupError::Decode)
+    object_view(opened, addr).map_err(|e| ObjectLookupError::Decode(Box::new(e)))
 }
 
 /// Ok if the walk finds an object starting at `addr` (an address in a heap range), else
