@@ -13,8 +13,9 @@ use mo_mem::analysis::retained_json::pretty;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::TerminalProgress;
-use super::snapshot_args::open_admitted;
+use super::snapshot_args::{admit_noted, admitted_heap};
 use super::times::timed;
+use mo_mem::serve::one_canister;
 
 /// Arguments of `mo-mem diff`.
 #[derive(Args, Debug)]
@@ -42,8 +43,14 @@ pub struct DiffArgs {
 /// Runs `mo-mem diff`.
 pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let progress = TerminalProgress::new();
-    let old = open_admitted(&args.old, args.no_verify, limits)?;
-    let new = open_admitted(&args.new, args.no_verify, limits)?;
+    let admitted = [
+        admit_noted(&args.old, args.no_verify, limits)?,
+        admit_noted(&args.new, args.no_verify, limits)?,
+    ];
+    one_canister("diff", &admitted)?;
+    let old = admitted_heap(&admitted[0])?;
+    let new = admitted_heap(&admitted[1])?;
+    drop(admitted);
     let d = match &args.svg {
         // The picture needs both analyses: both computed at once (two threads) and kept,
         // then the values compared.

@@ -6,7 +6,7 @@ use clap::Args;
 use mo_mem::image::ReaderLimits;
 use std::io::Write;
 
-use mo_mem::serve::heap_source::object_view;
+use mo_mem::serve::object_lookup::object_view_at;
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -27,12 +27,18 @@ pub struct ObjectArgs {
 
 /// An address in hex (`0x...`) or decimal; a skewed pointer word (odd) is unskewed.
 pub(super) fn parse_addr(s: &str) -> anyhow::Result<u64> {
-    let v = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+    let v = parse_number(s).with_context(|| {
+        format!("invalid address {s:?}: not a number (hex with 0x, or decimal, below 2^64)")
+    })?;
+    Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
+}
+
+/// The number `s` spells, in hex (`0x...`) or decimal.
+fn parse_number(s: &str) -> Result<u64, std::num::ParseIntError> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => s.parse(),
-    };
-    let v = v.with_context(|| format!("invalid address {s:?}"))?;
-    Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
+    }
 }
 
 /// Runs `mo-mem object`: the JSON is the mount's `objects/…/ADDRESS.json`, byte for byte;
@@ -46,7 +52,12 @@ pub fn run(args: ObjectArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     }
     .open_heap(limits)?;
     let addr = parse_addr(&args.addr)?;
-    let view = object_view(&opened, addr).with_context(|| format!("no object at {addr:#x}"))?;
+    let view = object_view_at(&opened, addr).with_context(|| {
+        match addr == parse_number(&args.addr).unwrap_or(addr) {
+            true => format!("object {addr:#x}"),
+            false => format!("object {addr:#x} (the pointer {} unskewed)", args.addr),
+        }
+    })?;
     let mut out = std::io::stdout().lock();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &view.to_json())?;

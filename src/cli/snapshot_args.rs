@@ -133,10 +133,24 @@ pub fn open_admitted(
     no_verify: bool,
     limits: ReaderLimits,
 ) -> anyhow::Result<Arc<OpenedHeap>> {
+    admitted_heap(&admit_noted(path, no_verify, limits)?)
+}
+
+/// The snapshot at `path` if a command may read it (its note, if any, shown), not opened yet.
+pub fn admit_noted(
+    path: &std::path::Path,
+    no_verify: bool,
+    limits: ReaderLimits,
+) -> anyhow::Result<mo_mem::serve::Admitted> {
     let admitted = mo_mem::serve::admit(path, no_verify, limits)?;
     if let Some(note) = admitted.note() {
         eprintln!("{note}");
     }
+    Ok(admitted)
+}
+
+/// The opened heap of an admitted snapshot.
+pub fn admitted_heap(admitted: &mo_mem::serve::Admitted) -> anyhow::Result<Arc<OpenedHeap>> {
     Ok(admitted.snapshot.heap().map_err(Clone::clone)?.clone())
 }
 

@@ -15,7 +15,8 @@ use mo_mem::analysis::retained_json::pretty;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::TerminalProgress;
-use super::snapshot_args::open_admitted;
+use super::snapshot_args::{admit_noted, admitted_heap};
+use mo_mem::serve::one_canister;
 
 /// Arguments of `mo-mem trend`.
 #[derive(Args, Debug)]
@@ -73,12 +74,19 @@ fn taken_at(dir: &Path) -> u64 {
 /// Runs `mo-mem trend`.
 pub fn run(args: TrendArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let paths = expand(&args.snapshots)?;
+    // Every snapshot admitted (and its canister known) before any is analysed.
+    let admitted = paths
+        .iter()
+        .map(|path| admit_noted(path, args.no_verify, limits))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    one_canister("trend", &admitted)?;
     let progress = TerminalProgress::new();
     let mut points = Vec::with_capacity(paths.len());
     // Named as the mount names them: the fewest trailing path components that differ.
     let names = mo_mem::vfs::sources::served_names(&paths);
-    for (path, name) in paths.iter().zip(names) {
-        let opened = open_admitted(path, args.no_verify, limits)?;
+    // Each snapshot dropped once reduced to its figures.
+    for ((path, name), admitted) in paths.iter().zip(names).zip(admitted) {
+        let opened = admitted_heap(&admitted)?;
         let figures = Figures::of(&opened, &progress)
             .with_context(|| format!("cannot analyse {}", path.display()))?;
         points.push((name, figures));

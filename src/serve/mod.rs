@@ -14,6 +14,7 @@ pub mod eval_file;
 pub mod heap_source;
 pub mod methods;
 pub mod mount_trust;
+pub mod object_lookup;
 pub mod services;
 pub mod siblings;
 pub mod source;
@@ -26,4 +27,6 @@ pub use methods::MethodFiles;
 pub use mount_trust::StoreVerifier;
 pub use services::services;
 pub use source::{SnapshotSource, SourceError};
-pub use trust::{admit, command_policy, Admitted, Refused, StoreGate};
+pub use trust::{
+    admit, command_policy, one_canister, Admitted, CanisterMismatch, Refused, StoreGate,
+};

@@ -5,7 +5,7 @@
 
 use super::catalog::{OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
 use crate::image::ReaderLimits;
-use crate::store::{StoreError, TrustRule};
+use crate::store::{StoreError, Trust, TrustRule};
 use crate::vfs::SnapshotGate;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -53,6 +53,57 @@ impl Admitted {
             Ok(trust) => trust.note(self.snapshot.dir()),
             Err(_) => None,
         }
+    }
+
+    /// The canister the snapshot was taken from, as its verified manifest says (`None`
+    /// without a verified manifest: a plain icp-cli/dfx directory, or one read unverified).
+    pub fn canister(&self) -> Option<&str> {
+        match &*self.verdict {
+            Ok(Trust::Verified(manifest)) => Some(&manifest.source.canister),
+            _ => None,
+        }
+    }
+}
+
+/// Snapshots of two canisters given to a command that compares snapshots of one.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{} is a snapshot of canister {other_canister}, but {} is of canister {first_canister}: \
+     `mo-mem {command}` compares snapshots of one canister",
+    other.display(),
+    first.display()
+)]
+pub struct CanisterMismatch {
+    /// The command refusing them (`trend`, `diff`).
+    pub command: &'static str,
+    /// The first snapshot whose canister is known.
+    pub first: PathBuf,
+    /// Its canister.
+    pub first_canister: String,
+    /// The first snapshot of another canister.
+    pub other: PathBuf,
+    /// That canister.
+    pub other_canister: String,
+}
+
+/// Ok if every snapshot of `snapshots` whose canister is known ([`Admitted::canister`]) is
+/// of the same canister; else the first pair that differs, for `command`.
+pub fn one_canister(command: &'static str, snapshots: &[Admitted]) -> Result<(), CanisterMismatch> {
+    let mut known = snapshots
+        .iter()
+        .filter_map(|a| Some((a.snapshot.dir(), a.canister()?)));
+    let Some((first, first_canister)) = known.next() else {
+        return Ok(());
+    };
+    match known.find(|(_, canister)| *canister != first_canister) {
+        None => Ok(()),
+        Some((other, other_canister)) => Err(CanisterMismatch {
+            command,
+            first: first.to_path_buf(),
+            first_canister: first_canister.to_string(),
+            other: other.to_path_buf(),
+            other_canister: other_canister.to_string(),
+        }),
     }
 }
 

@@ -192,12 +192,13 @@ pub enum VfsError {
     TooLarge(String),
     /// The snapshot's content could not be decoded: corrupt or unsupported, or over a
     /// reader limit ([`DecodeFailure::errno`] tells which).
-    #[error("cannot decode {what}: {source}")]
+    #[error("cannot decode {what}: {failure}")]
     Decode {
         /// The file or value being generated.
         what: String,
-        /// What went wrong, with the address or offset.
-        source: DecodeFailure,
+        /// What went wrong, with the address or offset (in the message, not a `source`:
+        /// a chain of causes, as `mo-mem` prints it, shows it once).
+        failure: DecodeFailure,
     },
     /// A source file changed (truncated, rewritten, replaced) since the mount read it:
     /// what depends on it can no longer be served.
@@ -232,7 +233,7 @@ impl VfsError {
             VfsError::ReadOnly(_) => libc::EROFS,
             VfsError::InvalidArgument(_) => libc::EINVAL,
             VfsError::TooLarge(_) => libc::EFBIG,
-            VfsError::Decode { source, .. } => source.errno(),
+            VfsError::Decode { failure, .. } => failure.errno(),
             VfsError::Changed(_) => libc::EIO,
             VfsError::Busy(_) => libc::EBUSY,
             VfsError::NotTrusted(_) => libc::EACCES,
@@ -253,7 +254,7 @@ impl VfsError {
     pub fn decode(what: impl Into<String>, source: impl Into<DecodeFailure>) -> Self {
         VfsError::Decode {
             what: what.into(),
-            source: source.into(),
+            failure: source.into(),
         }
     }
 }

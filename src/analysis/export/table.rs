@@ -23,23 +23,29 @@ pub const ROW_GROUP_ROWS: usize = 1 << 20;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ExportError {
-    /// A file or directory could not be written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or directory.
+    /// The output directory could not be created (a file is in the way, no permission).
+    #[error("cannot create the output directory {}: {error}", path.display())]
+    OutDir {
+        /// The directory.
         path: PathBuf,
-        /// The error.
-        #[source]
-        source: std::io::Error,
+        /// The error (in the message, not a `source`: a chain of causes shows it once).
+        error: std::io::Error,
+    },
+    /// A file could not be written.
+    #[error("cannot write {}: {error}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error (in the message only).
+        error: std::io::Error,
     },
     /// The Parquet writer failed.
-    #[error("{path}: parquet: {source}")]
+    #[error("{}: parquet: {error}", path.display())]
     Parquet {
         /// The table's file.
         path: PathBuf,
-        /// The error.
-        #[source]
-        source: ParquetError,
+        /// The error (in the message only).
+        error: ParquetError,
     },
 }
 
@@ -59,9 +65,9 @@ impl Table {
     pub fn create(dir: &Path, name: &str, message: &str) -> Result<Table, ExportError> {
         let path = dir.join(format!("{name}.parquet"));
         let tmp = dir.join(format!(".{name}.parquet.tmp{}", std::process::id()));
-        let perr = |source| ExportError::Parquet {
+        let perr = |error| ExportError::Parquet {
             path: path.clone(),
-            source,
+            error,
         };
         let schema = Arc::new(parse_message_type(message).map_err(perr)?);
         // The column chunks are encoded by `chunk` (uncompressed, no page statistics); these
@@ -71,9 +77,10 @@ impl Table {
             .set_statistics_enabled(EnabledStatistics::None)
             .set_created_by(format!("mo-mem {}", env!("CARGO_PKG_VERSION")))
             .build();
-        let file = File::create(&tmp).map_err(|source| ExportError::Io {
-            path: tmp.clone(),
-            source,
+        // Named by the table it would become (the temporary name means nothing to a user).
+        let file = File::create(&tmp).map_err(|error| ExportError::Io {
+            path: path.clone(),
+            error,
         })?;
         let writer = SerializedFileWriter::new(
             BufWriter::with_capacity(1 << 20, file),
@@ -103,9 +110,9 @@ impl Table {
         mut column: impl FnMut(usize, Chunk) -> Result<Chunk, ParquetError>,
     ) -> Result<(), ExportError> {
         let path = &self.path;
-        let perr = |source| ExportError::Parquet {
+        let perr = |error| ExportError::Parquet {
             path: path.clone(),
-            source,
+            error,
         };
         let Some(writer) = self.writer.as_mut() else {
             return Ok(());
@@ -136,23 +143,23 @@ impl Table {
     /// Writes the last row group and the footer, and renames the file into place.
     pub fn close(mut self) -> Result<u64, ExportError> {
         if let Some(writer) = self.writer.take() {
-            let perr = |source| ExportError::Parquet {
+            let perr = |error| ExportError::Parquet {
                 path: self.path.clone(),
-                source,
+                error,
             };
             let inner = writer.into_inner().map_err(perr)?;
             let file = inner.into_inner().map_err(|e| ExportError::Io {
                 path: self.tmp.clone(),
-                source: e.into_error(),
+                error: e.into_error(),
             })?;
-            file.sync_all().map_err(|source| ExportError::Io {
+            file.sync_all().map_err(|error| ExportError::Io {
                 path: self.tmp.clone(),
-                source,
+                error,
             })?;
         }
-        std::fs::rename(&self.tmp, &self.path).map_err(|source| ExportError::Io {
+        std::fs::rename(&self.tmp, &self.path).map_err(|error| ExportError::Io {
             path: self.path.clone(),
-            source,
+            error,
         })?;
         Ok(self.written)
     }

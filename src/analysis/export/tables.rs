@@ -68,9 +68,9 @@ fn i(x: u64) -> i64 {
 impl Exporter {
     /// Starts the tables in `dir` (created if missing).
     pub fn create(dir: &Path) -> Result<Exporter, ExportError> {
-        std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
+        std::fs::create_dir_all(dir).map_err(|error| ExportError::OutDir {
             path: dir.to_path_buf(),
-            source,
+            error,
         })?;
         Ok(Exporter {
             dir: dir.to_path_buf(),
