@@ -138,7 +138,7 @@ fn one_op(snap: &Snap, op: u32, session: usize, tally: &Mutex<Tally>) -> Result<
 }
 
 #[test]
-fn thirty_two_readers_for_a_bounded_time_see_no_error() {
+fn thirty_two_readers_run_their_scheduled_operations_without_error() {
     if !fuse_available() {
         return;
     }
