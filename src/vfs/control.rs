@@ -97,12 +97,23 @@ impl EvalSlots {
         self.limit
     }
 
+    /// A slot if one is free.
+    ///
+    /// Taking a slot, giving it back and refusing one are logged (debug, warn) while the
+    /// count is locked, so the log's order is the order of the slots' states: what a test
+    /// (or an operator) reads to tell "busy" from a slow machine, by order, not by clock.
     fn try_acquire(self: &Arc<Self>) -> Option<EvalPermit> {
         let mut running = lock(&self.running);
         if *running >= self.limit {
+            tracing::warn!(limit = self.limit, "eval: busy, request not run");
             return None;
         }
         *running += 1;
+        tracing::debug!(
+            running = *running,
+            limit = self.limit,
+            "eval: request started"
+        );
         Some(EvalPermit(self.clone()))
     }
 }
@@ -121,6 +132,7 @@ impl Drop for EvalPermit {
     fn drop(&mut self) {
         let mut running = lock(&self.0.running);
         *running = running.saturating_sub(1);
+        tracing::debug!(running = *running, "eval: request ended");
     }
 }
 
@@ -392,10 +404,13 @@ impl ControlNode {
             let mut requests = lock(slot);
             let record = id.and_then(|(id, _)| requests.get_mut(id));
             if record.as_ref().is_some_and(|r| r.running) {
+                tracing::debug!(
+                    session = session.0,
+                    "eval: busy, this session's previous request still runs"
+                );
                 return Ok(BUSY_SESSION.as_bytes().into());
             }
             let Some(permit) = self.slots.try_acquire() else {
-                tracing::warn!(limit = self.slots.limit(), "eval: busy, request not run");
                 return Ok(format!(
                     "eval: busy: {} scripts are already running in this mount (the most \
                      --max-evals allows); this one was not run: read the file again to run it\n",

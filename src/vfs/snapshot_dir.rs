@@ -231,6 +231,16 @@ impl DirSource for SnapshotDir {
         // A verified snapshot is re-listed so that losing its trust shows in its listing.
         self.guard.may_be_refused()
     }
+
+    /// A name a refused snapshot's listing (only `NOT-TRUSTED`) does not hold is refused
+    /// (`EACCES`), not missing: every file of an untrusted snapshot fails the same way,
+    /// whether the kernel still knew its name or looks it up after the listing changed.
+    fn lookup_unlisted(&self, _name: &str) -> Result<Option<Entry>, VfsError> {
+        match self.guard.check() {
+            Err(e @ VfsError::NotTrusted(_)) => Err(e),
+            _ => Ok(None),
+        }
+    }
 }
 
 /// The `eval` engine of a guarded snapshot: runs nothing once the snapshot is refused or

@@ -114,8 +114,9 @@ fn the_mount_eval_file_has_the_canister_too() {
     }
     let dir = common::fixture("weak", "eop");
     let mount = Mounted::start(&[dir.as_path()]);
-    let served = mo_mem::vfs::sources::served_names(std::slice::from_ref(&dir));
-    let eval = mount.path(&served[0]).join("eval");
+    // docs/mount.md "Names": one path is served under its last component, `…/weak/eop`
+    // as `eop`.
+    let eval = mount.path("eop").join("eval");
     std::fs::write(&eval, "canister.name_of(0)").unwrap();
     assert_eq!(std::fs::read_to_string(&eval).unwrap(), "?\"kept #1\"\n");
 }

@@ -11,13 +11,12 @@ use crate::common;
 use crate::mount_support;
 use mount_support::is_control_file;
 
-use mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN};
+use mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN, HANG};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// `(served name, snapshot dir)` of every committed fixture, as the mount names them.
 /// The fixtures whose every file these tests read through FUSE: all but `collections`,
@@ -593,41 +592,46 @@ fn fixture_mount_rejects_writes_and_serves_concurrent_readers() {
         libc::ENOENT
     );
 
-    // 16 readers for a bounded time, each over a different stride of every file.
+    // 16 readers, each reading a fixed number of files along a different stride of them
+    // all (a count of reads, not a time window a loaded machine may not fill).
+    const READS_PER_READER: usize = 64;
     let expected: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
-    let deadline = Instant::now() + Duration::from_secs(3);
-    std::thread::scope(|scope| {
-        for reader in 0..16usize {
-            let (files, expected) = (&files, &expected);
-            scope.spawn(move || {
-                let mut i = reader * 7919;
-                let mut reads = 0;
-                while Instant::now() < deadline || reads == 0 {
-                    let k = i % files.len();
-                    let bytes = std::fs::read(&files[k])
-                        .unwrap_or_else(|e| panic!("{}: {e}", files[k].display()));
-                    assert!(bytes == expected[k], "{}", files[k].display());
-                    i += 104_729;
-                    reads += 1;
-                }
-            });
-        }
+    let reads: usize = std::thread::scope(|scope| {
+        let readers: Vec<_> = (0..16usize)
+            .map(|reader| {
+                let (files, expected) = (&files, &expected);
+                scope.spawn(move || {
+                    let mut i = reader * 7919;
+                    for _ in 0..READS_PER_READER {
+                        let k = i % files.len();
+                        let bytes = std::fs::read(&files[k])
+                            .unwrap_or_else(|e| panic!("{}: {e}", files[k].display()));
+                        assert!(bytes == expected[k], "{}", files[k].display());
+                        i += 104_729;
+                    }
+                    READS_PER_READER
+                })
+            })
+            .collect();
+        readers.into_iter().map(|r| r.join().unwrap()).sum()
     });
+    assert_eq!(reads, 16 * READS_PER_READER);
 
-    // grep -r over the whole mount finishes and finds the variables.
+    // grep -r over the whole mount finishes and finds the variables. Its output is read on
+    // another thread, so the ceiling (which only a hang reaches) can fire while it runs.
     let mut grep = Command::new("grep")
         .args(["-r", "-l", "--exclude=eval", "-e", "Blob T"])
         .arg(&mount.mountpoint)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut out = String::new();
-    grep.stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    let status = wait_with_deadline(&mut grep, Duration::from_secs(300));
+    let mut stdout = grep.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        stdout.read_to_string(&mut out).map(|_| out)
+    });
+    let status = wait_with_deadline(&mut grep, HANG);
+    let out = reader.join().unwrap().unwrap();
     assert_eq!(status.code(), Some(0));
     assert!(out.lines().count() > 10, "{out}");
 

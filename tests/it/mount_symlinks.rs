@@ -114,9 +114,17 @@ fn a_store_snapshot_with_a_link_is_refused() {
     assert!(report.contains("not a regular file"), "{report}");
     let root = store.root();
     let mount = Mount::start_command(store.command(), &["--store", root.to_str().unwrap()]);
-    let errno = read_errno(&mount.path(&format!("{canister}/0b02/wasm_memory.bin")));
-    assert!(
-        matches!(errno, Some(libc::EACCES) | Some(libc::ENOENT)),
-        "{errno:?}"
-    );
+    // Not served: the snapshot lists only NOT-TRUSTED, and its files are refused (EACCES,
+    // docs/mount.md "Trust"), not missing.
+    let snap = mount.path(&format!("{canister}/0b02"));
+    let names: Vec<String> = std::fs::read_dir(&snap)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["NOT-TRUSTED"]);
+    let why = std::fs::read_to_string(snap.join("NOT-TRUSTED")).unwrap();
+    assert!(why.contains("not a regular file"), "{why}");
+    for file in ["wasm_memory.bin", "metadata.json", "eval"] {
+        assert_eq!(read_errno(&snap.join(file)), Some(libc::EACCES), "{file}");
+    }
 }

@@ -95,9 +95,10 @@ fn snapshots_that_do_not_verify_are_refused_with_the_reason() {
     );
     let why = std::fs::read_to_string(mount.path(&format!("{CANISTER}/0a03/NOT-TRUSTED"))).unwrap();
     assert!(why.contains("HMAC"), "{why}");
+    // Its files are refused, not missing (docs/mount.md, "Trust").
     assert_eq!(
         read_errno(&mount.path(&format!("{CANISTER}/0a02/wasm_memory.bin"))),
-        Some(libc::ENOENT)
+        Some(libc::EACCES)
     );
     drop(mount);
 

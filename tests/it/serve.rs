@@ -181,12 +181,85 @@ fn a_replaced_image_is_a_new_snapshot() {
     assert_eq!(snapshots.opens(), 2);
 }
 
-/// `mo-mem info --json` and the tree's `info.json` are one report in one shape; so are
-/// `mo-mem stats --json` and `stats.json`.
+/// What `info` must say of a fixture, known without mo-mem: the sizes of its files on disk
+/// (and in `metadata.json`), the compiler and the stable variables the canister recorded
+/// (`expected.json`), and the persistence and GC its mode was compiled for
+/// (docs/fixtures.md, "Modes").
+fn check_info_facts(dir: &std::path::Path, mode: &str, info: &serde_json::Value) {
+    let what = dir.display();
+    let file_len = |f: &str| std::fs::metadata(dir.join(f)).unwrap().len();
+    let json = |f: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(dir.join(f)).unwrap()).unwrap()
+    };
+    let (metadata, expected) = (json("metadata.json"), json("expected.json"));
+    assert_eq!(
+        info["main_memory_bytes"],
+        file_len("wasm_memory.bin"),
+        "{what}"
+    );
+    assert_eq!(
+        info["main_memory_bytes"], metadata["wasm_memory_size"],
+        "{what}"
+    );
+    assert_eq!(
+        info["stable_memory_bytes"],
+        file_len("stable_memory.bin"),
+        "{what}"
+    );
+    assert_eq!(info["module_bytes"], file_len("wasm_module.bin"), "{what}");
+    assert_eq!(info["module_bytes"], metadata["wasm_module_size"], "{what}");
+    assert_eq!(info["compiler"], expected["compiler"], "{what}");
+    let vars = expected["vars"].as_object().unwrap().len();
+    assert_eq!(info["stable_variables"], vars, "{what}");
+    let (persistence, gc, rtti) = match mode {
+        "eop" => (
+            "enhanced orthogonal persistence (64-bit)",
+            "incremental",
+            true,
+        ),
+        classical => ("classical (32-bit)", classical, false),
+    };
+    assert_eq!(info["persistence"], persistence, "{what}");
+    assert_eq!(info["gc"], gc, "{what}");
+    assert_eq!(info["rtti"], rtti, "{what}");
+    // The walk accounts for every heap byte: objects and free blocks fill the ranges, which
+    // lie inside the main memory above the heap base.
+    let n = |v: &serde_json::Value| v.as_u64().unwrap();
+    let heap = n(&info["heap_bytes"]);
+    assert_eq!(
+        n(&info["objects"]["bytes"]) + n(&info["free"]["bytes"]),
+        heap,
+        "{what}"
+    );
+    let ranges = info["ranges"].as_array().unwrap();
+    let spanned: u64 = ranges.iter().map(|r| n(&r["end"]) - n(&r["start"])).sum();
+    assert_eq!(spanned, heap, "{what}");
+    assert!(
+        ranges
+            .iter()
+            .all(|r| n(&r["start"]) >= n(&info["heap_base"])),
+        "{what}"
+    );
+    assert!(
+        ranges
+            .iter()
+            .all(|r| n(&r["end"]) <= n(&info["main_memory_bytes"])),
+        "{what}"
+    );
+    assert_eq!(info["walk_complete"], true, "{what}");
+    assert_eq!(info["errors"], serde_json::json!([]), "{what}");
+}
+
+/// `mo-mem info --json` and the tree's `info.json` are one report in one shape, saying what
+/// is known of the fixture independently; so are `mo-mem stats --json` and `stats.json`.
 #[test]
 fn reports_have_one_shape_in_the_cli_and_the_tree() {
     let bin = env!("CARGO_BIN_EXE_mo-mem");
-    for (name, mode) in [("compound", "eop"), ("scalars", "incremental")] {
+    for (name, mode) in [
+        ("compound", "eop"),
+        ("compound", "copying"),
+        ("scalars", "incremental"),
+    ] {
         let snap = common::fixture(name, mode);
         let run = |args: &[&str]| {
             let o = std::process::Command::new(bin)
@@ -204,6 +277,7 @@ fn reports_have_one_shape_in_the_cli_and_the_tree() {
         let cli = run(&["info", "--json", s]);
         let file = run(&["cat", s, "info.json"]);
         assert_eq!(cli, file, "{name}/{mode}");
+        check_info_facts(&snap, mode, &cli);
         let stats = run(&["stats", "--json", s]);
         assert_eq!(stats, run(&["cat", s, "stats.json"]), "{name}/{mode}");
         assert_eq!(stats["objects"], cli["objects"], "{name}/{mode}");

@@ -3,7 +3,7 @@
 
 use crate::mount_support;
 
-pub use mount_support::{fuse_available, in_new_session, read_errno, Mounted as Mount, BIN};
+pub use mount_support::{fuse_available, read_errno, Mounted as Mount, BIN};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -9,6 +9,15 @@ use std::time::{Duration, Instant};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_mo-mem");
 
+/// How long a test waits for a state before it calls the wait a hang: a ceiling, never a
+/// window a loaded machine must meet.
+pub const HANG: Duration = Duration::from_secs(120);
+
+/// The log lines of `log` holding `needle`.
+pub fn log_count(log: &str, needle: &str) -> usize {
+    log.lines().filter(|l| l.contains(needle)).count()
+}
+
 /// Whether this machine can mount FUSE file systems (CI installs fuse3). When it cannot, the
 /// caller skips its test: a failure under `MO_MEM_STRICT=1` (`tests/it/common/skip.rs`).
 pub fn fuse_available() -> bool {
@@ -105,6 +114,23 @@ impl Mounted {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// Polls the daemon's log until `ready` holds for it; returns that log. The ceiling
+    /// ([`HANG`]) only bounds a hang: the test waits for the state, not for a time.
+    pub fn wait_for_log(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + HANG;
+        loop {
+            let log = self.log_text();
+            if ready(&log) {
+                return log;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited {HANG:?} for {what}; log:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Whether the daemon is still running.
     pub fn alive(&mut self) -> bool {
         match &mut self.child {
@@ -137,7 +163,7 @@ pub fn wait_with_deadline(child: &mut Child, limit: Duration) -> std::process::E
         }
         if Instant::now() > deadline {
             let _ = child.kill();
-            panic!("mo-mem mount did not exit in {limit:?}");
+            panic!("process {} did not exit in {limit:?}", child.id());
         }
         std::thread::sleep(Duration::from_millis(10));
     }
