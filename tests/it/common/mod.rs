@@ -9,7 +9,7 @@ mod generated;
 pub mod skip;
 
 pub use fixtures::*;
-pub use generated::generated_fixture;
+pub use generated::{generated_fixture, GENERATED_BY_TESTS};
 
 use std::path::{Path, PathBuf};
 
