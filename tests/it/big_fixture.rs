@@ -6,7 +6,7 @@
 //! Every run checks `big-small` (the same canister on a shorter scenario: 72 chunks, an
 //! 8.5-million-element large object; 378 MiB EOP images, 189 MiB classical), which the test
 //! generates itself with the pinned compiler and this build's `mo-mem` when its stamp is not up
-//! to date (`common::generated_fixture`; about 20 s, see docs/fixtures.md). Without the compiler
+//! to date (`common::generated_fixture`; 20-70 s, see docs/fixtures.md). Without the compiler
 //! the test fails under `MO_MEM_STRICT=1` (a skip elsewhere). The full `big` (608 MiB EOP
 //! images, 15 minutes to generate) is a benchmark heap; the same checks run on it when
 //! `MOMEM_BIG_FIXTURE` names its directory (every mode must be there):
