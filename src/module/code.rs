@@ -191,43 +191,70 @@ pub(crate) fn called_from_compiled(raw: &RawModule<'_>) -> HashSet<u32> {
 
 #[cfg(test)]
 mod tests {
-    /// Debug aid: `MOMEM_WASM=path MOMEM_FUNC=name cargo test --lib dump_function -- --nocapture --ignored`.
+    use super::super::parse::read_raw;
+    use super::*;
+
+    /// A module with the shapes moc's accessors have: a constant address from an immutable
+    /// global plus an offset, a load from a mutable global (not constant), `i32.const 2;
+    /// i32.or`, calls from compiled (`@`, `canister_`) code to the RTS and to an import.
+    const WAT: &str = r#"
+        (module
+          (import "env" "imported" (func $imported))
+          (global $base i32 (i32.const 0x1000))
+          (global $hp (mut i32) (i32.const 0x2000))
+          (memory 1)
+          (func $rts_helper)
+          (func $load_fixed (result i32)
+            global.get $base i32.const 8 i32.add i32.load offset=4
+            drop
+            global.get $hp i32.const 8 i32.add i32.load)
+          (func $B_add (result i32) i32.const 5 i32.const 2 i32.or)
+          (func $read_hp (result i32) i32.const 7 drop global.get $hp)
+          (func $@compiled call $rts_helper call $imported)
+          (func $canister_update_x (result i32) call $load_fixed))
+    "#;
+
     #[test]
-    #[ignore]
-    fn dump_function() {
-        let (Ok(path), Ok(func)) = (std::env::var("MOMEM_WASM"), std::env::var("MOMEM_FUNC"))
-        else {
-            return;
+    fn analyses_fold_constant_addresses_and_find_calls_globals_and_tags() {
+        let wasm = wat::parse_str(WAT).expect("valid WAT");
+        let raw = read_raw(&wasm).expect("parsed");
+        let globals = raw.const_globals();
+        let body = |name: &str| {
+            raw.body_named(name)
+                .unwrap_or_else(|| panic!("function {name}"))
         };
-        let bytes = std::fs::read(path).unwrap_or_default();
-        let Ok(raw) = super::super::parse::read_raw(&bytes) else {
-            return;
+        let index = |name: &str| {
+            raw.func_named(name)
+                .unwrap_or_else(|| panic!("function {name}"))
         };
-        for f in func.split(',') {
-            println!("== {f} ({:?})", raw.func_named(f));
-            if let Some(body) = raw.body_named(f) {
-                for op in super::ops(body).take(400) {
-                    println!("  {op:?}");
-                }
-            }
-        }
-        println!("globals: {:x?}", raw.globals);
-        println!(
-            "facts: {:#x?}",
-            super::super::ModuleFacts::parse(&bytes).map(|f| (
-                f.persistence,
-                f.gc,
-                f.rtti,
-                f.heap_base,
-                f.stack_top,
-                f.hp_global,
-                f.hp_mutable_index,
-                f.statics,
-                f.compiler,
-                f.has_weak_refs,
-                f.has_dedup_table,
-                f.stable_slots
-            ))
+
+        // 0x1000 + 8, loaded at offset 4; the load through the mutable $hp is not constant.
+        assert_eq!(const_loads(body("load_fixed"), &globals), [0x100c]);
+        assert_eq!(
+            const_addresses(body("load_fixed"), &globals),
+            [0x1008, 0x100c]
         );
+        // Immutable globals fold, mutable ones do not, but their init value is known.
+        assert_eq!(globals.get(0), Some(0x1000));
+        assert_eq!(globals.get(1), None);
+        assert_eq!(globals.any_value(&raw, 1), Some(0x2000));
+
+        assert_eq!(
+            calls(body("@compiled")),
+            [index("rts_helper"), index("imported")]
+        );
+        assert_eq!(first_global_get(body("read_hp")), Some(1));
+        assert_eq!(first_const(body("read_hp")), Some(7));
+        assert_eq!(first_const(body("rts_helper")), None);
+        assert!(has_i32_const_or_2(body("B_add")));
+        assert!(!has_i32_const_or_2(body("load_fixed")));
+        assert_eq!(ops(body("B_add")).count(), 4, "const, const, or, end");
+
+        let called = called_from_compiled(&raw);
+        let want: HashSet<u32> = ["rts_helper", "imported", "load_fixed"]
+            .into_iter()
+            .map(index)
+            .collect();
+        assert_eq!(called, want);
     }
 }

@@ -235,6 +235,20 @@ impl HeapValue {
         (!self.too_deep() && self.cycle().is_none()).then_some((lazy, kind))
     }
 
+    /// A plain array (no collection) listed a range of elements at a time, with its length
+    /// read from its header: its elements are never decoded all at once for a listing (an
+    /// array of millions would hold a node per element).
+    fn listed_array(&self) -> Option<(&LazyValue, usize)> {
+        let Value::Lazy(lazy) = &self.value else {
+            return None;
+        };
+        if self.collection().is_some() || self.too_deep() || self.cycle().is_some() {
+            return None;
+        }
+        let len = usize::try_from(self.array_len(lazy)?).ok()?;
+        Some((lazy, len))
+    }
+
     /// The walk over a collection's items (its natural view, read one item at a time).
     fn walk(&self, lazy: &LazyValue, kind: CollectionKind) -> Result<EntryWalk, VfsError> {
         let d = decoder(&self.context, false)?;
@@ -421,11 +435,31 @@ impl ValueNode for HeapValue {
     fn part_count(&self) -> Result<Option<usize>, VfsError> {
         match self.listed_collection() {
             Some((lazy, kind)) => Ok(Some(self.part_index(lazy, kind)?.len)),
-            None => Ok(None),
+            None => Ok(self.listed_array().map(|(_, len)| len)),
         }
     }
 
     fn parts(&self, start: usize, end: usize) -> Result<NamedValues, VfsError> {
+        if let Some((lazy, len)) = self.listed_array() {
+            let mut d = decoder(&self.context, false)?;
+            let path = self.part_place(self.own_addr()?);
+            let (depth, bytes) = self.depth;
+            let end = end.min(len);
+            let mut out = Vec::with_capacity(end.saturating_sub(start));
+            for i in start..end {
+                let element = d.element(lazy, i as u64).map_err(Self::decode_error)?;
+                let name = i.to_string();
+                let place = (depth + 1, bytes + name.len() + 1);
+                let child = HeapValue::below(
+                    self.context.clone(),
+                    Value::Lazy(element),
+                    path.clone(),
+                    place,
+                );
+                out.push((name, Arc::new(child) as Arc<dyn ValueNode>));
+            }
+            return Ok(out);
+        }
         let Some((lazy, kind)) = self.listed_collection() else {
             let mut all = self.children()?;
             all.truncate(end);

@@ -1,27 +1,31 @@
-//! The on-demand `big` fixture (motoko/fixtures/big): a heap over several incremental-GC
-//! partitions, live chunks between garbage, a large object bigger than a partition, snapshotted
-//! with a GC mid-flight. Modes `eop`, `incremental` and both `-forcegc`.
+//! The `big` canister (motoko/fixtures/big/main.mo): a heap over several incremental-GC
+//! partitions (EOP 64 MiB, classical 32 MiB each), live chunks between garbage, a large object
+//! bigger than a partition, snapshotted with a GC mid-flight. Modes `eop`, `incremental` and
+//! both `-forcegc`.
 //!
-//! Generating it takes far longer than CI can afford on 2 shared cores (see docs/fixtures.md),
-//! so this test runs only on snapshots already generated into
-//! `target/fixture-snapshots/big/MODE`:
+//! Every run checks `big-small` (the same canister on a shorter scenario: 72 chunks, an
+//! 8.5-million-element large object; 378 MiB EOP images, 189 MiB classical), which the test
+//! generates itself with the pinned compiler and this build's `mo-mem` when its stamp is not up
+//! to date (`common::generated_fixture`; 20-70 s, see docs/fixtures.md). Without the compiler
+//! the test fails under `MO_MEM_STRICT=1` (a skip elsewhere). The full `big` (608 MiB EOP
+//! images, 15 minutes to generate) is a benchmark heap; the same checks run on it when
+//! `MOMEM_BIG_FIXTURE` names its directory (every mode must be there):
 //!
 //! ```sh
 //! MO_MEM_BIN=target/debug/mo-mem scripts/gen-fixtures --on-demand big
-//! cargo test --test it big_fixture:: -- --nocapture
+//! MOMEM_BIG_FIXTURE=target/fixture-snapshots/big cargo test --test it big_fixture:: -- --nocapture
 //! ```
 //!
-//! Without them it prints that it skipped and how to generate them, and passes: the test's
-//! name says so (`..._skipped_unless_generated`), since CI never generates `big` and so never
-//! runs its body. When `MOMEM_BIG_FIXTURE` names a directory, a missing mode there fails.
-//!
-//! What it checks, per mode: the walk proves every partition/range ends exactly; every stable
-//! variable decodes to the canister's own text in `expected.json`, where the `<large: N arrays,
-//! M elements, sum S>` markers of the huge variables are checked by recomputing N, M and S from
-//! the values the decoder gives for every element (one element at a time, so the default
-//! [`ReaderLimits`] suffice: no 30-million-node value tree is built); object counts per tag
-//! match what the scenario allocated; and `mo-mem info --json` reports the mid-GC state (GC
-//! phase, partitions, the large-object range) the heap has.
+//! What it checks, per mode: the walk proves every partition/range ends exactly; the heap spans
+//! more than three partitions; the large object has a range of its own, bigger than a
+//! partition; the chunks the scenario allocated are there (every kept one, and garbage ones the
+//! GC has not reclaimed); every stable variable decodes to the canister's own text in
+//! `expected.json`, where the `<large: N arrays, M elements, sum S>` markers of the huge
+//! variables are checked by recomputing N, M and S from the decoder's values of the elements
+//! (each distinct element word decoded once: a Nat's value is a function of its word, and the
+//! chunks repeat one word); and `mo-mem info --json` reports the mid-GC state (GC phase 4,
+//! Update: an evacuated partition, partitions to update, stale forwarded copies; the
+//! partition table; the large-object range) the heap has.
 
 use crate::common;
 
@@ -43,22 +47,8 @@ use mo_mem::snapshot::Snapshot;
 const MODES: [&str; 4] = ["eop", "eop-forcegc", "incremental", "incremental-forcegc"];
 /// Elements per chunk (`chunk_len` in main.mo).
 const CHUNK: u64 = 262_144;
-
-/// `target/fixture-snapshots/big`, or the directory named by `MOMEM_BIG_FIXTURE`.
-fn big_root() -> PathBuf {
-    std::env::var_os("MOMEM_BIG_FIXTURE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| common::materialized_root().join("big"))
-}
-
-fn generated() -> Vec<(&'static str, PathBuf)> {
-    let root = big_root();
-    MODES
-        .iter()
-        .map(|m| (*m, root.join(m)))
-        .filter(|(_, d)| d.join("metadata.json").exists() && d.join("expected.json").exists())
-        .collect()
-}
+/// The incremental GC's Update phase (`Heap::gc_phase`).
+const PHASE_UPDATE: u32 = 4;
 
 fn expected_vars(dir: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(dir.join("expected.json")).expect("expected.json");
@@ -71,8 +61,25 @@ fn expected_vars(dir: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// `(arrays, elements, sum)` of a `[var Nat]` or `[[var Nat]]` value, every element decoded by
-/// `d` as its static type (Nat).
+/// `(arrays, elements)` of a `<large: N arrays, M elements, sum S>` marker.
+fn marker_counts(text: &str) -> (u64, u64) {
+    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    match words[..] {
+        ["<large:", n, "arrays", m, "elements", "sum", _] => {
+            (n.parse().expect("N arrays"), m.parse().expect("M elements"))
+        }
+        _ => panic!("not a <large: ...> marker: {text}"),
+    }
+}
+
+/// A Nat as `debug_show` writes it (`1_000`), parsed.
+fn nat_var(vars: &BTreeMap<String, String>, name: &str) -> u64 {
+    vars[name].replace('_', "").parse().expect(name)
+}
+
+/// `(arrays, elements, sum)` of a `[var Nat]` or `[[var Nat]]` value: every element's word is
+/// read from its array, and each run of equal words decoded once by `d` as the static type
+/// (Nat) and counted for the whole run.
 fn summary(d: &mut Decoder<'_>, heap: &Heap, v: &LazyValue) -> (u64, u64, BigUint) {
     let ty = d.type_of(v).expect("type").expect("typed");
     let arrays: Vec<LazyValue> = match &*ty {
@@ -95,16 +102,30 @@ fn summary(d: &mut Decoder<'_>, heap: &Heap, v: &LazyValue) -> (u64, u64, BigUin
         let Body::Array { elems, .. } = obj.body else {
             panic!("{addr:#x} is a {}", obj.tag.name());
         };
+        // The current run: its word, its value, its length.
+        let mut run: Option<(u64, BigUint, u64)> = None;
         for i in 0..elems.len() {
             let word = elems.get(i).expect("element word");
-            match d
-                .shallow(&LazyValue::typed(word, elem_ty.clone()))
-                .expect("Nat")
-            {
-                Value::Nat(ref n) => sum += n,
-                other => panic!("element {i} of {addr:#x}: {other:?}"),
+            match &mut run {
+                Some((w, _, n)) if *w == word => *n += 1,
+                _ => {
+                    if let Some((_, value, n)) = run.take() {
+                        sum += value * n;
+                    }
+                    let value = match d
+                        .shallow(&LazyValue::typed(word, elem_ty.clone()))
+                        .expect("Nat")
+                    {
+                        Value::Nat(ref n) => n.clone(),
+                        other => panic!("element {i} of {addr:#x}: {other:?}"),
+                    };
+                    run = Some((word, value, 1));
+                }
             }
             count += 1;
+        }
+        if let Some((_, value, n)) = run {
+            sum += value * n;
         }
     }
     (arrays.len() as u64, count, sum)
@@ -123,34 +144,50 @@ fn info_json(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("info --json is JSON")
 }
 
-fn check(mode: &str, dir: &Path) {
-    let snapshot = Snapshot::open(dir).unwrap_or_else(|e| panic!("{mode}: {e}"));
+fn check(label: &str, dir: &Path) {
+    let snapshot = Snapshot::open(dir).unwrap_or_else(|e| panic!("{label}: {e}"));
     let heap = Heap::open(snapshot, ReaderLimits::default()).unwrap_or_else(|e| panic!("{e}"));
+    let expected = expected_vars(dir);
+    // What the scenario allocated, as the canister reports it.
+    let allocated = nat_var(&expected, "allocated_arrays");
+    let (kept, kept_elems) = marker_counts(&expected["kept"]);
+    assert_eq!(kept_elems, kept * CHUNK, "{label}: kept chunks");
+    assert!(
+        kept >= 2 && allocated > kept,
+        "{label}: {kept} of {allocated}"
+    );
+    let (one, large_len) = marker_counts(&expected["large"]);
+    assert_eq!(one, 1, "{label}");
 
     // The walk: every partition/range ends exactly, nothing unparsed.
     let stats = heap_stats(&heap);
-    assert!(stats.errors.is_empty(), "{mode}: {:?}", stats.errors);
-    assert!(stats.complete(), "{mode}: a range did not end exactly");
+    assert!(stats.errors.is_empty(), "{label}: {:?}", stats.errors);
+    assert!(stats.complete(), "{label}: a range did not end exactly");
     let ranges = heap.ranges();
-    // Live data over several partitions (EOP 64 MiB, classical 32 MiB each) ...
+    // Data over several partitions (EOP 64 MiB, classical 32 MiB each) ...
     let partition = heap.layout().partition_size;
     assert!(
         stats.heap_bytes > 3 * partition,
-        "{mode}: heap {} bytes, not over 3 partitions",
+        "{label}: heap {} bytes, not over 3 partitions of {partition}",
         stats.heap_bytes
     );
-    assert!(ranges.len() >= 4, "{mode}: {} ranges", ranges.len());
+    assert!(ranges.len() >= 4, "{label}: {} ranges", ranges.len());
     // ... and the large object in a range of its own, bigger than a partition.
     let large: Vec<_> = ranges.iter().filter(|r| r.large_object).collect();
-    assert_eq!(large.len(), 1, "{mode}: large-object ranges {large:?}");
-    assert!(large[0].end - large[0].start > partition, "{mode}");
+    assert_eq!(large.len(), 1, "{label}: large-object ranges {large:?}");
+    assert!(large[0].end - large[0].start > partition, "{label}");
+    assert!(
+        large_len * heap.layout().word.bytes() > partition,
+        "{label}: the large array ({large_len} elements) fits a partition"
+    );
 
-    // Object counts per tag: the scenario's chunks and records.
+    // Object counts per tag: the scenario's chunks, the large array, the records.
     let mut chunks = 0u64;
-    let mut big_arrays = 0u64;
+    let mut large_arrays = 0u64;
+    let mut large_in_range = false;
     let mut forwarded = 0u64;
     for b in heap.walk() {
-        let b = b.unwrap_or_else(|e| panic!("{mode}: {e}"));
+        let b = b.unwrap_or_else(|e| panic!("{label}: {e}"));
         if b.forwarded_to.is_some() {
             forwarded += 1;
             continue;
@@ -159,37 +196,49 @@ fn check(mode: &str, dir: &Path) {
             if let Ok(o) = heap.object(b.addr) {
                 if let Body::Array { elems, .. } = o.body {
                     chunks += u64::from(elems.len() == CHUNK);
-                    big_arrays += u64::from(elems.len() == 10_000_000);
+                    if elems.len() == large_len {
+                        large_arrays += 1;
+                        large_in_range |= b.addr >= large[0].start && b.addr < large[0].end;
+                    }
                 }
             }
         }
     }
-    // 160 chunks allocated, 80 kept; the GC may not have reclaimed the rest yet.
-    assert!((80..=160).contains(&chunks), "{mode}: {chunks} chunks");
-    assert_eq!(big_arrays, 1, "{mode}: the 10M-element array");
-    let objects: u64 = stats.by_tag.get("Object").map_or(0, |c| c.objects);
-    assert!(objects >= 80, "{mode}: {objects} Objects (80 records)");
-
-    // mo-mem info reports the mid-GC state the heap has.
-    let info = info_json(dir);
-    assert_eq!(
-        info["gc_phase"].as_u64(),
-        heap.gc_phase().map(u64::from),
-        "{mode}"
+    // Every kept chunk, and garbage ones between them the GC has not reclaimed yet.
+    assert!(
+        (kept + 1..=allocated).contains(&chunks),
+        "{label}: {chunks} chunks, want every one of the {kept} kept and some of the other {} \
+         (garbage not yet reclaimed)",
+        allocated - kept
     );
+    assert_eq!(large_arrays, 1, "{label}: the {large_len}-element array");
+    assert!(
+        large_in_range,
+        "{label}: the large array is not in the large range"
+    );
+    let objects: u64 = stats.by_tag.get("Object").map_or(0, |c| c.objects);
+    assert!(
+        objects >= kept,
+        "{label}: {objects} Objects ({kept} records)"
+    );
+
+    // The GC is mid-flight, updating pointers after an evacuation; mo-mem info says so.
     let phase = heap.gc_phase().expect("incremental GC phase");
-    assert!((1..=4).contains(&phase), "{mode}: phase {phase}");
+    assert_eq!(phase, PHASE_UPDATE, "{label}: GC phase");
+    assert!(forwarded > 0, "{label}: no forwarded (evacuated) objects");
+    let info = info_json(dir);
+    assert_eq!(info["gc_phase"].as_u64(), Some(u64::from(phase)), "{label}");
     assert_eq!(
         info["ranges"].as_array().map(Vec::len),
         Some(ranges.len()),
-        "{mode}"
+        "{label}"
     );
-    assert_eq!(info["walk_complete"], serde_json::json!(true), "{mode}");
-    assert_eq!(info["large_object_ranges"].as_u64(), Some(1), "{mode}");
+    assert_eq!(info["walk_complete"], serde_json::json!(true), "{label}");
+    assert_eq!(info["large_object_ranges"].as_u64(), Some(1), "{label}");
     let parts = info["partitions"].as_array().expect("partitions");
     let want: Vec<_> = ranges.iter().filter_map(|r| r.partition).collect();
-    assert_eq!(parts.len(), want.len(), "{mode}");
-    assert!(want.len() >= 4, "{mode}: {} partitions", want.len());
+    assert_eq!(parts.len(), want.len(), "{label}");
+    assert!(want.len() >= 4, "{label}: {} partitions", want.len());
     assert_eq!(
         parts,
         &want
@@ -199,30 +248,34 @@ fn check(mode: &str, dir: &Path) {
     );
     assert!(
         want.iter().any(|p| p.large_content),
-        "{mode}: no partition holds the large object"
+        "{label}: no partition holds the large object"
+    );
+    assert!(
+        want.iter().any(|p| p.evacuate) && want.iter().any(|p| p.update),
+        "{label}: Update phase without an evacuated partition and partitions to update: {want:?}"
     );
 
     // The variables: exact text, or the large summaries recomputed from decoded values.
-    let expected = expected_vars(dir);
     let sig = heap_signature(&heap).expect("signature");
     let vars = stable_variables(&heap, &sig).expect("vars");
-    assert_eq!(vars.len(), expected.len(), "{mode}");
+    assert_eq!(vars.len(), expected.len(), "{label}");
     let mut d = signature_decoder(&heap, &sig);
     for v in &vars {
         let want = expected
             .get(&*v.name)
-            .unwrap_or_else(|| panic!("{mode}: {} not expected", v.name));
+            .unwrap_or_else(|| panic!("{label}: {} not expected", v.name));
         if want.starts_with("<large: ") {
             let (n, m, s) = summary(&mut d, &heap, &v.value);
             let got = format!("<large: {n} arrays, {m} elements, sum {s}>");
-            assert_eq!(&got, want, "{mode}: {}", v.name);
+            assert_eq!(&got, want, "{label}: {}", v.name);
         } else {
             let value = d.deep(&v.value).unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(&debug_show(&value), want, "{mode}: {}", v.name);
+            assert_eq!(&debug_show(&value), want, "{label}: {}", v.name);
         }
     }
     println!(
-        "big/{mode}: phase {phase}, {} ranges ({} partitions), {} MiB heap, {} objects, {chunks} chunks, {forwarded} forwarded",
+        "{label}: phase {phase}, {} ranges ({} partitions), {} MiB heap, {} objects, {chunks} \
+         chunks ({kept} kept of {allocated}), {forwarded} forwarded",
         ranges.len(),
         want.len(),
         stats.heap_bytes >> 20,
@@ -230,29 +283,35 @@ fn check(mode: &str, dir: &Path) {
     );
 }
 
+/// Every mode's snapshot directory under `root`, which must all be there.
+fn modes(root: &Path) -> Vec<(&'static str, PathBuf)> {
+    MODES
+        .iter()
+        .map(|m| {
+            let dir = root.join(m);
+            assert!(
+                dir.join("metadata.json").is_file() && dir.join("expected.json").is_file(),
+                "{}: no snapshot (metadata.json and expected.json)",
+                dir.display()
+            );
+            (*m, dir)
+        })
+        .collect()
+}
+
+/// `big-small`, generated if need be; and the full `big` too when `MOMEM_BIG_FIXTURE` names it.
 #[test]
-fn big_fixture_walks_decodes_and_reports_mid_gc_state_skipped_unless_generated() {
-    let dirs = generated();
-    if std::env::var_os("MOMEM_BIG_FIXTURE").is_some() {
-        assert_eq!(
-            dirs.len(),
-            MODES.len(),
-            "MOMEM_BIG_FIXTURE={}: want every mode of {MODES:?} there (metadata.json and expected.json)",
-            big_root().display()
-        );
-    }
-    if dirs.is_empty() {
-        println!(
-            "big_fixture: SKIPPED: the on-demand fixture `big` is not generated ({}/MODE missing).\n\
-             Generate it (about 10 minutes on 2 shared cores) and rerun:\n  \
-             MO_MEM_BIN=target/debug/mo-mem scripts/gen-fixtures --on-demand big\n  \
-             cargo test --test it big_fixture:: -- --nocapture",
-            big_root().display()
-        );
-        eprintln!("big_fixture: SKIPPED (fixture `big` not generated; see docs/fixtures.md)");
+fn big_heap_walks_decodes_and_reports_mid_gc_state() {
+    let Some(root) = common::generated_fixture("big-small") else {
         return;
+    };
+    let mut roots = vec![("big-small", root)];
+    if let Some(full) = std::env::var_os("MOMEM_BIG_FIXTURE") {
+        roots.push(("big", PathBuf::from(full)));
     }
-    for (mode, dir) in &dirs {
-        check(mode, dir);
+    for (name, root) in &roots {
+        for (mode, dir) in modes(root) {
+            check(&format!("{name}/{mode}"), &dir);
+        }
     }
 }

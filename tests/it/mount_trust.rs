@@ -32,6 +32,7 @@ fn verified_snapshot_is_served_and_hashed_once_per_mount() {
     std::thread::sleep(Duration::from_millis(200));
     let mount = mount_store(&store, &[]);
     let snap = format!("{CANISTER}/0a01");
+    let mut forget_skipped = false;
     let mut names: Vec<String> = std::fs::read_dir(mount.path(CANISTER))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -49,9 +50,20 @@ fn verified_snapshot_is_served_and_hashed_once_per_mount() {
         serde_json::from_slice::<serde_json::Value>(&info).unwrap();
         assert!(!mount.path(&format!("{snap}/NOT-TRUSTED")).exists());
         // Past the store listing's cache: the snapshot is listed again, not hashed again,
-        // also when the kernel forgot its nodes (dentries and inodes dropped; root only).
+        // also when the kernel forgot its nodes (dentries and inodes dropped, so the daemon
+        // gets FORGETs and then fresh lookups of the snapshot's directory).
         std::thread::sleep(Duration::from_millis(1100));
-        let _ = std::fs::write("/proc/sys/vm/drop_caches", "2");
+        if let Err(e) = std::fs::write("/proc/sys/vm/drop_caches", "2") {
+            if !forget_skipped {
+                // The listing-cache half below still runs; the forgotten-nodes half cannot.
+                common::skip::skipped(&format!(
+                    "cannot make the kernel forget the mount's nodes: writing \
+                     /proc/sys/vm/drop_caches: {e} (needs root and a writable /proc); \
+                     re-verification after FORGET is not checked"
+                ));
+                forget_skipped = true;
+            }
+        }
     }
     let log = mount.log_text();
     let hashed = log.lines().filter(|l| l.contains("mount_trust")).count();

@@ -1,13 +1,16 @@
 //! Shared test helpers: the committed fixture snapshots (`fixtures/snapshots/<name>/<mode>/`),
 //! materialized once into `target/fixture-snapshots/<name>/<mode>` as plain icp-cli/dfx snapshot
-//! directories (`fixtures.rs`, which the mutation campaign shares).
+//! directories (`fixtures.rs`, which the mutation campaign shares); and the on-demand fixtures
+//! the tests generate themselves, such as `big-small` (`generated.rs`).
 
 pub mod doc_examples;
 mod fixtures;
+mod generated;
 pub mod machine;
 pub mod skip;
 
 pub use fixtures::*;
+pub use generated::{generated_fixture, GENERATED_BY_TESTS};
 
 use std::path::{Path, PathBuf};
 
