@@ -7,6 +7,11 @@
 // MODE: eop | copying | compacting | generational | incremental, optionally with `-forcegc`.
 // OUTFILE: where the wasm goes (written atomically: temp file + rename).
 //
+// The compiler is the pinned npm `motoko`, unless the fixture's scenario.json names another
+// one in `"compiler"`: an npm alias installed in scripts/package.json (`motoko-0-7` =
+// npm `motoko` 3.1.1, ...). Such an older compiler loads its own bundled `base` package for
+// `mo:base` and has no `mo:core`; its JS API predates `classicOP`/`enhancedOP` (classical only).
+//
 // The compiler's gcFlags are process-global, so this script compiles exactly one mode per
 // process. The `core` package bundled with the compiler is loaded as `mo:core`; fixtures that
 // import `mo:base` also get the `base` package bundled with an older release of the npm `motoko`
@@ -20,8 +25,9 @@
 
 const fs = require('fs');
 const path = require('path');
-const mo = require('motoko');
-const core = require('motoko/packages/latest/core.json');
+/// The npm package of the compiler (set by main from scenario.json before anything compiles).
+let COMPILER = 'motoko';
+let mo = null;
 /// `mo:base` (the last `motoko` npm release that bundles it), loaded only when a fixture imports it.
 const BASE_PACKAGE = 'motoko-base/packages/latest/base.json';
 
@@ -69,9 +75,11 @@ function listFiles(dir, prefix = '') {
 /// Sets the process-global compiler flags for the mode.
 function setFlags({ base, force }) {
   if (base === 'eop') {
+    if (COMPILER !== 'motoko') die(`compiler ${COMPILER} is not set up for mode eop`);
     mo.compiler.gcFlags('enhancedOP');
   } else {
-    mo.compiler.gcFlags('classicOP');
+    // Older releases (npm motoko < 3.11) have no `classicOP` flag: classical is all they build.
+    if (COMPILER === 'motoko') mo.compiler.gcFlags('classicOP');
     mo.compiler.gcFlags(CLASSICAL[base][0]);
   }
   if (force) mo.compiler.gcFlags('force');
@@ -243,15 +251,26 @@ function main() {
   const dir = path.join(FIXTURES, name);
   if (!fs.existsSync(path.join(dir, 'main.mo'))) die(`no ${path.relative(ROOT, dir)}/main.mo`);
 
+  const scenario = JSON.parse(fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8'));
+  if (scenario.compiler !== undefined) {
+    if (!/^motoko(-[0-9a-z-]+)?$/.test(scenario.compiler)) die(`bad compiler '${scenario.compiler}' in scenario.json`);
+    COMPILER = scenario.compiler;
+  }
+  mo = require(COMPILER);
+  const bundled = (pkg) => {
+    const f = path.join(__dirname, 'node_modules', COMPILER, 'packages', 'latest', `${pkg}.json`);
+    return fs.existsSync(f) ? require(f) : null;
+  };
   setFlags(parsed);
-  mo.loadPackage(core);
+  const core = bundled('core');
+  if (core) mo.loadPackage(core);
   let usesBase = false;
   for (const rel of listFiles(dir)) {
     const source = fs.readFileSync(path.join(dir, rel), 'utf8');
     usesBase = usesBase || source.includes('"mo:base/');
     mo.write(`${name}/${rel}`, source);
   }
-  if (usesBase) mo.loadPackage(require(BASE_PACKAGE));
+  if (usesBase) mo.loadPackage(COMPILER === 'motoko' ? require(BASE_PACKAGE) : bundled('base') || die(`${COMPILER} bundles no base package`));
   const main = `${name}/main.mo`;
   const diags = mo.check(main) || [];
   let errors = 0;
@@ -279,7 +298,7 @@ function main() {
   fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
   fs.writeFileSync(tmp, Buffer.from(result.wasm));
   fs.renameSync(tmp, outFile);
-  process.stderr.write(`compile-fixture: ${name} ${mode}: ${result.wasm.length} bytes, ${summary}, moc ${mo.version}\n`);
+  process.stderr.write(`compile-fixture: ${name} ${mode}: ${result.wasm.length} bytes, ${summary}, moc ${mo.version} (${COMPILER})\n`);
 }
 
 main();

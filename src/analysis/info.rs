@@ -19,6 +19,14 @@ pub struct SnapshotInfo {
     pub rtti: bool,
     /// The compiler version, if the module names it.
     pub compiler: Option<String>,
+    /// The moc release (`0.8.7`), when the module's compiler text is one or names a known npm
+    /// build.
+    pub compiler_release: Option<String>,
+    /// The npm `motoko` release bundling the build, when known.
+    pub compiler_npm: Option<&'static str>,
+    /// The compiler and mode in one line: `moc 1.10.1 (npm motoko 4.10.0), classical,
+    /// compacting GC`.
+    pub compiler_summary: Option<String>,
     /// The heap's first address.
     pub heap_base: u64,
     /// The incremental GC's phase, if any.
@@ -67,6 +75,13 @@ pub fn snapshot_info(opened: &OpenedHeap) -> SnapshotInfo {
         gc: layout.gc.name(),
         rtti: layout.rtti,
         compiler: heap.module().and_then(|m| m.compiler.clone()),
+        compiler_release: heap.module().and_then(|m| {
+            m.moc
+                .release
+                .map(|v| format!("{v}{}", if m.moc.after_release { "+" } else { "" }))
+        }),
+        compiler_npm: heap.module().and_then(|m| m.moc.npm),
+        compiler_summary: heap.module().map(|m| m.compiler_summary()),
         heap_base: layout.heap_base,
         gc_phase: heap.gc_phase(),
         lifecycle: heap.lifecycle(),

@@ -37,6 +37,9 @@ pub fn run(args: InfoArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         "compiler:        {}",
         i.compiler.as_deref().unwrap_or("unknown")
     );
+    if let Some(summary) = &i.compiler_summary {
+        println!("built by:        {summary}");
+    }
     if let Some(p) = i.gc_phase {
         println!("gc phase:        {p}");
     }

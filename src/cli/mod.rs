@@ -25,6 +25,7 @@ mod store_cmds;
 mod times;
 mod trend;
 mod vars;
+mod version;
 
 use clap::{Parser, Subcommand};
 use mo_mem::image::ReaderLimits;
@@ -132,10 +133,7 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Trend(args) => trend::run(args, limits),
         Command::Export(args) => export::run(args, limits),
         Command::Version => {
-            println!(
-                "mo-mem {} (Motoko heaps: enhanced orthogonal persistence; classical with the copying, compacting, generational and incremental GCs; moc >= 0.13)",
-                env!("CARGO_PKG_VERSION")
-            );
+            print!("{}", version::text());
             Ok(())
         }
         Command::Mount(args) => mount::run(args, limits),

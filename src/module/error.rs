@@ -39,11 +39,15 @@ pub enum ModuleError {
          as moc produced it (before `ic-wasm shrink`, `wasm-opt --strip-debug` or similar)"
     )]
     NameSectionStripped,
-    /// The module is a moc module with a layout older than moc 0.13.
-    #[error("unsupported Motoko layout: {detected}; mo-mem reads moc >= 0.13")]
-    TooOld {
-        /// What was detected (version or missing feature).
-        detected: String,
+    /// A moc module whose compiler release has a heap layout this build does not read: named,
+    /// with its modes and the reason (`moc 0.7.3+ (npm motoko 3.1.1), classical, copying GC: the
+    /// classical layout of moc 0.6.10-0.9.8 (...) is not supported by this build`).
+    #[error("{compiler}: {reason}")]
+    UnsupportedCompiler {
+        /// The compiler's name and the module's mode (`moc 0.8.7, classical, compacting GC`).
+        compiler: String,
+        /// Why it is refused.
+        reason: String,
     },
 }
 

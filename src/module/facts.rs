@@ -111,6 +111,8 @@ pub struct ModuleFacts {
     pub stable_types: Option<String>,
     /// The `motoko:compiler` version text.
     pub compiler: Option<String>,
+    /// The compiler release (and its layout era) as far as the module tells.
+    pub moc: super::Compiler,
     /// The stable-variable slot map from `@get_actor_to_persist`, in field order.
     pub stable_slots: Vec<StableSlot>,
     /// Whether the RTS has weak references (EOP >= 0.16: tag 45, slice tags from 46).
@@ -141,8 +143,32 @@ impl ModuleFacts {
         }
     }
 
+    /// One line naming the compiler and the mode: `moc 0.8.7 (npm motoko 3.5.6), classical,
+    /// compacting GC`.
+    pub fn compiler_summary(&self) -> String {
+        mode_summary(&self.moc, Some(self.persistence), Some(self.gc))
+    }
+
     /// The name of the closure function with table index `funid`, if known.
     pub fn function_name(&self, funid: u64) -> Option<&str> {
         self.functions.name_of_funid(funid)
     }
+}
+
+/// `NAME, MODE, GC GC` for a compiler and what is known of the module's mode.
+pub(crate) fn mode_summary(
+    moc: &super::Compiler,
+    persistence: Option<Persistence>,
+    gc: Option<GcKind>,
+) -> String {
+    let mut out = moc.name();
+    match persistence {
+        Some(Persistence::Enhanced) => out.push_str(", enhanced orthogonal persistence"),
+        Some(Persistence::Classical) => out.push_str(", classical"),
+        None => {}
+    }
+    if let Some(gc) = gc {
+        out.push_str(&format!(", {} GC", gc.name()));
+    }
+    out
 }

@@ -6,12 +6,16 @@
 //! `@get_actor_to_persist` and the closure function names. Every parse is bounded.
 
 mod code;
+mod compiler;
 mod error;
 mod facts;
 mod functions;
 mod parse;
 mod stable_slots;
 
+pub use compiler::{
+    Compiler, EraProbes, KnownBuild, LayoutEra, MocVersion, KNOWN_BUILDS, NEWEST_KNOWN,
+};
 pub use error::ModuleError;
 pub use facts::{GcKind, ModuleFacts, Persistence, RtsStatics, SlotLocation, StableSlot};
 pub use functions::FunctionNames;

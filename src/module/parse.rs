@@ -257,27 +257,41 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
     };
     let named = |name: &str| raw.func_named(name);
 
-    // Tag-era probes (spec 8): slice-tag arrays and Bits32 sorts came in 0.13; the
-    // `get_static_variable` pool in EOP 0.13.
-    if raw.func_named("get_actor_to_persist").is_none()
-        && raw.func_named("@get_actor_to_persist").is_none()
+    // The compiler release and its layout era (spec 8): refused by name unless this build
+    // reads it.
+    let moc = super::Compiler::detect(
+        raw.compiler.as_deref(),
+        super::EraProbes {
+            get_actor_to_persist: named("@get_actor_to_persist")
+                .or_else(|| named("get_actor_to_persist"))
+                .is_some(),
+            region_new: named("region_new").is_some(),
+        },
+    );
+    let gc = match persistence {
+        Persistence::Enhanced => Ok(GcKind::Incremental),
+        Persistence::Classical => classical_gc(raw, &calls, &version),
+    };
+    let refuse = |reason: String| ModuleError::UnsupportedCompiler {
+        compiler: super::facts::mode_summary(&moc, Some(persistence), gc.as_ref().ok().copied()),
+        reason,
+    };
+    if let Some(reason) = moc.refusal() {
+        return Err(refuse(reason));
+    }
+    if raw.func_named("@get_actor_to_persist").is_none()
+        && raw.func_named("get_actor_to_persist").is_none()
     {
-        return Err(ModuleError::TooOld {
-            detected: format!(
-                "compiler {version}: no @get_actor_to_persist (a `persistent actor` built by moc >= 0.13 has one)"
-            ),
-        });
+        return Err(refuse(
+            "no @get_actor_to_persist (every module of moc >= 0.13 has one); its layout is not known to this build".into(),
+        ));
     }
     if persistence == Persistence::Enhanced && named("get_static_variable").is_none() {
-        return Err(ModuleError::TooOld {
-            detected: format!("compiler {version}: EOP module without get_static_variable"),
-        });
+        return Err(refuse(
+            "an enhanced-orthogonal-persistence module without get_static_variable; its layout is not known to this build".into(),
+        ));
     }
-
-    let gc = match persistence {
-        Persistence::Enhanced => GcKind::Incremental,
-        Persistence::Classical => classical_gc(raw, &calls, &version)?,
-    };
+    let gc = gc?;
     let rtti = match persistence {
         Persistence::Enhanced => true,
         Persistence::Classical => raw
@@ -342,6 +356,7 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         statics,
         stable_types: raw.stable_types.clone(),
         compiler: raw.compiler.clone(),
+        moc,
         stable_slots,
         has_weak_refs: named("weak_ref_is_live").is_some(),
         has_dedup_table: named("set_dedup_table").is_some(),

@@ -109,6 +109,10 @@ pub struct Scenario {
     /// What the fixture covers.
     #[serde(default)]
     pub description: String,
+    /// The npm alias (in `scripts/package.json`) of the compiler that builds it, when it is
+    /// not the pinned `motoko` (an older release, e.g. `motoko-0-7`).
+    #[serde(default)]
+    pub compiler: Option<String>,
     /// The modes it is compiled in.
     #[serde(default)]
     pub modes: Vec<String>,

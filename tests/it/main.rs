@@ -29,6 +29,7 @@ mod big_fixture;
 mod call_cli;
 mod cli_paths;
 mod collections_natural;
+mod compiler_fixtures;
 mod eop_stable_actor;
 mod eval_canister;
 mod eval_cli;

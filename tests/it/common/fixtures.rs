@@ -58,31 +58,40 @@ fn stamp(dir: &Path) -> String {
 /// `metadata.json`, `expected.json`), materialized on first use and reused while the committed
 /// files are unchanged. Panics if the fixture does not exist.
 pub fn fixture(name: &str, mode: &str) -> PathBuf {
+    materialize_once(
+        &committed_fixture(name, mode),
+        &materialized_root().join(name),
+        mode,
+    )
+}
+
+/// Materializes the committed directory `committed` as `parent/mode` unless an up-to-date
+/// copy is there.
+pub fn materialize_once(committed: &Path, parent: &Path, mode: &str) -> PathBuf {
     static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
     let _guard = LOCK
         .get_or_init(|| Mutex::new(()))
         .lock()
         .unwrap_or_else(|p| p.into_inner());
-    let committed = committed_fixture(name, mode);
     assert!(
         committed.join("metadata.json").exists(),
-        "no committed fixture {name}/{mode} in {}",
-        committed_root().display()
+        "no committed fixture in {}",
+        committed.display()
     );
-    let out = materialized_root().join(name).join(mode);
-    let stamp_file = materialized_root().join(name).join(format!("{mode}.stamp"));
-    let want = stamp(&committed);
+    let out = parent.join(mode);
+    let stamp_file = parent.join(format!("{mode}.stamp"));
+    let want = stamp(committed);
     if out.exists() && std::fs::read_to_string(&stamp_file).ok().as_deref() == Some(want.as_str()) {
         return out;
     }
     if out.exists() {
         let _ = std::fs::remove_dir_all(&out);
     }
-    match mo_mem::snapshot::fixture::materialize(&committed, &out) {
+    match mo_mem::snapshot::fixture::materialize(committed, &out) {
         Ok(()) => {}
         // Another test process materialized it meanwhile.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(e) => panic!("materializing {name}/{mode}: {e}"),
+        Err(e) => panic!("materializing {}: {e}", committed.display()),
     }
     std::fs::write(&stamp_file, want).unwrap();
     out
@@ -90,8 +99,13 @@ pub fn fixture(name: &str, mode: &str) -> PathBuf {
 
 /// Every committed fixture as `(name, mode)`, sorted, without materializing anything.
 pub fn committed_fixtures() -> Vec<(String, String)> {
+    fixtures_under(&committed_root())
+}
+
+/// Every `(name, mode)` directory holding a `metadata.json` under `root`, sorted.
+pub fn fixtures_under(root: &Path) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let Ok(names) = std::fs::read_dir(committed_root()) else {
+    let Ok(names) = std::fs::read_dir(root) else {
         return out;
     };
     for n in names {

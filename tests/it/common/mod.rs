@@ -14,6 +14,26 @@ pub use generated::{generated_fixture, GENERATED_BY_TESTS};
 
 use std::path::{Path, PathBuf};
 
+/// Where the fixtures of older compilers live: `fixtures/compilers` (`docs/fixtures.md`).
+pub fn compilers_root() -> PathBuf {
+    repo_root().join("fixtures").join("compilers")
+}
+
+/// Every committed fixture of an older compiler as `(name, mode)`, sorted.
+pub fn compiler_fixtures() -> Vec<(String, String)> {
+    fixtures::fixtures_under(&compilers_root())
+}
+
+/// The plain snapshot directory of an older compiler's fixture `name` in `mode`, materialized
+/// into `<target>/fixture-snapshots/compilers/<name>/<mode>` like [`fixture`].
+pub fn compiler_fixture(name: &str, mode: &str) -> PathBuf {
+    fixtures::materialize_once(
+        &compilers_root().join(name).join(mode),
+        &materialized_root().join("compilers").join(name),
+        mode,
+    )
+}
+
 /// Every committed fixture as `(name, mode, materialized dir)`, sorted by name then mode.
 pub fn all_fixtures() -> Vec<(String, String, PathBuf)> {
     let mut out = Vec::new();

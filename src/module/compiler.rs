@@ -1,0 +1,405 @@
+//! Which moc release built a module, and whether this build reads its heap layout.
+//!
+//! The module names its compiler in the `motoko:compiler` custom section: a release number
+//! (`0.8.7`) for release builds, or a build id (`csid3m3s-…`) for the js builds bundled in the
+//! npm package `motoko`. Build ids of the npm releases are mapped to the moc they bundle
+//! ([`KNOWN_BUILDS`]); an unknown build id is placed in a layout era by probing the RTS's
+//! and the compiler's functions (`region_new` from 0.10.0, `@get_actor_to_persist` from 0.13.0).
+//! A layout this build does not read is refused by name ([`super::ModuleError::UnsupportedCompiler`]).
+
+use std::fmt;
+
+/// A moc release number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MocVersion {
+    /// Major version.
+    pub major: u16,
+    /// Minor version.
+    pub minor: u16,
+    /// Patch version.
+    pub patch: u16,
+}
+
+impl MocVersion {
+    /// The release `major.minor.patch`.
+    pub const fn new(major: u16, minor: u16, patch: u16) -> MocVersion {
+        MocVersion {
+            major,
+            minor,
+            patch,
+        }
+    }
+
+    /// Parses a release text: `0.8.7`, optionally followed by a suffix (`0.16.3-caffeine-3`).
+    pub fn parse(text: &str) -> Option<MocVersion> {
+        let text = text.trim();
+        let end = text
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(text.len());
+        let (nums, rest) = text.split_at(end);
+        if !(rest.is_empty() || rest.starts_with('-') || rest.starts_with('+')) {
+            return None;
+        }
+        let mut it = nums.split('.').map(|p| p.parse::<u16>().ok());
+        let v = MocVersion::new(it.next()??, it.next()??, it.next()??);
+        it.next().is_none().then_some(v)
+    }
+}
+
+impl fmt::Display for MocVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.major, self.minor, self.patch)
+    }
+}
+
+/// The heap-layout era of a moc release (spec section 8; `docs/formats.md`, compatibility).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LayoutEra {
+    /// moc before 0.6.10: dense tag numbering (OBJECT 1, OBJ_IND 2, ARRAY 3, ...).
+    DenseTags,
+    /// moc 0.6.10 - 0.9.8: odd tags with OBJ_IND 3, one ARRAY/BITS64/BLOB tag, NULL 27.
+    OddTagsObjInd,
+    /// moc 0.10.0 - 0.11.2: as before plus REGION 27 (NULL 29, FILLER 31, FREE 33).
+    RegionTag,
+    /// moc 0.11.3 - 0.12.1: OBJ_IND removed (ARRAY 3 ... REGION 25, NULL 27).
+    NoObjInd,
+    /// moc 0.13.0 and later: array, bits and blob sorts in the tag (the layout mo-mem reads).
+    SortedTags,
+}
+
+impl LayoutEra {
+    /// The era of release `v`.
+    pub fn of(v: MocVersion) -> LayoutEra {
+        let at = |a, b, c| v >= MocVersion::new(a, b, c);
+        if at(0, 13, 0) {
+            LayoutEra::SortedTags
+        } else if at(0, 11, 3) {
+            LayoutEra::NoObjInd
+        } else if at(0, 10, 0) {
+            LayoutEra::RegionTag
+        } else if at(0, 6, 10) {
+            LayoutEra::OddTagsObjInd
+        } else {
+            LayoutEra::DenseTags
+        }
+    }
+
+    /// The releases of this era and what sets its layout apart.
+    pub fn describe(self) -> &'static str {
+        match self {
+            LayoutEra::DenseTags => "the classical layout of moc < 0.6.10 (dense tag numbering)",
+            LayoutEra::OddTagsObjInd => {
+                "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND)"
+            }
+            LayoutEra::RegionTag => {
+                "the classical layout of moc 0.10.0-0.11.2 (odd tag numbering, OBJ_IND, REGION 27)"
+            }
+            LayoutEra::NoObjInd => {
+                "the classical layout of moc 0.11.3-0.12.1 (no OBJ_IND; one tag for every array, Bits64 and blob sort)"
+            }
+            LayoutEra::SortedTags => "the layout of moc >= 0.13.0 (sorted array, bits and blob tags)",
+        }
+    }
+
+    /// Whether this build decodes heaps of this era.
+    pub fn is_read(self) -> bool {
+        matches!(self, LayoutEra::SortedTags)
+    }
+}
+
+/// An npm `motoko` release and the moc build it bundles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownBuild {
+    /// The npm package version.
+    pub npm: &'static str,
+    /// The moc release the build is, or is a later build of master of (`after`).
+    pub moc: MocVersion,
+    /// Whether the build is of moc master after the release `moc` ("0.7.3+").
+    pub after: bool,
+    /// The build id in the module's `motoko:compiler` section.
+    pub build_id: &'static str,
+    /// The persistence modes and GCs its JS API can select.
+    pub modes: &'static str,
+}
+
+const CLASSICAL3: &str = "classical: copying, compacting, generational";
+const CLASSICAL4: &str = "classical: copying, compacting, generational, incremental";
+
+/// The npm `motoko` releases whose build ids this build knows (installed and read from each
+/// package's `mo.version`; the moc each bundles from node-motoko's history).
+pub const KNOWN_BUILDS: &[KnownBuild] = &[
+    KnownBuild {
+        npm: "3.1.1",
+        moc: MocVersion::new(0, 7, 3),
+        after: true,
+        build_id: "csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz",
+        modes: CLASSICAL3,
+    },
+    KnownBuild {
+        npm: "3.5.6",
+        moc: MocVersion::new(0, 8, 7),
+        after: false,
+        build_id: "r24p13s3-k2qqapi1-lxrlansx-1v6kah7n",
+        modes: CLASSICAL3,
+    },
+    KnownBuild {
+        npm: "3.6.4",
+        moc: MocVersion::new(0, 9, 6),
+        after: false,
+        build_id: "1x84k71d-7bjj7zv7-ln6g0s34-zwphjydx",
+        modes: CLASSICAL4,
+    },
+    // A build of master after 0.11.1 and before 0.11.3: its RTS's `alloc_region` writes
+    // TAG_REGION 27, the 0.10.0-0.11.2 numbering.
+    KnownBuild {
+        npm: "3.6.16",
+        moc: MocVersion::new(0, 11, 1),
+        after: true,
+        build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
+        modes: CLASSICAL4,
+    },
+    KnownBuild {
+        npm: "3.8.1",
+        moc: MocVersion::new(0, 12, 1),
+        after: false,
+        build_id: "kpynwl5w-kdsn43c3-5q9zkg9p-wyy89ifa",
+        modes: CLASSICAL4,
+    },
+    KnownBuild {
+        npm: "3.8.4",
+        moc: MocVersion::new(0, 13, 2),
+        after: false,
+        build_id: "drmdjj1k-varm6f3c-v17kjgpk-0w8fl12f",
+        modes: "classical: copying (the JS API selects no GC)",
+    },
+    KnownBuild {
+        npm: "3.11.3",
+        moc: MocVersion::new(0, 14, 3),
+        after: false,
+        build_id: "a9idzgnc-mw31sz16-lb8jw7b9-n7bclpds",
+        modes: "classical (four GCs); enhanced orthogonal persistence (beta)",
+    },
+    KnownBuild {
+        npm: "3.14.0",
+        moc: MocVersion::new(0, 15, 1),
+        after: false,
+        build_id: "5y0ykh2b-43whjhl3-qin3zj0c-94zb428g",
+        modes: "enhanced orthogonal persistence; classical (four GCs)",
+    },
+    KnownBuild {
+        npm: "3.20.0",
+        moc: MocVersion::new(1, 3, 0),
+        after: false,
+        build_id: "xddq7rjv-y8vabchk-yj53pv2j-shfimzb2",
+        modes: "enhanced orthogonal persistence; classical (four GCs)",
+    },
+    KnownBuild {
+        npm: "4.10.0",
+        moc: MocVersion::new(1, 10, 1),
+        after: false,
+        build_id: "ifw0ilrx-4948ab0m-qqywmmsi-y0xqcjns",
+        modes: "enhanced orthogonal persistence; classical (four GCs)",
+    },
+];
+
+/// The newest moc release line this build knows: a release number beyond `1.10.x` is refused
+/// (its layout was never read).
+pub const NEWEST_KNOWN: MocVersion = MocVersion::new(1, 10, 1);
+
+/// What the module's functions say about its compiler's era.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EraProbes {
+    /// The compiled `@get_actor_to_persist` (moc >= 0.13.0).
+    pub get_actor_to_persist: bool,
+    /// The RTS's `region_new` (moc >= 0.10.0).
+    pub region_new: bool,
+}
+
+/// The compiler that built a module, as precisely as the module tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compiler {
+    /// The `motoko:compiler` section's text, if any.
+    pub text: Option<String>,
+    /// The moc release, when the text is one or names a known npm build.
+    pub release: Option<MocVersion>,
+    /// Whether the build is of moc master after `release` (shown as `0.7.3+`).
+    pub after_release: bool,
+    /// The npm `motoko` release bundling the build, if known.
+    pub npm: Option<&'static str>,
+    /// The layout era (from the release, else from the probes).
+    pub era: LayoutEra,
+    /// Whether the era came from probes only (an unknown build): then only a lower bound.
+    pub era_from_probes: bool,
+}
+
+impl Compiler {
+    /// Identifies the compiler from the section text and the probes.
+    pub fn detect(text: Option<&str>, probes: EraProbes) -> Compiler {
+        let text = text.map(|t| t.trim().to_string());
+        let by_probes = if probes.get_actor_to_persist {
+            LayoutEra::SortedTags
+        } else if probes.region_new {
+            LayoutEra::RegionTag
+        } else {
+            LayoutEra::OddTagsObjInd
+        };
+        if let Some(v) = text.as_deref().and_then(MocVersion::parse) {
+            return Compiler {
+                release: Some(v),
+                after_release: false,
+                npm: None,
+                era: LayoutEra::of(v),
+                era_from_probes: false,
+                text,
+            };
+        }
+        if let Some(b) = text
+            .as_deref()
+            .and_then(|t| KNOWN_BUILDS.iter().find(|b| b.build_id == t))
+        {
+            return Compiler {
+                release: Some(b.moc),
+                after_release: b.after,
+                npm: Some(b.npm),
+                era: LayoutEra::of(b.moc),
+                era_from_probes: false,
+                text,
+            };
+        }
+        Compiler {
+            release: None,
+            after_release: false,
+            npm: None,
+            era: by_probes,
+            era_from_probes: true,
+            text,
+        }
+    }
+
+    /// The compiler's name: `moc 0.7.3+ (npm motoko 3.1.1)`, `moc 0.8.7`, or
+    /// `moc build 1234abcd-… (not a known release)`.
+    pub fn name(&self) -> String {
+        match (self.release, self.npm) {
+            (Some(v), Some(npm)) => format!(
+                "moc {v}{} (npm motoko {npm})",
+                if self.after_release { "+" } else { "" }
+            ),
+            (Some(v), None) => format!("moc {v}"),
+            (None, _) => match &self.text {
+                Some(t) if !t.is_empty() => format!(
+                    "moc build {} (not a known release)",
+                    t.chars().take(64).collect::<String>()
+                ),
+                _ => "moc (no motoko:compiler section)".to_string(),
+            },
+        }
+    }
+
+    /// Why this build cannot read the module's heap, if it cannot.
+    pub fn refusal(&self) -> Option<String> {
+        if let Some(v) = self.release {
+            if (v.major, v.minor) > (NEWEST_KNOWN.major, NEWEST_KNOWN.minor) {
+                return Some(format!(
+                    "newer than the newest release this build knows (moc {}.{}.x); its layout was never checked",
+                    NEWEST_KNOWN.major, NEWEST_KNOWN.minor
+                ));
+            }
+        }
+        if self.era.is_read() {
+            return None;
+        }
+        let what = match (self.era_from_probes, self.era) {
+            (true, LayoutEra::RegionTag) => {
+                "a classical layout of moc 0.10.0-0.12.1 (the module has regions but no @get_actor_to_persist; which tag numbering it uses is not known for an unknown build)"
+            }
+            (true, _) => {
+                "a classical layout of moc < 0.10 (the module has no regions and no @get_actor_to_persist)"
+            }
+            (false, era) => era.describe(),
+        };
+        Some(format!("{what} is not supported by this build"))
+    }
+}
+
+impl fmt::Display for Compiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn release_texts_parse() {
+        assert_eq!(MocVersion::parse("0.8.7"), Some(MocVersion::new(0, 8, 7)));
+        assert_eq!(
+            MocVersion::parse("0.16.3-caffeine-3"),
+            Some(MocVersion::new(0, 16, 3))
+        );
+        assert_eq!(MocVersion::parse("csid3m3s-a93lcj51"), None);
+        assert_eq!(MocVersion::parse("1.2"), None);
+        assert_eq!(MocVersion::parse("1.2.3.4"), None);
+        assert_eq!(MocVersion::parse("99999999.1.1"), None);
+    }
+
+    #[test]
+    fn eras_follow_the_release_boundaries() {
+        let era = |a, b, c| LayoutEra::of(MocVersion::new(a, b, c));
+        assert_eq!(era(0, 6, 9), LayoutEra::DenseTags);
+        assert_eq!(era(0, 6, 10), LayoutEra::OddTagsObjInd);
+        assert_eq!(era(0, 9, 8), LayoutEra::OddTagsObjInd);
+        assert_eq!(era(0, 10, 0), LayoutEra::RegionTag);
+        assert_eq!(era(0, 11, 2), LayoutEra::RegionTag);
+        assert_eq!(era(0, 11, 3), LayoutEra::NoObjInd);
+        assert_eq!(era(0, 12, 1), LayoutEra::NoObjInd);
+        assert_eq!(era(0, 13, 0), LayoutEra::SortedTags);
+    }
+
+    #[test]
+    fn known_builds_and_releases_are_named_and_refused_by_name() {
+        let c = Compiler::detect(
+            Some("csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz"),
+            EraProbes::default(),
+        );
+        assert_eq!(c.name(), "moc 0.7.3+ (npm motoko 3.1.1)");
+        assert_eq!(
+            c.refusal().unwrap(),
+            "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build"
+        );
+        let c = Compiler::detect(Some("0.11.2"), EraProbes::default());
+        assert_eq!(c.name(), "moc 0.11.2");
+        assert!(c.refusal().unwrap().contains("0.10.0-0.11.2"));
+        let c = Compiler::detect(Some("1.10.1"), EraProbes::default());
+        assert_eq!(c.refusal(), None);
+        let c = Compiler::detect(Some("2.0.0"), EraProbes::default());
+        assert!(c.refusal().unwrap().starts_with("newer than"));
+        let c = Compiler::detect(
+            Some("ifw0ilrx-4948ab0m-qqywmmsi-y0xqcjns"),
+            EraProbes::default(),
+        );
+        assert_eq!(c.name(), "moc 1.10.1 (npm motoko 4.10.0)");
+        assert_eq!(c.refusal(), None);
+    }
+
+    #[test]
+    fn unknown_builds_are_placed_by_probes() {
+        let modern = EraProbes {
+            get_actor_to_persist: true,
+            region_new: true,
+        };
+        let c = Compiler::detect(Some("zzzzzzzz-build"), modern);
+        assert!(c.name().contains("not a known release"));
+        assert_eq!(c.refusal(), None);
+        let regions = EraProbes {
+            get_actor_to_persist: false,
+            region_new: true,
+        };
+        let c = Compiler::detect(Some("zzzzzzzz-build"), regions);
+        assert!(c.refusal().unwrap().contains("0.10.0-0.12.1"));
+        let c = Compiler::detect(None, EraProbes::default());
+        assert!(c.refusal().unwrap().contains("moc < 0.10"));
+    }
+}

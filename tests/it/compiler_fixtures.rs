@@ -1,0 +1,208 @@
+//! The fixtures of older compilers (`fixtures/compilers/<name>/<mode>/`, the `legacy` canister
+//! compiled by each npm `motoko` release in `scripts/package.json`, see docs/fixtures.md): the
+//! module names its compiler release exactly (`info`), and a release whose layout this build
+//! does not read is refused with its name, its mode and the reason, never decoded; every
+//! fixture of a release this build reads decodes to the canister's own `debug_show`.
+
+use crate::common;
+
+use std::process::Command;
+
+use mo_mem::module::{ModuleError, ModuleFacts};
+
+/// One older compiler's fixture: its name, the `motoko:compiler` build id, the compiler's name
+/// as mo-mem says it, and the reason of the refusal (None: read).
+struct Release {
+    fixture: &'static str,
+    build_id: &'static str,
+    name: &'static str,
+    refusal: Option<&'static str>,
+}
+
+const RELEASES: &[Release] = &[
+    Release {
+        fixture: "legacy-0-7",
+        build_id: "csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz",
+        name: "moc 0.7.3+ (npm motoko 3.1.1)",
+        refusal: Some(
+            "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build",
+        ),
+    },
+    Release {
+        fixture: "legacy-0-8",
+        build_id: "r24p13s3-k2qqapi1-lxrlansx-1v6kah7n",
+        name: "moc 0.8.7 (npm motoko 3.5.6)",
+        refusal: Some(
+            "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build",
+        ),
+    },
+    Release {
+        fixture: "legacy-0-11",
+        build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
+        name: "moc 0.11.1+ (npm motoko 3.6.16)",
+        refusal: Some(
+            "the classical layout of moc 0.10.0-0.11.2 (odd tag numbering, OBJ_IND, REGION 27) is not supported by this build",
+        ),
+    },
+    Release {
+        fixture: "legacy-0-12",
+        build_id: "kpynwl5w-kdsn43c3-5q9zkg9p-wyy89ifa",
+        name: "moc 0.12.1 (npm motoko 3.8.1)",
+        refusal: Some(
+            "the classical layout of moc 0.11.3-0.12.1 (no OBJ_IND; one tag for every array, Bits64 and blob sort) is not supported by this build",
+        ),
+    },
+];
+
+fn release(fixture: &str) -> &'static Release {
+    RELEASES
+        .iter()
+        .find(|r| r.fixture == fixture)
+        .unwrap_or_else(|| panic!("fixture {fixture} is not in RELEASES"))
+}
+
+/// `moc …, classical, copying GC` for a fixture mode (`copying-forcegc` is copying).
+fn summary(r: &Release, mode: &str) -> String {
+    let gc = mode.strip_suffix("-forcegc").unwrap_or(mode);
+    format!("{}, classical, {gc} GC", r.name)
+}
+
+#[test]
+fn every_release_and_mode_is_committed() {
+    let all = common::compiler_fixtures();
+    for r in RELEASES {
+        let modes: Vec<&str> = all
+            .iter()
+            .filter(|(n, _)| n == r.fixture)
+            .map(|(_, m)| m.as_str())
+            .collect();
+        let mut want = vec!["compacting", "copying", "copying-forcegc", "generational"];
+        if r.fixture == "legacy-0-11" || r.fixture == "legacy-0-12" {
+            want.push("incremental");
+        }
+        assert_eq!(modes, want, "{}: committed modes", r.fixture);
+    }
+    for (name, _) in &all {
+        release(name);
+    }
+}
+
+#[test]
+fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() {
+    for (name, mode) in common::compiler_fixtures() {
+        let r = release(&name);
+        let dir = common::compiler_fixture(&name, &mode);
+        let expected: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap())
+                .unwrap();
+        assert_eq!(expected["compiler"], r.build_id, "{name}/{mode}");
+        let wasm = std::fs::read(dir.join("wasm_module.bin")).unwrap();
+        match (ModuleFacts::parse(&wasm), r.refusal) {
+            (Err(ModuleError::UnsupportedCompiler { compiler, reason }), Some(want)) => {
+                assert_eq!(compiler, summary(r, &mode), "{name}/{mode}");
+                assert_eq!(reason, want, "{name}/{mode}");
+            }
+            (Ok(facts), None) => {
+                assert_eq!(facts.compiler_summary(), summary(r, &mode), "{name}/{mode}");
+            }
+            (other, _) => panic!("{name}/{mode}: {other:?}"),
+        }
+        // The CLI says the same: `info` names the release (or refuses it by name).
+        let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+            .arg("info")
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        match r.refusal {
+            Some(reason) => {
+                assert!(!out.status.success(), "{name}/{mode}: info succeeded");
+                let want = format!("{}: {reason}", summary(r, &mode));
+                assert!(stderr.contains(&want), "{name}/{mode}: {stderr}");
+                assert!(!stderr.contains("unsupported Motoko layout"), "{stderr}");
+            }
+            None => {
+                assert!(out.status.success(), "{name}/{mode}: {stderr}");
+                let want = format!("built by:        {}", summary(r, &mode));
+                assert!(stdout.contains(&want), "{name}/{mode}: {stdout}");
+            }
+        }
+    }
+}
+
+#[test]
+fn version_lists_every_known_release() {
+    let out = common::mo_mem_ok(&["version"]);
+    let text = String::from_utf8(out).unwrap();
+    for (npm, moc, verdict) in [
+        ("3.1.1", "0.7.3+", "refused"),
+        ("3.5.6", "0.8.7", "refused"),
+        ("3.6.16", "0.11.1+", "refused"),
+        ("3.8.1", "0.12.1", "refused"),
+        ("3.8.4", "0.13.2", "read"),
+        ("4.10.0", "1.10.1", "read"),
+    ] {
+        assert!(
+            text.lines().any(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                w.len() > 3 && w[0] == npm && w[2] == moc && w[3] == verdict
+            }),
+            "no line for npm {npm}: {text}"
+        );
+    }
+}
+
+/// The runner runs every older compiler's module: re-running each fixture's scenario on its
+/// committed module reproduces its main memory and the canister's own `dump` byte for byte.
+#[test]
+fn rerunning_each_older_compilers_scenario_reproduces_its_fixture() {
+    use mo_mem::runtime::scenario::{run_scenario, write_snapshot_dir, Scenario};
+    use mo_mem::runtime::RuntimeConfig;
+    use std::io::Read;
+
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, mode) in common::compiler_fixtures() {
+        let committed = common::compilers_root().join(&name).join(&mode);
+        let scenario = Scenario::read(
+            &common::repo_root()
+                .join("motoko/fixtures")
+                .join(&name)
+                .join("scenario.json"),
+        )
+        .unwrap();
+        assert_eq!(
+            scenario.compiler.as_deref(),
+            Some(format!("motoko-{}", &name["legacy-".len()..]).as_str()),
+            "{name}: scenario.json names its compiler"
+        );
+        let wasm = std::fs::read(committed.join("wasm_module.bin.gz")).unwrap();
+        let expected = std::fs::read(committed.join("expected.json")).unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&expected).unwrap();
+        let files = run_scenario(
+            &wasm,
+            &scenario,
+            &name,
+            &mode,
+            json["compiler"].as_str(),
+            RuntimeConfig::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        let out = tmp.path().join(&name).join(&mode);
+        write_snapshot_dir(&out, &files, false).unwrap();
+        assert!(
+            std::fs::read(out.join("expected.json")).unwrap() == expected,
+            "{name}/{mode}: expected.json differs from a fresh run"
+        );
+        let mut memory = Vec::new();
+        flate2::read::GzDecoder::new(
+            std::fs::File::open(committed.join("wasm_memory.bin.gz")).unwrap(),
+        )
+        .read_to_end(&mut memory)
+        .unwrap();
+        assert!(
+            std::fs::read(out.join("wasm_memory.bin")).unwrap() == memory,
+            "{name}/{mode}: main memory differs from a fresh run"
+        );
+    }
+}
