@@ -28,6 +28,7 @@ mod analysis_types;
 mod big_fixture;
 mod call_cli;
 mod collections_natural;
+mod download_state;
 mod eop_stable_actor;
 mod eval_canister;
 mod eval_cli;
