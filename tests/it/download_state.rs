@@ -493,3 +493,57 @@ fn mo_mem_pull_stages() {
         &["still being written", "mo-mem pull holds the lock"],
     );
 }
+
+/// `(command, expected stderr)` of the ```` ```text ```` transcript under "Downloads that did
+/// not finish" in docs/acquire.md.
+fn acquire_transcript() -> Vec<(String, String)> {
+    let doc = std::fs::read_to_string(crate::common::repo_root().join("docs/acquire.md")).unwrap();
+    let section = doc
+        .split_once("### Downloads that did not finish")
+        .expect("the section")
+        .1;
+    let block = section
+        .split_once("```text\n")
+        .expect("the transcript")
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in block.lines() {
+        match line.strip_prefix("$ ") {
+            Some(command) => out.push((command.to_string(), String::new())),
+            None => {
+                let (_, expected) = out.last_mut().expect("a command first");
+                expected.push_str(line);
+                expected.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn acquire_doc_transcript_is_what_mo_mem_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let snap = tmp.path().join("snap");
+    icp_interrupted(&snap);
+    let examples = acquire_transcript();
+    assert_eq!(examples.len(), 2);
+    for (command, expected) in examples {
+        let args: Vec<&str> = command
+            .strip_prefix("mo-mem ")
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+            .args(&args)
+            .current_dir(tmp.path())
+            .env("MO_MEM_STORE", tmp.path().join("store"))
+            .env("MO_MEM_CONFIG_DIR", tmp.path().join("config"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{command}");
+        assert_eq!(stderr(&out), expected, "docs/acquire.md: {command}");
+    }
+}
