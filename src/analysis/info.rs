@@ -11,6 +11,9 @@ use crate::module::Persistence;
 /// What `info` reports about one opened snapshot.
 #[derive(Debug, Clone, Serialize)]
 pub struct SnapshotInfo {
+    /// What an unfinished download read with `--force` is missing (absent when finished).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<String>,
     /// The persistence mode, in words.
     pub persistence: &'static str,
     /// The garbage collector the module was compiled with.
@@ -68,6 +71,7 @@ pub fn snapshot_info(opened: &OpenedHeap) -> SnapshotInfo {
     let layout = heap.layout();
     let snap = heap.snapshot();
     SnapshotInfo {
+        incomplete: snap.unfinished().map(|u| u.summary()),
         persistence: match layout.persistence {
             Persistence::Enhanced => "enhanced orthogonal persistence (64-bit)",
             Persistence::Classical => "classical (32-bit)",

@@ -75,10 +75,11 @@ impl OpenedHeap {
     /// Opens the snapshot directory `dir` (its module gunzipped and parsed here, once),
     /// reading it under `limits`.
     pub fn open_with_limits(dir: &Path, limits: ReaderLimits) -> Result<OpenedHeap, OpenError> {
-        let snapshot = Snapshot::open(dir).map_err(|error| OpenError::Snapshot {
-            path: dir.to_path_buf(),
-            error: Arc::new(error),
-        })?;
+        let snapshot = Snapshot::open_with(dir, crate::snapshot::OpenOptions::for_limits(&limits))
+            .map_err(|error| OpenError::Snapshot {
+                path: dir.to_path_buf(),
+                error: Arc::new(error),
+            })?;
         OpenedHeap::from_snapshot(snapshot, limits)
     }
 

@@ -144,6 +144,8 @@ pub struct MemoryReport {
     pub suspects: Vec<Suspect>,
     /// Walk and root errors (the analysis covers what was walked).
     pub errors: usize,
+    /// What an unfinished download read with `--force` is missing (the report's first line).
+    pub incomplete: Option<String>,
 }
 
 impl MemoryReport {
@@ -185,6 +187,7 @@ impl MemoryReport {
             suspect_bytes,
             suspects: suspects(opened, a, suspect_bytes),
             errors: a.graph().errors().len(),
+            incomplete: heap.snapshot().unfinished().map(|u| u.summary()),
         }
     }
 }
@@ -412,6 +415,10 @@ impl MemoryReport {
     /// The report as text: at most 80 columns, deterministic.
     pub fn text(&self) -> String {
         let mut out = String::new();
+        if let Some(incomplete) = &self.incomplete {
+            out.push_str(&fit(incomplete, WIDTH));
+            out.push('\n');
+        }
         let s = &self.space;
         out.push_str(&fit(
             &format!("memory report: {}, {} GC", self.persistence, self.gc),

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::snapshot_args::SnapshotArgs;
+use mo_mem::image::ReaderLimits;
 
 /// Arguments of `mo-mem methods`.
 #[derive(Args, Debug)]
@@ -55,8 +56,8 @@ pub struct CallArgs {
 }
 
 /// Runs `mo-mem methods`.
-pub fn run_methods(args: MethodsArgs) -> anyhow::Result<()> {
-    let canister = OfflineCanister::open(Arc::new(args.snapshot.open_snapshot()?))?;
+pub fn run_methods(args: MethodsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
+    let canister = OfflineCanister::open(Arc::new(args.snapshot.open_snapshot(limits)?))?;
     let text: String = canister
         .methods()
         .iter()
@@ -66,11 +67,11 @@ pub fn run_methods(args: MethodsArgs) -> anyhow::Result<()> {
 }
 
 /// Runs `mo-mem call`.
-pub fn run_call(args: CallArgs) -> anyhow::Result<()> {
+pub fn run_call(args: CallArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let Some(method) = args.method.clone() else {
         bail!("give the method: mo-mem call SNAPSHOT METHOD [ARGS] (see mo-mem methods)");
     };
-    let mut canister = OfflineCanister::open(Arc::new(args.snapshot.open_snapshot()?))?;
+    let mut canister = OfflineCanister::open(Arc::new(args.snapshot.open_snapshot(limits)?))?;
     if args.copy_memory {
         canister = canister.copying_memory();
     }

@@ -26,6 +26,10 @@ pub fn run(args: InfoArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&i)?);
         return Ok(());
     }
+    if let Some(u) = heap.snapshot().unfinished() {
+        println!("{}", u.summary());
+        println!("  {u}");
+    }
     println!("snapshot:        {}", heap.snapshot().path().display());
     println!("persistence:     {}", i.persistence);
     println!(

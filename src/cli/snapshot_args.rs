@@ -18,6 +18,11 @@ pub struct ValueLimitArgs {
     /// refused with a limit error.
     #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub max_value_size: u64,
+    /// Read a snapshot directory whose download (icp-cli, dfx, mo-mem pull) did not finish:
+    /// without it such a directory is refused with what is missing and how to resume; with
+    /// it, everything shown is marked INCOMPLETE. A download still running is refused anyway.
+    #[arg(long, global = true)]
+    pub force: bool,
 }
 
 /// The largest `--max-value-size`: 64 GiB.
@@ -53,6 +58,7 @@ impl ValueLimitArgs {
     pub fn reader_limits(&self) -> ReaderLimits {
         ReaderLimits {
             max_text_bytes: self.max_value_size,
+            allow_unfinished: self.force,
             ..ReaderLimits::default()
         }
     }
@@ -157,12 +163,15 @@ pub fn admitted_heap(admitted: &mo_mem::serve::Admitted) -> anyhow::Result<Arc<O
 impl SnapshotArgs {
     /// Opens the snapshot's files (a directory, or a bare image with its module and globals)
     /// once it is admitted, without decoding its heap.
-    pub fn open_snapshot(&self) -> anyhow::Result<mo_mem::snapshot::Snapshot> {
+    pub fn open_snapshot(
+        &self,
+        limits: ReaderLimits,
+    ) -> anyhow::Result<mo_mem::snapshot::Snapshot> {
         let path = self
             .snapshot
             .as_deref()
             .context("a SNAPSHOT path is required")?;
-        let admitted = mo_mem::serve::admit(path, self.no_verify, ReaderLimits::default())?;
+        let admitted = mo_mem::serve::admit(path, self.no_verify, limits)?;
         if let Some(note) = admitted.note() {
             eprintln!("{note}");
         }
@@ -176,7 +185,10 @@ impl SnapshotArgs {
         };
         Ok(match &self.wasm {
             Some(wasm) => mo_mem::snapshot::Snapshot::open_image(path, Some(wasm), globals)?,
-            None => mo_mem::snapshot::Snapshot::open(path)?,
+            None => mo_mem::snapshot::Snapshot::open_with(
+                path,
+                mo_mem::snapshot::OpenOptions::for_limits(&limits),
+            )?,
         })
     }
 }

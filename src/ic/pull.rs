@@ -312,7 +312,8 @@ pub async fn pull(
 
     // Post-download checks; only then the manifest, written atomically, marks the snapshot complete.
     if let Err(e) = check_layout(&dir) {
-        let _ = std::fs::remove_file(&state_path);
+        // Discarded whole: blobs at full length without a progress file would look finished.
+        let _ = std::fs::remove_dir_all(&dir);
         return Err(IcError::BadReply {
             op: "check the download".into(),
             reason: format!("{e}; the download was discarded, run the pull again"),

@@ -16,6 +16,10 @@ pub struct ReaderLimits {
     pub max_rope_depth: u32,
     /// Maximum total work steps (one step is about one word read). Default 2^36.
     pub max_work: u64,
+    /// Whether a snapshot directory whose download (icp-cli, dfx, mo-mem's pull) did not
+    /// finish may be read anyway (`--force`), marked incomplete wherever it shows. Default
+    /// false: such a directory is refused with what is missing.
+    pub allow_unfinished: bool,
 }
 
 impl Default for ReaderLimits {
@@ -26,6 +30,7 @@ impl Default for ReaderLimits {
             max_depth: 10_000,
             max_rope_depth: 1_000_000,
             max_work: 1 << 36,
+            allow_unfinished: false,
         }
     }
 }

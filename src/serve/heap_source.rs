@@ -69,6 +69,14 @@ fn to_json(what: &str, value: &impl serde::Serialize) -> Result<Vec<u8>, VfsErro
 }
 
 impl DecodedSnapshot for HeapSnapshot {
+    fn incomplete(&self) -> Option<String> {
+        self.context
+            .heap()
+            .snapshot()
+            .unfinished()
+            .map(|u| u.to_string())
+    }
+
     fn info_json(&self) -> Result<Vec<u8>, VfsError> {
         to_json("info.json", &snapshot_info(&self.context))
     }

@@ -64,7 +64,10 @@ impl SnapshotSource {
         };
         let snapshot = match &self.wasm {
             Some(wasm) => Snapshot::open_image(&self.path, Some(wasm), globals),
-            None => Snapshot::open(&self.path),
+            None => Snapshot::open_with(
+                &self.path,
+                crate::snapshot::OpenOptions::for_limits(&limits),
+            ),
         }
         .map_err(|error| OpenError::Snapshot {
             path: self.path.clone(),

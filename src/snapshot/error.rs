@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use super::download::Unfinished;
 use super::metadata::MetadataError;
 
 /// Why a snapshot directory or image file was refused.
@@ -50,5 +51,19 @@ pub enum SnapshotError {
         file: PathBuf,
         /// What is wrong.
         reason: String,
+    },
+    /// A download tool (icp-cli, dfx, mo-mem's pull) has not finished the directory: what is
+    /// missing and how to resume it.
+    #[error("{0}; or pass --force to read it anyway, marked INCOMPLETE")]
+    Unfinished(Box<Unfinished>),
+    /// A download tool is writing the directory right now (it holds its lock).
+    #[error("{}: still being written: {tool} holds the lock {} (a download is running); wait until it finishes, then try again", dir.display(), lock.display())]
+    BeingWritten {
+        /// The snapshot directory.
+        dir: PathBuf,
+        /// The lock file held.
+        lock: PathBuf,
+        /// The tool holding it.
+        tool: String,
     },
 }

@@ -122,6 +122,22 @@ impl fmt::Display for GlobalValue {
     }
 }
 
+/// The metadata as dfx 0.29.0 (ic-utils 0.41's `SnapshotMetadata`) and 0.29.1
+/// (ic-management-canister-types 0.3.2) serialise it: `"source": "taken_from_canister"` (a
+/// unit variant) and `exported_globals` for `globals`; `None` if it is not that either.
+fn from_dfx_0_29(mut value: serde_json::Value) -> Option<SnapshotMetadata> {
+    let object = value.as_object_mut()?;
+    if !object.contains_key("globals") {
+        let globals = object.remove("exported_globals")?;
+        object.insert("globals".into(), globals);
+    }
+    if let Some(serde_json::Value::String(source)) = object.get("source") {
+        let variant = serde_json::json!({ source.clone(): null });
+        object.insert("source".into(), variant);
+    }
+    serde_json::from_value(value).ok().map(SnapshotMetadata)
+}
+
 /// A snapshot's metadata: the IC's `read_canister_snapshot_metadata` result, as icp-cli and dfx
 /// store it in `metadata.json`.
 #[derive(Debug, Clone)]
@@ -170,14 +186,21 @@ impl SnapshotMetadata {
                 limit: MAX_METADATA_BYTES,
             });
         }
-        serde_json::from_slice(bytes)
-            .map(SnapshotMetadata)
-            .map_err(|e| MetadataError::Json {
-                file: file.to_path_buf(),
-                line: e.line(),
-                column: e.column(),
-                message: e.to_string(),
-            })
+        match serde_json::from_slice(bytes) {
+            Ok(meta) => Ok(SnapshotMetadata(meta)),
+            Err(e) => {
+                // dfx 0.29.0 and 0.29.1 wrote an older shape of the same record.
+                let older = serde_json::from_slice::<serde_json::Value>(bytes)
+                    .ok()
+                    .and_then(from_dfx_0_29);
+                older.ok_or_else(|| MetadataError::Json {
+                    file: file.to_path_buf(),
+                    line: e.line(),
+                    column: e.column(),
+                    message: e.to_string(),
+                })
+            }
+        }
     }
 
     /// Reads and parses a `metadata.json` file, refusing files over [`MAX_METADATA_BYTES`]
@@ -302,6 +325,26 @@ mod tests {
             ]
         );
         assert_eq!(m.0.certified_data, vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn dfx_0_29_shape_parses() {
+        // ic-utils 0.41 / ic-management-canister-types 0.3.2, as dfx 0.29.0 and 0.29.1 wrote it
+        let json = br#"{"source":"taken_from_canister","taken_at_timestamp":5,
+            "wasm_module_size":10,"exported_globals":[{"i32":7},{"i64":-2}],
+            "wasm_memory_size":65536,"stable_memory_size":0,"wasm_chunk_store":[],
+            "canister_version":3,"certified_data":[],"global_timer":"inactive",
+            "on_low_wasm_memory_hook_status":null}"#;
+        let m = SnapshotMetadata::from_json(json).unwrap();
+        assert_eq!(m.globals(), vec![GlobalValue::I32(7), GlobalValue::I64(-2)]);
+        assert_eq!(m.wasm_memory_size(), 65536);
+        assert!(matches!(
+            m.0.source,
+            Some(SnapshotSource::TakenFromCanister(_))
+        ));
+        // neither shape: the first error, with its position
+        let err = SnapshotMetadata::from_json(br#"{"source":"taken_from_canister"}"#).unwrap_err();
+        assert!(matches!(err, MetadataError::Json { line: 1, .. }), "{err}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::download::{inspect, lock_for_reading, Unfinished};
 use super::metadata::{GlobalValue, SnapshotMetadata, MAX_METADATA_BYTES};
 use super::{Snapshot, SnapshotError, SnapshotKind, MAX_MODULE_BYTES};
 use crate::image::Image;
@@ -77,6 +78,24 @@ fn check_size(file: &Path, expected: u64, image: Option<&Image>) -> Result<(), S
     Ok(())
 }
 
+/// How a snapshot directory is opened.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// Read a directory a download tool has not finished (`--force`); the snapshot then
+    /// carries what is missing ([`Snapshot::unfinished`]). A directory still being written
+    /// is refused regardless.
+    pub allow_unfinished: bool,
+}
+
+impl OpenOptions {
+    /// The options a reader under `limits` opens directories with.
+    pub fn for_limits(limits: &crate::image::ReaderLimits) -> OpenOptions {
+        OpenOptions {
+            allow_unfinished: limits.allow_unfinished,
+        }
+    }
+}
+
 /// The pieces of a snapshot before checking.
 struct Parts {
     dir: PathBuf,
@@ -86,12 +105,14 @@ struct Parts {
     memory: Image,
     stable: Option<Image>,
     globals: Option<Vec<GlobalValue>>,
+    unfinished: Option<Unfinished>,
 }
 
 /// Checks sizes against the metadata, decompresses the module, builds the snapshot.
 fn assemble(p: Parts) -> Result<Snapshot, SnapshotError> {
     let file = |name: &str| p.dir.join(name);
-    if let Some(meta) = &p.metadata {
+    // An unfinished download read with --force: its short or absent files are what they are.
+    if let (Some(meta), None) = (&p.metadata, &p.unfinished) {
         check_size(
             &file(MODULE_FILE),
             meta.wasm_module_size(),
@@ -121,15 +142,19 @@ fn assemble(p: Parts) -> Result<Snapshot, SnapshotError> {
         module,
         globals,
         metadata: p.metadata,
+        unfinished: p.unfinished.map(std::sync::Arc::new),
     })
 }
 
-/// Opens a snapshot directory or a bare image file.
-pub(crate) fn open(path: &Path) -> Result<Snapshot, SnapshotError> {
+/// Opens a snapshot directory or a bare image file. A directory a download tool is writing
+/// is refused, and one it has not finished unless `options` allow it.
+pub(crate) fn open(path: &Path, options: OpenOptions) -> Result<Snapshot, SnapshotError> {
     let meta = std::fs::metadata(path).map_err(io(path))?;
     if !meta.is_dir() {
         return open_image(path, None, None);
     }
+    // Held while the files are mapped: a tool starting to write meanwhile waits.
+    let _lock = lock_for_reading(path)?;
     let metadata_file = path.join(METADATA_FILE);
     if !metadata_file.exists() {
         return Err(SnapshotError::Missing {
@@ -137,9 +162,16 @@ pub(crate) fn open(path: &Path) -> Result<Snapshot, SnapshotError> {
         });
     }
     let metadata = SnapshotMetadata::read(&metadata_file)?;
+    let unfinished = inspect(path, &metadata)?;
+    if let Some(u) = &unfinished {
+        if !options.allow_unfinished {
+            return Err(SnapshotError::Unfinished(Box::new(u.clone())));
+        }
+    }
     let memory_file = path.join(MEMORY_FILE);
     let memory = map_optional(&memory_file)?.ok_or(SnapshotError::Missing { file: memory_file })?;
     assemble(Parts {
+        unfinished,
         dir: path.to_path_buf(),
         kind: SnapshotKind::Directory,
         metadata: Some(metadata),
@@ -169,6 +201,7 @@ pub(crate) fn open_image(
         module,
         globals,
         metadata: None,
+        unfinished: None,
     })
 }
 
@@ -220,6 +253,7 @@ pub(crate) fn from_images(
         memory,
         stable,
         globals: None,
+        unfinished: None,
     })
 }
 

@@ -2,9 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
+use super::download::Unfinished;
 use super::metadata::{GlobalValue, SnapshotMetadata};
-use super::SnapshotError;
+use super::{OpenOptions, SnapshotError};
 use crate::image::Image;
+use std::sync::Arc;
 
 /// Where a snapshot came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,13 +29,22 @@ pub struct Snapshot {
     pub(crate) module: Option<Image>,
     pub(crate) globals: Option<Vec<GlobalValue>>,
     pub(crate) metadata: Option<SnapshotMetadata>,
+    pub(crate) unfinished: Option<Arc<Unfinished>>,
 }
 
 impl Snapshot {
     /// Opens `path`: a snapshot directory (`metadata.json`, `wasm_module.bin` (maybe gzip'ed),
     /// `wasm_memory.bin`, `stable_memory.bin`) or a bare main-memory image file.
+    /// A directory a download tool is still writing, or has not finished, is refused
+    /// ([`SnapshotError::BeingWritten`], [`SnapshotError::Unfinished`]).
     pub fn open(path: &Path) -> Result<Snapshot, SnapshotError> {
-        super::open::open(path)
+        super::open::open(path, OpenOptions::default())
+    }
+
+    /// [`Snapshot::open`] under `options` (`allow_unfinished`: read an unfinished download,
+    /// marked by [`Snapshot::unfinished`]).
+    pub fn open_with(path: &Path, options: OpenOptions) -> Result<Snapshot, SnapshotError> {
+        super::open::open(path, options)
     }
 
     /// Opens a bare main-memory image file with an optional module file and optional globals.
@@ -113,6 +124,12 @@ impl Snapshot {
     /// The mutable globals in index order, if known.
     pub fn globals(&self) -> Option<&[GlobalValue]> {
         self.globals.as_deref()
+    }
+
+    /// What an unfinished download (read with `allow_unfinished`) is missing; `None` for a
+    /// finished one.
+    pub fn unfinished(&self) -> Option<&Unfinished> {
+        self.unfinished.as_deref()
     }
 
     /// The parsed `metadata.json`, if any.

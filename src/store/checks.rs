@@ -22,11 +22,12 @@ pub type SnapshotMetadata = ReadCanisterSnapshotMetadataResult;
 pub fn read_metadata(dir: &Path) -> Result<SnapshotMetadata, StoreError> {
     let path = dir.join(files::METADATA);
     let bytes = read_limited(&path, MAX_METADATA_BYTES)?;
-    let meta: SnapshotMetadata =
-        serde_json::from_slice(&bytes).map_err(|e| StoreError::Layout {
+    let meta = crate::snapshot::metadata::SnapshotMetadata::from_json_named(&bytes, &path)
+        .map_err(|e| StoreError::Layout {
             path: path.clone(),
             reason: format!("not snapshot metadata: {e}"),
-        })?;
+        })?
+        .0;
     check_metadata(&meta).map_err(|reason| StoreError::Layout { path, reason })?;
     Ok(meta)
 }

@@ -102,6 +102,12 @@ pub enum StoreError {
         /// The limit.
         limit: u64,
     },
+    /// The directory is a download still running (its lock is held), or cannot be inspected.
+    #[error(transparent)]
+    Download(Box<crate::snapshot::SnapshotError>),
+    /// The directory is a download not finished (icp-cli, dfx, a pull): never imported.
+    #[error("{0}; only a finished download can be imported")]
+    Unfinished(Box<crate::snapshot::Unfinished>),
     /// The destination already exists.
     #[error("{path} already exists")]
     Exists {

@@ -1,11 +1,12 @@
 //! `import`: adopt a snapshot directory downloaded by icp-cli or dfx, after the user vouches for it.
 
-use super::checks::{check_layout, chunk_rel_path};
+use super::checks::{check_layout, chunk_rel_path, read_metadata};
 use super::error::{io_at, StoreError};
 use super::fsutil::{create_private_dir, sync_parent, FILE_MODE};
 use super::key::StoreKey;
 use super::layout::{files, Store};
 use super::manifest::{Manifest, Source, MANIFEST_FILE};
+use crate::snapshot::download::{inspect, lock_for_reading, ReadLock};
 use sha2::{Digest, Sha256};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
@@ -29,6 +30,8 @@ pub fn import(
     src: &Path,
     req: &ImportRequest,
 ) -> Result<PathBuf, StoreError> {
+    // Held until the copy is checked: a download tool starting meanwhile waits.
+    let _reading = refuse_unfinished(src)?;
     let meta = check_layout(src)?;
     let snapshot = match &req.snapshot {
         Some(s) => s.to_ascii_lowercase(),
@@ -86,6 +89,18 @@ pub fn import(
     std::fs::rename(&tmp, &dest).map_err(io_at(&dest))?;
     sync_parent(&dest)?;
     Ok(dest)
+}
+
+/// Refuses a directory a download tool is writing or has not finished (what is missing, how
+/// to resume); otherwise returns the shared lock that keeps the tools out while it is copied.
+fn refuse_unfinished(src: &Path) -> Result<ReadLock, StoreError> {
+    let download = |e| StoreError::Download(Box::new(e));
+    let lock = lock_for_reading(src).map_err(download)?;
+    let meta = crate::snapshot::metadata::SnapshotMetadata(read_metadata(src)?);
+    if let Some(unfinished) = inspect(src, &meta).map_err(download)? {
+        return Err(StoreError::Unfinished(Box::new(unfinished)));
+    }
+    Ok(lock)
 }
 
 /// Copies one file with mode 0600; a missing source becomes an empty file (dfx omits empty stable memory).

@@ -228,12 +228,24 @@ fn import_refuses_bad_layouts() {
     );
     write_layout(&d);
     std::fs::remove_file(&chunk).unwrap();
-    assert!(matches!(
-        import(&store, &key, &d, &req),
-        Err(StoreError::Missing { .. })
-    ));
+    // Chunk-store entries come last in a dfx or icp-cli download: one missing is unfinished.
+    match import(&store, &key, &d, &req) {
+        Err(StoreError::Unfinished(u)) => assert_eq!(u.chunks, vec![chunk.clone()]),
+        other => panic!("unexpected {other:?}"),
+    }
     write_layout(&d);
+    // Shorter than the metadata says: how dfx leaves a blob it did not finish.
     std::fs::write(d.join(files::WASM_MEMORY), vec![0u8; 5]).unwrap();
+    match import(&store, &key, &d, &req) {
+        Err(StoreError::Unfinished(u)) => {
+            assert_eq!(u.tool, crate::snapshot::download::DownloadTool::Dfx);
+            assert_eq!(u.files.len(), 1);
+            assert_eq!(u.files[0].ranges, vec![5..131_072]);
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    // Longer than the metadata says is no download state: a size mismatch.
+    std::fs::write(d.join(files::WASM_MEMORY), vec![0u8; 131_073]).unwrap();
     assert!(matches!(
         import(&store, &key, &d, &req),
         Err(StoreError::SizeMismatch { .. })

@@ -34,6 +34,11 @@ pub trait DecodedSnapshot: Send + Sync {
     fn analysis_file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
         Err(VfsError::NotFound(format!("analysis/{name}")))
     }
+    /// What an unfinished download served anyway (`--force`) is missing, for the README;
+    /// `None` for a finished snapshot.
+    fn incomplete(&self) -> Option<String> {
+        None
+    }
 }
 
 /// One decoded value: a scalar (shown as a file) or a compound (shown as a directory).

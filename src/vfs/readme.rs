@@ -1,9 +1,17 @@
 //! The `README` file of a snapshot directory.
 
-/// The README text of the snapshot served as `name`; `decoded` tells whether the decoded
-/// entries are present, `error` why not.
-pub fn snapshot_readme(name: &str, error: Option<&str>) -> Vec<u8> {
-    let mut text = format!(
+/// The README text of the snapshot served as `name`; `error` says why the decoded entries
+/// are absent, `incomplete` what an unfinished download served anyway is missing.
+pub fn snapshot_readme(name: &str, error: Option<&str>, incomplete: Option<&str>) -> Vec<u8> {
+    let mut text = String::new();
+    if let Some(incomplete) = incomplete {
+        text.push_str(&format!(
+            "INCOMPLETE: this download did not finish; it is served because the mount was \
+             started with --force, and its values may be wrong where bytes are missing.\n\
+             {incomplete}\n\n"
+        ));
+    }
+    text += &format!(
         "mo-mem snapshot {name}\n\
          \n\
          wasm_memory.bin     the canister's main memory, byte for byte\n\

@@ -4,7 +4,7 @@ use super::analysis_dir::AnalysisDir;
 use super::control::{ControlFile, ControlLimits, ControlNode, EvalSlots, SessionId};
 use super::decoded::{DecodedSnapshot, Decoder};
 use super::entry::{DirSource, Entry, FnFile, StaticFile};
-use super::error::{RequestError, RequestErrorKind, VfsError};
+use super::error::{DecodeFailure, RequestError, RequestErrorKind, VfsError};
 use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
 use super::methods_dir::{ControlWrapper, MethodsDir, MethodsProvider};
 use super::objects_dir::ObjectsDir;
@@ -12,6 +12,7 @@ use super::raw::RawFile;
 use super::readme::snapshot_readme;
 use super::sources::SnapshotGate;
 use super::vars_dir::ValueDir;
+use crate::snapshot::SnapshotError;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -154,6 +155,27 @@ impl SnapshotDir {
     }
 }
 
+/// The name of the only file of a snapshot directory whose download is unfinished or still
+/// being written.
+pub const INCOMPLETE: &str = "INCOMPLETE";
+
+/// Why a snapshot is refused as a download not finished or still running, if it is.
+fn unfinished_download(error: &VfsError) -> Option<&SnapshotError> {
+    match error {
+        VfsError::Decode {
+            source: DecodeFailure::Snapshot(e),
+            ..
+        } if matches!(
+            **e,
+            SnapshotError::Unfinished(_) | SnapshotError::BeingWritten { .. }
+        ) =>
+        {
+            Some(e)
+        }
+        _ => None,
+    }
+}
+
 impl DirSource for SnapshotDir {
     fn list(&self) -> Result<Vec<(String, Entry)>, VfsError> {
         match self.guard.check() {
@@ -161,6 +183,18 @@ impl DirSource for SnapshotDir {
             Err(e @ VfsError::NotTrusted(_)) => return Ok(self.refused(&e)),
             // A file changed while mounted: what still reads is served; the rest is EIO.
             Err(_) => {}
+        }
+        if let Err(e) = self.decoded() {
+            if let Some(why) = unfinished_download(&e) {
+                let text = format!(
+                    "mo-mem does not serve snapshot {}: its download is not finished.\n{why}\n",
+                    self.name
+                );
+                return Ok(vec![(
+                    INCOMPLETE.to_string(),
+                    Entry::File(Arc::new(StaticFile(text.into_bytes()))),
+                )]);
+            }
         }
         let mut entries: Vec<(String, Entry)> = Vec::new();
         for name in RAW_FILES {
@@ -170,8 +204,10 @@ impl DirSource for SnapshotDir {
                 entries.push((name.to_string(), Entry::Raw(Arc::new(raw))));
             }
         }
+        let mut incomplete = None;
         let error = match self.decoded() {
             Ok(decoded) => {
+                incomplete = decoded.incomplete();
                 let d = decoded.clone();
                 entries.push((
                     "info.json".into(),
@@ -214,6 +250,7 @@ impl DirSource for SnapshotDir {
             Entry::File(Arc::new(StaticFile(snapshot_readme(
                 &self.name,
                 error.as_deref(),
+                incomplete.as_deref(),
             )))),
         ));
         entries.push(("eval".into(), Entry::Control(self.control.clone())));

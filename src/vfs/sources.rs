@@ -38,7 +38,9 @@ fn search(
     found: &mut Vec<PathBuf>,
 ) -> Result<(), VfsError> {
     if is_snapshot_dir(dir) {
-        if !gate.is_in_progress(dir) {
+        // A path named itself is served (a download not finished shows why); one found
+        // below it is skipped while it is being written.
+        if depth == 0 || !gate.is_in_progress(dir) {
             found.push(dir.to_path_buf());
         }
         return Ok(());

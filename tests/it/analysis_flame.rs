@@ -199,7 +199,8 @@ fn the_cli_writes_the_librarys_picture() {
 #[test]
 fn the_snapshot_readme_names_every_analysis_file() {
     use mo_mem::serve::analysis_dir::ANALYSIS_FILES;
-    let readme = String::from_utf8(mo_mem::vfs::readme::snapshot_readme("snap", None)).unwrap();
+    let readme =
+        String::from_utf8(mo_mem::vfs::readme::snapshot_readme("snap", None, None)).unwrap();
     // the paragraph of `analysis/`: from its line to the next entry at the left margin
     let start = readme.find("analysis/").expect("analysis/ in the README");
     let end = readme[start..]

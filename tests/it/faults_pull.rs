@@ -111,6 +111,13 @@ fn check_never_wrong_and_complete(emu: &Emulator, cid: Principal, store: &Path) 
         if let Err(e) = same_bytes(emu, cid, &dir) {
             panic!("complete-looking snapshot with wrong bytes: {e}");
         }
+    } else if let Ok(snapshot) = mo_mem::snapshot::Snapshot::open(&dir) {
+        // Named by path, outside the default store: only the download check stands between
+        // an interrupted pull and a reader.
+        panic!(
+            "an interrupted pull opens as a finished snapshot: {}",
+            snapshot.path().display()
+        );
     }
     complete
 }

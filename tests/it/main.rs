@@ -30,6 +30,7 @@ mod call_cli;
 mod cli_paths;
 mod collections_natural;
 mod compiler_fixtures;
+mod download_state;
 mod eop_stable_actor;
 mod eval_canister;
 mod eval_cli;
