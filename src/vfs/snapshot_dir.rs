@@ -163,7 +163,7 @@ pub const INCOMPLETE: &str = "INCOMPLETE";
 fn unfinished_download(error: &VfsError) -> Option<&SnapshotError> {
     match error {
         VfsError::Decode {
-            source: DecodeFailure::Snapshot(e),
+            failure: DecodeFailure::Snapshot(e),
             ..
         } if matches!(
             **e,
