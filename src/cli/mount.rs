@@ -85,7 +85,7 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         let examples = materialize_examples(&committed_examples())?;
         let mut services = services(limits);
         services.eval_slots = eval_slots.clone();
-        Arc::new(PathsRoot::new(&[examples], services)?)
+        Arc::new(PathsRoot::new(&examples, services)?)
     } else if paths.is_empty() {
         let store = match args.store {
             Some(store) => store,

@@ -62,8 +62,9 @@ pub fn committed_examples() -> PathBuf {
 
 /// Materializes every committed example `<name>/<mode>/` under `from` into a cache
 /// directory (gunzipped, once; redone when its metadata.json or expected.json changes) and
-/// returns it.
-pub fn materialize_examples(from: &Path) -> anyhow::Result<PathBuf> {
+/// returns the materialized directories, exactly those of `from` (whatever else the cache
+/// holds is not an example).
+pub fn materialize_examples(from: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let cache = match std::env::var_os("MO_MEM_EXAMPLES_CACHE") {
         Some(dir) => PathBuf::from(dir),
         None => dirs::cache_dir()
@@ -72,7 +73,7 @@ pub fn materialize_examples(from: &Path) -> anyhow::Result<PathBuf> {
             .join("examples"),
     };
     create_private_dir(&cache)?;
-    let mut count = 0;
+    let mut examples = Vec::new();
     for fixture in sorted_subdirs(from)? {
         for mode in sorted_subdirs(&fixture)? {
             if !mode.join("metadata.json").is_file() {
@@ -97,11 +98,15 @@ pub fn materialize_examples(from: &Path) -> anyhow::Result<PathBuf> {
                     }
                 }
             }
-            count += 1;
+            examples.push(out);
         }
     }
-    anyhow::ensure!(count > 0, "no example snapshots in {}", from.display());
-    Ok(cache)
+    anyhow::ensure!(
+        !examples.is_empty(),
+        "no example snapshots in {}",
+        from.display()
+    );
+    Ok(examples)
 }
 
 /// Whether `out` holds the current materialization of the committed fixture `committed`.
