@@ -293,4 +293,8 @@ impl ControlFile for GuardedControl {
     fn usage(&self) -> Vec<u8> {
         self.inner.usage()
     }
+
+    fn admit(&self) -> Result<(), RequestError> {
+        self.stopped().map(|_| ())
+    }
 }
