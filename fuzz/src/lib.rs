@@ -120,6 +120,7 @@ pub fn small_reader_limits() -> ReaderLimits {
         max_depth: 500,
         max_rope_depth: 10_000,
         max_work: 1 << 22,
+        max_analysis_objects: 1 << 18,
     }
 }
 

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Args;
 
 use mo_mem::analysis::OpenedHeap;
-use mo_mem::image::ReaderLimits;
+use mo_mem::image::{ReaderLimits, MAX_ANALYSIS_OBJECTS};
 use mo_mem::serve::SnapshotSource;
 use std::sync::Arc;
 
@@ -18,6 +18,12 @@ pub struct ValueLimitArgs {
     /// refused with a limit error.
     #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub max_value_size: u64,
+    /// Most heap objects the heap analysis takes (`retained`, `path`, `report`, `diff`,
+    /// `trend`, `export`, `heap.retained` in scripts, the mount's `analysis/`): a heap with
+    /// more is refused with a limit error (default and most: 4294966271).
+    #[arg(long, global = true, value_name = "N", default_value_t = MAX_ANALYSIS_OBJECTS,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ANALYSIS_OBJECTS))]
+    pub max_analysis_objects: u64,
 }
 
 /// The largest `--max-value-size`: 64 GiB.
@@ -53,6 +59,7 @@ impl ValueLimitArgs {
     pub fn reader_limits(&self) -> ReaderLimits {
         ReaderLimits {
             max_text_bytes: self.max_value_size,
+            max_analysis_objects: self.max_analysis_objects,
             ..ReaderLimits::default()
         }
     }

@@ -16,7 +16,14 @@ pub struct ReaderLimits {
     pub max_rope_depth: u32,
     /// Maximum total work steps (one step is about one word read). Default 2^36.
     pub max_work: u64,
+    /// Maximum number of heap objects the heap analysis (reference graph, dominators) takes;
+    /// a larger heap is refused. Default (and most) [`MAX_ANALYSIS_OBJECTS`].
+    pub max_analysis_objects: u64,
 }
+
+/// The most heap objects the analysis can take (its graph indexes nodes with `u32`, leaving
+/// room for the virtual root and the root groups).
+pub const MAX_ANALYSIS_OBJECTS: u64 = (u32::MAX - 1024) as u64;
 
 impl Default for ReaderLimits {
     fn default() -> Self {
@@ -26,6 +33,7 @@ impl Default for ReaderLimits {
             max_depth: 10_000,
             max_rope_depth: 1_000_000,
             max_work: 1 << 36,
+            max_analysis_objects: MAX_ANALYSIS_OBJECTS,
         }
     }
 }
