@@ -377,9 +377,16 @@ fn info_objects(dir: &Path) -> u64 {
         .unwrap()
 }
 
+/// The errno of a read of `path` that must fail.
 fn read_error(path: &Path) -> i32 {
-    let err = std::fs::read(path).unwrap_err();
-    err.raw_os_error().unwrap_or(0)
+    match std::fs::read(path) {
+        Ok(bytes) => panic!(
+            "{} read {} bytes, expected a failure",
+            path.display(),
+            bytes.len()
+        ),
+        Err(err) => err.raw_os_error().unwrap_or(0),
+    }
 }
 
 #[test]
