@@ -84,7 +84,7 @@ impl Signer {
 
     /// The subtree `/subnet/<id>/…`: the subnet's public key, its canister ranges (every
     /// canister ID: the emulator is the only subnet), its type and its node's public key.
-    pub fn subnet_entries(&self) -> Vec<(Vec<Vec<u8>>, Vec<u8>)> {
+    pub fn subnet_entries(&self) -> Vec<Leaf> {
         let sid = self.subnet_id().as_slice().to_vec();
         let path = |rest: &[&[u8]]| {
             let mut p = vec![b"subnet".to_vec(), sid.clone()];
@@ -180,11 +180,14 @@ fn status_subtree(outcome: &Outcome) -> HashTree<Vec<u8>> {
     }
 }
 
-/// The tree of a certificate: `/request_status/<id>/...` (if given), the `extra` leaves (paths
-/// with their values, e.g. [`Signer::subnet_entries`]) and `/time`.
+/// A leaf of a certified tree: its path of labels and its value.
+pub type Leaf = (Vec<Vec<u8>>, Vec<u8>);
+
+/// The tree of a certificate: `/request_status/<id>/...` (if given), the `extra` leaves (e.g.
+/// [`Signer::subnet_entries`]) and `/time`.
 pub fn tree(
     request: Option<(&[u8], &Outcome)>,
-    extra: Vec<(Vec<Vec<u8>>, Vec<u8>)>,
+    extra: Vec<Leaf>,
     time_ns: u64,
 ) -> HashTree<Vec<u8>> {
     let mut rest: BTreeMap<Vec<Vec<u8>>, Vec<u8>> = extra.into_iter().collect();
@@ -204,8 +207,8 @@ pub fn tree(
 
 /// A labeled tree of sorted `(path, value)` leaves (every path non-empty, none a prefix of
 /// another): siblings in label order under balanced forks, as the lookups require.
-fn subtree(leaves: &[(Vec<Vec<u8>>, Vec<u8>)]) -> HashTree<Vec<u8>> {
-    let mut groups: Vec<(&[u8], Vec<(Vec<Vec<u8>>, Vec<u8>)>)> = Vec::new();
+fn subtree(leaves: &[Leaf]) -> HashTree<Vec<u8>> {
+    let mut groups: Vec<(&[u8], Vec<Leaf>)> = Vec::new();
     for (path, value) in leaves {
         let (first, rest) = path.split_first().expect("a non-empty path");
         match groups.last_mut() {
