@@ -121,6 +121,7 @@ pub fn small_reader_limits() -> ReaderLimits {
         max_rope_depth: 10_000,
         max_work: 1 << 22,
         allow_unfinished: false,
+        max_analysis_objects: 1 << 18,
     }
 }
 

@@ -29,8 +29,9 @@ use super::stats::{is_free, Count};
 pub const NO_NODE: u32 = u32::MAX;
 
 /// The largest number of nodes a graph may have (room is left for the virtual root and the
-/// root groups of the dominator computation).
-pub const MAX_NODES: usize = (u32::MAX - 1024) as usize;
+/// root groups of the dominator computation); a heap's graph takes at most its reader limits'
+/// `max_analysis_objects`.
+pub const MAX_NODES: usize = crate::image::MAX_ANALYSIS_OBJECTS as usize;
 
 /// The most static (non-heap) objects followed from the roots.
 const MAX_STATIC_OBJECTS: usize = 1 << 20;
@@ -41,6 +42,15 @@ pub enum GraphError {
     /// More nodes, edges, a larger address or object than `u32` indices can hold.
     #[error("the heap is too large for the reference graph: {0}")]
     TooLarge(String),
+    /// More heap objects than the reader limits let the analysis take.
+    #[error(
+        "the heap has more than {limit} objects, the most the analysis may take \
+         (--max-analysis-objects {limit}); raise the limit to analyse it"
+    )]
+    ObjectLimit {
+        /// The limit (`ReaderLimits::max_analysis_objects`).
+        limit: u64,
+    },
 }
 
 /// A directed graph in compressed sparse row form: the successors of node `v` are
@@ -305,6 +315,8 @@ impl HeapGraph {
 
     fn collect_nodes(&mut self, heap: &Heap, ticker: &mut Ticker) -> Result<(), GraphError> {
         let shift = self.word_shift;
+        let limit = heap.limits().max_analysis_objects;
+        let max_nodes = usize::try_from(limit).unwrap_or(usize::MAX).min(MAX_NODES);
         let first = heap.ranges().iter().map(|r| r.start).min().unwrap_or(0) >> shift;
         let end = heap.ranges().iter().map(|r| r.end).max().unwrap_or(0) >> shift;
         self.index = NodeIndex::new(first, end.max(first))
@@ -341,10 +353,12 @@ impl HeapGraph {
             let size = u32::try_from(b.size >> shift).map_err(|_| {
                 GraphError::TooLarge(format!("object at {:#x} of {} bytes", b.addr, b.size))
             })?;
-            if self.index.len() >= MAX_NODES {
-                return Err(GraphError::TooLarge(format!(
-                    "more than {MAX_NODES} objects"
-                )));
+            if self.index.len() >= max_nodes {
+                return Err(if max_nodes < MAX_NODES {
+                    GraphError::ObjectLimit { limit }
+                } else {
+                    GraphError::TooLarge(format!("more than {MAX_NODES} objects"))
+                });
             }
             if !self.index.push(b.addr >> shift) {
                 // Ranges are in address order and each is walked forward: never happens.

@@ -3,6 +3,7 @@
 use super::served::services_over;
 use anyhow::Context;
 use mo_mem::image::ReaderLimits;
+use mo_mem::runtime::offline::CallOptions;
 use mo_mem::vfs::{Entry, Ino, NodeKind, SnapshotDir, Tree, TreeConfig};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -69,7 +70,11 @@ fn snapshot_tree(snapshot: &Path, no_verify: bool, limits: ReaderLimits) -> anyh
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "snapshot".into());
     // served from the catalog that admitted it: the tree reads the same verdict
-    let dir = SnapshotDir::new(&name, snapshot, services_over(admitted.snapshots));
+    let dir = SnapshotDir::new(
+        &name,
+        snapshot,
+        services_over(admitted.snapshots, CallOptions::default()),
+    );
     // The command visits only what it prints: keep every node it makes.
     let config = TreeConfig {
         max_unreferenced_nodes: usize::MAX,

@@ -6,11 +6,13 @@ use super::served::{
 use anyhow::Context;
 use mo_mem::fuse::{serve, MountConfig};
 use mo_mem::image::ReaderLimits;
+use mo_mem::runtime::offline::{CallOptions, QUERY_INSTRUCTIONS};
 use mo_mem::serve::{Snapshots, TrustPolicy};
 use mo_mem::store::{Store, StoreKey, TrustRule};
 use mo_mem::vfs::{DirSource, Entry, EvalSlots, PathsRoot, StoreRoot, Tree, TreeConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Arguments of `mo-mem mount`.
 #[derive(clap::Args, Debug)]
@@ -50,6 +52,12 @@ pub struct MountArgs {
     /// threads); more get a "busy" answer. Always below `--threads`.
     #[arg(long)]
     pub max_evals: Option<usize>,
+    /// Instruction limit of each `methods/` call (as `mo-mem call --instructions`).
+    #[arg(long, default_value_t = QUERY_INSTRUCTIONS)]
+    pub instructions: u64,
+    /// Wall-clock limit of each `methods/` call, in seconds (as `mo-mem call --timeout`).
+    #[arg(long, default_value_t = 30)]
+    pub timeout: u64,
 }
 
 /// Sets up logging to stderr (`MO_MEM_LOG` filters, default `info`).
@@ -70,20 +78,26 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let threads = args.threads.max(2);
     let max_evals = args.max_evals.unwrap_or(threads / 2).clamp(1, threads - 1);
     let eval_slots = Arc::new(EvalSlots::new(max_evals));
+    let calls = CallOptions {
+        instructions: args.instructions,
+        timeout: Duration::from_secs(args.timeout),
+        ..CallOptions::default()
+    };
     // each snapshot's verdict under the store's rule, decided once by its opened snapshot
     let trusted = |rule| {
         let policy = TrustPolicy {
             rule,
             allow_unverified: args.no_verify,
         };
-        let mut services = services_over(Arc::new(Snapshots::with_trust(limits, policy)));
+        let snapshots = Arc::new(Snapshots::with_trust(limits, policy));
+        let mut services = services_over(snapshots, calls.clone());
         services.eval_slots = eval_slots.clone();
         services
     };
     let root: Arc<dyn DirSource> = if args.examples {
         anyhow::ensure!(paths.is_empty(), "--examples takes no sources");
         let examples = materialize_examples(&committed_examples())?;
-        let mut services = services(limits);
+        let mut services = services(limits, calls.clone());
         services.eval_slots = eval_slots.clone();
         Arc::new(PathsRoot::new(&examples, services)?)
     } else if paths.is_empty() {

@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use mo_mem::image::ReaderLimits;
+use mo_mem::runtime::offline::CallOptions;
 use mo_mem::script::workers::mount_limits;
 use mo_mem::serve::Snapshots;
 use mo_mem::snapshot::fixture::materialize;
@@ -13,13 +14,13 @@ use std::sync::Arc;
 /// The services every served snapshot directory uses, reading snapshots under `reader`. The
 /// `eval` files run scripts under [`mount_limits`], with the deadline from
 /// `$MO_MEM_EVAL_TIMEOUT` (seconds) if set.
-pub fn services(reader: ReaderLimits) -> SnapshotServices {
-    services_over(Arc::new(Snapshots::new(reader)))
+pub fn services(reader: ReaderLimits, calls: CallOptions) -> SnapshotServices {
+    services_over(Arc::new(Snapshots::new(reader)), calls)
 }
 
 /// [`services`] over the catalog `snapshots` (one made with a trust policy verifies each
-/// snapshot before serving it).
-pub fn services_over(snapshots: Arc<Snapshots>) -> SnapshotServices {
+/// snapshot before serving it); `methods/` calls run under `calls`.
+pub fn services_over(snapshots: Arc<Snapshots>, calls: CallOptions) -> SnapshotServices {
     let mut limits = mount_limits();
     if let Some(secs) = std::env::var("MO_MEM_EVAL_TIMEOUT")
         .ok()
@@ -28,7 +29,7 @@ pub fn services_over(snapshots: Arc<Snapshots>) -> SnapshotServices {
     {
         limits.deadline = std::time::Duration::from_secs_f64(secs);
     }
-    mo_mem::serve::services(snapshots, limits)
+    mo_mem::serve::services_with_calls(snapshots, limits, calls)
 }
 
 /// The default store: `$MO_MEM_STORE`, else `<XDG data dir>/mo-mem/snapshots` (created).

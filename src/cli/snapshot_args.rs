@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Args;
 
 use mo_mem::analysis::OpenedHeap;
-use mo_mem::image::ReaderLimits;
+use mo_mem::image::{ReaderLimits, MAX_ANALYSIS_OBJECTS};
 use mo_mem::serve::SnapshotSource;
 use std::sync::Arc;
 
@@ -23,6 +23,12 @@ pub struct ValueLimitArgs {
     /// it, everything shown is marked INCOMPLETE. A download still running is refused anyway.
     #[arg(long, global = true)]
     pub force: bool,
+    /// Most heap objects the heap analysis takes (`retained`, `path`, `report`, `diff`,
+    /// `trend`, `export`, `heap.retained` in scripts, the mount's `analysis/`): a heap with
+    /// more is refused with a limit error (default and most: 4294966271).
+    #[arg(long, global = true, value_name = "N", default_value_t = MAX_ANALYSIS_OBJECTS,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ANALYSIS_OBJECTS))]
+    pub max_analysis_objects: u64,
 }
 
 /// The largest `--max-value-size`: 64 GiB.
@@ -59,6 +65,7 @@ impl ValueLimitArgs {
         ReaderLimits {
             max_text_bytes: self.max_value_size,
             allow_unfinished: self.force,
+            max_analysis_objects: self.max_analysis_objects,
             ..ReaderLimits::default()
         }
     }

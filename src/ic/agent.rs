@@ -26,8 +26,6 @@ pub struct ConnectOptions {
     pub retry: RetryPolicy,
     /// How long to poll for a reply the replica accepted (HTTP 202) before giving up.
     pub max_polling_time: Duration,
-    /// Check replica node signatures on query replies (the hosted protocol reads by query).
-    pub verify_query_signatures: bool,
 }
 
 impl ConnectOptions {
@@ -40,7 +38,6 @@ impl ConnectOptions {
             root_key: None,
             retry: RetryPolicy::default(),
             max_polling_time: Duration::from_secs(300),
-            verify_query_signatures: true,
         }
     }
 }
@@ -75,7 +72,8 @@ pub async fn connect(opts: ConnectOptions) -> Result<Connection, IcError> {
         .with_url(opts.network.url())
         .with_arc_identity(opts.identity.identity.clone())
         .with_max_polling_time(opts.max_polling_time)
-        .with_verify_query_signatures(opts.verify_query_signatures);
+        // the hosted protocol reads by query: check the replica nodes' signatures, always
+        .with_verify_query_signatures(true);
     if let Some(t) = opts.transport.clone() {
         builder = builder.with_arc_http_middleware(t);
     }

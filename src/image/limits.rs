@@ -20,7 +20,14 @@ pub struct ReaderLimits {
     /// finish may be read anyway (`--force`), marked incomplete wherever it shows. Default
     /// false: such a directory is refused with what is missing.
     pub allow_unfinished: bool,
+    /// Maximum number of heap objects the heap analysis (reference graph, dominators) takes;
+    /// a larger heap is refused. Default (and most) [`MAX_ANALYSIS_OBJECTS`].
+    pub max_analysis_objects: u64,
 }
+
+/// The most heap objects the analysis can take (its graph indexes nodes with `u32`, leaving
+/// room for the virtual root and the root groups).
+pub const MAX_ANALYSIS_OBJECTS: u64 = (u32::MAX - 1024) as u64;
 
 impl Default for ReaderLimits {
     fn default() -> Self {
@@ -31,6 +38,7 @@ impl Default for ReaderLimits {
             max_rope_depth: 1_000_000,
             max_work: 1 << 36,
             allow_unfinished: false,
+            max_analysis_objects: MAX_ANALYSIS_OBJECTS,
         }
     }
 }

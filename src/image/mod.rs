@@ -10,4 +10,4 @@ mod limits;
 
 pub use bytes::{Image, WordSize};
 pub use error::{ImageError, LimitKind};
-pub use limits::{Budget, ReaderLimits};
+pub use limits::{Budget, ReaderLimits, MAX_ANALYSIS_OBJECTS};

@@ -26,12 +26,18 @@ impl SnapshotHolder for OpenedHeap {
 /// Gives every snapshot directory of a tree the queries of its canister.
 pub struct MethodFiles {
     snapshots: Arc<Snapshots>,
+    calls: CallOptions,
 }
 
 impl MethodFiles {
-    /// The provider over the catalog `snapshots`.
-    pub fn new(snapshots: Arc<Snapshots>) -> MethodFiles {
-        MethodFiles { snapshots }
+    /// The provider over the catalog `snapshots`, calling under `calls` (its instruction
+    /// limit and deadline; queries only, whatever its `allow_update` says).
+    pub fn new(snapshots: Arc<Snapshots>, calls: CallOptions) -> MethodFiles {
+        let calls = CallOptions {
+            allow_update: false,
+            ..calls
+        };
+        MethodFiles { snapshots, calls }
     }
 }
 
@@ -39,6 +45,7 @@ impl MethodsProvider for MethodFiles {
     fn for_snapshot(&self, dir: &Path) -> Option<Arc<dyn CanisterMethods>> {
         Some(Arc::new(SnapshotMethods {
             snapshot: self.snapshots.get(dir),
+            calls: self.calls.clone(),
         }))
     }
 }
@@ -46,6 +53,7 @@ impl MethodsProvider for MethodFiles {
 /// The queries of one served snapshot's canister.
 struct SnapshotMethods {
     snapshot: Arc<OpenedSnapshot>,
+    calls: CallOptions,
 }
 
 /// The control file's request error for a call that failed: its errno says what kind.
@@ -116,7 +124,7 @@ impl CanisterMethods for SnapshotMethods {
     fn call(&self, method: &str, args: &[u8]) -> Result<Vec<u8>, RequestError> {
         let canister = self.canister_for_request()?;
         let reply = canister
-            .call(method, text(args)?, &CallOptions::default())
+            .call(method, text(args)?, &self.calls)
             .map_err(call_error)?;
         Ok(format!("{}\n", reply.values).into_bytes())
     }

@@ -25,7 +25,7 @@ pub use decoder::SharedDecoder;
 pub use eval_file::{EvalFiles, SnapshotEval};
 pub use methods::MethodFiles;
 pub use mount_trust::StoreVerifier;
-pub use services::services;
+pub use services::{services, services_with_calls};
 pub use source::{SnapshotSource, SourceError};
 pub use trust::{
     admit, command_policy, one_canister, Admitted, CanisterMismatch, Refused, StoreGate,

@@ -33,6 +33,11 @@ pub trait ControlFile: Send + Sync {
     fn end_session(&self, _session: SessionId) {}
     /// The text a session reads before it has written anything.
     fn usage(&self) -> Vec<u8>;
+    /// Whether the file may be used now: `Err` fails every write and read of it, before any
+    /// usage text or earlier answer is served (a refused snapshot's files fail with `EACCES`).
+    fn admit(&self) -> Result<(), RequestError> {
+        Ok(())
+    }
     /// The engine for the snapshot in `dir`, if this engine makes one per snapshot
     /// (otherwise every snapshot's control file uses `self`).
     fn for_snapshot(&self, _dir: &std::path::Path) -> Option<Arc<dyn ControlFile>> {
@@ -261,6 +266,7 @@ impl ControlNode {
                 self.limits.max_request
             )));
         }
+        self.engine.admit().map_err(VfsError::Request)?;
         handle.request.truncate(offset);
         handle.request.extend_from_slice(data);
         let slot = self.slot(handle.caller.session);
@@ -340,6 +346,7 @@ impl ControlNode {
 
     /// The answer this handle reads (see [`ControlNode::answer_at`]); a refused read's text.
     pub fn answer(&self, handle: &mut ControlHandle) -> Result<Arc<[u8]>, VfsError> {
+        self.engine.admit().map_err(VfsError::Request)?;
         self.flush(handle)?;
         let session = handle.caller.session;
         let slot = self.slot(session);
@@ -530,6 +537,44 @@ mod tests {
         assert_eq!(&*node.answer(&mut r).unwrap(), b"cba");
         let mut other = node.open(SessionId(2));
         assert_eq!(&*node.answer(&mut other).unwrap(), b"usage");
+    }
+
+    /// Admits nothing once `refused` is set: a refused snapshot's engine.
+    struct Refusing(std::sync::atomic::AtomicBool);
+    impl ControlFile for Refusing {
+        fn check(&self, request: &[u8]) -> Result<(), RequestError> {
+            Reverse.check(request)
+        }
+        fn run(&self, s: SessionId, request: &[u8]) -> Result<Vec<u8>, RequestError> {
+            Reverse.run(s, request)
+        }
+        fn usage(&self) -> Vec<u8> {
+            Reverse.usage()
+        }
+        fn admit(&self) -> Result<(), RequestError> {
+            if self.0.load(std::sync::atomic::Ordering::SeqCst) {
+                let why = std::io::Error::other("snapshot refused");
+                Err(RequestError::new(RequestErrorKind::NotTrusted, why))
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    #[test]
+    fn a_refusing_engine_fails_usage_answers_and_writes_with_eacces() {
+        let engine = Arc::new(Refusing(Default::default()));
+        let node = ControlNode::new(engine.clone(), ControlLimits::default());
+        let mut answered = node.open(SessionId(1));
+        node.write(&mut answered, 0, b"abc", false).unwrap();
+        assert_eq!(&*node.answer(&mut answered).unwrap(), b"cba");
+        engine.0.store(true, std::sync::atomic::Ordering::SeqCst);
+        let errno = |r: Result<Arc<[u8]>, VfsError>| r.map(|_| ()).unwrap_err().errno();
+        assert_eq!(errno(node.answer_at(&mut answered, 0)), libc::EACCES);
+        let mut fresh = node.open(SessionId(2));
+        assert_eq!(errno(node.answer(&mut fresh)), libc::EACCES);
+        let err = node.write(&mut fresh, 0, b"xyz", false).unwrap_err();
+        assert_eq!(err.errno(), libc::EACCES);
     }
 
     #[test]

@@ -330,4 +330,8 @@ impl ControlFile for GuardedControl {
     fn usage(&self) -> Vec<u8> {
         self.inner.usage()
     }
+
+    fn admit(&self) -> Result<(), RequestError> {
+        self.stopped().map(|_| ())
+    }
 }

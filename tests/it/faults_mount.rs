@@ -200,3 +200,54 @@ fn a_file_tampered_after_verification_is_reported_and_refused() {
     );
     assert!(mount.alive());
 }
+
+/// `eval` of a store snapshot tampered with after it verified fails with `EACCES` at once,
+/// before the directory's listing is refreshed (docs/mount.md, "Trust"): neither a fresh
+/// reader's usage text nor an answer read before the tamper is served any more, and a new
+/// script is not taken.
+#[test]
+fn eval_of_a_snapshot_tampered_after_verification_is_eacces_at_once() {
+    use std::io::{Read, Seek, Write};
+    if !fuse_available() {
+        return;
+    }
+    let store = TestStore::new();
+    let canister = "rrkah-fqaaa-aaaaa-aaaaq-cai";
+    let dir = store.import(&common::fixture("compound", "eop"), canister, "0b02");
+    let root = store.root();
+    let mut mount = Mount::start_command(store.command(), &["--store", root.to_str().unwrap()]);
+    let eval = mount.path(&format!("{canister}/0b02/eval"));
+    // Trusted: a fresh reader reads the usage, a handle that wrote reads its answer.
+    let usage = std::fs::read_to_string(&eval).unwrap();
+    assert!(usage.starts_with("Write a Motoko script"), "{usage}");
+    let mut handle = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&eval)
+        .unwrap();
+    handle.write_all(b"vars.act_self\n").unwrap();
+    handle.rewind().unwrap();
+    let mut answer = String::new();
+    handle.read_to_string(&mut answer).unwrap();
+    assert_eq!(answer.trim_end(), canister);
+
+    flip_byte(&dir.join("wasm_memory.bin"), 70_000);
+    // The first thing read after the tamper: the eval file, by a fresh reader.
+    assert_eq!(read_errno(&eval), Some(libc::EACCES), "a fresh reader");
+    handle.rewind().unwrap();
+    let mut again = String::new();
+    let err = handle.read_to_string(&mut again).unwrap_err();
+    assert_eq!(
+        err.raw_os_error(),
+        Some(libc::EACCES),
+        "the answered handle"
+    );
+    assert_eq!(again, "");
+    let err = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&eval)
+        .and_then(|mut f| f.write_all(b"vars\n"))
+        .unwrap_err();
+    assert_eq!(err.raw_os_error(), Some(libc::EACCES), "a new script");
+    assert!(mount.alive());
+}

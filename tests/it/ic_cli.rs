@@ -334,3 +334,79 @@ async fn info_create_update_and_identities() {
     assert_eq!(v["snapshots"][0]["source"]["method"], "import");
     server.abort();
 }
+
+/// `mo-mem create/pull --protocol canister`: the canister-hosted protocol of `motoko/main.mo`
+/// through the binary, whose agent always checks the node signatures of query replies (the
+/// emulator signs them and certifies its node keys): a forged signature is refused before
+/// anything is written; a genuine pull holds exactly the canister's memory at `create`, and
+/// `verify` passes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hosted_protocol_pull_checks_query_signatures() {
+    let emu = Emulator::new();
+    let memory = Data::Pattern {
+        seed: 11,
+        len: 65_536 * 30,
+    };
+    let mut c =
+        Emulator::simple_canister(controller(), module(), memory.clone(), Data::bytes(vec![]));
+    c.status = CanisterStatusType::Running;
+    c.hosted = Some(emulator::Hosted::default());
+    let cid = emu.install(c);
+    let (env, server) = start(&emu).await;
+    let cid_text = cid.to_text();
+    let store = env.store.to_str().unwrap().to_string();
+
+    let out = env
+        .run_as_controller("create", &cid_text, &["--protocol", "canister", "--json"])
+        .await;
+    assert!(out.status.success(), "{}", text(&out));
+    let created: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(created["id"], "0", "{}", text(&out));
+    assert_eq!(created["total_size"], 65_536 * 30);
+    // The canister runs on: its memory now differs from the snapshot's copy.
+    emu.with_canister(cid, |c| c.memory = Data::bytes(vec![0x55; 65_536 * 31]));
+
+    let pull = [
+        "--protocol",
+        "canister",
+        "--store",
+        &store,
+        "--slice-size",
+        "500000",
+        "--json",
+    ];
+    emu.faults.lock().unwrap().forged_query_signatures = true;
+    let out = env.run_as_controller("pull", &cid_text, &pull).await;
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("failed certificate verification")
+            && err.contains("signature")
+            && !err.contains("panicked"),
+        "{}",
+        text(&out)
+    );
+    let dir = env.store.join(&cid_text).join("hosted-0");
+    assert!(!dir.join("manifest.json").exists(), "refused, not complete");
+
+    emu.faults.lock().unwrap().forged_query_signatures = false;
+    let out = env.run_as_controller("pull", &cid_text, &pull).await;
+    assert!(out.status.success(), "{}", text(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["snapshot"], "hosted-0", "{}", text(&out));
+    assert_eq!(v["dir"], dir.to_str().unwrap());
+    let image = std::fs::read(dir.join("main_memory.bin")).unwrap();
+    assert!(
+        image == memory.to_vec(),
+        "the pulled image differs from the canister's memory at create"
+    );
+
+    let out = env.run(&["verify", "--store", &store, "--json"]).await;
+    assert!(out.status.success(), "{}", text(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["snapshots"].as_array().map(Vec::len), Some(1), "{v}");
+    assert_eq!(v["snapshots"][0]["ok"], true);
+    assert_eq!(v["snapshots"][0]["source"]["method"], "canister");
+    assert_eq!(v["snapshots"][0]["source"]["snapshot"], "hosted-0");
+    server.abort();
+}

@@ -528,7 +528,6 @@ async fn hosted_protocol_create_update_pull_resume() {
     let cid = emu.install(c);
     let mut o = ConnectOptions::new(Network::Url("http://emulator.invalid".into()), identity(1));
     o.transport = Some(emu.transport());
-    o.verify_query_signatures = false; // the emulator does not sign queries with node keys
     o.retry.initial_delay = Duration::from_millis(5);
     let conn = ic::connect(o).await.unwrap();
     let client = conn.hosted(cid);
@@ -577,7 +576,6 @@ async fn hosted_protocol_create_update_pull_resume() {
     // Controllers only.
     let mut o = ConnectOptions::new(Network::Url("http://emulator.invalid".into()), identity(9));
     o.transport = Some(emu.transport());
-    o.verify_query_signatures = false;
     let stranger = ic::connect(o).await.unwrap();
     let err = stranger.hosted(cid).info().await.unwrap_err();
     assert!(matches!(err, IcError::NotController { .. }), "{err}");

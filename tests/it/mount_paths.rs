@@ -1,6 +1,8 @@
 //! User-facing mount paths no other test covers: `mount --examples` (what `scripts/demo`
 //! runs), the default store (no sources), SIGINT and SIGHUP, `errors.json` of a snapshot
-//! whose heap cannot be decoded, and `methods/README` of a module without a Candid service.
+//! whose heap cannot be decoded, `methods/README` of a module without a Candid service,
+//! `analysis/` refusing a heap over `--max-analysis-objects` (and the CLI's analysis commands
+//! too), and `methods/` calls stopped by the mount's `--instructions` and `--timeout`.
 
 use crate::common::{copy_snapshot, fixture};
 use crate::mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN};
@@ -339,4 +341,155 @@ fn methods_readme_says_the_module_has_no_candid_service() {
     assert!(dir("no-service").join("vars").is_dir());
     let queries = listing(&dir("eop").join("methods"));
     assert!(queries.contains(&"whoami".to_string()), "{queries:?}");
+}
+
+/// `mo-mem mount ARGS SNAPSHOT` logging warnings (where a failed read's message goes).
+fn mount_with(args: &[&str], snapshot: &Path) -> Mounted {
+    let mut command = Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn");
+    let mut all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    all.push(snapshot.as_os_str());
+    Mounted::start_command(command, &all)
+}
+
+/// The one snapshot directory of a mount.
+fn only_snapshot(mount: &Mounted) -> std::path::PathBuf {
+    let names = listing(&mount.mountpoint);
+    assert_eq!(names.len(), 1, "{names:?}");
+    mount.mountpoint.join(&names[0])
+}
+
+/// The heap's object count as `mo-mem info` prints it (`objects: N (B bytes)`).
+fn info_objects(dir: &Path) -> u64 {
+    let out = Command::new(BIN).arg("info").arg(dir).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("objects:")).unwrap();
+    line["objects:".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The errno of a read of `path` that must fail.
+fn read_error(path: &Path) -> i32 {
+    match std::fs::read(path) {
+        Ok(bytes) => panic!(
+            "{} read {} bytes, expected a failure",
+            path.display(),
+            bytes.len()
+        ),
+        Err(err) => err.raw_os_error().unwrap_or(0),
+    }
+}
+
+#[test]
+fn analysis_refuses_a_heap_over_max_analysis_objects() {
+    let dir = fixture("compound", "eop");
+    let objects = info_objects(&dir);
+    assert!(objects > 1000, "{objects}");
+    let under = (objects - 1).to_string();
+    let refusal = format!(
+        "the heap has more than {under} objects, the most the analysis may take \
+         (--max-analysis-objects {under})"
+    );
+    // The CLI's analysis commands: refused one object short, served at exactly the count.
+    for command in ["report", "retained", "path"] {
+        let mut args = vec![command, dir.to_str().unwrap()];
+        if command == "path" {
+            args.push("0x500000");
+        }
+        let out = Command::new(BIN)
+            .args(&args)
+            .args(["--max-analysis-objects", &under])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert!(
+            err.contains(&refusal) && !err.contains("panicked"),
+            "{command}: {err}"
+        );
+    }
+    let out = Command::new(BIN)
+        .args(["--max-analysis-objects", &objects.to_string(), "report"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = out.stdout;
+
+    if !fuse_available() {
+        return;
+    }
+    let mount = mount_with(&["--max-analysis-objects", &under], &dir);
+    let snap = only_snapshot(&mount);
+    for file in ["report.txt", "retained.json", "types.json"] {
+        assert_eq!(
+            read_error(&snap.join("analysis").join(file)),
+            libc::EFBIG,
+            "{file}"
+        );
+    }
+    // the message is in the daemon's log; the rest of the snapshot is served
+    mount.wait_for_log("the refusal", |log| log.contains(&refusal));
+    let vars = std::fs::read_dir(snap.join("vars")).unwrap().count();
+    assert!(vars > 0);
+    drop(mount);
+    let mount = mount_with(&["--max-analysis-objects", &objects.to_string()], &dir);
+    let snap = only_snapshot(&mount);
+    assert!(std::fs::read(snap.join("analysis/report.txt")).unwrap() == report);
+}
+
+/// Writes `args` into the control file `file`; the read's errno, then the next read's text.
+fn ask_failing(file: &Path, args: &str) -> (i32, String) {
+    std::fs::write(file, args).unwrap();
+    let errno = read_error(file);
+    (errno, std::fs::read_to_string(file).unwrap())
+}
+
+#[test]
+fn methods_calls_stop_at_the_mounts_instruction_and_time_limits() {
+    if !fuse_available() {
+        return;
+    }
+    let dir = fixture("weak", "eop");
+    // A tiny instruction budget stops every call: a file's read and a control file's.
+    let mount = mount_with(&["--instructions", "1000"], &dir);
+    let methods = only_snapshot(&mount).join("methods");
+    assert_eq!(read_error(&methods.join("dump")), libc::EFBIG);
+    mount.wait_for_log("the limit", |log| {
+        log.contains("dump exceeded the instruction limit of 1000")
+    });
+    let (errno, why) = ask_failing(&methods.join("name_of"), "(0)");
+    assert_eq!(errno, libc::EFBIG);
+    assert_eq!(why, "name_of exceeded the instruction limit of 1000\n");
+    drop(mount);
+
+    // No time at all: the deadline passes before the call (a restore and the query) is done.
+    let mount = mount_with(&["--timeout", "0"], &dir);
+    let methods = only_snapshot(&mount).join("methods");
+    let (errno, why) = ask_failing(&methods.join("name_of"), "(0)");
+    assert_eq!(errno, libc::EFBIG);
+    assert_eq!(why, "name_of did not finish within 0 s\n");
+    drop(mount);
+
+    // The defaults answer the same calls.
+    let mount = mount_with(&[], &dir);
+    let methods = only_snapshot(&mount).join("methods");
+    std::fs::write(methods.join("name_of"), "(0)").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(methods.join("name_of")).unwrap(),
+        "(opt \"kept #1\")\n"
+    );
 }

@@ -1,8 +1,10 @@
 //! An in-process emulator of the Internet Computer for mo-mem's tests and benchmarks.
 //!
-//! It serves the three HTTP endpoints an unmodified ic-agent 0.49 uses (`/api/v2/status`,
-//! `/api/v4/canister/<id>/call`, `/api/v3/canister/<id>/read_state`), certifies every reply with
-//! a BLS key whose public key the agent is given, and implements the management canister's
+//! It serves the HTTP endpoints an unmodified ic-agent 0.49 uses (`/api/v2/status`,
+//! `/api/v4/canister/<id>/call`, `/api/v3/canister/<id>/read_state`, `/api/v3/canister/<id>/query`),
+//! certifies every reply with a BLS key whose public key the agent is given, signs query replies
+//! with its node's Ed25519 key and serves that key under `/subnet/<id>/node/…` (so the agent's
+//! query-signature check runs as against the IC), and implements the management canister's
 //! snapshot methods with the IC's rules: controllers, the 10-snapshot limit, replace semantics,
 //! the 2,000,000-byte slice limit, offset bounds. Faults can be injected (HTTP 429/503, transient
 //! rejects, 202 + polling, stale certificates, short replies, a hook on every slice read).
@@ -143,6 +145,8 @@ pub struct Faults {
     pub stale_time: bool,
     /// Return slices one byte short.
     pub short_slices: bool,
+    /// Sign query replies with a corrupted signature (one bit flipped).
+    pub forged_query_signatures: bool,
 }
 
 /// A callback run on every slice read (with the 1-based count), under no lock.
@@ -357,9 +361,11 @@ impl Emulator {
             self.state.lock().unwrap().completed.insert(rid, outcome);
             return (202, vec![]);
         }
-        let cert = self
-            .signer
-            .certify(certify::tree(Some((&rid, &outcome)), self.cert_time()));
+        let cert = self.signer.certify(certify::tree(
+            Some((&rid, &outcome)),
+            vec![],
+            self.cert_time(),
+        ));
         use serde_cbor::Value;
         let mut m = BTreeMap::new();
         m.insert(Value::Text("status".into()), Value::Text("replied".into()));
@@ -374,19 +380,28 @@ impl Emulator {
             Ok(e) => e,
             Err(e) => return (400, format!("bad envelope: {e}").into_bytes()),
         };
+        let content = env.content.into_owned();
+        let request_id = content.to_request_id();
         let EnvelopeContent::Query {
             sender,
             canister_id,
             method_name,
             arg,
             ..
-        } = env.content.into_owned()
+        } = content
         else {
             return (400, b"not a query".to_vec());
         };
         let outcome = self.hosted_call(canister_id, sender, &method_name, &arg, true);
+        let mut signature =
+            self.signer
+                .sign_query(&outcome, request_id.as_slice(), self.cert_time());
+        if self.faults.lock().unwrap().forged_query_signatures {
+            signature.signature[0] ^= 1;
+        }
         let t = |s: &str| Value::Text(s.into());
         let mut m = BTreeMap::new();
+        m.insert(t("signatures"), Value::Array(vec![signature.to_cbor()]));
         match outcome {
             Outcome::Reply(bytes) => {
                 let mut reply = BTreeMap::new();
@@ -524,6 +539,7 @@ impl Emulator {
             return (400, b"not a read_state".to_vec());
         };
         let mut found = None;
+        let mut subnet = false;
         for p in &paths {
             if p.len() >= 2 && p[0].as_bytes() == b"request_status" {
                 let rid = p[1].as_bytes().to_vec();
@@ -531,11 +547,22 @@ impl Emulator {
                     found = Some((rid, o.clone()));
                 }
             }
+            // `/subnet` or `/subnet/<this subnet>…`: the subnet's keys and ranges (what the
+            // agent reads to check query signatures)
+            let sid = self.signer.subnet_id();
+            if p.first().map(|l| l.as_bytes()) == Some(b"subnet")
+                && p.get(1).is_none_or(|l| l.as_bytes() == sid.as_slice())
+            {
+                subnet = true;
+            }
         }
-        let tree = match &found {
-            Some((rid, o)) => certify::tree(Some((rid, o)), self.cert_time()),
-            None => certify::tree(None, self.cert_time()),
+        let extra = if subnet {
+            self.signer.subnet_entries()
+        } else {
+            vec![]
         };
+        let request = found.as_ref().map(|(rid, o)| (rid.as_slice(), o));
+        let tree = certify::tree(request, extra, self.cert_time());
         let cert = self.signer.certify(tree);
         use serde_cbor::Value;
         let mut m = BTreeMap::new();
