@@ -141,8 +141,9 @@ impl Drop for EvalPermit {
     }
 }
 
-/// Whether a process still runs; [`super::caller::alive`] reads `/proc`.
-pub type Liveness = fn(ProcessId) -> bool;
+/// Whether a process still runs; [`super::caller::alive`] reads `/proc` (the request
+/// matching itself is tested with other answers, `super::requests`).
+type Liveness = fn(ProcessId) -> bool;
 
 /// One control file of the tree: its engine plus the requests and answers of each session.
 pub struct ControlNode {
@@ -205,11 +206,6 @@ impl ControlNode {
             sessions: Mutex::new(Sessions::default()),
             alive: super::caller::alive,
         }
-    }
-
-    /// The same control file, telling live processes with `alive` (tests).
-    pub fn with_liveness(self, alive: Liveness) -> ControlNode {
-        ControlNode { alive, ..self }
     }
 
     /// Opens the file for `caller` (a [`SessionId`] alone for a caller without a process).
