@@ -42,20 +42,22 @@ fn replay_slots(log: &str, limit: usize) -> (usize, usize) {
     (started, busy)
 }
 
-#[test]
-fn runaway_scripts_are_bounded_and_block_nothing_else() {
-    if !fuse_available() {
-        return;
-    }
+/// A mount of `scalars/eop` logging its eval slots, with the eval deadline `timeout` (seconds)
+/// and `threads` and `max_evals`; its snapshot's directory.
+fn slot_mount(timeout: &str, threads: &str, max_evals: &str) -> (Mounted, std::path::PathBuf) {
     let snap = common::fixture("scalars", "eop");
     let mut command = Command::new(BIN);
     command
         .env("MO_MEM_LOG", "warn,mo_mem::vfs::control=debug")
-        .env("MO_MEM_EVAL_TIMEOUT", HANG.as_secs().to_string());
-    let mut mount = Mounted::start_command(
-        command,
-        &[snap.to_str().unwrap(), "--threads", "4", "--max-evals", "2"],
-    );
+        .env("MO_MEM_EVAL_TIMEOUT", timeout);
+    let args = [
+        snap.to_str().unwrap(),
+        "--threads",
+        threads,
+        "--max-evals",
+        max_evals,
+    ];
+    let mount = Mounted::start_command(command, &args);
     let name = std::fs::read_dir(&mount.mountpoint)
         .unwrap()
         .next()
@@ -63,6 +65,15 @@ fn runaway_scripts_are_bounded_and_block_nothing_else() {
         .unwrap()
         .file_name();
     let dir = mount.mountpoint.join(name);
+    (mount, dir)
+}
+
+#[test]
+fn runaway_scripts_are_bounded_and_block_nothing_else() {
+    if !fuse_available() {
+        return;
+    }
+    let (mut mount, dir) = slot_mount(&HANG.as_secs().to_string(), "4", "2");
     let eval = dir.join("eval");
     let go = tempfile::tempdir().unwrap();
     let go = go.path().join("go");
@@ -130,22 +141,8 @@ fn a_runaway_gives_its_slot_back_at_its_deadline() {
     if !fuse_available() {
         return;
     }
-    let snap = common::fixture("scalars", "eop");
-    let mut command = Command::new(BIN);
-    command
-        .env("MO_MEM_LOG", "warn,mo_mem::vfs::control=debug")
-        .env("MO_MEM_EVAL_TIMEOUT", "1");
-    let mount = Mounted::start_command(
-        command,
-        &[snap.to_str().unwrap(), "--threads", "2", "--max-evals", "1"],
-    );
-    let name = std::fs::read_dir(&mount.mountpoint)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .file_name();
-    let eval = mount.mountpoint.join(name).join("eval");
+    let (mount, dir) = slot_mount("1", "2", "1");
+    let eval = dir.join("eval");
     let runaway = in_new_session(RUNAWAY, &eval).wait_with_output().unwrap();
     assert!(text(&runaway).contains("limit"), "{}", text(&runaway));
     // Its answer was read, so its slot is free (given back before the answer is returned).
