@@ -23,27 +23,27 @@ pub fn run(args: StatsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&stats)?);
         return Ok(());
     }
-    println!("{:<18} {:>12} {:>14}", "tag", "objects", "bytes");
+    println!("{:<21} {:>12} {:>14}", "tag", "objects", "bytes");
     let mut rows: Vec<_> = stats.by_tag.iter().collect();
     rows.sort_by(|a, b| b.1.bytes.cmp(&a.1.bytes).then(a.0.cmp(b.0)));
     for (name, c) in rows {
-        println!("{:<18} {:>12} {:>14}", name, c.objects, c.bytes);
+        println!("{:<21} {:>12} {:>14}", name, c.objects, c.bytes);
     }
     println!(
-        "{:<18} {:>12} {:>14}",
+        "{:<21} {:>12} {:>14}",
         "objects", stats.objects.objects, stats.objects.bytes
     );
     if stats.forwarded.objects > 0 {
         println!(
-            "{:<18} {:>12} {:>14}",
+            "{:<21} {:>12} {:>14}",
             "  stale copies", stats.forwarded.objects, stats.forwarded.bytes
         );
     }
     println!(
-        "{:<18} {:>12} {:>14}",
+        "{:<21} {:>12} {:>14}",
         "free", stats.free.objects, stats.free.bytes
     );
-    println!("{:<18} {:>12} {:>14}", "unused", "", stats.unused_bytes);
+    println!("{:<21} {:>12} {:>14}", "unused", "", stats.unused_bytes);
     if stats.ranges.len() > 1 || stats.ranges.iter().any(|r| r.partition.is_some()) {
         println!();
         println!(

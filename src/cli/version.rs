@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use mo_mem::module::{LayoutEra, KNOWN_BUILDS, NEWEST_KNOWN};
+use mo_mem::module::{Compiler, EraProbes, GcKind, LayoutEra, KNOWN_BUILDS, NEWEST_KNOWN};
 
 /// The layout eras, oldest first.
 const ERAS: [LayoutEra; 5] = [
@@ -23,13 +23,17 @@ pub fn text() -> String {
         "reads: moc 0.13.0 to {}.{}.x: enhanced orthogonal persistence (incremental GC); classical with the copying, compacting, generational and incremental GCs",
         NEWEST_KNOWN.major, NEWEST_KNOWN.minor
     );
+    let _ = writeln!(
+        out,
+        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs (their incremental GC is refused)"
+    );
     let _ = writeln!(out, "layouts:");
     for era in ERAS {
         let _ = writeln!(
             out,
             "  {:<8} {}",
             if era.is_read() { "read" } else { "refused" },
-            era.describe()
+            era_note(era)
         );
     }
     let _ = writeln!(
@@ -40,15 +44,36 @@ pub fn text() -> String {
     );
     let _ = writeln!(out, "npm motoko releases known by build id:");
     for b in KNOWN_BUILDS {
-        let era = LayoutEra::of(b.moc);
+        let compiler = Compiler::detect(Some(b.build_id), EraProbes::default());
+        let read = compiler.refusal().is_none();
+        let incremental = compiler.era.gc_refusal(GcKind::Incremental).is_none();
         let _ = writeln!(
             out,
-            "  {:<7} moc {:<8} {:<8} {}",
+            "  {:<7} moc {:<8} {:<8} {}{}",
             b.npm,
             format!("{}{}", b.moc, if b.after { "+" } else { "" }),
-            if era.is_read() { "read" } else { "refused" },
-            b.modes
+            if read { "read" } else { "refused" },
+            b.modes,
+            if read && !incremental {
+                " (incremental refused)"
+            } else {
+                ""
+            }
         );
     }
     out
+}
+
+/// An era's description, with what of it this build reads.
+fn era_note(era: LayoutEra) -> String {
+    match era {
+        LayoutEra::RegionTag => format!(
+            "{} - from 0.11.0 (0.10.x scalars are refused); copying, compacting, generational GCs",
+            era.describe()
+        ),
+        LayoutEra::NoObjInd => {
+            format!("{} - copying, compacting, generational GCs", era.describe())
+        }
+        _ => era.describe().to_string(),
+    }
 }

@@ -1,7 +1,7 @@
 //! Classical layout detection: `[heap_base, _HP)` or the incremental GC's partition table.
 
 use crate::image::{Image, WordSize};
-use crate::module::{GcKind, ModuleFacts, Persistence};
+use crate::module::{GcKind, LayoutEra, ModuleFacts, Persistence};
 use crate::snapshot::Snapshot;
 
 use super::partitions::{ranges, TableFormat};
@@ -22,12 +22,13 @@ pub(crate) fn detect(
 ) -> Result<(Layout, Vec<HeapRange>, Option<u32>), HeapError> {
     let image = snapshot.memory();
     let incremental = module.gc == GcKind::Incremental;
+    let tags = tag_scheme(module)?;
     let layout = Layout {
         persistence: Persistence::Classical,
         gc: module.gc,
         word: WordSize::W32,
         header: if incremental { 8 } else { 4 },
-        tags: TagScheme::Classical,
+        tags,
         rtti: module.rtti,
         heap_base: module.heap_base,
         partition_size: if incremental { PARTITION_SIZE } else { 0 },
@@ -83,6 +84,20 @@ pub(crate) fn detect(
         Vec::new()
     };
     Ok((layout, ranges, None))
+}
+
+/// The tag numbering of the module's compiler release (spec 8).
+fn tag_scheme(module: &ModuleFacts) -> Result<TagScheme, HeapError> {
+    match module.moc.era {
+        LayoutEra::SortedTags => Ok(TagScheme::Classical),
+        LayoutEra::NoObjInd => Ok(TagScheme::Classical0113),
+        LayoutEra::RegionTag => Ok(TagScheme::Classical0100),
+        LayoutEra::OddTagsObjInd => Ok(TagScheme::Classical0610),
+        LayoutEra::DenseTags => Err(HeapError::Layout(format!(
+            "{}: the dense tag numbering of moc < 0.6.10 is not supported",
+            module.moc.name()
+        ))),
+    }
 }
 
 /// Whether a classical partition table starts at `table` for a heap starting at `heap_base`.

@@ -14,6 +14,14 @@ pub enum TagScheme {
     Eop013,
     /// Classical, moc >= 0.13: Bits32 41-45, Null 47, filler 49, free 51, slices from 52.
     Classical,
+    /// Classical, moc 0.11.3-0.12.1: one tag per kind (no sorts), Region 25, Null 27,
+    /// slices from 32.
+    Classical0113,
+    /// Classical, moc 0.10.0-0.11.2: as 0.11.3 with OBJ_IND 3 (the others shifted by two),
+    /// slices from 34.
+    Classical0100,
+    /// Classical, moc 0.6.10-0.9.8: as 0.10.0 without Region (Null 27), slices from 32.
+    Classical0610,
 }
 
 impl TagScheme {
@@ -24,7 +32,27 @@ impl TagScheme {
             TagScheme::Eop016 => 46,
             TagScheme::Eop013 => 44,
             TagScheme::Classical => 52,
+            TagScheme::Classical0113 | TagScheme::Classical0610 => 32,
+            TagScheme::Classical0100 => 34,
         }
+    }
+
+    /// The dense tag table of a classical layout before moc 0.13 (`table[raw / 2]`).
+    #[inline(always)]
+    pub(super) fn legacy_table(self) -> Option<&'static [super::Tag]> {
+        match self {
+            TagScheme::Classical0113 => Some(&super::tag::TAGS_0_11_3),
+            TagScheme::Classical0100 => Some(&super::tag::TAGS_0_10_0),
+            TagScheme::Classical0610 => Some(&super::tag::TAGS_0_6_10),
+            _ => None,
+        }
+    }
+
+    /// Whether every array, Bits and blob sort shares one tag (classical moc < 0.13): the
+    /// sort of such an object is known only from the value's type.
+    #[inline]
+    pub fn sorts_untagged(self) -> bool {
+        self.legacy_table().is_some()
     }
 
     /// The word size in bits.
@@ -32,7 +60,7 @@ impl TagScheme {
     pub fn word_bits(self) -> u32 {
         match self {
             TagScheme::Eop016 | TagScheme::Eop013 => 64,
-            TagScheme::Classical => 32,
+            _ => 32,
         }
     }
 }

@@ -246,6 +246,17 @@ pub enum Body<'h> {
     },
 }
 
+impl<'h> Body<'h> {
+    /// The elements, if this is an array whose sort satisfies `ok`.
+    #[inline]
+    pub fn array_elems(self, ok: impl Fn(ArraySort) -> bool) -> Option<Words<'h>> {
+        match self {
+            Body::Array { sort, elems, .. } if ok(sort) => Some(elems),
+            _ => None,
+        }
+    }
+}
+
 /// A typed view of one heap object (or filler/free block) at `addr`.
 #[derive(Debug, Clone, Copy)]
 pub struct Object<'h> {
@@ -658,7 +669,7 @@ pub(crate) fn decode<'h>(
             let bits = image.read_u32(body_at)?;
             (Body::Bits32 { sort, bits }, h + 4)
         }
-        Tag::MutBox => (Body::MutBox { value: site.rd(0)? }, h + w),
+        Tag::MutBox | Tag::ObjInd => (Body::MutBox { value: site.rd(0)? }, h + w),
         Tag::Some => (Body::Some { value: site.rd(0)? }, h + w),
         Tag::WeakRef => (
             Body::WeakRef {

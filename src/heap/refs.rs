@@ -65,7 +65,7 @@ impl Heap {
             Tag::Object if eop => (body, end),
             Tag::Object => (body.saturating_add(2 * w), end),
             Tag::Array(_) => (body.saturating_add(w), end),
-            Tag::MutBox | Tag::Some | Tag::WeakRef => (body, body.saturating_add(w)),
+            Tag::MutBox | Tag::ObjInd | Tag::Some | Tag::WeakRef => (body, body.saturating_add(w)),
             Tag::Closure => (body.saturating_add(2 * w), end),
             Tag::Variant => (body.saturating_add(w), body.saturating_add(2 * w)),
             Tag::Concat => (body.saturating_add(w), body.saturating_add(3 * w)),

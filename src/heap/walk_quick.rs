@@ -120,7 +120,7 @@ impl QuickSizer {
                 Tag::Bits64(_) if eop => DECLINE,
                 Tag::Bits64(_) => fixed(h + 8),
                 Tag::Bits32(_) => fixed(h + 4),
-                Tag::MutBox | Tag::Some | Tag::WeakRef => fixed(h + w),
+                Tag::MutBox | Tag::ObjInd | Tag::Some | Tag::WeakRef => fixed(h + w),
                 Tag::Variant => fixed(h + 2 * w),
                 Tag::Concat => fixed(h + 3 * w),
                 Tag::Region if eop => fixed(h + 24),

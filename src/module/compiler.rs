@@ -102,9 +102,24 @@ impl LayoutEra {
         }
     }
 
-    /// Whether this build decodes heaps of this era.
+    /// Whether this build decodes heaps of this era (with some GC; see [`LayoutEra::reads_gc`]).
     pub fn is_read(self) -> bool {
-        matches!(self, LayoutEra::SortedTags)
+        matches!(
+            self,
+            LayoutEra::SortedTags | LayoutEra::NoObjInd | LayoutEra::RegionTag
+        )
+    }
+
+    /// Why this build does not decode heaps of this era with the classical GC `gc`, if it
+    /// does not (the incremental GC of moc < 0.13 keeps its partition table elsewhere).
+    pub fn gc_refusal(self, gc: super::GcKind) -> Option<&'static str> {
+        match (self, gc) {
+            (LayoutEra::SortedTags, _) => None,
+            (_, super::GcKind::Incremental) => Some(
+                "the classical incremental GC of moc < 0.13 (its partition table of 127 entries) is not supported by this build",
+            ),
+            _ => None,
+        }
     }
 }
 
@@ -207,6 +222,10 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
 /// (its layout was never read).
 pub const NEWEST_KNOWN: MocVersion = MocVersion::new(1, 10, 1);
 
+/// The first release tagging scalars as today (`ubits`: 31-bit unsigned compact ranges,
+/// Char `<<11`); before it, compact ranges are 30 bits.
+pub const SCALARS_UBITS: MocVersion = MocVersion::new(0, 11, 0);
+
 /// What the module's functions say about its compiler's era.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct EraProbes {
@@ -306,7 +325,19 @@ impl Compiler {
                 ));
             }
         }
-        if self.era.is_read() {
+        // moc 0.11.0 changed how scalars are tagged (`ubits`); before, compact ranges are 30
+        // bits and Char is shifted by 8: not read.
+        if let Some(v) = self.release {
+            if v < SCALARS_UBITS && self.era.is_read() {
+                return Some(format!(
+                    "the classical layout of moc {}.{}.x before 0.11.0 (scalars with 30-bit compact ranges, Char <<8) is not supported by this build",
+                    v.major, v.minor
+                ));
+            }
+        }
+        // An unknown build is placed only roughly by its probes: below 0.13 the tag
+        // numbering differs from release to release, so it is never guessed.
+        if self.era.is_read() && !(self.era_from_probes && self.era != LayoutEra::SortedTags) {
             return None;
         }
         let what = match (self.era_from_probes, self.era) {
@@ -371,7 +402,22 @@ mod tests {
         );
         let c = Compiler::detect(Some("0.11.2"), EraProbes::default());
         assert_eq!(c.name(), "moc 0.11.2");
-        assert!(c.refusal().unwrap().contains("0.10.0-0.11.2"));
+        assert_eq!(c.refusal(), None);
+        assert_eq!(c.era, LayoutEra::RegionTag);
+        assert_eq!(c.era.gc_refusal(crate::module::GcKind::Copying), None);
+        assert!(c
+            .era
+            .gc_refusal(crate::module::GcKind::Incremental)
+            .unwrap()
+            .contains("incremental GC of moc < 0.13"));
+        let c = Compiler::detect(Some("0.12.1"), EraProbes::default());
+        assert_eq!((c.refusal(), c.era), (None, LayoutEra::NoObjInd));
+        // 0.10.x has the Region tags but the scalars of before 0.11.0.
+        let c = Compiler::detect(Some("0.10.4"), EraProbes::default());
+        assert_eq!(
+            c.refusal().unwrap(),
+            "the classical layout of moc 0.10.x before 0.11.0 (scalars with 30-bit compact ranges, Char <<8) is not supported by this build"
+        );
         let c = Compiler::detect(Some("1.10.1"), EraProbes::default());
         assert_eq!(c.refusal(), None);
         let c = Compiler::detect(Some("2.0.0"), EraProbes::default());

@@ -279,7 +279,17 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
     if let Some(reason) = moc.refusal() {
         return Err(refuse(reason));
     }
-    if raw.func_named("@get_actor_to_persist").is_none()
+    if let Some(reason) = gc.as_ref().ok().and_then(|&gc| moc.era.gc_refusal(gc)) {
+        return Err(refuse(reason.into()));
+    }
+    let legacy = moc.era != super::LayoutEra::SortedTags;
+    if legacy && named("pre_exp").is_none() {
+        return Err(refuse(
+            "no pre_exp (every actor module of moc < 0.13 has one): where its stable variables are is not known to this build".into(),
+        ));
+    }
+    if !legacy
+        && raw.func_named("@get_actor_to_persist").is_none()
         && raw.func_named("get_actor_to_persist").is_none()
     {
         return Err(refuse(
@@ -341,8 +351,16 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
             None
         },
     };
-    let stable_slots = match raw.body_named("@get_actor_to_persist") {
-        Some(body) => stable_slots(raw, body, persistence, gc)?,
+    // moc >= 0.13 reads every stable variable in `@get_actor_to_persist`; before, the
+    // upgrade hook `pre_exp` reads them (after the user's `preupgrade`) into the record it
+    // serializes.
+    let (slot_reader, last_record) = if legacy {
+        ("pre_exp", true)
+    } else {
+        ("@get_actor_to_persist", false)
+    };
+    let stable_slots = match raw.body_named(slot_reader) {
+        Some(body) => stable_slots(raw, body, persistence, gc, last_record)?,
         None => Vec::new(),
     };
     Ok(ModuleFacts {

@@ -1,4 +1,5 @@
-//! The stable-variable slot map from `@get_actor_to_persist` (spec 3.7).
+//! The stable-variable slot map from `@get_actor_to_persist` (moc >= 0.13) or `pre_exp`
+//! (classical moc < 0.13) (spec 3.7).
 //!
 //! The function reads each stable variable's MutBox (EOP: `i64.const K; call
 //! get_static_variable`; classical: `i32.const <skewed MutBox>; i32.load`), keeps the value in
@@ -16,12 +17,19 @@ use super::{GcKind, ModuleError, Persistence, SlotLocation, StableSlot};
 /// Most stable variables accepted.
 const MAX_SLOTS: usize = 1 << 16;
 
-/// Reads field position -> pool slot / static MutBox from `@get_actor_to_persist`.
+/// The classical tag of a record (`TAG_OBJECT`, 1 in every release).
+const TAG_OBJECT: u64 = 1;
+
+/// Reads field position -> pool slot / static MutBox from `@get_actor_to_persist` (or, with
+/// `last_record`, from moc < 0.13's `pre_exp`: there the user's `preupgrade` runs first and
+/// may build records of its own, so only the stores into the last record allocated count:
+/// a classical record's header store, `i32.const 1; i32.store offset=1`, starts over).
 pub(crate) fn stable_slots(
     raw: &RawModule<'_>,
     body: &FunctionBody<'_>,
     persistence: Persistence,
     gc: GcKind,
+    last_record: bool,
 ) -> Result<Vec<StableSlot>, ModuleError> {
     let get_static_variable = raw.func_named("get_static_variable");
     let (base, word) = match (persistence, gc) {
@@ -62,6 +70,11 @@ pub(crate) fn stable_slots(
                 }
             }
             Operator::LocalGet { local_index } => this_get = Some(local_index),
+            Operator::I32Store { memarg }
+                if last_record && memarg.offset == 1 && last_const == Some(TAG_OBJECT) =>
+            {
+                fields.clear();
+            }
             Operator::I64Store { memarg } | Operator::I32Store { memarg } => {
                 let off = memarg.offset;
                 if off >= base && (off - base) % word == 0 {
@@ -100,7 +113,12 @@ pub(crate) fn stable_slots(
     if out.iter().enumerate().any(|(i, s)| s.field as usize != i) {
         return Err(ModuleError::NotMotoko {
             missing: format!(
-                "@get_actor_to_persist: stable record field positions are not contiguous ({:?})",
+                "{}: stable record field positions are not contiguous ({:?})",
+                if last_record {
+                    "pre_exp"
+                } else {
+                    "@get_actor_to_persist"
+                },
                 out.iter().map(|s| s.field).collect::<Vec<_>>()
             ),
         });

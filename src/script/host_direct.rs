@@ -289,7 +289,7 @@ impl Reader<'_, '_> {
             Plan::Text => Value::Text(Rc::from(self.d.text(word).map_err(|_| Stop)?)),
             Plan::Opt(inner) => self.opt(inner, word, depth)?,
             Plan::Tuple(parts) => {
-                let (addr, elems) = self.array(word, |s| s == ArraySort::Tuple)?;
+                let (addr, elems) = self.array(word, ArraySort::may_be_tuple)?;
                 if elems.len() != parts.len() {
                     return Err(Stop);
                 }
@@ -308,9 +308,7 @@ impl Reader<'_, '_> {
                 Value::Tuple(out.into())
             }
             Plan::Array { mutable, elem, .. } => {
-                let (addr, elems) = self.array(word, |s| {
-                    matches!(s, ArraySort::Immutable | ArraySort::Mutable)
-                })?;
+                let (addr, elems) = self.array(word, ArraySort::may_be_array)?;
                 if !elems.is_empty() {
                     self.enter(addr)?;
                 }

@@ -18,7 +18,7 @@ use super::value::{NativeIter, Value};
 use crate::heap::render::debug_show;
 use crate::heap::types::Type;
 use crate::heap::value::{LazyValue, Value as HeapValue};
-use crate::heap::{ArraySort, Body};
+use crate::heap::Body;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -100,11 +100,7 @@ impl HeapRef {
             return None;
         }
         match heap.object_of(self.word).ok()?.body {
-            Body::Array {
-                sort: ArraySort::Immutable | ArraySort::Mutable,
-                elems,
-                ..
-            } => Some(elems.iter().collect()),
+            Body::Array { sort, elems, .. } if sort.may_be_array() => Some(elems.iter().collect()),
             _ => None,
         }
     }

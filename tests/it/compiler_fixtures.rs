@@ -2,7 +2,8 @@
 //! compiled by each npm `motoko` release in `scripts/package.json`, see docs/fixtures.md): the
 //! module names its compiler release exactly (`info`), and a release whose layout this build
 //! does not read is refused with its name, its mode and the reason, never decoded; every
-//! fixture of a release this build reads decodes to the canister's own `debug_show`.
+//! fixture of a release this build reads decodes to the canister's own `debug_show`, variable
+//! by variable.
 
 use crate::common;
 
@@ -11,12 +12,27 @@ use std::process::Command;
 use mo_mem::module::{ModuleError, ModuleFacts};
 
 /// One older compiler's fixture: its name, the `motoko:compiler` build id, the compiler's name
-/// as mo-mem says it, and the reason of the refusal (None: read).
+/// as mo-mem says it, and the reason of the refusal (None: read), for every mode and for the
+/// incremental GC's.
 struct Release {
     fixture: &'static str,
     build_id: &'static str,
     name: &'static str,
     refusal: Option<&'static str>,
+    incremental_refusal: Option<&'static str>,
+}
+
+/// Why the incremental GC of moc < 0.13 is refused.
+const OLD_INCREMENTAL: &str = "the classical incremental GC of moc < 0.13 (its partition table of 127 entries) is not supported by this build";
+
+impl Release {
+    /// Why this build refuses the fixture's `mode` (None: it reads it).
+    fn refusal(&self, mode: &str) -> Option<&'static str> {
+        match mode {
+            "incremental" => self.refusal.or(self.incremental_refusal),
+            _ => self.refusal,
+        }
+    }
 }
 
 const RELEASES: &[Release] = &[
@@ -27,6 +43,7 @@ const RELEASES: &[Release] = &[
         refusal: Some(
             "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build",
         ),
+        incremental_refusal: None,
     },
     Release {
         fixture: "legacy-0-8",
@@ -35,22 +52,21 @@ const RELEASES: &[Release] = &[
         refusal: Some(
             "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build",
         ),
+        incremental_refusal: None,
     },
     Release {
         fixture: "legacy-0-11",
         build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
         name: "moc 0.11.1+ (npm motoko 3.6.16)",
-        refusal: Some(
-            "the classical layout of moc 0.10.0-0.11.2 (odd tag numbering, OBJ_IND, REGION 27) is not supported by this build",
-        ),
+        refusal: None,
+        incremental_refusal: Some(OLD_INCREMENTAL),
     },
     Release {
         fixture: "legacy-0-12",
         build_id: "kpynwl5w-kdsn43c3-5q9zkg9p-wyy89ifa",
         name: "moc 0.12.1 (npm motoko 3.8.1)",
-        refusal: Some(
-            "the classical layout of moc 0.11.3-0.12.1 (no OBJ_IND; one tag for every array, Bits64 and blob sort) is not supported by this build",
-        ),
+        refusal: None,
+        incremental_refusal: Some(OLD_INCREMENTAL),
     },
 ];
 
@@ -97,7 +113,7 @@ fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() 
                 .unwrap();
         assert_eq!(expected["compiler"], r.build_id, "{name}/{mode}");
         let wasm = std::fs::read(dir.join("wasm_module.bin")).unwrap();
-        match (ModuleFacts::parse(&wasm), r.refusal) {
+        match (ModuleFacts::parse(&wasm), r.refusal(&mode)) {
             (Err(ModuleError::UnsupportedCompiler { compiler, reason }), Some(want)) => {
                 assert_eq!(compiler, summary(r, &mode), "{name}/{mode}");
                 assert_eq!(reason, want, "{name}/{mode}");
@@ -115,7 +131,7 @@ fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() 
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         let stdout = String::from_utf8_lossy(&out.stdout);
-        match r.refusal {
+        match r.refusal(&mode) {
             Some(reason) => {
                 assert!(!out.status.success(), "{name}/{mode}: info succeeded");
                 let want = format!("{}: {reason}", summary(r, &mode));
@@ -138,8 +154,8 @@ fn version_lists_every_known_release() {
     for (npm, moc, verdict) in [
         ("3.1.1", "0.7.3+", "refused"),
         ("3.5.6", "0.8.7", "refused"),
-        ("3.6.16", "0.11.1+", "refused"),
-        ("3.8.1", "0.12.1", "refused"),
+        ("3.6.16", "0.11.1+", "read"),
+        ("3.8.1", "0.12.1", "read"),
         ("3.8.4", "0.13.2", "read"),
         ("4.10.0", "1.10.1", "read"),
     ] {
@@ -151,6 +167,68 @@ fn version_lists_every_known_release() {
             "no line for npm {npm}: {text}"
         );
     }
+}
+
+/// Every fixture of an older compiler that this build reads decodes, variable by variable, to
+/// the canister's own `debug_show` (its `expected.json`), as `tests/it/vars_fixtures.rs` checks
+/// today's; and `mo-mem vars` prints exactly those texts. Every release and mode of
+/// [`RELEASES`] that is not refused is here: moc 0.11.1+ and 0.12.1 with the copying,
+/// compacting and generational GCs.
+#[test]
+fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
+    use crate::vars_fixtures::{decoded_vars, expected_vars};
+    let mut read = Vec::new();
+    let mut failures = Vec::new();
+    for (name, mode) in common::compiler_fixtures() {
+        if release(&name).refusal(&mode).is_some() {
+            continue;
+        }
+        read.push(format!("{name}/{mode}"));
+        let dir = common::compiler_fixture(&name, &mode);
+        let want = expected_vars(&dir);
+        let got = decoded_vars(&dir).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        assert_eq!(
+            want.len(),
+            56,
+            "{name}/{mode}: the legacy canister's variables"
+        );
+        for (var, text) in &want {
+            match got.get(var) {
+                Some(t) if t == text => {}
+                Some(t) => failures.push(format!(
+                    "{name}/{mode}: `{var}`\n  expected: {text}\n  decoded:  {t}"
+                )),
+                None => failures.push(format!("{name}/{mode}: `{var}` not decoded")),
+            }
+        }
+        for var in got.keys().filter(|k| !want.contains_key(*k)) {
+            failures.push(format!("{name}/{mode}: `{var}` decoded but not expected"));
+        }
+        let printed: String = want.iter().map(|(k, v)| format!("{k} = {v}\n")).collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+            .args(["vars", &dir.to_string_lossy(), "--format", "motoko"])
+            .output()
+            .expect("run mo-mem");
+        if String::from_utf8_lossy(&out.stdout) != printed {
+            failures.push(format!(
+                "{name}/{mode}: `mo-mem vars` differs: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    let mut want_read = Vec::new();
+    for fixture in ["legacy-0-11", "legacy-0-12"] {
+        for mode in ["compacting", "copying", "copying-forcegc", "generational"] {
+            want_read.push(format!("{fixture}/{mode}"));
+        }
+    }
+    assert_eq!(read, want_read, "the older fixtures this build reads");
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// The runner runs every older compiler's module: re-running each fixture's scenario on its

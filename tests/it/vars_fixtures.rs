@@ -19,7 +19,7 @@ use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::snapshot::Snapshot;
 
-fn expected_vars(dir: &Path) -> BTreeMap<String, String> {
+pub(crate) fn expected_vars(dir: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(dir.join("expected.json")).expect("expected.json");
     let json: serde_json::Value = serde_json::from_str(&text).expect("expected.json is JSON");
     json["vars"]
@@ -31,7 +31,7 @@ fn expected_vars(dir: &Path) -> BTreeMap<String, String> {
 }
 
 /// Decodes every stable variable through the library; returns name -> debug_show text.
-fn decoded_vars(dir: &Path) -> Result<BTreeMap<String, String>, String> {
+pub(crate) fn decoded_vars(dir: &Path) -> Result<BTreeMap<String, String>, String> {
     let snapshot = Snapshot::open(dir).map_err(|e| e.to_string())?;
     let heap = Heap::open(snapshot, ReaderLimits::default()).map_err(|e| e.to_string())?;
     let sig = heap_signature(&heap).map_err(|e| e.to_string())?;

@@ -95,7 +95,7 @@ impl<'h> Parents<'h> {
             Ok((tag, _)) => match tag {
                 Tag::Array(_) => FrameStep::Element,
                 Tag::Some => FrameStep::Some,
-                Tag::MutBox => FrameStep::Var,
+                Tag::MutBox | Tag::ObjInd => FrameStep::Var,
                 Tag::Closure => FrameStep::Captured,
                 Tag::Object => return self.record(addr),
                 Tag::Variant => frame_step(heap, heap.object(addr).ok().as_ref(), 0),

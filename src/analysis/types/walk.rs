@@ -24,7 +24,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use crate::heap::types::{Prim, StableSignature, TypeEnv};
-use crate::heap::{ArraySort, Body, Heap, Object, Tag};
+use crate::heap::{Body, Heap, Object, Tag};
 
 use super::super::graph::HeapGraph;
 use super::table::{Shape, TypeId, TypeTable, MAX_UNWRAP, UNTYPED};
@@ -370,7 +370,7 @@ fn fits_at(heap: &Heap, shape: &Shape, addr: u64) -> Option<(bool, Tag)> {
     let (tag, _) = heap.tag_at(addr).ok()?;
     let fits = match shape {
         Shape::Tuple(ts) => {
-            if tag != Tag::Array(ArraySort::Tuple) {
+            if !matches!(tag, Tag::Array(s) if s.may_be_tuple()) {
                 return Some((false, tag));
             }
             let layout = heap.layout();
@@ -402,8 +402,8 @@ fn has_parts(shape: &Shape, tag: Tag) -> bool {
 fn fits_tag(shape: &Shape, tag: Tag) -> bool {
     match shape {
         Shape::Opt(_) => tag == Tag::Some,
-        Shape::Tuple(_) => tag == Tag::Array(ArraySort::Tuple),
-        Shape::Array { .. } => matches!(tag, Tag::Array(ArraySort::Immutable | ArraySort::Mutable)),
+        Shape::Tuple(_) => matches!(tag, Tag::Array(s) if s.may_be_tuple()),
+        Shape::Array { .. } => matches!(tag, Tag::Array(s) if s.may_be_array()),
         Shape::Record(_) => tag == Tag::Object,
         Shape::Variant(_) => tag == Tag::Variant,
         Shape::Prim(p) => match p {
@@ -419,7 +419,7 @@ fn fits_tag(shape: &Shape, tag: Tag) -> bool {
         },
         Shape::Actor => matches!(tag, Tag::Blob(_)),
         Shape::Closure => tag == Tag::Closure,
-        Shape::SharedFunc => tag == Tag::Array(ArraySort::Shared),
+        Shape::SharedFunc => matches!(tag, Tag::Array(s) if s.may_be_shared()),
         Shape::Weak(_) => tag == Tag::WeakRef,
         Shape::Untyped | Shape::Async => false,
     }
@@ -429,7 +429,7 @@ fn fits_tag(shape: &Shape, tag: Tag) -> bool {
 pub fn fits(shape: &Shape, obj: &Object<'_>) -> bool {
     match (shape, obj.body) {
         (Shape::Tuple(ts), Body::Array { elems, .. }) => {
-            obj.tag == Tag::Array(ArraySort::Tuple) && elems.len() == ts.len() as u64
+            matches!(obj.tag, Tag::Array(s) if s.may_be_tuple()) && elems.len() == ts.len() as u64
         }
         _ => fits_tag(shape, obj.tag),
     }

@@ -459,12 +459,7 @@ fn array_parts(
         let heap = decoder.heap();
         if decoder.collections.is_none() && heap.is_pointer(v.word) {
             if let Ok(o) = heap.object_of(v.word) {
-                if let Body::Array {
-                    sort: ArraySort::Immutable | ArraySort::Mutable,
-                    elems,
-                    ..
-                } = o.body
-                {
+                if let Some(elems) = o.body.array_elems(ArraySort::may_be_array) {
                     // `shallow`'s step, the object, and its elements.
                     decoder.budget.spend(1, v.word)?;
                     decoder.budget.object(o.addr)?;
@@ -564,14 +559,12 @@ fn map_slot_words(
             let Ok(o) = heap.object_of(word) else {
                 return Ok(None);
             };
-            let Body::Array {
-                sort: ArraySort::Tuple,
-                elems,
-                ..
-            } = o.body
-            else {
+            let Body::Array { sort, elems, .. } = o.body else {
                 return Ok(None);
             };
+            if !sort.may_be_tuple() {
+                return Ok(None);
+            }
             let (2, Some(key), Some(value)) = (elems.len(), elems.get(0), elems.get(1)) else {
                 return Ok(None);
             };

@@ -280,7 +280,7 @@ impl<'h> Decoder<'h> {
                 })
             }
             Type::Tuple(ts) => {
-                let (addr, elems) = self.array(word, &ty, |s| s == ArraySort::Tuple)?;
+                let (addr, elems) = self.array(word, &ty, ArraySort::may_be_tuple)?;
                 if elems.len() != ts.len() {
                     return Err(self.mismatch(word, &ty.to_string()));
                 }
@@ -288,9 +288,7 @@ impl<'h> Decoder<'h> {
                 Ok(Value::Tuple { addr, items })
             }
             Type::Array { mutable, elem } => {
-                let (addr, elems) = self.array(word, &ty, |s| {
-                    matches!(s, ArraySort::Immutable | ArraySort::Mutable)
-                })?;
+                let (addr, elems) = self.array(word, &ty, ArraySort::may_be_array)?;
                 let items = elems.iter().map(|w| lazy(*w, elem)).collect();
                 Ok(Value::Array {
                     addr,
@@ -463,7 +461,7 @@ impl<'h> Decoder<'h> {
 
     /// A shared function reference: Array S `[actor, method name]`.
     fn shared_func(&mut self, word: u64, ty: &Type) -> Result<Value, DecodeError> {
-        let (addr, elems) = self.array(word, ty, |s| s == ArraySort::Shared)?;
+        let (addr, elems) = self.array(word, ty, ArraySort::may_be_shared)?;
         let [actor, method] = elems[..] else {
             return Err(self.mismatch(word, &ty.to_string()));
         };

@@ -107,6 +107,7 @@ impl Decoder<'_> {
     }
 
     fn is_mutbox(&mut self, word: u64) -> Result<bool, DecodeError> {
-        self.points_to(word, crate::heap::Tag::MutBox)
+        Ok(self.points_to(word, crate::heap::Tag::MutBox)?
+            || self.points_to(word, crate::heap::Tag::ObjInd)?)
     }
 }

@@ -82,6 +82,13 @@ impl Decoder<'_> {
                             mutable: sort == ArraySort::Mutable,
                             items,
                         },
+                        // Classical moc < 0.13: a tuple, an array (either mutability) or
+                        // a shared function; only a type tells which.
+                        ArraySort::Unknown => Value::Opaque {
+                            word,
+                            addr: Some(o.addr),
+                            what: o.tag.name().into(),
+                        },
                         ArraySort::Shared => {
                             let ty = Type::Func(Box::new(crate::heap::types::FuncType {
                                 sort: crate::heap::types::FuncSort::Shared,
@@ -100,11 +107,21 @@ impl Decoder<'_> {
                     BitsSort::Unsigned => Value::Nat64(bits),
                     BitsSort::Signed => Value::Int64(bits as i64),
                     BitsSort::Float => Value::Float(f64::from_bits(bits)),
+                    BitsSort::Unknown => Value::Opaque {
+                        word,
+                        addr: Some(o.addr),
+                        what: o.tag.name().into(),
+                    },
                 },
                 Body::Bits32 { sort, bits } => match sort {
                     BitsSort::Unsigned => Value::Nat32(bits),
                     BitsSort::Signed => Value::Int32(bits as i32),
                     BitsSort::Float => Value::Float32(f32::from_bits(bits)),
+                    BitsSort::Unknown => Value::Opaque {
+                        word,
+                        addr: Some(o.addr),
+                        what: o.tag.name().into(),
+                    },
                 },
                 Body::Closure { .. } => self.closure(word)?,
                 Body::Some { value } => Value::Opt {
@@ -118,7 +135,10 @@ impl Decoder<'_> {
                 },
                 Body::Blob { sort, .. } => match sort {
                     BlobSort::Text => Value::Text(self.text(word)?),
-                    BlobSort::Bytes => Value::Blob(self.blob_bytes(word, Prim::Blob)?),
+                    // Classical moc < 0.13: bytes of a Text, Blob or Principal alike.
+                    BlobSort::Bytes | BlobSort::Unknown => {
+                        Value::Blob(self.blob_bytes(word, Prim::Blob)?)
+                    }
                     BlobSort::Principal => {
                         Value::Principal(self.blob_bytes(word, Prim::Principal)?)
                     }

@@ -42,6 +42,15 @@ pub fn snapshots() -> Vec<(String, PathBuf)> {
         dirs.sort();
         out.extend(dirs);
     }
+    // The older compilers' fixtures whose layout this build reads (the refused ones are
+    // checked by `compiler_fixtures`).
+    for (name, mode) in common::compiler_fixtures() {
+        let dir = common::compiler_fixture(&name, &mode);
+        let module = std::fs::read(dir.join("wasm_module.bin")).expect("wasm_module.bin");
+        if mo_mem::module::ModuleFacts::parse(&module).is_ok() {
+            out.push((format!("{name}/{mode}"), dir));
+        }
+    }
     if let Ok(extra) = std::env::var("MOMEM_EXTRA_SNAPSHOTS") {
         for dir in extra.split(':').filter(|s| !s.is_empty()) {
             out.push((dir.to_string(), PathBuf::from(dir)));

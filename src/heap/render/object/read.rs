@@ -184,22 +184,30 @@ impl<'a, 'h> ObjectReader<'a, 'h> {
             Body::Bits64 { sort, bits } => {
                 put(out, "sort", Attr::Text(Some(sort_name(&sort))));
                 put(out, "bits", Attr::Word(bits));
+                // Classical moc < 0.13: the sort (and so the value) is the type's.
                 let value = match sort {
-                    BitsSort::Unsigned => Value::Nat64(bits),
-                    BitsSort::Signed => Value::Int64(bits as i64),
-                    BitsSort::Float => Value::Float(f64::from_bits(bits)),
+                    BitsSort::Unsigned => Some(Value::Nat64(bits)),
+                    BitsSort::Signed => Some(Value::Int64(bits as i64)),
+                    BitsSort::Float => Some(Value::Float(f64::from_bits(bits))),
+                    BitsSort::Unknown => None,
                 };
-                put(out, "value", Attr::Scalar(value));
+                if let Some(value) = value {
+                    put(out, "value", Attr::Scalar(value));
+                }
             }
             Body::Bits32 { sort, bits } => {
                 put(out, "sort", Attr::Text(Some(sort_name(&sort))));
                 put(out, "bits", Attr::Word(u64::from(bits)));
+                // Classical moc < 0.13: the sort (and so the value) is the type's.
                 let value = match sort {
-                    BitsSort::Unsigned => Value::Nat32(bits),
-                    BitsSort::Signed => Value::Int32(bits as i32),
-                    BitsSort::Float => Value::Float32(f32::from_bits(bits)),
+                    BitsSort::Unsigned => Some(Value::Nat32(bits)),
+                    BitsSort::Signed => Some(Value::Int32(bits as i32)),
+                    BitsSort::Float => Some(Value::Float32(f32::from_bits(bits))),
+                    BitsSort::Unknown => None,
                 };
-                put(out, "value", Attr::Scalar(value));
+                if let Some(value) = value {
+                    put(out, "value", Attr::Scalar(value));
+                }
             }
             Body::MutBox { value } | Body::Some { value } => {
                 put(out, "value", Attr::Slot(self.slot(value)));
@@ -236,7 +244,7 @@ impl<'a, 'h> ObjectReader<'a, 'h> {
                         let shown = bytes.get(..MAX_PREVIEW_BYTES).unwrap_or(bytes);
                         put(out, "hex", Attr::Text(Some(hex::encode(shown))));
                     }
-                    BlobSort::Bytes => {
+                    BlobSort::Bytes | BlobSort::Unknown => {
                         let shown = bytes.get(..MAX_PREVIEW_BYTES).unwrap_or(bytes);
                         put(out, "hex", Attr::Text(Some(hex::encode(shown))));
                     }
