@@ -218,7 +218,7 @@ fn stats_text_adds_up_to_the_heap_info_and_memory_state() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        format!("{:<18} {:>12} {:>14}", "tag", "objects", "bytes")
+        format!("{:<21} {:>12} {:>14}", "tag", "objects", "bytes")
     );
     let rows = stats_rows(&text);
     let total = rows.iter().position(|(l, _)| l == "objects").unwrap();
