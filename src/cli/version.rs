@@ -27,6 +27,10 @@ pub fn text() -> String {
         out,
         "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs (their incremental GC is refused)"
     );
+    let _ = writeln!(
+        out,
+        "reads: moc 0.6.16 to 0.9.8: classical with the copying, compacting and generational GCs (their incremental GC is refused; so is 0.6.10-0.6.15, whose heap start is not proven)"
+    );
     let _ = writeln!(out, "layouts:");
     for era in ERAS {
         let _ = writeln!(
@@ -54,7 +58,7 @@ pub fn text() -> String {
             format!("{}{}", b.moc, if b.after { "+" } else { "" }),
             if read { "read" } else { "refused" },
             b.modes,
-            if read && !incremental {
+            if read && !incremental && b.modes.contains("incremental") {
                 " (incremental refused)"
             } else {
                 ""
@@ -69,6 +73,10 @@ fn era_note(era: LayoutEra) -> String {
     match era {
         LayoutEra::RegionTag => format!(
             "{} - from 0.11.0 (0.10.x scalars are refused); copying, compacting, generational GCs",
+            era.describe()
+        ),
+        LayoutEra::OddTagsObjInd => format!(
+            "{} - from 0.6.16 (0.6.10-0.6.15 are refused); copying, compacting, generational GCs",
             era.describe()
         ),
         LayoutEra::NoObjInd => {

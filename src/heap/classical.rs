@@ -48,27 +48,10 @@ pub(crate) fn detect(
         let ranges = ranges(image, &layout, table, TableFormat::CLASSICAL)?;
         return Ok((layout, ranges, phase));
     }
-    let idx = module.hp_mutable_index.ok_or_else(|| {
-        HeapError::Missing("the module has no `__get_hp` (the _HP global is unknown)".into())
-    })?;
-    let globals = snapshot.globals().ok_or_else(|| {
-        HeapError::Missing(
-            "the heap end (_HP) needs the snapshot's globals (metadata.json or --globals)".into(),
-        )
-    })?;
-    let hp = globals
-        .get(idx as usize)
-        .and_then(|g| g.as_u64())
-        .ok_or_else(|| {
-            HeapError::Missing(format!(
-                "the snapshot lists {} globals; _HP is mutable global {idx}",
-                globals.len()
-            ))
-        })?;
-    let end = (hp as u32).wrapping_add(1) as u64;
+    let end = heap_end(snapshot, module)?;
     if end < module.heap_base || end > image.len() || end % 4 != 0 {
         return Err(HeapError::Layout(format!(
-            "heap end _HP+1 = {end:#x} is not within [{:#x}, {:#x}] or not aligned",
+            "heap end {end:#x} is not within [{:#x}, {:#x}] or not aligned",
             module.heap_base,
             image.len()
         )));
@@ -84,6 +67,38 @@ pub(crate) fn detect(
         Vec::new()
     };
     Ok((layout, ranges, None))
+}
+
+/// The end of the classical heap: `_HP + 1` from the `_HP` global `__get_hp` reads (a skewed
+/// pointer, moc >= 0.9.5), else the RTS's unskewed `HP` static (moc < 0.9.5).
+fn heap_end(snapshot: &Snapshot, module: &ModuleFacts) -> Result<u64, HeapError> {
+    let Some(idx) = module.hp_mutable_index else {
+        let addr = module.statics.heap_pointer.ok_or_else(|| {
+            HeapError::Missing(
+                "the module has no `__get_hp` and no `get_heap_size` reading an HP static (the heap end is unknown)"
+                    .into(),
+            )
+        })?;
+        let hp = snapshot.memory().read_u32(addr).map_err(|_| {
+            HeapError::Layout(format!("the HP static at {addr:#x} is beyond the image"))
+        })?;
+        return Ok(u64::from(hp));
+    };
+    let globals = snapshot.globals().ok_or_else(|| {
+        HeapError::Missing(
+            "the heap end (_HP) needs the snapshot's globals (metadata.json or --globals)".into(),
+        )
+    })?;
+    let hp = globals
+        .get(idx as usize)
+        .and_then(|g| g.as_u64())
+        .ok_or_else(|| {
+            HeapError::Missing(format!(
+                "the snapshot lists {} globals; _HP is mutable global {idx}",
+                globals.len()
+            ))
+        })?;
+    Ok((hp as u32).wrapping_add(1) as u64)
 }
 
 /// The tag numbering of the module's compiler release (spec 8).

@@ -94,12 +94,18 @@ impl Layout {
         self.header == 2 * self.word.bytes()
     }
 
-    /// How scalars are encoded in this layout.
+    /// How scalars are encoded in this layout: the tag numbering of moc 0.6.10-0.9.8 is
+    /// always before `ubits` and rtti (0.11.0; a module of it that looks tagged is refused);
+    /// the 0.10.x releases sharing the next numbering are refused by the module
+    /// ([`crate::module::Compiler::refusal`]).
     pub fn scalars(&self) -> ScalarCoding {
-        match (self.persistence, self.rtti) {
-            (Persistence::Enhanced, _) => ScalarCoding::Eop,
-            (Persistence::Classical, true) => ScalarCoding::ClassicalRtti,
-            (Persistence::Classical, false) => ScalarCoding::Classical,
+        match (self.persistence, self.rtti, self.tags) {
+            (Persistence::Enhanced, _, _) => ScalarCoding::Eop,
+            (Persistence::Classical, _, TagScheme::Classical0610) => {
+                ScalarCoding::ClassicalPreUbits
+            }
+            (Persistence::Classical, true, _) => ScalarCoding::ClassicalRtti,
+            (Persistence::Classical, false, _) => ScalarCoding::Classical,
         }
     }
 }

@@ -12,6 +12,11 @@ pub enum ScalarCoding {
     Classical,
     /// Classical with `--experimental-rtti`: 32-bit words with type tags.
     ClassicalRtti,
+    /// Classical of moc < 0.11.0 (before `ubits`): as [`ScalarCoding::Classical`] but Char is
+    /// shifted by 8 (`untag_codepoint = shrU 8`), and every compact word, unsigned ones too,
+    /// holds a signed 31-bit value (`-2^30 <= x < 2^30` of the bit pattern, `shrS 1`): Nat32
+    /// and Nat64 near their maximum are compact negatives.
+    ClassicalPreUbits,
 }
 
 #[inline]
@@ -35,7 +40,9 @@ impl ScalarCoding {
     pub fn nat_int(self, w: u64) -> Option<i64> {
         match self {
             ScalarCoding::Eop => (low(w, 2) == 0b10).then_some((w as i64) >> 2),
-            ScalarCoding::Classical => (w & 1 == 0).then_some(i64::from((w as u32 as i32) >> 1)),
+            ScalarCoding::Classical | ScalarCoding::ClassicalPreUbits => {
+                (w & 1 == 0).then_some(i64::from((w as u32 as i32) >> 1))
+            }
             ScalarCoding::ClassicalRtti => {
                 (low(w, 2) == 0b10).then_some(i64::from((w as u32 as i32) >> 2))
             }
@@ -48,6 +55,11 @@ impl ScalarCoding {
         match self {
             ScalarCoding::Eop => (low(w, 4) == 0b0100).then_some(w >> 4),
             ScalarCoding::Classical => (w & 1 == 0).then_some(u64::from(w as u32 >> 1)),
+            // Before `ubits` every 64-bit word is tagged by its signed value (`shrS 1`, then
+            // sign-extended): 2^64 - 1 is the compact -1.
+            ScalarCoding::ClassicalPreUbits => {
+                (w & 1 == 0).then_some(i64::from((w as u32 as i32) >> 1) as u64)
+            }
             ScalarCoding::ClassicalRtti => {
                 (low(w, 4) == 0b0100).then_some(u64::from(w as u32 >> 4))
             }
@@ -59,7 +71,9 @@ impl ScalarCoding {
     pub fn int64(self, w: u64) -> Option<i64> {
         match self {
             ScalarCoding::Eop => (low(w, 4) == 0b1100).then_some((w as i64) >> 4),
-            ScalarCoding::Classical => (w & 1 == 0).then_some(i64::from((w as u32 as i32) >> 1)),
+            ScalarCoding::Classical | ScalarCoding::ClassicalPreUbits => {
+                (w & 1 == 0).then_some(i64::from((w as u32 as i32) >> 1))
+            }
             ScalarCoding::ClassicalRtti => {
                 (low(w, 4) == 0b1100).then_some(i64::from((w as u32 as i32) >> 4))
             }
@@ -72,6 +86,10 @@ impl ScalarCoding {
         match self {
             ScalarCoding::Eop => (low(w, 32) == 0x4000_0000).then_some((w >> 32) as u32),
             ScalarCoding::Classical => (w & 1 == 0).then_some(w as u32 >> 1),
+            // Before `ubits` every 32-bit word is tagged by its signed value (`shrS 1`).
+            ScalarCoding::ClassicalPreUbits => {
+                (w & 1 == 0).then_some(((w as u32 as i32) >> 1) as u32)
+            }
             ScalarCoding::ClassicalRtti => (low(w, 5) == 0b01000).then_some(w as u32 >> 5),
         }
     }
@@ -81,7 +99,9 @@ impl ScalarCoding {
     pub fn int32(self, w: u64) -> Option<i32> {
         match self {
             ScalarCoding::Eop => (low(w, 32) == 0xC000_0000).then_some((w >> 32) as u32 as i32),
-            ScalarCoding::Classical => (w & 1 == 0).then_some((w as u32 as i32) >> 1),
+            ScalarCoding::Classical | ScalarCoding::ClassicalPreUbits => {
+                (w & 1 == 0).then_some((w as u32 as i32) >> 1)
+            }
             ScalarCoding::ClassicalRtti => (low(w, 5) == 0b11000).then_some((w as u32 as i32) >> 5),
         }
     }
@@ -92,7 +112,7 @@ impl ScalarCoding {
         let code: u64 = if signed { 0b11 } else { 0b01 };
         match self {
             ScalarCoding::Eop => (eop_shift, code << (eop_shift - 2)),
-            ScalarCoding::Classical => (classic_shift, 0),
+            ScalarCoding::Classical | ScalarCoding::ClassicalPreUbits => (classic_shift, 0),
             ScalarCoding::ClassicalRtti => (classic_shift, code << (classic_shift - 2)),
         }
     }
@@ -138,6 +158,7 @@ impl ScalarCoding {
         match self {
             ScalarCoding::Eop => (low(w, 43) == 0x200_0000_0000).then_some((w >> 43) as u32),
             ScalarCoding::Classical => (low(w, 11) == 0).then_some((w as u32) >> 11),
+            ScalarCoding::ClassicalPreUbits => (low(w, 8) == 0).then_some((w as u32) >> 8),
             ScalarCoding::ClassicalRtti => (low(w, 11) == 0x200).then_some((w as u32) >> 11),
         }
     }
@@ -174,5 +195,11 @@ mod tests {
         );
         assert_eq!(ClassicalRtti.nat32((7 << 5) | 0b01000), Some(7));
         assert_eq!(Classical.int32(0xFFFF_FFFE), Some(-1));
+        assert_eq!(ClassicalPreUbits.char(('λ' as u64) << 8), Some('λ' as u32));
+        assert_eq!(ClassicalPreUbits.char(1 << 7), None);
+        assert_eq!(ClassicalPreUbits.nat_int(0xFFFF_FFFE), Some(-1));
+        assert_eq!(ClassicalPreUbits.nat64(0xFFFF_FFFE), Some(u64::MAX));
+        assert_eq!(ClassicalPreUbits.nat32(0xFFFF_FFFE), Some(u32::MAX));
+        assert_eq!(Classical.nat32(0xFFFF_FFFE), Some(0x7FFF_FFFF));
     }
 }

@@ -104,10 +104,7 @@ impl LayoutEra {
 
     /// Whether this build decodes heaps of this era (with some GC; see [`LayoutEra::reads_gc`]).
     pub fn is_read(self) -> bool {
-        matches!(
-            self,
-            LayoutEra::SortedTags | LayoutEra::NoObjInd | LayoutEra::RegionTag
-        )
+        !matches!(self, LayoutEra::DenseTags)
     }
 
     /// Why this build does not decode heaps of this era with the classical GC `gc`, if it
@@ -223,7 +220,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
 pub const NEWEST_KNOWN: MocVersion = MocVersion::new(1, 10, 1);
 
 /// The first release tagging scalars as today (`ubits`: 31-bit unsigned compact ranges,
-/// Char `<<11`); before it, compact ranges are 30 bits.
+/// Char `<<11`); before it, compact ranges are 30 bits and Char is `<<8`.
 pub const SCALARS_UBITS: MocVersion = MocVersion::new(0, 11, 0);
 
 /// What the module's functions say about its compiler's era.
@@ -326,9 +323,10 @@ impl Compiler {
             }
         }
         // moc 0.11.0 changed how scalars are tagged (`ubits`); before, compact ranges are 30
-        // bits and Char is shifted by 8: not read.
+        // bits and Char is shifted by 8. The layout knows that from the tag numbering of
+        // 0.6.10-0.9.8 only: 0.10.x shares its numbering with 0.11.0-0.11.2, not read.
         if let Some(v) = self.release {
-            if v < SCALARS_UBITS && self.era.is_read() {
+            if v < SCALARS_UBITS && self.era == LayoutEra::RegionTag {
                 return Some(format!(
                     "the classical layout of moc {}.{}.x before 0.11.0 (scalars with 30-bit compact ranges, Char <<8) is not supported by this build",
                     v.major, v.minor
@@ -396,9 +394,11 @@ mod tests {
             EraProbes::default(),
         );
         assert_eq!(c.name(), "moc 0.7.3+ (npm motoko 3.1.1)");
+        assert_eq!((c.refusal(), c.era), (None, LayoutEra::OddTagsObjInd));
+        let c = Compiler::detect(Some("0.6.9"), EraProbes::default());
         assert_eq!(
             c.refusal().unwrap(),
-            "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build"
+            "the classical layout of moc < 0.6.10 (dense tag numbering) is not supported by this build"
         );
         let c = Compiler::detect(Some("0.11.2"), EraProbes::default());
         assert_eq!(c.name(), "moc 0.11.2");

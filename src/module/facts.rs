@@ -66,6 +66,9 @@ pub struct RtsStatics {
     /// Classical incremental: address of the `RefCell<State>` holding the partition table
     /// (from `get_heap_size`; the table is at +16).
     pub gc_state: Option<u64>,
+    /// Classical moc < 0.9.5 (no `__get_hp`): address of the RTS's `HP` static, the unskewed
+    /// heap end (from `get_heap_size`, which is `HP - heap base`).
+    pub heap_pointer: Option<u64>,
 }
 
 /// Where the MutBox of a stable variable lives.
@@ -96,7 +99,8 @@ pub struct ModuleFacts {
     pub gc: GcKind,
     /// Whether scalars carry type tags (always in EOP; classical `--experimental-rtti`).
     pub rtti: bool,
-    /// Start of the dynamic heap (EOP 5 MiB; classical `__heap_base` rounded up to 32).
+    /// Start of the dynamic heap (EOP 5 MiB; classical `__heap_base` rounded up to 32, or not
+    /// for the copying GC of moc 0.6.16-0.8.x, whose RTS starts it unaligned).
     pub heap_base: u64,
     /// Initial `__stack_pointer` (classical: the lifecycle word's address), if found.
     pub stack_top: Option<u64>,

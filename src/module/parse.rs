@@ -308,6 +308,14 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
             .body_named("B_add")
             .is_some_and(super::code::has_i32_const_or_2),
     };
+    // `--experimental-rtti` first exists in moc 0.11.0: a module of the 0.6.10-0.9.8 layout
+    // that looks tagged is not one this build has proven how to read.
+    if rtti && moc.era == super::LayoutEra::OddTagsObjInd {
+        return Err(ModuleError::UnsupportedCompiler {
+            compiler: super::facts::mode_summary(&moc, Some(persistence), Some(gc)),
+            reason: "scalar type tags (rtti) in a module of the moc 0.6.10-0.9.8 layout, which had no --experimental-rtti".into(),
+        });
+    }
     let global_of = |name: &str| raw.body_named(name).and_then(super::code::first_global_get);
     let heap_base_raw = global_of("get_heap_base").and_then(|g| globals.any_value(raw, g));
     let heap_base = match persistence {
@@ -316,11 +324,23 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
             let hb = heap_base_raw.ok_or_else(|| ModuleError::NotMotoko {
                 missing: "get_heap_base (`global.get __heap_base`) not found".into(),
             })?;
-            hb.checked_add(31)
-                .map(|v| v & !31)
-                .ok_or(ModuleError::NotMotoko {
-                    missing: "heap base overflows".into(),
+            let aligned = if moc.era == super::LayoutEra::OddTagsObjInd {
+                rts_init_aligns(raw).map_err(|reason| ModuleError::UnsupportedCompiler {
+                    compiler: super::facts::mode_summary(&moc, Some(persistence), Some(gc)),
+                    reason: reason.into(),
                 })?
+            } else {
+                true
+            };
+            if aligned {
+                hb.checked_add(31)
+                    .map(|v| v & !31)
+                    .ok_or(ModuleError::NotMotoko {
+                        missing: "heap base overflows".into(),
+                    })?
+            } else {
+                hb
+            }
         }
     };
     let hp_global = global_of("__get_hp");
@@ -347,6 +367,11 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         gc_state: if gc == GcKind::Incremental && persistence == Persistence::Classical {
             raw.body_named("get_heap_size")
                 .and_then(|b| super::code::const_addresses(b, &globals).into_iter().next())
+        } else {
+            None
+        },
+        heap_pointer: if hp_global.is_none() && persistence == Persistence::Classical {
+            heap_pointer_static(raw, &globals)
         } else {
             None
         },
@@ -383,6 +408,44 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
             names: raw.names.clone(),
         },
     })
+}
+
+/// Whether the dynamic heap starts at `__heap_base` rounded up to 32 bytes. moc 0.6.16-0.8.x
+/// start it where `rts_start`'s call of the RTS's `init(align)` says (`memory/ic.rs`): the
+/// compiler passes `false` for the copying GC, whose collections also copy back to the
+/// unaligned `get_heap_base()` (`gc/copying.rs` to 0.8.8), `true` for the others. Without such a
+/// call (0.9.0 on: `initialize_*_gc`) the heap is aligned; a call without a constant flag
+/// (0.6.10-0.6.15: `init()` starts every heap unaligned) is not proven here.
+fn rts_init_aligns(raw: &RawModule<'_>) -> Result<bool, &'static str> {
+    let Some(start) = raw.body_named("rts_start") else {
+        return Ok(true);
+    };
+    // Several functions may be named `init` (the RTS's, the canister's): the callee counts.
+    let is_init = |f: u32| raw.names.get(&f).is_some_and(|n| n == "init");
+    let mut prev = None;
+    for op in super::code::ops(start) {
+        if matches!(op, wasmparser::Operator::Call { function_index } if is_init(function_index)) {
+            return match prev {
+                Some(wasmparser::Operator::I32Const { value: 0 }) => Ok(false),
+                Some(wasmparser::Operator::I32Const { value: 1 }) => Ok(true),
+                _ => Err("the RTS's init without an alignment flag (moc 0.6.10-0.6.15): where its heap starts is not proven by this build"),
+            };
+        }
+        prev = Some(op);
+    }
+    Ok(true)
+}
+
+/// The address of the RTS's `HP` static of moc < 0.9.5, whose heap end is no Wasm global:
+/// its `get_heap_size` is `HP - get_(aligned_)heap_base()` (`rts/motoko-rts/src/memory/ic.rs`
+/// at 0.6.10-0.8.x, `memory/ic/linear_memory.rs` at 0.9.0-0.9.4), so it loads exactly one
+/// static, calls only `get_heap_base` and subtracts. Any other shape proves nothing (None).
+fn heap_pointer_static(raw: &RawModule<'_>, globals: &ConstGlobals) -> Option<u64> {
+    let body = raw.body_named("get_heap_size")?;
+    let heap_base = raw.func_named("get_heap_base")?;
+    let loads = const_loads(body, globals);
+    let has_sub = super::code::ops(body).any(|op| matches!(op, wasmparser::Operator::I32Sub));
+    (loads.len() == 1 && super::code::calls(body) == [heap_base] && has_sub).then(|| loads[0])
 }
 
 /// The position of global `g` among the module's mutable globals (snapshot `globals` order).

@@ -40,18 +40,14 @@ const RELEASES: &[Release] = &[
         fixture: "legacy-0-7",
         build_id: "csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz",
         name: "moc 0.7.3+ (npm motoko 3.1.1)",
-        refusal: Some(
-            "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build",
-        ),
+        refusal: None,
         incremental_refusal: None,
     },
     Release {
         fixture: "legacy-0-8",
         build_id: "r24p13s3-k2qqapi1-lxrlansx-1v6kah7n",
         name: "moc 0.8.7 (npm motoko 3.5.6)",
-        refusal: Some(
-            "the classical layout of moc 0.6.10-0.9.8 (odd tag numbering, OBJ_IND) is not supported by this build",
-        ),
+        refusal: None,
         incremental_refusal: None,
     },
     Release {
@@ -120,6 +116,25 @@ fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() 
             }
             (Ok(facts), None) => {
                 assert_eq!(facts.compiler_summary(), summary(r, &mode), "{name}/{mode}");
+                // The heap end: the `_HP` global of `__get_hp` (moc >= 0.9.5), else the RTS's
+                // `HP` static that `get_heap_size` reads (0.7.3+, 0.8.7), never both.
+                let old_hp = name == "legacy-0-7" || name == "legacy-0-8";
+                assert_eq!(
+                    (
+                        facts.hp_mutable_index.is_some(),
+                        facts.statics.heap_pointer.is_some()
+                    ),
+                    (!old_hp, old_hp),
+                    "{name}/{mode}"
+                );
+                // The dynamic heap of moc < 0.9 with the copying GC starts at the unaligned
+                // `__heap_base` (the RTS's `init(false)`); every other at it rounded up to 32.
+                assert_eq!(
+                    facts.heap_base % 32 != 0,
+                    old_hp && mode.starts_with("copying"),
+                    "{name}/{mode}: heap base {:#x}",
+                    facts.heap_base
+                );
             }
             (other, _) => panic!("{name}/{mode}: {other:?}"),
         }
@@ -152,8 +167,8 @@ fn version_lists_every_known_release() {
     let out = common::mo_mem_ok(&["version"]);
     let text = String::from_utf8(out).unwrap();
     for (npm, moc, verdict) in [
-        ("3.1.1", "0.7.3+", "refused"),
-        ("3.5.6", "0.8.7", "refused"),
+        ("3.1.1", "0.7.3+", "read"),
+        ("3.5.6", "0.8.7", "read"),
         ("3.6.16", "0.11.1+", "read"),
         ("3.8.1", "0.12.1", "read"),
         ("3.8.4", "0.13.2", "read"),
@@ -172,8 +187,8 @@ fn version_lists_every_known_release() {
 /// Every fixture of an older compiler that this build reads decodes, variable by variable, to
 /// the canister's own `debug_show` (its `expected.json`), as `tests/it/vars_fixtures.rs` checks
 /// today's; and `mo-mem vars` prints exactly those texts. Every release and mode of
-/// [`RELEASES`] that is not refused is here: moc 0.11.1+ and 0.12.1 with the copying,
-/// compacting and generational GCs.
+/// [`RELEASES`] that is not refused is here: moc 0.7.3+, 0.8.7, 0.11.1+ and 0.12.1 with the
+/// copying, compacting and generational GCs.
 #[test]
 fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
     use crate::vars_fixtures::{decoded_vars, expected_vars};
@@ -217,7 +232,7 @@ fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
         }
     }
     let mut want_read = Vec::new();
-    for fixture in ["legacy-0-11", "legacy-0-12"] {
+    for fixture in ["legacy-0-11", "legacy-0-12", "legacy-0-7", "legacy-0-8"] {
         for mode in ["compacting", "copying", "copying-forcegc", "generational"] {
             want_read.push(format!("{fixture}/{mode}"));
         }

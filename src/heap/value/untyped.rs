@@ -184,7 +184,10 @@ impl Decoder<'_> {
             1 => return Value::Bool(true),
             _ => {}
         }
-        if sc == ScalarCoding::Classical {
+        if matches!(
+            sc,
+            ScalarCoding::Classical | ScalarCoding::ClassicalPreUbits
+        ) {
             return Value::Opaque {
                 word,
                 addr: None,
