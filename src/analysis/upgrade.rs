@@ -1,0 +1,154 @@
+//! What an upgrade did to the actor's stable variables: each variable of the old state and of
+//! the upgraded one (`same`, `changed`, `added`, `removed`) with its `debug_show` text before
+//! and after, and the data it lost (a removed variable, or one whose type changed and that
+//! was re-initialised, as a classical runtime silently does).
+
+use crate::heap::render::write_debug_show;
+use crate::heap::value::stable_variables;
+
+use super::OpenedHeap;
+
+/// How a variable fared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VarChange {
+    /// Same type, same value.
+    Same,
+    /// In both states, with another value or type.
+    Changed,
+    /// Only in the upgraded state.
+    Added,
+    /// Only in the old state.
+    Removed,
+}
+
+impl VarChange {
+    /// `same`, `changed`, `added` or `removed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            VarChange::Same => "same",
+            VarChange::Changed => "changed",
+            VarChange::Added => "added",
+            VarChange::Removed => "removed",
+        }
+    }
+}
+
+/// One stable variable before and after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VarDiff {
+    /// Its name.
+    pub name: String,
+    /// How it fared.
+    pub change: VarChange,
+    /// Its `debug_show` text in the old state (or why it does not decode).
+    pub before: Option<String>,
+    /// Its `debug_show` text in the upgraded state (or why it does not decode).
+    pub after: Option<String>,
+    /// Its declared type in the old program.
+    pub type_before: Option<String>,
+    /// Its declared type in the new program.
+    pub type_after: Option<String>,
+}
+
+/// Why the variables could not be compared.
+#[derive(Debug, thiserror::Error)]
+pub enum UpgradeVarsError {
+    /// A state's stable signature or variables do not decode.
+    #[error("the {which} state's stable variables: {error}")]
+    Vars {
+        /// `old` or `upgraded`.
+        which: &'static str,
+        /// Why.
+        error: crate::heap::value::DecodeError,
+    },
+}
+
+/// `(name, type, debug_show text or the reason it does not decode)` of every stable variable.
+fn texts(
+    heap: &OpenedHeap,
+    which: &'static str,
+) -> Result<Vec<(String, String, String)>, UpgradeVarsError> {
+    let err = |error| UpgradeVarsError::Vars { which, error };
+    let sig = heap.signature().map_err(|e| err(e.clone()))?;
+    let vars = stable_variables(heap.heap(), sig).map_err(err)?;
+    let mut decoder = heap.decoder().map_err(|e| err(e.clone()))?;
+    Ok(vars
+        .iter()
+        .map(|v| {
+            let text = match decoder.deep(&v.value) {
+                Ok(value) => {
+                    let mut out = String::new();
+                    write_debug_show(&value, &mut out);
+                    out
+                }
+                Err(e) => format!("<does not decode: {e}>"),
+            };
+            (v.name.to_string(), v.ty.to_string(), text)
+        })
+        .collect())
+}
+
+/// Every stable variable of `before` (the old state) and `after` (the upgraded state), sorted
+/// by name.
+pub fn compare_vars(
+    before: &OpenedHeap,
+    after: &OpenedHeap,
+) -> Result<Vec<VarDiff>, UpgradeVarsError> {
+    let old = texts(before, "old")?;
+    let new = texts(after, "upgraded")?;
+    let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new.len()));
+    for (name, ty, text) in &old {
+        let found = new.iter().find(|(n, _, _)| n == name);
+        let change = match found {
+            None => VarChange::Removed,
+            Some((_, t, v)) if t == ty && v == text => VarChange::Same,
+            Some(_) => VarChange::Changed,
+        };
+        out.push(VarDiff {
+            name: name.clone(),
+            change,
+            before: Some(text.clone()),
+            after: found.map(|(_, _, v)| v.clone()),
+            type_before: Some(ty.clone()),
+            type_after: found.map(|(_, t, _)| t.clone()),
+        });
+    }
+    for (name, ty, text) in &new {
+        if !old.iter().any(|(n, _, _)| n == name) {
+            out.push(VarDiff {
+                name: name.clone(),
+                change: VarChange::Added,
+                before: None,
+                after: Some(text.clone()),
+                type_before: None,
+                type_after: Some(ty.clone()),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+/// One sentence per variable whose value the upgrade lost: removed from the program, or
+/// retyped and re-initialised (its type changed and its value is not the old one).
+pub fn data_loss(vars: &[VarDiff]) -> Vec<String> {
+    let show = |s: &Option<String>| s.clone().unwrap_or_default();
+    vars.iter()
+        .filter_map(|v| match v.change {
+            VarChange::Removed => Some(format!(
+                "`{}` is not in the new program: its value {} is lost",
+                v.name,
+                show(&v.before)
+            )),
+            VarChange::Changed if v.type_before != v.type_after => Some(format!(
+                "`{}` changed type ({} to {}) and was re-initialised: its value {} is lost (now {})",
+                v.name,
+                show(&v.type_before),
+                show(&v.type_after),
+                show(&v.before),
+                show(&v.after)
+            )),
+            _ => None,
+        })
+        .collect()
+}
