@@ -243,8 +243,14 @@ impl Report {
         for w in &self.warnings {
             s += &format!("warning: {w}\n");
         }
-        if let (Some(dir), None) = (out, &r.failure) {
-            s += &format!("wrote the upgraded snapshot to {}\n", dir.display());
+        match (out, &r.failure) {
+            (Some(dir), None) => {
+                s += &format!("wrote the upgraded snapshot to {}\n", dir.display())
+            }
+            (Some(dir), Some(_)) => {
+                s += &format!("nothing written to {}: the upgrade fails\n", dir.display())
+            }
+            (None, _) => {}
         }
         s
     }

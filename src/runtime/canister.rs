@@ -643,7 +643,14 @@ impl Canister {
         self.last_instructions = limit.saturating_sub(self.store.get_fuel().unwrap_or(0));
         let ctx = std::mem::take(&mut self.store.data_mut().ctx);
         let result = match outcome {
-            Err(e) => Err(message_error(e, method, limit)),
+            Err(e) => {
+                let e = message_error(e, method, limit);
+                if matches!(e, RuntimeError::InstructionLimit { .. }) {
+                    // it needed more than all of it (wasmi stops before a block it cannot pay)
+                    self.last_instructions = limit;
+                }
+                Err(e)
+            }
             Ok(()) if !kind.replies() => Ok(Vec::new()),
             Ok(()) => match (ctx.replied, ctx.rejected) {
                 (true, _) => Ok(ctx.reply),
