@@ -4,7 +4,9 @@
 //! was re-initialised, as a classical runtime silently does).
 
 use crate::heap::render::write_debug_show;
+use crate::heap::types::{parse_signature, StableSignature};
 use crate::heap::value::stable_variables;
+use crate::module::{decompress_module, ModuleFacts};
 
 use super::OpenedHeap;
 
@@ -61,6 +63,9 @@ pub enum UpgradeVarsError {
         /// Why.
         error: crate::heap::value::DecodeError,
     },
+    /// The new module's stable signature cannot be read.
+    #[error("the new module's stable types: {0}")]
+    NewSignature(String),
 }
 
 /// `(name, type, debug_show text or the reason it does not decode)` of every stable variable.
@@ -151,4 +156,61 @@ pub fn data_loss(vars: &[VarDiff]) -> Vec<String> {
             _ => None,
         })
         .collect()
+}
+
+/// Every stable variable of the old state and of the new module's `motoko:stable-types`
+/// signature (`new_module`, gzip'ed or not), compared by declared type only (what a static
+/// check sees, when the upgrade did not run to the end): `before` is the old value, `after`
+/// is `None`.
+pub fn compare_types(
+    before: &OpenedHeap,
+    new_module: &[u8],
+) -> Result<Vec<VarDiff>, UpgradeVarsError> {
+    let new_sig = new_signature(new_module).map_err(UpgradeVarsError::NewSignature)?;
+    let old = texts(before, "old")?;
+    let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new_sig.vars.len()));
+    for (name, ty, text) in &old {
+        let found = new_sig
+            .vars
+            .iter()
+            .find(|v| !v.in_only && *v.name == **name)
+            .map(|v| v.ty.to_string());
+        let change = match &found {
+            None => VarChange::Removed,
+            Some(t) if t == ty => VarChange::Same,
+            Some(_) => VarChange::Changed,
+        };
+        out.push(VarDiff {
+            name: name.clone(),
+            change,
+            before: Some(text.clone()),
+            after: None,
+            type_before: Some(ty.clone()),
+            type_after: found,
+        });
+    }
+    for v in new_sig.vars.iter().filter(|v| !v.in_only) {
+        if !old.iter().any(|(n, _, _)| **n == *v.name) {
+            out.push(VarDiff {
+                name: v.name.to_string(),
+                change: VarChange::Added,
+                before: None,
+                after: None,
+                type_before: None,
+                type_after: Some(v.ty.to_string()),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+/// The parsed `motoko:stable-types` signature of a (maybe gzip'ed) module.
+fn new_signature(module: &[u8]) -> Result<StableSignature, String> {
+    let wasm = decompress_module(module).map_err(|e| e.to_string())?;
+    let facts = ModuleFacts::parse(&wasm).map_err(|e| e.to_string())?;
+    let text = facts
+        .stable_types
+        .ok_or_else(|| "no motoko:stable-types section".to_string())?;
+    parse_signature(&text).map_err(|e| e.to_string())
 }

@@ -6,7 +6,7 @@
 
 use anyhow::Context;
 use clap::Args;
-use mo_mem::analysis::upgrade::{compare_vars, data_loss, VarDiff};
+use mo_mem::analysis::upgrade::{compare_types, compare_vars, data_loss, VarDiff};
 use mo_mem::analysis::OpenedHeap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::runtime::upgrade::{dry_run, UpgradeOptions, UpgradeRun, INSTALL_CODE_INSTRUCTIONS};
@@ -98,7 +98,12 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         let warnings = data_loss(&vars);
         (vars, warnings)
     } else {
-        (Vec::new(), Vec::new())
+        // what a static check sees: the declared types of the old state and the new module
+        let vars = compare_types(&old_heap, &new_module).unwrap_or_else(|e| {
+            eprintln!("mo-mem: no comparison of the stable types: {e}");
+            Vec::new()
+        });
+        (vars, Vec::new())
     };
     if let (Some(dir), None) = (&args.out, &run.failure) {
         let files = run.snapshot_files(snapshot)?;
@@ -227,8 +232,23 @@ impl Report {
             "memory: main {} -> {} bytes, stable {} -> {} bytes\n",
             r.before.main, r.after.main, r.before.stable, r.after.stable
         );
-        for v in &self.vars {
-            let show = |t: &Option<String>| t.clone().unwrap_or_default();
+        let show = |t: &Option<String>| t.clone().unwrap_or_default();
+        if r.failure.is_some() && !self.vars.is_empty() {
+            s += "stable types (the old state's, the new module's):\n";
+        }
+        for v in self.vars.iter().filter(|_| r.failure.is_some()) {
+            s += &match v.change.name() {
+                "changed" => format!(
+                    "changed  {} : {} -> {}\n",
+                    v.name,
+                    show(&v.type_before),
+                    show(&v.type_after)
+                ),
+                "added" => format!("added    {} : {}\n", v.name, show(&v.type_after)),
+                name => format!("{name:<8} {} : {}\n", v.name, show(&v.type_before)),
+            };
+        }
+        for v in self.vars.iter().filter(|_| r.failure.is_none()) {
             s += &match v.change.name() {
                 "changed" => format!(
                     "changed  {} = {} -> {}\n",

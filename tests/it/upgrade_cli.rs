@@ -207,6 +207,20 @@ fn an_incompatible_retype_fails_in_eop_and_loses_the_value_in_classical() {
         reason.contains("RTS error: Memory-incompatible program upgrade"),
         "{reason}"
     );
+    let counter = &report["vars"][0];
+    assert_eq!(counter["name"], "counter");
+    assert_eq!(
+        counter["change"], "changed",
+        "the static comparison names it"
+    );
+    assert_eq!(
+        (
+            counter["type_before"].as_str(),
+            counter["type_after"].as_str()
+        ),
+        (Some("Nat"), Some("Text"))
+    );
+    assert_eq!(counter["after"], Value::Null);
 
     let (code, report) = upgrade("copying", "counter-retype", &[]);
     assert_eq!(code, 3, "{report:#}");
@@ -249,7 +263,14 @@ fn a_trapping_postupgrade_fails_with_its_message() {
             reason.contains("postupgrade refuses: counter is 5_000"),
             "{mode}: {reason}"
         );
-        assert_eq!(report["vars"], serde_json::json!([]), "{mode}");
+        // the failed upgrade's static comparison: the declared types, the old values
+        assert_eq!(
+            changes(&report),
+            map(&[("counter", "same"), ("names", "same"), ("note", "same")]),
+            "{mode}"
+        );
+        assert_eq!(report["vars"][0]["before"], "5_000", "{mode}");
+        assert_eq!(report["vars"][0]["after"], Value::Null, "{mode}");
     }
 }
 
