@@ -437,3 +437,46 @@ fn the_docs_session_is_what_the_command_prints() {
     }
     assert!(ran >= 4, "the session has {ran} commands");
 }
+
+/// A hostile new module that never ends (in `canister_post_upgrade`, or in its start
+/// function) is stopped by the instruction limit (exit 1 naming it) or by `--timeout`
+/// (exit 2), never hangs.
+#[test]
+fn a_new_module_that_never_ends_is_bounded() {
+    let old = old_snapshot("eop");
+    let old = old.to_str().unwrap();
+    let endless = |name: &str, wat: &str| {
+        let path = scratch().join(name);
+        std::fs::write(&path, wat::parse_str(wat).unwrap()).unwrap();
+        path
+    };
+    let post = endless(
+        "endless-post.wasm",
+        r#"(module (memory 1) (func $loop (loop (br 0)))
+             (export "canister_post_upgrade" (func $loop)))"#,
+    );
+    let start = endless(
+        "endless-start.wasm",
+        r#"(module (memory 1) (func $loop (loop (br 0))) (start $loop))"#,
+    );
+    for (path, phase) in [(&post, "post_upgrade"), (&start, "start")] {
+        let (code, out, err) = mo_mem(&[
+            "upgrade",
+            old,
+            path.to_str().unwrap(),
+            "--json",
+            "--instructions",
+            "2000000",
+        ]);
+        assert_eq!(code, 1, "{phase}: {out}{err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["phase"], phase);
+        let reason = report["reason"].as_str().unwrap();
+        assert!(reason.contains("instruction limit of 2000000"), "{reason}");
+        assert_eq!(report["instructions"]["total"], 2_000_000, "{phase}");
+        // the default limit would take minutes: the wall clock stops it
+        let (code, _, err) = mo_mem(&["upgrade", old, path.to_str().unwrap(), "--timeout", "1"]);
+        assert_eq!(code, 2, "{phase}: {err}");
+        assert!(err.contains("did not finish within 1 s"), "{phase}: {err}");
+    }
+}
