@@ -50,6 +50,9 @@ pub struct VarDiff {
     pub type_before: Option<String>,
     /// Its declared type in the new program.
     pub type_after: Option<String>,
+    /// Whether the new program's migration function consumed it (`with migration`: an `in`
+    /// field of its signature's input record): a change the program asked for, not a loss.
+    pub migrated: bool,
 }
 
 /// Why the variables could not be compared.
@@ -121,6 +124,7 @@ pub fn compare_vars(
 ) -> Result<Vec<VarDiff>, UpgradeVarsError> {
     let old = texts(before, "old")?;
     let new = texts(after, "upgraded")?;
+    let migrated = after.signature().ok().map_or_else(Vec::new, migrated_names);
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new.len()));
     for (name, ty, text) in &old {
         let found = new.iter().find(|(n, _, _)| n == name);
@@ -136,6 +140,7 @@ pub fn compare_vars(
             after: found.map(|(_, _, v)| v.clone()),
             type_before: Some(ty.clone()),
             type_after: found.map(|(_, t, _)| t.clone()),
+            migrated: migrated.contains(name),
         });
     }
     for (name, ty, text) in &new {
@@ -147,6 +152,7 @@ pub fn compare_vars(
                 after: Some(text.clone()),
                 type_before: None,
                 type_after: Some(ty.clone()),
+                migrated: false,
             });
         }
     }
@@ -154,11 +160,24 @@ pub fn compare_vars(
     Ok(out)
 }
 
+/// The variables a signature's migration function consumes (the `in` fields of its input
+/// record).
+fn migrated_names(sig: &StableSignature) -> Vec<String> {
+    sig.pre
+        .iter()
+        .flatten()
+        .filter(|v| v.in_only)
+        .map(|v| v.name.to_string())
+        .collect()
+}
+
 /// One sentence per variable whose value the upgrade lost: removed from the program, or
-/// retyped and re-initialised (its type changed and its value is not the old one).
+/// retyped and re-initialised (its type changed and its value is not the old one); a
+/// variable the new program's migration function consumed is not lost.
 pub fn data_loss(vars: &[VarDiff]) -> Vec<String> {
     let show = |s: &Option<String>| s.clone().unwrap_or_default();
     vars.iter()
+        .filter(|v| !v.migrated)
         .filter_map(|v| match v.change {
             VarChange::Removed => Some(format!(
                 "`{}` is not in the new program: its value {} is lost",
@@ -188,6 +207,7 @@ pub fn compare_types(
 ) -> Result<Vec<VarDiff>, UpgradeVarsError> {
     let new_sig = new_signature(new_module).map_err(UpgradeVarsError::NewSignature)?;
     let old = texts(before, "old")?;
+    let migrated = migrated_names(&new_sig);
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new_sig.vars.len()));
     for (name, ty, text) in &old {
         let found = new_sig
@@ -207,6 +227,7 @@ pub fn compare_types(
             after: None,
             type_before: Some(ty.clone()),
             type_after: found,
+            migrated: migrated.contains(name),
         });
     }
     for v in new_sig.vars.iter().filter(|v| !v.in_only) {
@@ -218,6 +239,7 @@ pub fn compare_types(
                 after: None,
                 type_before: None,
                 type_after: Some(v.ty.to_string()),
+                migrated: false,
             });
         }
     }

@@ -182,6 +182,7 @@ impl Report {
                     "name": v.name, "change": v.change.name(),
                     "before": v.before, "after": v.after,
                     "type_before": v.type_before, "type_after": v.type_after,
+                    "migrated": v.migrated,
                 })
             })
             .collect();
@@ -216,7 +217,7 @@ impl Report {
                 self.phase().unwrap_or("the upgrade")
             ),
             (None, false) => "upgrade: succeeds but LOSES DATA\n".to_string(),
-            (None, true) => "upgrade: succeeds, every value kept\n".to_string(),
+            (None, true) => "upgrade: succeeds, no value lost\n".to_string(),
         };
         s += &format!(
             "persistence: {} -> {}\n",
@@ -251,10 +252,11 @@ impl Report {
         for v in self.vars.iter().filter(|_| r.failure.is_none()) {
             s += &match v.change.name() {
                 "changed" => format!(
-                    "changed  {} = {} -> {}\n",
+                    "changed  {} = {} -> {}{}\n",
                     v.name,
                     show(&v.before),
-                    show(&v.after)
+                    show(&v.after),
+                    if v.migrated { " (migrated)" } else { "" }
                 ),
                 "added" => format!("added    {} = {}\n", v.name, show(&v.after)),
                 name => format!("{name:<8} {} = {}\n", v.name, show(&v.before)),

@@ -253,6 +253,57 @@ fn an_incompatible_retype_fails_in_eop_and_loses_the_value_in_classical() {
 }
 
 #[test]
+fn a_removed_variable_fails_in_eop_and_is_lost_in_classical() {
+    let (code, report) = upgrade("eop", "counter-drop", &[]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(report["phase"], "post_upgrade");
+    assert!(report["reason"]
+        .as_str()
+        .unwrap()
+        .contains("Memory-incompatible program upgrade"));
+    assert_eq!(changes(&report)["note"], "removed", "the static comparison");
+
+    let (code, report) = upgrade("copying", "counter-drop", &[]);
+    assert_eq!(code, 3, "{report:#}");
+    assert_eq!(
+        changes(&report),
+        map(&[("counter", "same"), ("names", "same"), ("note", "removed")])
+    );
+    let own = dump_after_runner_upgrade("copying", "counter-drop");
+    assert_eq!(after_values(&report), own, "the canister's own dump");
+    let warnings = report["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let w = warnings[0].as_str().unwrap();
+    assert!(
+        w.contains("`note`") && w.contains("\"first version\""),
+        "{w}"
+    );
+}
+
+/// `(with migration = ...)` retyping `counter : Nat` to `Text`: the migration's value, and no
+/// data-loss warning (the new program consumed the old value on purpose).
+#[test]
+fn an_explicit_migration_is_not_data_loss() {
+    for mode in ["eop", "copying"] {
+        let (code, report) = upgrade(mode, "counter-migrate", &[]);
+        assert_eq!(code, 0, "{mode}: {report:#}");
+        assert_eq!(report["warnings"], serde_json::json!([]), "{mode}");
+        let own = dump_after_runner_upgrade(mode, "counter-migrate");
+        assert_eq!(own["counter"], "\"was 5000\"", "{mode}");
+        assert_eq!(
+            after_values(&report),
+            own,
+            "{mode}: the canister's own dump"
+        );
+        let counter = &report["vars"][0];
+        assert_eq!(counter["name"], "counter");
+        assert_eq!(counter["change"], "changed", "{mode}");
+        assert_eq!(counter["migrated"], true, "{mode}");
+        assert_eq!(report["vars"][1]["migrated"], false, "{mode}");
+    }
+}
+
+#[test]
 fn a_trapping_postupgrade_fails_with_its_message() {
     for mode in ["eop", "copying"] {
         let (code, report) = upgrade(mode, "counter-trap", &[]);
