@@ -422,7 +422,8 @@ impl Canister {
             Ok((prepared, module, imports))
         };
         let (prepared, module, imports) = load().map_err(failed(None))?;
-        let saved = self.save();
+        // the state to put back after a failure (a dry run that drops the canister skips it)
+        let saved = self.config().rollback_on_trap.then(|| self.save());
         let pre = self.pre_upgrade();
         counts.pre_upgrade = self.last_instructions;
         pre.map_err(failed(Some(UpgradePhase::PreUpgrade)))?;
@@ -455,7 +456,7 @@ impl Canister {
             }
             Err(e) => {
                 counts.start = limit.saturating_sub(counts.pre_upgrade);
-                let rolled = self.rollback_upgrade(old, old_host, &saved);
+                let rolled = self.rollback_upgrade(old, old_host, saved.as_ref());
                 let error = if let RuntimeError::Instantiate(m) = &e {
                     if m.contains("instruction limit") {
                         RuntimeError::InstructionLimit {
@@ -487,7 +488,7 @@ impl Canister {
             let new_host = self.take_host();
             let mut old_host = old_host;
             old_host.debug_log = new_host.debug_log;
-            self.rollback_upgrade(old, old_host, &saved)
+            self.rollback_upgrade(old, old_host, saved.as_ref())
                 .map_err(failed(Some(UpgradePhase::PostUpgrade)))?;
             return Err(failed(Some(UpgradePhase::PostUpgrade))(e));
         }
@@ -496,12 +497,14 @@ impl Canister {
         Ok(())
     }
 
-    /// Puts the old module back after a failed upgrade and restores the state before it.
+    /// Puts the old module back after a failed upgrade and restores the state before it (if
+    /// it was `saved`: with [`RuntimeConfig::rollback_on_trap`] off the memories are left as
+    /// the old module's fresh instance has them).
     fn rollback_upgrade(
         &mut self,
         old: (Module, PreparedModule, Vec<Resolution>),
         host: Host,
-        saved: &SavedState,
+        saved: Option<&SavedState>,
     ) -> Result<(), RuntimeError> {
         self.module = old.0;
         self.prepared = old.1;
@@ -519,7 +522,10 @@ impl Canister {
             init,
         )?;
         self.install(f);
-        self.restore(saved)
+        match saved {
+            Some(saved) => self.restore(saved),
+            None => Ok(()),
+        }
     }
 
     /// The main memory's bytes (`wasm_memory.bin` of a snapshot).

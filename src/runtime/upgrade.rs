@@ -101,7 +101,8 @@ impl Default for UpgradeOptions {
 
 /// What a dry run did.
 pub struct UpgradeRun {
-    /// The canister afterwards: upgraded, or (after a failure) back on its old module.
+    /// The canister after a successful upgrade; after a failure, back on its old module
+    /// without the snapshot's state (a dry run does not put it back).
     pub canister: Canister,
     /// Instructions per phase.
     pub counts: UpgradeCounts,
@@ -111,7 +112,8 @@ pub struct UpgradeRun {
     pub failure: Option<UpgradeFailure>,
     /// The memories of the restored snapshot.
     pub before: MemorySizes,
-    /// The memories after the upgrade (of the old module's state after a failure).
+    /// The memories after the upgrade (after a failure, the snapshot's: the canister keeps its
+    /// state).
     pub after: MemorySizes,
     /// What the canister printed during the upgrade.
     pub log: Vec<String>,
@@ -216,7 +218,11 @@ fn run(
     };
     let log = canister.debug_log()[logged.min(canister.debug_log().len())..].to_vec();
     Ok(UpgradeRun {
-        after: sizes(&canister),
+        after: if failure.is_none() {
+            sizes(&canister)
+        } else {
+            before
+        },
         canister,
         counts,
         limit: options.instructions,
