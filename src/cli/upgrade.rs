@@ -72,6 +72,12 @@ pub fn main(args: UpgradeArgs, limits: ReaderLimits) -> ExitCode {
 }
 
 fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
+    if let Some(dir) = args.out.as_ref().filter(|d| d.exists()) {
+        anyhow::bail!(
+            "--out {}: exists; give a new directory (the upgraded snapshot never replaces one)",
+            dir.display()
+        );
+    }
     let new_module = read_module(&args.new_module)?;
     let source = SnapshotArgs {
         snapshot: Some(args.snapshot.clone()),

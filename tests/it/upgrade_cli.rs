@@ -453,7 +453,15 @@ fn usage_and_io_errors_exit_2_and_a_garbage_module_is_refused() {
     );
     let (code, _, err) = mo_mem(&["upgrade", old]);
     assert_eq!(code, 2, "{err}");
+    // --out never replaces a directory (not even the snapshot itself)
     let new = module("counter-add", "eop");
+    let (code, _, err) = mo_mem(&["upgrade", old, new.to_str().unwrap(), "--out", old]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("exists"), "{err}");
+    assert!(
+        Snapshot::open(Path::new(old)).is_ok(),
+        "the snapshot is intact"
+    );
     let (code, _, err) = mo_mem(&["upgrade", old, new.to_str().unwrap(), "--arg", "(42"]);
     assert_eq!(code, 2, "an argument that does not parse: {err}");
     assert!(err.contains("init arguments"), "{err}");
