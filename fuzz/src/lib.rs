@@ -221,6 +221,20 @@ pub fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
                 ));
             }
         }
+        "restore_upgrade" => {
+            for (i, fx) in fixtures().iter().enumerate() {
+                let name = fx.name.replace('/', "-");
+                out.push((format!("{name}-self"), vec![0xc0 | i as u8]));
+                out.push((
+                    format!("{name}-memory"),
+                    vec![0x40 | i as u8, 8, 0, 0, 0, 1, 0xff],
+                ));
+                out.push((
+                    format!("{name}-new-module"),
+                    vec![0xc0 | i as u8, 0x40, 0, 0, 0, 1, 0],
+                ));
+            }
+        }
         "metadata_json" => {
             for fx in fixtures() {
                 out.push((fx.name.replace('/', "-"), fx.metadata_json.clone()));
@@ -315,7 +329,7 @@ pub mod run {
     use std::sync::Arc;
 
     /// The names of the targets, as in `fuzz/Cargo.toml`.
-    pub const TARGETS: [&str; 10] = [
+    pub const TARGETS: [&str; 11] = [
         "module_facts",
         "heap_walk",
         "heap_graph",
@@ -326,6 +340,7 @@ pub mod run {
         "script_parse",
         "script_eval",
         "restore_call",
+        "restore_upgrade",
     ];
 
     /// Runs target `name` on `data`; false if there is no such target.
@@ -341,6 +356,7 @@ pub mod run {
             "script_parse" => script_parse(data),
             "script_eval" => script_eval(data),
             "restore_call" => restore_call(data),
+            "restore_upgrade" => restore_upgrade(data),
             _ => return false,
         }
         true
@@ -626,5 +642,75 @@ pub mod run {
             snapshot.memory().as_slice() == before.as_slice(),
             "the snapshot changed"
         );
+    }
+
+    /// A fixture's snapshot upgraded to its own module by the upgrade dry run (`mo-mem
+    /// upgrade`), with the old module (`data[0] >> 6` = 0), main memory (1) or mutable globals
+    /// (2) mutated as in [`restore_call`], or the new module (3): the dry run gives a verdict
+    /// or an error within a small instruction limit, and an upgraded state opens as a
+    /// snapshot whose variables compare with the old ones (or fail with typed errors).
+    pub fn restore_upgrade(data: &[u8]) {
+        use mo_mem::analysis::upgrade::{compare_types, compare_vars, data_loss};
+        use mo_mem::analysis::OpenedHeap;
+        use mo_mem::runtime::upgrade::{dry_run, UpgradeOptions};
+        use mo_mem::snapshot::metadata::GlobalValue;
+        use mo_mem::snapshot::Snapshot;
+        let Some((&sel, rest)) = data.split_first() else {
+            return;
+        };
+        let all = super::fixtures();
+        let fx = &all[(sel & 0x3f) as usize % all.len()];
+        let (mut module, mut memory, mut globals) =
+            (fx.module.clone(), fx.memory.clone(), fx.globals.clone());
+        let mut new_module = fx.module.clone();
+        match sel >> 6 {
+            0 => super::patch(&mut module, 0, rest),
+            1 => super::patch(&mut memory, fx.facts.heap_base, rest),
+            2 => {
+                for (g, b) in globals.iter_mut().zip(rest.chunks(4)) {
+                    let mut w = [0u8; 4];
+                    w[..b.len()].copy_from_slice(b);
+                    *g = match g {
+                        GlobalValue::I64(_) => GlobalValue::I64(i64::from(i32::from_le_bytes(w))),
+                        _ => GlobalValue::I32(i32::from_le_bytes(w)),
+                    };
+                }
+            }
+            _ => super::patch(&mut new_module, 0, rest),
+        }
+        let open = || {
+            Snapshot::from_parts(None, Some(module.clone()), memory.clone(), None)
+                .map(|s| s.with_globals(globals.clone()))
+        };
+        let Ok(snapshot) = open() else {
+            return;
+        };
+        let snapshot = Arc::new(snapshot);
+        let limit = 30_000_000;
+        let options = UpgradeOptions {
+            instructions: limit,
+            timeout: std::time::Duration::from_secs(20),
+            copy_memory: false,
+        };
+        let Ok(run) = dry_run(snapshot.clone(), &new_module, "", &options) else {
+            return;
+        };
+        assert!(run.counts.total() <= limit, "{:?} over {limit}", run.counts);
+        let limits = super::small_reader_limits();
+        let Ok(Ok(before)) = open().map(|s| OpenedHeap::from_snapshot(s, limits)) else {
+            return;
+        };
+        if run.failure.is_some() {
+            let _ = compare_types(&before, &new_module);
+            return;
+        }
+        let Ok(upgraded) = run.snapshot(&snapshot) else {
+            return;
+        };
+        if let Ok(after) = OpenedHeap::from_snapshot(upgraded, limits) {
+            if let Ok(vars) = compare_vars(&before, &after) {
+                let _ = data_loss(&vars);
+            }
+        }
     }
 }

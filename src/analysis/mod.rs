@@ -19,6 +19,7 @@ pub mod retained;
 pub mod retained_json;
 pub mod stats;
 pub mod types;
+pub mod upgrade;
 
 #[cfg(test)]
 mod chain_tests;

@@ -24,6 +24,7 @@ mod stats;
 mod store_cmds;
 mod times;
 mod trend;
+mod upgrade;
 mod vars;
 mod version;
 
@@ -100,11 +101,16 @@ enum Command {
     Import(store_cmds::ImportArgs),
     /// An interactive Motoko session (over a snapshot, or with --no-snapshot).
     Repl(repl::ReplArgs),
+    /// Dry-run an upgrade to a new module on a snapshot: would it work, what would it lose.
+    Upgrade(upgrade::UpgradeArgs),
 }
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Upgrade(args) = cli.command {
+        return upgrade::main(args, cli.limits.reader_limits());
+    }
     match run(cli.command, cli.limits.reader_limits()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
@@ -148,5 +154,6 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Verify(a) => store_cmds::verify(&a),
         Command::Import(a) => store_cmds::import(&a),
         Command::Repl(args) => repl::run(args, limits),
+        Command::Upgrade(_) => anyhow::bail!("upgrade is run by main"),
     }
 }

@@ -15,6 +15,7 @@ use super::instrument::{
     self, MemoryLimits, PreparedModule, GLOBAL_EXPORT_PREFIX, MEMORY_EXPORT, START_EXPORT,
 };
 use super::mapped_memory::MappedMemory;
+use super::upgrade::{UpgradeCounts, UpgradeFailure, UpgradePhase};
 use crate::snapshot::metadata::GlobalValue;
 
 /// A canister module instantiated on the runner.
@@ -30,6 +31,8 @@ pub struct Canister {
     /// The copy-on-write mapping the memory lives in (its module imports the memory), if
     /// restored by [`Canister::from_snapshot_file`]. Declared after `store`: dropped after it.
     mapped: Option<Mapped>,
+    /// Fuel the last message used (its whole limit if it ran out).
+    last_instructions: u64,
 }
 
 /// A memory mapped from a snapshot's file and the memory type given to the module.
@@ -53,6 +56,8 @@ struct Instantiated {
     instance: Instance,
     memory: Memory,
     globals: Vec<Global>,
+    /// Fuel the start function used (0 if it did not run).
+    start_instructions: u64,
 }
 
 /// Deepest wasm call nesting a message may reach. The IC bounds the native stack (a few MiB),
@@ -183,6 +188,7 @@ impl Canister {
             memory: inst.memory,
             globals: inst.globals,
             mapped: None,
+            last_instructions: 0,
         }
     }
 
@@ -380,17 +386,52 @@ impl Canister {
     /// Upgrades to `wasm`: runs `canister_pre_upgrade`, instantiates the new module keeping stable
     /// memory (and, when both modules use 64-bit memory as EOP does, main memory), then runs
     /// `canister_post_upgrade` with `arg`. On failure the canister keeps its old module and state.
+    /// The instruction limit covers the three phases together, as the IC's `install_code`'s.
     pub fn upgrade(&mut self, wasm: &[u8], arg: &[u8]) -> Result<(), RuntimeError> {
-        let prepared = instrument::prepare(wasm)?;
-        let module = Module::new(&self.engine, &prepared.rewritten[..])
-            .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
-        let imports = resolve_imports(&module, prepared.memory64)?;
-        let saved = self.save();
-        self.pre_upgrade()?;
+        self.upgrade_counted(wasm, arg).1.map_err(|f| f.error)
+    }
+
+    /// [`Canister::upgrade`], with the instructions each phase used (the whole remaining limit
+    /// for a phase that ran out) and, on failure, the phase that failed.
+    pub fn upgrade_counted(
+        &mut self,
+        wasm: &[u8],
+        arg: &[u8],
+    ) -> (UpgradeCounts, Result<(), UpgradeFailure>) {
+        let limit = self.config().instruction_limit;
+        let mut counts = UpgradeCounts::default();
+        let result = self.upgrade_phases(wasm, arg, limit, &mut counts);
+        self.config_mut().instruction_limit = limit;
+        (counts, result)
+    }
+
+    /// The phases of an upgrade, sharing `limit`.
+    fn upgrade_phases(
+        &mut self,
+        wasm: &[u8],
+        arg: &[u8],
+        limit: u64,
+        counts: &mut UpgradeCounts,
+    ) -> Result<(), UpgradeFailure> {
+        let failed = |phase| move |error| UpgradeFailure { phase, error };
+        let load = || -> Result<_, RuntimeError> {
+            let prepared = instrument::prepare(wasm)?;
+            let module = Module::new(&self.engine, &prepared.rewritten[..])
+                .map_err(|e| RuntimeError::InvalidModule(e.to_string()))?;
+            let imports = resolve_imports(&module, prepared.memory64)?;
+            Ok((prepared, module, imports))
+        };
+        let (prepared, module, imports) = load().map_err(failed(None))?;
+        // the state to put back after a failure (a dry run that drops the canister skips it)
+        let saved = self.config().rollback_on_trap.then(|| self.save());
+        let pre = self.pre_upgrade();
+        counts.pre_upgrade = self.last_instructions;
+        pre.map_err(failed(Some(UpgradePhase::PreUpgrade)))?;
         let keep_main = prepared.memory64 && self.prepared.memory64;
         let main = keep_main.then(|| self.main_memory().to_vec());
         let old_host = self.take_host();
         let mut host = Host::new(old_host.cfg.clone());
+        host.cfg.instruction_limit = limit.saturating_sub(counts.pre_upgrade);
         host.stable = old_host.stable.clone();
         host.debug_log = old_host.debug_log.clone();
         host.messages_executed = old_host.messages_executed;
@@ -409,12 +450,32 @@ impl Canister {
             std::mem::replace(&mut self.imports, imports),
         );
         match fresh {
-            Ok(f) => self.install(f),
+            Ok(f) => {
+                counts.start = f.start_instructions;
+                self.install(f);
+            }
             Err(e) => {
-                self.rollback_upgrade(old, old_host, &saved)?;
-                return Err(e);
+                counts.start = limit.saturating_sub(counts.pre_upgrade);
+                let rolled = self.rollback_upgrade(old, old_host, saved.as_ref());
+                let error = if let RuntimeError::Instantiate(m) = &e {
+                    if m.contains("instruction limit") {
+                        RuntimeError::InstructionLimit {
+                            method: "start".into(),
+                            limit,
+                        }
+                    } else {
+                        e
+                    }
+                } else {
+                    e
+                };
+                rolled.map_err(failed(Some(UpgradePhase::Start)))?;
+                return Err(failed(Some(UpgradePhase::Start))(error));
             }
         }
+        self.config_mut().instruction_limit = limit
+            .saturating_sub(counts.pre_upgrade)
+            .saturating_sub(counts.start);
         let result = self.run(
             "canister_post_upgrade",
             "canister_post_upgrade",
@@ -422,24 +483,28 @@ impl Canister {
             arg,
             true,
         );
+        counts.post_upgrade = self.last_instructions;
         if let Err(e) = result {
             let new_host = self.take_host();
             let mut old_host = old_host;
             old_host.debug_log = new_host.debug_log;
-            self.rollback_upgrade(old, old_host, &saved)?;
-            return Err(e);
+            self.rollback_upgrade(old, old_host, saved.as_ref())
+                .map_err(failed(Some(UpgradePhase::PostUpgrade)))?;
+            return Err(failed(Some(UpgradePhase::PostUpgrade))(e));
         }
         // the new module has a memory of its own; the old mapping is no longer used
         self.mapped = None;
         Ok(())
     }
 
-    /// Puts the old module back after a failed upgrade and restores the state before it.
+    /// Puts the old module back after a failed upgrade and restores the state before it (if
+    /// it was `saved`: with [`RuntimeConfig::rollback_on_trap`] off the memories are left as
+    /// the old module's fresh instance has them).
     fn rollback_upgrade(
         &mut self,
         old: (Module, PreparedModule, Vec<Resolution>),
         host: Host,
-        saved: &SavedState,
+        saved: Option<&SavedState>,
     ) -> Result<(), RuntimeError> {
         self.module = old.0;
         self.prepared = old.1;
@@ -457,7 +522,10 @@ impl Canister {
             init,
         )?;
         self.install(f);
-        self.restore(saved)
+        match saved {
+            Some(saved) => self.restore(saved),
+            None => Ok(()),
+        }
     }
 
     /// The main memory's bytes (`wasm_memory.bin` of a snapshot).
@@ -540,6 +608,7 @@ impl Canister {
         arg: &[u8],
         optional: bool,
     ) -> Result<Vec<u8>, RuntimeError> {
+        self.last_instructions = 0;
         let Some(func) = self.instance.get_func(&self.store, export) else {
             if optional {
                 if kind != MessageKind::PreUpgrade {
@@ -577,9 +646,17 @@ impl Canister {
             .set_fuel(limit)
             .map_err(|e| RuntimeError::Instantiate(e.to_string()))?;
         let outcome = func.call(&mut self.store, &[], &mut []);
+        self.last_instructions = limit.saturating_sub(self.store.get_fuel().unwrap_or(0));
         let ctx = std::mem::take(&mut self.store.data_mut().ctx);
         let result = match outcome {
-            Err(e) => Err(message_error(e, method, limit)),
+            Err(e) => {
+                let e = message_error(e, method, limit);
+                if matches!(e, RuntimeError::InstructionLimit { .. }) {
+                    // it needed more than all of it (wasmi stops before a block it cannot pay)
+                    self.last_instructions = limit;
+                }
+                Err(e)
+            }
             Ok(()) if !kind.replies() => Ok(Vec::new()),
             Ok(()) => match (ctx.replied, ctx.rejected) {
                 (true, _) => Ok(ctx.reply),
@@ -870,6 +947,7 @@ fn instantiate_with(
         instance,
         memory,
         globals,
+        start_instructions: 0,
     };
     match init {
         MemoryInit::Copy(bytes) => copy_into_memory(&mut f.store, f.memory, bytes)?,
@@ -884,6 +962,7 @@ fn instantiate_with(
         start
             .call(&mut f.store, &[], &mut [])
             .map_err(|e| RuntimeError::Instantiate(message_error(e, "start", limit).to_string()))?;
+        f.start_instructions = limit.saturating_sub(f.store.get_fuel().unwrap_or(0));
     }
     Ok(f)
 }

@@ -13,6 +13,7 @@ pub mod offline;
 pub mod reply_json;
 pub mod scenario;
 pub mod service;
+pub mod upgrade;
 
 pub use crate::snapshot::metadata::GlobalValue;
 pub use canister::Canister;

@@ -313,6 +313,17 @@ fn config_for(snapshot: &Snapshot) -> RuntimeConfig {
 /// disk), else copied (a snapshot built in memory, a file that cannot be mapped, or
 /// `copy_memory`).
 fn restore(snapshot: &Snapshot, wasm: &[u8], copy_memory: bool) -> Result<Canister, OfflineError> {
+    Ok(restore_snapshot(snapshot, wasm, copy_memory)?)
+}
+
+/// The snapshot's state in a fresh instance of `wasm` (its gunzipped module), main memory
+/// mapped copy-on-write where it can be, else copied (see [`OfflineCanister`]); time stands at
+/// the snapshot's `taken_at_timestamp`, and no message is rolled back by the runner.
+pub fn restore_snapshot(
+    snapshot: &Snapshot,
+    wasm: &[u8],
+    copy_memory: bool,
+) -> Result<Canister, RuntimeError> {
     let stable = snapshot
         .stable_memory()
         .map(|i| i.as_slice())
@@ -328,12 +339,10 @@ fn restore(snapshot: &Snapshot, wasm: &[u8], copy_memory: bool) -> Result<Canist
                 "{}: copying main memory, not mapping it: {e}",
                 path.display()
             ),
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(e),
         }
     }
-    Ok(Canister::from_snapshot_state(
-        wasm, main, stable, globals, cfg,
-    )?)
+    Canister::from_snapshot_state(wasm, main, stable, globals, cfg)
 }
 
 /// The file on disk that holds the snapshot's main memory, if it has one.

@@ -173,6 +173,30 @@ impl Service {
             .map_err(|e| bad(e.to_string()))
     }
 
+    /// `text` (Candid arguments; empty for none) encoded with the service's init argument
+    /// types (an actor class's parameters; none for a plain actor), as for `install_code`.
+    pub fn encode_init_args(&self, text: &str) -> Result<Vec<u8>, ServiceError> {
+        let bad = |reason: String| ServiceError::Arguments {
+            method: "the init arguments".to_string(),
+            reason,
+        };
+        if text.len() > MAX_CANDID_TEXT {
+            return Err(bad(format!("more than {MAX_CANDID_TEXT} bytes")));
+        }
+        let types = match self.actor.as_ref() {
+            candid::types::TypeInner::Class(args, _) => args.clone(),
+            _ => Vec::new(),
+        };
+        let text = text.trim();
+        let args = if text.is_empty() {
+            IDLArgs { args: Vec::new() }
+        } else {
+            candid_parser::parse_idl_args(text).map_err(|e| bad(e.to_string()))?
+        };
+        args.to_bytes_with_types(&self.env, &types)
+            .map_err(|e| bad(e.to_string()))
+    }
+
     /// A reply of `method` decoded with its result types.
     pub fn decode_reply(&self, method: &str, bytes: &[u8]) -> Result<IDLArgs, ServiceError> {
         let f = self.function(method)?;

@@ -83,6 +83,7 @@ mod script_docs;
 mod script_engine;
 mod script_fast_paths;
 mod serve;
+mod upgrade_cli;
 mod value_limit_cli;
 mod vars_fixtures;
 mod vars_hostile;
