@@ -27,6 +27,7 @@ mod analysis_retained;
 mod analysis_types;
 mod big_fixture;
 mod call_cli;
+mod call_json;
 mod cli_paths;
 mod collections_natural;
 mod compiler_fixtures;
