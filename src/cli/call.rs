@@ -31,7 +31,8 @@ pub struct CallArgs {
     /// The caller (default: the anonymous principal).
     #[arg(long, value_name = "PRINCIPAL")]
     caller: Option<String>,
-    /// Print the reply as JSON (an array, one element per result).
+    /// Print the reply as JSON (an array, one element per result; schema:
+    /// docs/schemas/call.schema.json, numbers as docs/formats.md says).
     #[arg(long)]
     json: bool,
     /// Run an update method too, on a scratch copy of the state (the snapshot never changes).

@@ -54,6 +54,7 @@ mod heap_walk_quick;
 mod ic_cli;
 mod ic_emulator;
 mod ic_fixture;
+mod json_schemas;
 mod module_stripped;
 mod mount;
 mod mount_analysis;
