@@ -13,6 +13,7 @@ pub mod offline;
 pub mod reply_json;
 #[cfg(test)]
 mod reply_json_tests;
+pub mod reply_schema;
 pub mod scenario;
 pub mod service;
 

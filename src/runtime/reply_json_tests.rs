@@ -4,6 +4,7 @@
 //! value when |x| ≤ 2^53, otherwise a string of exactly its plain decimal digits.
 
 use super::reply_json::args_json;
+use super::reply_schema::reply_schema;
 use candid::types::value::IDLValue;
 use candid::types::{Type, TypeInner};
 use candid::{IDLArgs, Int, Nat, TypeEnv};
@@ -64,6 +65,13 @@ fn reply_json(v: IDLValue, ty: &str) -> Value {
     results.remove(0)
 }
 
+/// Whether `json` (one result) validates against the reply schema made from `ty`.
+fn fits_schema(ty: &str, json: &Value) -> bool {
+    let schema = reply_schema(&TypeEnv::new(), "m", &[candid_type(ty)]);
+    let validator = jsonschema::draft202012::new(&schema).expect("a valid schema");
+    validator.is_valid(&Value::Array(vec![json.clone()]))
+}
+
 /// Checks the rule for the integer `x` rendered as `json`.
 fn check_integer(ty: &str, x: &BigInt, json: &Value) {
     let safe = x.magnitude() <= &BigUint::from(SAFE);
@@ -106,7 +114,28 @@ fn every_integer_type_at_its_extremes_follows_the_number_rule() {
     for ty in INTEGER_TYPES {
         for x in extremes() {
             if let Some(v) = candid_int(ty, &x) {
-                check_integer(ty, &x, &reply_json(v, ty));
+                let json = reply_json(v, ty);
+                check_integer(ty, &x, &json);
+                assert!(fits_schema(ty, &json), "{ty} {x}: {json} and its schema");
+                // The other rendering of the same number breaks the schema: a number beyond
+                // 2^53, a string within, digits grouped by `_`.
+                let digits = x.to_string();
+                let wrong = match &json {
+                    Value::String(_) => serde_json::from_str::<Value>(&digits).unwrap(),
+                    _ => Value::String(digits.clone()),
+                };
+                assert!(
+                    !fits_schema(ty, &wrong),
+                    "{ty} {x}: {wrong} fits its schema"
+                );
+                if x.magnitude() >= &BigUint::from(1000u32) {
+                    let grouped = Value::String(candid::Int(x.clone()).to_string());
+                    assert!(grouped.as_str().unwrap().contains('_'));
+                    assert!(
+                        !fits_schema(ty, &grouped),
+                        "{ty}: {grouped} fits its schema"
+                    );
+                }
                 checked += 1;
             }
         }
@@ -165,12 +194,11 @@ fn floats_are_numbers_and_non_finite_ones_named_strings() {
         (f64::NEG_INFINITY, "\"-inf\""),
     ];
     for (x, want) in cases64 {
-        assert_eq!(
-            reply_json(IDLValue::Float64(x), "float64").to_string(),
-            want,
-            "{x}"
-        );
+        let json = reply_json(IDLValue::Float64(x), "float64");
+        assert_eq!(json.to_string(), want, "{x}");
+        assert!(fits_schema("float64", &json), "{json}");
     }
+    assert!(!fits_schema("float64", &Value::String("nan".into())));
     let cases32 = [
         (0.1f32, "0.1"),
         (-2.5, "-2.5"),

@@ -159,22 +159,69 @@ fn every_fixture_json_output_follows_its_schema() {
     }
 }
 
+/// The schema `mo-mem call SNAPSHOT METHOD --schema` makes from the method's Candid type.
+fn method_schema(snapshot: &str, method: &str) -> jsonschema::Validator {
+    let schema: Json =
+        serde_json::from_slice(&common::mo_mem_ok(&["call", snapshot, method, "--schema"]))
+            .expect("a JSON schema");
+    assert_eq!(
+        schema["$id"],
+        format!("https://mo-mem.invalid/schemas/v1/call/{method}.schema.json")
+    );
+    jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("{method}: {e}"))
+}
+
 #[test]
-fn call_replies_of_the_numbers_fixture_follow_the_call_schema() {
+fn call_replies_follow_the_schemas_of_their_methods() {
     let Some(root) = common::generated_fixture("numbers") else {
         return;
     };
-    let d = root.join("eop");
-    let d = d.to_str().unwrap();
+    let numbers = root.join("eop");
+    let weak = common::fixture("weak", "eop");
+    let (numbers, weak) = (numbers.to_str().unwrap(), weak.to_str().unwrap());
     let mut c = Checker::default();
-    for method in ["system_params", "nats", "ints", "fixed", "floats"] {
-        c.command("call", &["call", d, method, "--json"]);
+    let calls: [(&str, &str, Option<&str>); 11] = [
+        (numbers, "system_params", None),
+        (numbers, "nats", None),
+        (numbers, "ints", None),
+        (numbers, "fixed", None),
+        (numbers, "floats", None),
+        (numbers, "echo_nat", Some("(18446744073709551616)")),
+        (numbers, "echo_int64", Some("(-9007199254740993)")),
+        (weak, "dump", None),
+        (weak, "name_of", Some("(0)")),
+        (weak, "whoami", None),
+        (weak, "checked", Some("(4)")),
+    ];
+    for (snapshot, method, args) in calls {
+        let mut argv = vec!["call", snapshot, method];
+        argv.extend(args);
+        argv.push("--json");
+        let reply = c.command("call", &argv);
+        let schema = method_schema(snapshot, method);
+        let errors: Vec<String> = schema.iter_errors(&reply).map(|e| e.to_string()).collect();
+        assert!(
+            errors.is_empty(),
+            "{method}: {reply} against its schema: {errors:?}"
+        );
     }
-    c.command(
-        "call",
-        &["call", d, "echo_nat", "(18446744073709551616)", "--json"],
-    );
-    assert_eq!(c.checked["call"], 6);
+    assert_eq!(c.checked["call"], 11);
+    // The issue's reply (`"10_000"`) and a number beyond 2^53 do not fit their methods' schemas.
+    let params = method_schema(numbers, "system_params");
+    let mut reply: Json = serde_json::from_str(
+        r#"[{"proposal_submission_deposit":{"amount_e8s":1000},"proposal_vote_threshold":{"amount_e8s":100000000},"transfer_fee":{"amount_e8s":10000}}]"#,
+    )
+    .unwrap();
+    assert!(params.is_valid(&reply));
+    reply[0]["transfer_fee"]["amount_e8s"] = Json::String("10_000".into());
+    assert!(!params.is_valid(&reply));
+    reply[0]["transfer_fee"]["amount_e8s"] = Json::String("10000".into());
+    assert!(!params.is_valid(&reply));
+    let nats = method_schema(numbers, "nats");
+    assert!(nats.is_valid(&serde_json::json!([[1, "9007199254740993"]])));
+    assert!(!nats.is_valid(&serde_json::json!([[1, 9007199254740993u64]])));
+    assert!(!nats.is_valid(&serde_json::json!([[1, "9007199254740992"]])));
+    assert!(!nats.is_valid(&serde_json::json!([[-1]])));
 }
 
 /// A tree over the snapshot `dir`, as the mount serves it.
