@@ -146,7 +146,21 @@ fn every_fixture_json_output_follows_its_schema() {
         g2.to_str().unwrap(),
         g3.to_str().unwrap(),
     );
-    c.command("diff", &["diff", g1, g2, "--json"]);
+    let diff = c.command("diff", &["diff", g1, g2, "--json"]);
+    // The mount's diff/OLD..NEW/ files are these parts byte for byte (tests/it/mount_diff.rs).
+    let mut summary = diff.clone();
+    let parts = summary.as_object_mut().expect("an object");
+    c.check(
+        "diff-vars",
+        &parts.remove("vars").unwrap(),
+        "diff vars.json",
+    );
+    c.check(
+        "diff-types",
+        &parts.remove("types").unwrap(),
+        "diff types.json",
+    );
+    c.check("diff-summary", &summary, "diff summary.json");
     c.command("trend", &["trend", g1, g2, g3, "--json"]);
     for schema in [
         "info", "stats", "vars", "report", "retained", "object", "path", "value", "eval", "call",
