@@ -31,9 +31,14 @@ pub struct CallArgs {
     /// The caller (default: the anonymous principal).
     #[arg(long, value_name = "PRINCIPAL")]
     caller: Option<String>,
-    /// Print the reply as JSON (an array, one element per result).
+    /// Print the reply as JSON (an array, one element per result; schema:
+    /// docs/schemas/call.schema.json, numbers as docs/formats.md says).
     #[arg(long)]
     json: bool,
+    /// Print the JSON Schema (draft 2020-12) of the method's `--json` reply, made from its
+    /// Candid result types, instead of calling it.
+    #[arg(long, conflicts_with_all = ["args", "json", "allow_update"])]
+    schema: bool,
     /// Run an update method too, on a scratch copy of the state (the snapshot never changes).
     #[arg(long)]
     allow_update: bool,
@@ -72,6 +77,10 @@ pub fn run_call(args: CallArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         bail!("give the method: mo-mem call SNAPSHOT METHOD [ARGS] (see mo-mem methods)");
     };
     let mut canister = OfflineCanister::open(Arc::new(args.snapshot.open_snapshot(limits)?))?;
+    if args.schema {
+        let schema = canister.service()?.reply_schema(&method)?;
+        return print_out(&format!("{}\n", serde_json::to_string_pretty(&schema)?));
+    }
     if args.copy_memory {
         canister = canister.copying_memory();
     }

@@ -24,7 +24,7 @@ pub struct DiffArgs {
     old: std::path::PathBuf,
     /// The newer snapshot.
     new: std::path::PathBuf,
-    /// Print JSON instead of text.
+    /// Print JSON instead of text (schema: docs/schemas/diff.schema.json).
     #[arg(long)]
     json: bool,
     /// Read snapshots even if their manifests or files do not verify.

@@ -30,7 +30,8 @@ pub struct EvalArgs {
     /// Read a snapshot even if its manifest or files do not verify (see `mo-mem verify`).
     #[arg(long)]
     no_verify: bool,
-    /// Print JSON: {"output": [...], "value": ..., "show": "..."}.
+    /// Print JSON: {"output": [...], "value": ..., "show": "..."} (schema:
+    /// docs/schemas/eval.schema.json).
     #[arg(long)]
     json: bool,
     /// With --json: show the canister's collections (`mo:core` Map, Set, List, …) as their

@@ -5,6 +5,7 @@ use super::ic_common::{
 };
 use anyhow::Result;
 use clap::Args;
+use mo_mem::heap::render::number_rule;
 use mo_mem::ic::{self, snapshot_hex, MAX_SNAPSHOTS};
 use serde_json::json;
 
@@ -83,13 +84,13 @@ pub fn ic_info(flags: &IcInfoFlags, json: bool) -> Result<()> {
                 .collect();
             println!(
                 "{}",
-                serde_json::to_string_pretty(&json!({
+                serde_json::to_string_pretty(&number_rule(json!({
                     "canister": cid.to_text(),
                     "network": conn.network.label(),
                     "count": list.len(),
                     "limit": MAX_SNAPSHOTS,
                     "snapshots": snaps,
-                }))?
+                })))?
             );
             return Ok(());
         }
@@ -153,14 +154,14 @@ async fn hosted_info(
             .collect();
         println!(
             "{}",
-            serde_json::to_string_pretty(&json!({
+            serde_json::to_string_pretty(&number_rule(json!({
                 "canister": cid.to_text(),
                 "network": conn.network.label(),
                 "protocol": "canister",
                 "count": list.len(),
                 "limit": MAX_SNAPSHOTS,
                 "snapshots": snaps,
-            }))?
+            })))?
         );
         return Ok(());
     }

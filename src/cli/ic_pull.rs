@@ -6,6 +6,7 @@ use super::ic_common::{
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mo_mem::heap::render::number_rule;
 use mo_mem::ic::{self, parse_snapshot_hex, PullOptions};
 use serde_json::json;
 
@@ -109,7 +110,7 @@ pub fn run(args: &PullArgs) -> Result<()> {
         if args.ic.json {
             println!(
                 "{}",
-                serde_json::to_string_pretty(&json!({
+                serde_json::to_string_pretty(&number_rule(json!({
                     "canister": cid.to_text(),
                     "snapshot": out.label,
                     "dir": out.dir,
@@ -118,7 +119,7 @@ pub fn run(args: &PullArgs) -> Result<()> {
                     "already_complete": out.already_complete,
                     "estimated_cycles": cycles,
                     "notes": out.notes,
-                }))?
+                })))?
             );
         } else if out.already_complete {
             println!(

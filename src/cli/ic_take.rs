@@ -5,6 +5,7 @@ use super::ic_common::{
 };
 use anyhow::Result;
 use clap::Args;
+use mo_mem::heap::render::number_rule;
 use mo_mem::ic::{self, snapshot_hex, TakeOptions};
 use serde_json::json;
 
@@ -41,7 +42,7 @@ pub fn run(args: &TakeArgs, replace_latest: bool) -> Result<()> {
         if args.ic.json {
             println!(
                 "{}",
-                serde_json::to_string_pretty(&json!({
+                serde_json::to_string_pretty(&number_rule(json!({
                     "canister": cid.to_text(),
                     "id": snapshot_hex(&s.id),
                     "taken_at_ns": s.taken_at_timestamp.to_string(),
@@ -50,7 +51,7 @@ pub fn run(args: &TakeArgs, replace_latest: bool) -> Result<()> {
                     "replaced": out.replaced.as_deref().map(snapshot_hex),
                     "restarted": out.restarted,
                     "module_hash": out.module_hash.as_deref().map(hex::encode),
-                }))?
+                })))?
             );
         } else {
             if let Some(old) = &out.replaced {
@@ -85,14 +86,14 @@ async fn take_hosted(
     if args.ic.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&json!({
+            serde_json::to_string_pretty(&number_rule(json!({
                 "canister": cid.to_text(),
                 "protocol": "canister",
                 "id": s.id.0.to_string(),
                 "taken_at_ns": s.taken_at_ns().to_string(),
                 "taken_at": utc(s.taken_at_ns()),
                 "total_size": s.size,
-            }))?
+            })))?
         );
     } else {
         println!(

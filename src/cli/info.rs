@@ -12,7 +12,7 @@ use super::snapshot_args::SnapshotArgs;
 pub struct InfoArgs {
     #[command(flatten)]
     snapshot: SnapshotArgs,
-    /// Print JSON instead of text.
+    /// Print JSON instead of text (schema: docs/schemas/info.schema.json).
     #[arg(long)]
     pub json: bool,
 }

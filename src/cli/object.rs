@@ -20,7 +20,7 @@ pub struct ObjectArgs {
     /// The canister's Wasm module, for a bare image (gzip'ed or plain).
     #[arg(long, value_name = "FILE")]
     wasm: Option<std::path::PathBuf>,
-    /// Print JSON instead of text.
+    /// Print JSON instead of text (schema: docs/schemas/object.schema.json).
     #[arg(long)]
     json: bool,
 }

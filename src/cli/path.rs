@@ -16,7 +16,8 @@ pub struct PathArgs {
     snapshot: SnapshotArgs,
     /// The object's address (hex `0x...` or decimal; a pointer word is unskewed).
     addr: Option<String>,
-    /// Print JSON: {"address", "path", "root", "steps": [{"step", "address"}]}.
+    /// Print JSON: {"address", "path", "root", "steps": [{"step", "address"}]} (schema:
+    /// docs/schemas/path.schema.json).
     #[arg(long)]
     json: bool,
 }

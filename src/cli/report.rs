@@ -16,7 +16,7 @@ use super::snapshot_args::SnapshotArgs;
 pub struct ReportArgs {
     #[command(flatten)]
     snapshot: SnapshotArgs,
-    /// Print the report as JSON.
+    /// Print the report as JSON (schema: docs/schemas/report.schema.json).
     #[arg(long)]
     json: bool,
 }

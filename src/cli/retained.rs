@@ -38,7 +38,8 @@ pub struct RetainedArgs {
     /// How many rows (and `top` retainers in JSON).
     #[arg(long, default_value_t = DEFAULT_TOP)]
     top: usize,
-    /// Print JSON instead of a table.
+    /// Print JSON instead of a table (every view at once; schema:
+    /// docs/schemas/retained.schema.json).
     #[arg(long)]
     json: bool,
     /// Also write the flame graph (icicle) of retained memory by path to FILE (an SVG).

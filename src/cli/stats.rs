@@ -10,7 +10,7 @@ use super::snapshot_args::SnapshotArgs;
 pub struct StatsArgs {
     #[command(flatten)]
     snapshot: SnapshotArgs,
-    /// Print JSON instead of a table.
+    /// Print JSON instead of a table (schema: docs/schemas/stats.schema.json).
     #[arg(long)]
     json: bool,
 }

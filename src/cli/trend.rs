@@ -25,7 +25,7 @@ pub struct TrendArgs {
     /// in the store).
     #[arg(required = true)]
     snapshots: Vec<PathBuf>,
-    /// Print JSON instead of a table.
+    /// Print JSON instead of a table (schema: docs/schemas/trend.schema.json).
     #[arg(long)]
     json: bool,
     /// Also write a line chart of the variables' retained bytes to FILE.

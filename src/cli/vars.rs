@@ -34,7 +34,8 @@ pub struct VarsArgs {
     pub source: SnapshotArgs,
     /// Print only this variable's value.
     pub name: Option<String>,
-    /// Output format.
+    /// Output format (`json`: schema docs/schemas/vars.schema.json, with NAME
+    /// docs/schemas/value.schema.json).
     #[arg(long, value_enum, default_value_t = Format::Motoko)]
     pub format: Format,
     /// With `--format json`: show collections (`mo:core` Map, Set, List, …) as their own

@@ -11,6 +11,9 @@ pub mod instrument;
 pub mod mapped_memory;
 pub mod offline;
 pub mod reply_json;
+#[cfg(test)]
+mod reply_json_tests;
+pub mod reply_schema;
 pub mod scenario;
 pub mod service;
 pub mod upgrade;

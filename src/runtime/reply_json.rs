@@ -1,10 +1,14 @@
 //! Candid values as JSON, for `mo-mem call --json`: records as objects (field names, or the
 //! label number), variants as `{"tag": value}`, options as the value or `null`, vectors as
-//! arrays, blobs as lowercase hex, principals as their text, numbers as JSON numbers when
-//! they fit 64 bits and as decimal strings otherwise.
+//! arrays, blobs as lowercase hex, principals as their text. Numbers follow mo-mem's one
+//! number rule (`docs/formats.md`, "Numbers in JSON"): a JSON number when |x| ≤ 2^53, a plain
+//! decimal string beyond (never `debug_show`'s `_` separators); floats as JSON numbers, NaN
+//! and the infinities as the strings `"NaN"`, `"inf"`, `"-inf"`.
 
+use crate::heap::render::MAX_SAFE_INTEGER;
 use candid::types::Label;
 use candid::{IDLArgs, IDLValue};
+use num_bigint::{BigInt, BigUint};
 use serde_json::{Map, Number, Value};
 
 /// Deepest value converted (Candid's decoder bounds nesting well below this).
@@ -31,18 +35,71 @@ fn label(id: &Label) -> String {
     }
 }
 
-fn number(text: String) -> Value {
-    if let Ok(n) = text.parse::<u64>() {
-        Value::Number(n.into())
-    } else if let Ok(n) = text.parse::<i64>() {
-        Value::Number(n.into())
+/// An integer of magnitude `magnitude` (negative when `negative`) by the number rule.
+fn integer(negative: bool, magnitude: u64) -> Value {
+    if magnitude > MAX_SAFE_INTEGER {
+        Value::String(format!("{}{magnitude}", if negative { "-" } else { "" }))
+    } else if negative {
+        // Within 2^53, so the negation fits an i64.
+        Value::Number((-(magnitude as i64)).into())
     } else {
-        Value::String(text)
+        Value::Number(magnitude.into())
     }
 }
 
+fn unsigned(n: u64) -> Value {
+    integer(false, n)
+}
+
+fn signed(n: i64) -> Value {
+    integer(n < 0, n.unsigned_abs())
+}
+
+fn big_nat(n: &BigUint) -> Value {
+    match u64::try_from(n) {
+        Ok(small) => unsigned(small),
+        Err(_) => Value::String(n.to_string()),
+    }
+}
+
+fn big_int(n: &BigInt) -> Value {
+    match u64::try_from(n.magnitude()) {
+        Ok(small) => integer(n.sign() == num_bigint::Sign::Minus, small),
+        Err(_) => Value::String(n.to_string()),
+    }
+}
+
+/// An untyped Candid number (`IDLValue::Number`, kept as its text, which may carry `_`).
+fn untyped_number(text: &str) -> Value {
+    let digits: String = text.chars().filter(|c| *c != '_').collect();
+    match digits.parse::<BigInt>() {
+        Ok(n) => big_int(&n),
+        Err(_) => Value::String(digits),
+    }
+}
+
+/// A float: a JSON number, or `"NaN"`, `"inf"`, `"-inf"`.
 fn float(x: f64) -> Value {
-    Number::from_f64(x).map_or_else(|| Value::String(x.to_string()), Value::Number)
+    if x.is_nan() {
+        Value::String("NaN".into())
+    } else if x.is_infinite() {
+        Value::String(if x > 0.0 { "inf" } else { "-inf" }.into())
+    } else {
+        Number::from_f64(x).map_or(Value::Null, Value::Number)
+    }
+}
+
+/// A `float32`: the shortest decimal that reads back as the same `f32` (as Candid text shows
+/// it: `0.1`, not the `f64` widening `0.10000000149011612`).
+fn float32(x: f32) -> Value {
+    if !x.is_finite() {
+        return float(f64::from(x));
+    }
+    x.to_string()
+        .parse::<f64>()
+        .ok()
+        .and_then(Number::from_f64)
+        .map_or(Value::Null, Value::Number)
 }
 
 /// One value as JSON (`depth`: its nesting so far).
@@ -55,9 +112,9 @@ fn value_json(v: &IDLValue, depth: usize) -> Result<Value, TooDeep> {
         IDLValue::Bool(b) => Value::Bool(*b),
         IDLValue::Null | IDLValue::None | IDLValue::Reserved => Value::Null,
         IDLValue::Text(t) => Value::String(t.clone()),
-        IDLValue::Number(n) => number(n.clone()),
+        IDLValue::Number(n) => untyped_number(n),
         IDLValue::Float64(x) => float(*x),
-        IDLValue::Float32(x) => float(f64::from(*x)),
+        IDLValue::Float32(x) => float32(*x),
         IDLValue::Opt(x) => inner(x)?,
         IDLValue::Vec(xs) => Value::Array(xs.iter().map(inner).collect::<Result<_, _>>()?),
         IDLValue::Record(fields) => {
@@ -75,15 +132,15 @@ fn value_json(v: &IDLValue, depth: usize) -> Result<Value, TooDeep> {
         IDLValue::Blob(bytes) => Value::String(hex::encode(bytes)),
         IDLValue::Principal(p) | IDLValue::Service(p) => Value::String(p.to_text()),
         IDLValue::Func(p, m) => Value::String(format!("{}.{m}", p.to_text())),
-        IDLValue::Int(n) => number(n.to_string()),
-        IDLValue::Nat(n) => number(n.to_string()),
+        IDLValue::Int(n) => big_int(&n.0),
+        IDLValue::Nat(n) => big_nat(&n.0),
         IDLValue::Nat8(n) => Value::Number((*n).into()),
         IDLValue::Nat16(n) => Value::Number((*n).into()),
         IDLValue::Nat32(n) => Value::Number((*n).into()),
-        IDLValue::Nat64(n) => Value::Number((*n).into()),
+        IDLValue::Nat64(n) => unsigned(*n),
         IDLValue::Int8(n) => Value::Number((*n).into()),
         IDLValue::Int16(n) => Value::Number((*n).into()),
         IDLValue::Int32(n) => Value::Number((*n).into()),
-        IDLValue::Int64(n) => Value::Number((*n).into()),
+        IDLValue::Int64(n) => signed(*n),
     })
 }

@@ -197,6 +197,14 @@ impl Service {
             .map_err(|e| bad(e.to_string()))
     }
 
+    /// The JSON Schema of `method`'s reply as `mo-mem call --json` prints it.
+    pub fn reply_schema(&self, method: &str) -> Result<serde_json::Value, ServiceError> {
+        let f = self.function(method)?;
+        Ok(super::reply_schema::reply_schema(
+            &self.env, method, &f.rets,
+        ))
+    }
+
     /// A reply of `method` decoded with its result types.
     pub fn decode_reply(&self, method: &str, bytes: &[u8]) -> Result<IDLArgs, ServiceError> {
         let f = self.function(method)?;

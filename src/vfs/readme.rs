@@ -32,7 +32,14 @@ pub fn snapshot_readme(name: &str, error: Option<&str>, incomplete: Option<&str>
          \x20                   per query without arguments (its reply), a control file per\n\
          \x20                   query with arguments (write them, read the reply)\n\
          \n\
-         Everything is read-only except eval and the methods' control files. See docs/mount.md.\n"
+         Everything is read-only except eval and the methods' control files. See docs/mount.md.\n\
+         \n\
+         The .json files' shapes are JSON Schemas (draft 2020-12, version v1) in docs/schemas/:\n\
+         info.json info.schema.json, stats.json stats.schema.json, vars/*.json value.schema.json,\n\
+         objects/*.json object.schema.json, analysis/retained.json retained.schema.json,\n\
+         analysis/types.json types.schema.json, analysis/top.json top.schema.json,\n\
+         analysis/garbage.json garbage.schema.json, errors.json errors.schema.json. Numbers:\n\
+         a JSON number when |x| <= 2^53, a decimal string beyond (docs/formats.md).\n"
     );
     if let Some(error) = error {
         text.push_str(&format!(

@@ -148,7 +148,7 @@ fn bad_calls_and_misfitting_state_are_refused_with_the_reason() {
 #[test]
 fn call_md_examples_are_true() {
     let checked = common::doc_examples::check_console_examples("docs/call.md");
-    assert_eq!(checked, 5, "examples found");
+    assert_eq!(checked, 7, "examples found");
 }
 
 #[test]

@@ -238,6 +238,10 @@ async fn info_create_update_and_identities() {
     assert_eq!(info["limit"], 10);
     assert_eq!(info["snapshots"][0]["id"], updated["id"]);
     assert_eq!(info["snapshots"][0]["metadata"]["wasm_memory_size"], 65_536);
+    // The number rule (docs/formats.md): nanoseconds since 1970 are beyond 2^53, a string.
+    let taken = &info["snapshots"][0]["metadata"]["taken_at_timestamp"];
+    assert_eq!(taken, &info["snapshots"][0]["taken_at_ns"]);
+    assert!(taken.is_string(), "{taken}");
     let out = env.run_as_controller("info", &cid_text, &[]).await;
     let human = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -297,3 +297,52 @@ fn float_json(f: f64) -> String {
             .unwrap_or_else(|| "null".into())
     }
 }
+
+/// `value` with every integer beyond ±2^53 made a string of its decimal digits (the number
+/// rule, `docs/formats.md`, "Numbers in JSON"), for documents serialized by serde from types
+/// that hold `u64`/`i64` (the IC's snapshot metadata: timestamps in nanoseconds, globals).
+pub fn number_rule(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => {
+            let beyond = match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u > MAX_SAFE_INTEGER,
+                (None, Some(i)) => i.unsigned_abs() > MAX_SAFE_INTEGER,
+                // A float (serde_json without arbitrary precision has no wider integers).
+                (None, None) => false,
+            };
+            if beyond {
+                Value::String(n.to_string())
+            } else {
+                Value::Number(n)
+            }
+        }
+        Value::Array(xs) => Value::Array(xs.into_iter().map(number_rule).collect()),
+        Value::Object(m) => {
+            Value::Object(m.into_iter().map(|(k, v)| (k, number_rule(v))).collect())
+        }
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod number_rule_tests {
+    use super::number_rule;
+    use serde_json::json;
+
+    #[test]
+    fn integers_beyond_2_53_become_strings_at_any_depth() {
+        let doc = json!({
+            "taken_at_timestamp": 1_764_680_000_000_000_000u64,
+            "globals": [{"I64": -9_007_199_254_740_993i64}, {"I64": -9_007_199_254_740_992i64}],
+            "size": 9_007_199_254_740_992u64,
+            "max": u64::MAX,
+            "f": 1e300,
+            "s": "12",
+        });
+        assert_eq!(
+            number_rule(doc).to_string(),
+            r#"{"f":1e+300,"globals":[{"I64":"-9007199254740993"},{"I64":-9007199254740992}],"max":"18446744073709551615","s":"12","size":9007199254740992,"taken_at_timestamp":"1764680000000000000"}"#
+        );
+    }
+}

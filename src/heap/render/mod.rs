@@ -14,8 +14,8 @@ mod stream;
 mod stream_leaf;
 
 pub use json::{
-    json_string, to_json, write_json, write_json_as, CUT_JSON, DEEP_JSON, MAX_JSON_DEPTH,
-    MAX_JSON_NODES, MAX_SAFE_INTEGER,
+    json_string, number_rule, to_json, write_json, write_json_as, CUT_JSON, DEEP_JSON,
+    MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_SAFE_INTEGER,
 };
 pub use motoko::{debug_show, write_debug_show, write_debug_show_as};
 pub use number::{
