@@ -239,3 +239,53 @@ touch "$W/release"; wait
     assert!(out.contains("by `\"theirs\"`"), "{out}");
     assert!(out.trim_end().ends_with("rc=1"), "{out}");
 }
+
+#[test]
+fn concurrent_jobs_on_a_methods_file_each_read_their_own_reply() {
+    if !fuse_available() {
+        return;
+    }
+    let mut command = Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn");
+    let snap = common::fixture("weak", "eop");
+    let args = [snap.to_str().unwrap(), "--max-evals", "32"];
+    let mount = Mounted::start_command(command, &args);
+    let name = std::fs::read_dir(&mount.mountpoint)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .file_name();
+    let checked = mount.mountpoint.join(name).join("methods/checked");
+    let mut rng = fastrand::Rng::with_seed(3);
+    for round in 0..4 {
+        // `checked(n)` answers `(2n : nat)`: each job's reply names its argument
+        let mut order: Vec<usize> = (0..10).collect();
+        rng.shuffle(&mut order);
+        let work = tempfile::tempdir().unwrap();
+        let w = work.path();
+        let jobs: String = order
+            .iter()
+            .map(|i| format!("{i} {}\n", checked.display()))
+            .collect();
+        std::fs::write(w.join("jobs"), jobs).unwrap();
+        let shape = r#"while read -r i e; do
+  ( echo "($i)" > "$e"; cat "$e" > "$W/o$i" 2> "$W/err$i"; echo $? > "$W/rc$i" ) &
+done < "$W/jobs"; wait"#;
+        let out = Command::new("sh")
+            .args(["-c", shape])
+            .env("W", w)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        for i in 0..10 {
+            let read = |name: String| std::fs::read_to_string(w.join(name)).unwrap_or_default();
+            let got = (
+                read(format!("o{i}")) + &read(format!("err{i}")),
+                read(format!("rc{i}")),
+            );
+            let want = (format!("({} : nat)\n", 2 * i), "0\n".to_string());
+            assert_eq!(got, want, "round {round}, job {i} (order {order:?})");
+        }
+    }
+}
