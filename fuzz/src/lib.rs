@@ -166,6 +166,19 @@ fn patch(memory: &mut [u8], base: u64, mut rest: &[u8]) {
     }
 }
 
+/// Overwrites the mutable globals in order with 4-byte little-endian words of `rest` (an I64
+/// global takes the word sign-extended).
+fn patch_globals(globals: &mut [GlobalValue], rest: &[u8]) {
+    for (g, b) in globals.iter_mut().zip(rest.chunks(4)) {
+        let mut w = [0u8; 4];
+        w[..b.len()].copy_from_slice(b);
+        *g = match g {
+            GlobalValue::I64(_) => GlobalValue::I64(i64::from(i32::from_le_bytes(w))),
+            _ => GlobalValue::I32(i32::from_le_bytes(w)),
+        };
+    }
+}
+
 /// Small script limits: fuel, a short deadline, a little memory and output, shallow calls.
 pub fn small_script_limits() -> mo_mem::script::Limits {
     mo_mem::script::Limits {
@@ -589,7 +602,6 @@ pub mod run {
     /// instance is put back to the snapshot's state), and the snapshot is unchanged.
     pub fn restore_call(data: &[u8]) {
         use mo_mem::runtime::offline::{CallOptions, OfflineCanister};
-        use mo_mem::snapshot::metadata::GlobalValue;
         use mo_mem::snapshot::Snapshot;
         let Some((&sel, rest)) = data.split_first() else {
             return;
@@ -602,16 +614,7 @@ pub mod run {
         match sel >> 6 {
             0 => super::patch(&mut module, 0, rest),
             1 => super::patch(&mut memory, fx.facts.heap_base, rest),
-            2 => {
-                for (g, b) in globals.iter_mut().zip(rest.chunks(4)) {
-                    let mut w = [0u8; 4];
-                    w[..b.len()].copy_from_slice(b);
-                    *g = match g {
-                        GlobalValue::I64(_) => GlobalValue::I64(i64::from(i32::from_le_bytes(w))),
-                        _ => GlobalValue::I32(i32::from_le_bytes(w)),
-                    };
-                }
-            }
+            2 => super::patch_globals(&mut globals, rest),
             _ => args = String::from_utf8_lossy(rest).into_owned(),
         }
         let before = memory.clone();
@@ -653,7 +656,6 @@ pub mod run {
         use mo_mem::analysis::upgrade::{compare_types, compare_vars, data_loss};
         use mo_mem::analysis::OpenedHeap;
         use mo_mem::runtime::upgrade::{dry_run, UpgradeOptions};
-        use mo_mem::snapshot::metadata::GlobalValue;
         use mo_mem::snapshot::Snapshot;
         let Some((&sel, rest)) = data.split_first() else {
             return;
@@ -666,16 +668,7 @@ pub mod run {
         match sel >> 6 {
             0 => super::patch(&mut module, 0, rest),
             1 => super::patch(&mut memory, fx.facts.heap_base, rest),
-            2 => {
-                for (g, b) in globals.iter_mut().zip(rest.chunks(4)) {
-                    let mut w = [0u8; 4];
-                    w[..b.len()].copy_from_slice(b);
-                    *g = match g {
-                        GlobalValue::I64(_) => GlobalValue::I64(i64::from(i32::from_le_bytes(w))),
-                        _ => GlobalValue::I32(i32::from_le_bytes(w)),
-                    };
-                }
-            }
+            2 => super::patch_globals(&mut globals, rest),
             _ => super::patch(&mut new_module, 0, rest),
         }
         let open = || {
