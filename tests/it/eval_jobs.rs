@@ -78,16 +78,21 @@ while read -r p i; do wait "$p"; echo $? > "$W/rc$i"; done < "$W/pids""#,
     ),
 ];
 
-/// Runs `shape` over `jobs` jobs in `order`, job i on `evals[i % evals.len()]`; each job's
-/// output and the reader's exit status.
-fn run_shape(shape: &str, evals: &[PathBuf], order: &[usize], spins: &[u32]) -> Vec<(String, i32)> {
+/// Runs `shape` over the jobs in `order`, job i writing `scripts[i]` to `files[i %
+/// files.len()]`; each job's output and the reader's exit status.
+fn run_shape(
+    shape: &str,
+    files: &[PathBuf],
+    order: &[usize],
+    scripts: &[String],
+) -> Vec<(String, i32)> {
     let work = tempfile::tempdir().unwrap();
     let w = work.path();
     let mut jobs = String::new();
     for &i in order {
-        std::fs::write(w.join(format!("s{i}.mo")), script(i, spins[i])).unwrap();
-        let eval = &evals[i % evals.len()];
-        jobs.push_str(&format!("{i} {}\n", eval.display()));
+        std::fs::write(w.join(format!("s{i}.mo")), &scripts[i]).unwrap();
+        let file = &files[i % files.len()];
+        jobs.push_str(&format!("{i} {}\n", file.display()));
     }
     std::fs::write(w.join("jobs"), jobs).unwrap();
     let out = Command::new("sh")
@@ -117,13 +122,13 @@ fn concurrent_jobs_of_one_shell_each_read_their_own_answer() {
         for round in 0..4 {
             let mut order: Vec<usize> = (0..jobs).collect();
             rng.shuffle(&mut order);
-            let spins: Vec<u32> = (0..jobs).map(|_| rng.u32(0..20_000)).collect();
+            let scripts: Vec<String> = (0..jobs).map(|i| script(i, rng.u32(0..20_000))).collect();
             let targets = if round % 2 == 0 {
                 &evals[..]
             } else {
                 &evals[..1]
             };
-            for (i, (output, rc)) in run_shape(shape, targets, &order, &spins)
+            for (i, (output, rc)) in run_shape(shape, targets, &order, &scripts)
                 .into_iter()
                 .enumerate()
             {
@@ -250,42 +255,22 @@ fn concurrent_jobs_on_a_methods_file_each_read_their_own_reply() {
     let snap = common::fixture("weak", "eop");
     let args = [snap.to_str().unwrap(), "--max-evals", "32"];
     let mount = Mounted::start_command(command, &args);
-    let name = std::fs::read_dir(&mount.mountpoint)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .file_name();
-    let checked = mount.mountpoint.join(name).join("methods/checked");
+    let checked = mount.only_snapshot().join("methods/checked");
     let mut rng = fastrand::Rng::with_seed(3);
-    for round in 0..4 {
-        // `checked(n)` answers `(2n : nat)`: each job's reply names its argument
-        let mut order: Vec<usize> = (0..10).collect();
-        rng.shuffle(&mut order);
-        let work = tempfile::tempdir().unwrap();
-        let w = work.path();
-        let jobs: String = order
-            .iter()
-            .map(|i| format!("{i} {}\n", checked.display()))
-            .collect();
-        std::fs::write(w.join("jobs"), jobs).unwrap();
-        let shape = r#"while read -r i e; do
-  ( echo "($i)" > "$e"; cat "$e" > "$W/o$i" 2> "$W/err$i"; echo $? > "$W/rc$i" ) &
-done < "$W/jobs"; wait"#;
-        let out = Command::new("sh")
-            .args(["-c", shape])
-            .env("W", w)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        for i in 0..10 {
-            let read = |name: String| std::fs::read_to_string(w.join(name)).unwrap_or_default();
-            let got = (
-                read(format!("o{i}")) + &read(format!("err{i}")),
-                read(format!("rc{i}")),
-            );
-            let want = (format!("({} : nat)\n", 2 * i), "0\n".to_string());
-            assert_eq!(got, want, "round {round}, job {i} (order {order:?})");
+    // `checked(n)` answers `(2n : nat)`: each job's reply names its argument
+    let args: Vec<String> = (0..10).map(|i| format!("({i})")).collect();
+    for (name, shape) in &SHAPES[..2] {
+        for round in 0..2 {
+            let mut order: Vec<usize> = (0..args.len()).collect();
+            rng.shuffle(&mut order);
+            let replies = run_shape(shape, std::slice::from_ref(&checked), &order, &args);
+            for (i, reply) in replies.into_iter().enumerate() {
+                let want = (format!("({} : nat)\n", 2 * i), 0);
+                assert_eq!(
+                    reply, want,
+                    "{name}, round {round}, job {i} (order {order:?})"
+                );
+            }
         }
     }
 }

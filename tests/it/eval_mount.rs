@@ -23,12 +23,7 @@ fn eval_mount(snapshot: &Path, timeout_secs: &str) -> Mounted {
 
 /// The `eval` file of the mount's only snapshot.
 fn eval_path(mount: &Mounted) -> PathBuf {
-    let entry = std::fs::read_dir(&mount.mountpoint)
-        .unwrap()
-        .next()
-        .expect("one snapshot")
-        .unwrap();
-    entry.path().join("eval")
+    mount.only_snapshot().join("eval")
 }
 
 fn finish(child: Child) -> Output {

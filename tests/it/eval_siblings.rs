@@ -112,13 +112,7 @@ fn the_mount_eval_file_binds_the_other_snapshots_as_eval_does() {
     let answer = eval(&s3, SCRIPT);
     assert_eq!(answer, expected_answer());
     let mount = Mounted::start(&[&s3]);
-    let eval_file = std::fs::read_dir(&mount.mountpoint)
-        .unwrap()
-        .next()
-        .expect("one snapshot")
-        .unwrap()
-        .path()
-        .join("eval");
+    let eval_file = mount.only_snapshot().join("eval");
     let o = in_new_session(
         &format!(
             "echo '{SCRIPT}' > \"$1\"; cat \"$1\"; \

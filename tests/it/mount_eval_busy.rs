@@ -58,13 +58,7 @@ fn slot_mount(timeout: &str, threads: &str, max_evals: &str) -> (Mounted, std::p
         max_evals,
     ];
     let mount = Mounted::start_command(command, &args);
-    let name = std::fs::read_dir(&mount.mountpoint)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .file_name();
-    let dir = mount.mountpoint.join(name);
+    let dir = mount.only_snapshot();
     (mount, dir)
 }
 

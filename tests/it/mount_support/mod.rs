@@ -105,6 +105,14 @@ impl Mounted {
         }
     }
 
+    /// The directory of the mount's only snapshot (the test mounted one source).
+    pub fn only_snapshot(&self) -> PathBuf {
+        let mut entries = std::fs::read_dir(&self.mountpoint).unwrap();
+        let entry = entries.next().expect("one snapshot").unwrap();
+        assert!(entries.next().is_none(), "more than one snapshot mounted");
+        entry.path()
+    }
+
     pub fn path(&self, rel: &str) -> PathBuf {
         self.mountpoint.join(rel)
     }
