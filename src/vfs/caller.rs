@@ -18,7 +18,8 @@ pub struct ProcessId {
 /// and, where the kernel told, the thread, its process and the process's parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Caller {
-    /// The terminal session (or the process itself when it has none).
+    /// The terminal session (0 for every process whose session leader is outside the
+    /// mount's process namespace; the thread itself once it is gone).
     pub session: SessionId,
     /// The thread that opened the file (the kernel names threads in requests), if known.
     pub thread: Option<ProcessId>,
@@ -79,6 +80,15 @@ struct Stat {
     start: u64,
 }
 
+impl Stat {
+    /// The session: its leader's process id, or 0 when the leader lives outside this process
+    /// namespace (a container's processes, a CI job's). All of those share that one session,
+    /// as the processes of one terminal do; the nearness rules keep their jobs apart.
+    fn session_id(&self) -> SessionId {
+        SessionId(u64::try_from(self.session).unwrap_or(0))
+    }
+}
+
 /// Parses `/proc/PID/stat`: the fields after the command name (which may hold spaces and
 /// parentheses, so the last `)` ends it). `None` for a text of another shape.
 fn parse_stat(text: &str) -> Option<Stat> {
@@ -122,11 +132,7 @@ impl Caller {
                 parent: None,
             };
         };
-        let session = if me.session > 0 {
-            SessionId(me.session as u64)
-        } else {
-            SessionId(u64::from(tid) | (1 << 63))
-        };
+        let session = me.session_id();
         let thread = ProcessId {
             pid: tid,
             start: me.start,
@@ -176,6 +182,10 @@ mod tests {
         );
         let zombie = line.replace(") S ", ") Z ");
         assert!(parse_stat(&zombie).unwrap().exited);
+        assert_eq!(parse_stat(line).unwrap().session_id(), SessionId(99));
+        // a leader outside this process namespace: session 0, shared
+        let outside = line.replace(" 17 4242 99 ", " 17 0 0 ");
+        assert_eq!(parse_stat(&outside).unwrap().session_id(), SessionId(0));
         assert_eq!(parse_stat("4242 (x) S 17"), None);
         assert_eq!(parse_stat("no parenthesis"), None);
     }
