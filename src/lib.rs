@@ -9,10 +9,13 @@
 //! - `heap`: Motoko layouts, objects, values, types, names, renderers (one `debug_show` and one
 //!   JSON writer for heap and script values, the object model); imports `image`, `module`, `snapshot`.
 //! - `analysis`: a heap opened once ([`analysis::OpenedHeap`]: signature, labels, cached
-//!   stats and heap analysis) and the analyses over it; imports `image`, `snapshot`, `heap`.
-//! - `store`: snapshots on disk, manifests, HMAC, the trust rule; imports nothing of the engine.
+//!   stats and heap analysis) and the analyses over it; imports `image`, `module`, `snapshot`,
+//!   `heap`.
+//! - `store`: snapshots on disk, manifests, HMAC, the trust rule; imports `snapshot` (a
+//!   download's metadata), nothing of the decoder.
 //! - `ic`: the IC client (snapshot API, canister-hosted protocol); imports `store`.
-//! - `runtime`: a canister runner on wasmi that makes snapshots; imports `snapshot`.
+//! - `runtime`: a canister runner on wasmi that makes snapshots; imports `snapshot`, `heap`
+//!   (the JSON number rule).
 //! - `script`: the Motoko-subset interpreter and its host values; imports `image`, `module`,
 //!   `heap`, `analysis` (never `vfs` or `serve`).
 //! - `vfs`: the file tree and its traits (decoder, control file, verifier, gate), no FUSE

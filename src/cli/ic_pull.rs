@@ -54,6 +54,25 @@ pub fn human_cycles(c: u64) -> String {
     }
 }
 
+/// The download's progress bar on stderr.
+struct DownloadBar(ProgressBar);
+
+impl mo_mem::store::pull::Progress for DownloadBar {
+    fn start(&self, total: u64, done: u64) {
+        self.0.set_length(total);
+        self.0.set_position(done);
+    }
+    fn advance(&self, bytes: u64) {
+        self.0.inc(bytes);
+    }
+    fn grow(&self, bytes: u64) {
+        self.0.inc_length(bytes);
+    }
+    fn finish(&self) {
+        self.0.finish();
+    }
+}
+
 /// Pulls the snapshot and prints where it went.
 pub fn run(args: &PullArgs) -> Result<()> {
     let cid = canister(&args.ic, &args.canister)?;
@@ -83,7 +102,7 @@ pub fn run(args: &PullArgs) -> Result<()> {
         slice_size: args.slice_size,
         concurrency: args.concurrency,
         max_bytes: args.max_bytes,
-        progress: bar,
+        progress: std::sync::Arc::new(DownloadBar(bar)),
     };
     ic::pull::check_options(&opts)?;
     let root = store.root().to_path_buf();

@@ -217,13 +217,21 @@ pub fn serve(
                 // device, which ends the connection.
                 return Ok(());
             }
-            break;
+            return match runner.join() {
+                // The connection ended as asked: the kernel says so with ENODEV, or with
+                // ECONNABORTED when it tore the connection down on the unmount.
+                Ok(Err(e)) if e.raw_os_error() == Some(libc::ECONNABORTED) => Ok(()),
+                Ok(result) => result.map_err(FuseError::Session),
+                Err(_) => Err(panicked()),
+            };
         }
     }
     match runner.join() {
         Ok(result) => result.map_err(FuseError::Session),
-        Err(_) => Err(FuseError::Session(std::io::Error::other(
-            "the FUSE session thread panicked",
-        ))),
+        Err(_) => Err(panicked()),
     }
+}
+
+fn panicked() -> FuseError {
+    FuseError::Session(std::io::Error::other("the FUSE session thread panicked"))
 }

@@ -3,7 +3,6 @@
 use crate::store::StoreError;
 use ic_agent::agent::RejectCode;
 use ic_agent::AgentError;
-use std::path::PathBuf;
 
 /// What went wrong talking to the IC or acting on its replies.
 #[derive(Debug, thiserror::Error)]
@@ -127,14 +126,6 @@ pub enum IcError {
         /// The operation.
         op: String,
         /// What is wrong.
-        reason: String,
-    },
-    /// An interrupted pull cannot continue: the snapshot changed or disappeared since it started.
-    #[error("cannot resume the pull in {dir}: {reason}. Nothing was mixed: the partial download is left as it was; remove that directory to start over")]
-    ResumeRefused {
-        /// The partial snapshot directory.
-        dir: PathBuf,
-        /// What changed.
         reason: String,
     },
     /// The store failed.

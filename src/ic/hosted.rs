@@ -4,16 +4,13 @@
 use super::agent::Connection;
 use super::error::{explain, IcError};
 use super::pull::{check_options, PullOptions, PullOutcome};
-use super::pull_state::{PullState, STATE_VERSION};
 use super::target::CanisterTarget;
-use super::transfer::{run_items, slice_items, Blob, Item, ReadFuture, SliceReader};
+use super::transfer::{run_items, ReadFuture, SliceReader};
 use crate::store::checks::WASM_PAGE;
-use crate::store::fsutil::{atomic_write, create_private_dir, open_private_rw, sync_parent};
-use crate::store::import::now_ns;
-use crate::store::{files, Manifest, Source, Store, StoreKey, MANIFEST_FILE, PULL_STATE_FILE};
+use crate::store::pull::{source, Blob, Item, PullDir, Start};
+use crate::store::{Store, StoreError, StoreKey, PULL_STATE_FILE};
 use candid::{CandidType, Deserialize, Int, Nat, Principal};
 use ic_management_canister_types::Snapshot;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// File holding the hosted snapshot's description next to the bare image.
 pub const HOSTED_INFO_FILE: &str = "hosted.json";
@@ -163,7 +160,8 @@ pub fn latest_hosted(list: &[HostedSnapshot]) -> Option<&HostedSnapshot> {
 }
 
 /// Pulls the latest (or snapshot `id`) hosted snapshot into `<store>/<canister>/hosted-<id>/`
-/// as a bare image `main_memory.bin`, resumably, with the same guarantees as [`super::pull`].
+/// as a bare image `main_memory.bin`, resumably, with the same guarantees as [`super::pull`]
+/// (the same store transaction).
 pub async fn pull_hosted(
     client: &HostedClient,
     network_label: &str,
@@ -175,28 +173,7 @@ pub async fn pull_hosted(
     check_options(opts)?;
     let canister = client.target.canister.to_text();
     let list = client.info().await?;
-    let chosen = match id {
-        Some(id) => list.iter().find(|s| s.id_u64() == Some(id)),
-        None => latest_hosted(&list),
-    };
-    let label_of = |id: u64| format!("hosted-{id}");
-    let Some(snap) = chosen.cloned() else {
-        if let Some(id) = id {
-            let dir = store.snapshot_dir(&canister, &label_of(id))?;
-            if dir.join(PULL_STATE_FILE).exists() {
-                return Err(IcError::ResumeRefused {
-                    dir,
-                    reason: format!("hosted snapshot {id} no longer exists on canister {canister}"),
-                });
-            }
-            return Err(IcError::Config(format!(
-                "canister {canister} has no hosted snapshot {id}"
-            )));
-        }
-        return Err(IcError::Config(format!(
-            "canister {canister} has no hosted snapshots; take one with `mo-mem create --protocol canister --canister {canister}`"
-        )));
-    };
+    let snap = choose_hosted(&list, id, &canister, store)?;
     let sid = snap
         .id_u64()
         .ok_or_else(|| HostedClient::bad("mo_mem_info", "snapshot id too large"))?;
@@ -209,122 +186,53 @@ pub async fn pull_hosted(
             ),
         ));
     }
-    let label = label_of(sid);
-    let dir = store.snapshot_dir(&canister, &label)?;
+    let label = hosted_label(sid);
     let outcome_snapshot = Snapshot {
         id: sid.to_be_bytes().to_vec(),
         taken_at_timestamp: snap.taken_at_ns(),
         total_size: snap.size,
     };
-    let _lock = crate::store::DirLock::acquire(&dir)?;
-    if dir.join(MANIFEST_FILE).exists() {
-        Manifest::verify(&dir, key)?;
-        return Ok(PullOutcome {
-            dir,
-            snapshot: outcome_snapshot,
-            label,
-            downloaded: 0,
-            resumed: false,
-            already_complete: true,
-            notes: vec![],
-        });
+    let pull_dir = PullDir::lock(store, &canister, &label)?;
+    if pull_dir.complete(key)? {
+        let dir = pull_dir.dir();
+        return Ok(PullOutcome::complete(dir, label, outcome_snapshot, vec![]));
     }
-    let state_path = dir.join(PULL_STATE_FILE);
     let info_json = snap.to_json();
-    let resumed = state_path.exists();
-    let mut state = if resumed {
-        let s = PullState::load(&state_path)?;
-        if s.metadata != info_json
-            || s.canister != canister
-            || s.slice_size == 0
-            || s.slice_size > super::pull::MAX_SLICE
-        {
-            return Err(IcError::ResumeRefused {
-                dir,
-                reason: format!("hosted snapshot {sid} changed since the pull started"),
-            });
-        }
-        s
-    } else {
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).map_err(crate::store::error::io_at(&dir))?;
-        }
-        create_private_dir(&dir)?;
-        let mut bytes = serde_json::to_vec_pretty(&info_json).unwrap_or_default();
-        bytes.push(b'\n');
-        atomic_write(&dir.join(HOSTED_INFO_FILE), &bytes)?;
-        let s = PullState {
-            version: STATE_VERSION,
-            network: network_label.into(),
-            canister: canister.clone(),
-            snapshot: label.clone(),
-            metadata: info_json,
-            slice_size: opts.slice_size,
-            slices_done: BTreeMap::new(),
-            chunks_done: BTreeSet::new(),
-        };
-        s.save(&state_path)?;
-        s
-    };
-    let path = dir.join(files::BARE_IMAGE);
-    let f = open_private_rw(&path)?;
-    f.set_len(snap.size)
-        .map_err(crate::store::error::io_at(&path))?;
-    let slice = state.slice_size;
-    let done = state
-        .slices_done
-        .entry(files::BARE_IMAGE.to_string())
-        .or_default();
-    let (items, done_bytes) = slice_items(Blob::Bare, snap.size, slice, done);
-    let mut handles = BTreeMap::from([(Blob::Bare, f)]);
-    let bar = &opts.progress;
-    bar.set_length(snap.size);
-    bar.set_position(done_bytes);
+    let mut info_bytes = serde_json::to_vec_pretty(&info_json).unwrap_or_default();
+    info_bytes.push(b'\n');
+    let mut tx = pull_dir.begin(Start {
+        network: network_label.into(),
+        canister: canister.clone(),
+        label: label.clone(),
+        metadata: info_json,
+        metadata_file: (HOSTED_INFO_FILE, info_bytes),
+        slice_size: opts.slice_size,
+        chunk_store: false,
+    })?;
+    let plan = tx.plan(&[(Blob::Bare, snap.size)], &[])?;
+    opts.progress.start(plan.total_bytes, plan.done_bytes);
     let reader = HostedReader {
         client: client.clone(),
         id: sid,
     };
     let downloaded = run_items(
         &reader,
-        items,
+        plan.items,
         opts.concurrency,
-        &dir,
-        &mut handles,
-        &mut state,
-        &state_path,
-        bar,
+        &mut tx,
+        &*opts.progress,
     )
     .await?;
-    drop(handles);
-    let actual = std::fs::metadata(&path)
-        .map_err(crate::store::error::io_at(&path))?
-        .len();
-    if actual != snap.size {
-        let _ = std::fs::remove_file(&state_path);
-        return Err(IcError::BadReply {
-            op: "check the download".into(),
-            reason: format!(
-                "{} has {actual} bytes, expected {}; run the pull again",
-                path.display(),
-                snap.size
-            ),
-        });
-    }
-    let manifest = Manifest::build(
-        &dir,
-        Source {
-            network: network_label.into(),
-            canister,
-            snapshot: label.clone(),
-            taken_at_ns: snap.taken_at_ns(),
-            acquired_at_ns: now_ns(),
-            method: "canister".into(),
-        },
-    )?;
-    manifest.write(&dir, key)?;
-    std::fs::remove_file(&state_path).map_err(crate::store::error::io_at(&state_path))?;
-    sync_parent(&state_path)?;
-    bar.finish();
+    let resumed = tx.resumed();
+    let source = source(
+        network_label,
+        &canister,
+        &label,
+        snap.taken_at_ns(),
+        "canister",
+    );
+    let dir = tx.finish(|_| Ok(()), source, key)?;
+    opts.progress.finish();
     Ok(PullOutcome {
         dir,
         snapshot: outcome_snapshot,
@@ -334,4 +242,42 @@ pub async fn pull_hosted(
         already_complete: false,
         notes: vec![],
     })
+}
+
+/// A hosted snapshot's directory name in the store.
+fn hosted_label(id: u64) -> String {
+    format!("hosted-{id}")
+}
+
+/// The hosted snapshot `id` (the latest when none) from `list`; an asked snapshot that is
+/// gone refuses to resume its interrupted pull, if there is one.
+fn choose_hosted(
+    list: &[HostedSnapshot],
+    id: Option<u64>,
+    canister: &str,
+    store: &Store,
+) -> Result<HostedSnapshot, IcError> {
+    let chosen = match id {
+        Some(id) => list.iter().find(|s| s.id_u64() == Some(id)),
+        None => latest_hosted(list),
+    };
+    if let Some(snap) = chosen {
+        return Ok(snap.clone());
+    }
+    let Some(id) = id else {
+        return Err(IcError::Config(format!(
+            "canister {canister} has no hosted snapshots; take one with `mo-mem create --protocol canister --canister {canister}`"
+        )));
+    };
+    let dir = store.snapshot_dir(canister, &hosted_label(id))?;
+    if dir.join(PULL_STATE_FILE).exists() {
+        return Err(StoreError::ResumeRefused {
+            dir,
+            reason: format!("hosted snapshot {id} no longer exists on canister {canister}"),
+        }
+        .into());
+    }
+    Err(IcError::Config(format!(
+        "canister {canister} has no hosted snapshot {id}"
+    )))
 }

@@ -14,7 +14,6 @@ pub mod identity;
 pub mod network;
 pub mod ops;
 pub mod pull;
-pub mod pull_state;
 pub mod retry;
 mod target;
 pub mod transfer;

@@ -1,20 +1,13 @@
-//! Concurrent slice transfer shared by both protocols: work items, the reader abstraction, and
-//! the loop that writes, syncs and records each batch of finished reads.
+//! Concurrent reads for a pull, shared by both protocols: the reader abstraction and the loop
+//! that keeps reads in flight and hands each batch of finished ones to the store's
+//! [`PullTransaction`] (which writes, syncs and records them).
 
 use super::calls::CanisterClient;
 use super::error::IcError;
-use super::pull_state::PullState;
-use crate::store::checks::chunk_rel_path;
-use crate::store::files;
-use crate::store::fsutil::atomic_write;
+use crate::store::pull::{Blob, Item, Progress, PullTransaction};
 use ic_management_canister_types::SnapshotDataKind;
-use indicatif::ProgressBar;
 use sha2::{Digest, Sha256};
-use std::collections::{BTreeMap, BTreeSet};
-use std::fs::File;
 use std::future::Future;
-use std::os::unix::fs::FileExt;
-use std::path::Path;
 use std::pin::Pin;
 use tokio::task::JoinSet;
 
@@ -40,7 +33,7 @@ impl SliceReader for SnapshotReader {
     fn read(&self, item: &Item) -> ReadFuture {
         let c = self.client.clone();
         let id = self.id.clone();
-        let kind = item.kind();
+        let kind = data_kind(item);
         Box::pin(async move {
             match kind {
                 Some(k) => c.read(&id, k).await,
@@ -52,116 +45,35 @@ impl SliceReader for SnapshotReader {
     }
 }
 
-/// A file written slice by slice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Blob {
-    /// `wasm_module.bin`.
-    Module,
-    /// `wasm_memory.bin`.
-    Memory,
-    /// `stable_memory.bin`.
-    Stable,
-    /// `main_memory.bin`, the canister-hosted protocol's bare image.
-    Bare,
-}
-
-impl Blob {
-    /// The three blobs of a management-canister snapshot.
-    pub const SNAPSHOT: [Blob; 3] = [Blob::Module, Blob::Memory, Blob::Stable];
-
-    /// The file name.
-    pub fn file(self) -> &'static str {
-        match self {
-            Blob::Module => files::WASM_MODULE,
-            Blob::Memory => files::WASM_MEMORY,
-            Blob::Stable => files::STABLE_MEMORY,
-            Blob::Bare => files::BARE_IMAGE,
+/// What `read_canister_snapshot_data` calls `item` (a bare image has no such kind).
+fn data_kind(item: &Item) -> Option<SnapshotDataKind> {
+    match item {
+        Item::Slice {
+            blob,
+            offset,
+            len: size,
+            ..
+        } => {
+            let (offset, size) = (*offset, *size);
+            match blob {
+                Blob::Module => Some(SnapshotDataKind::WasmModule { offset, size }),
+                Blob::Memory => Some(SnapshotDataKind::WasmMemory { offset, size }),
+                Blob::Stable => Some(SnapshotDataKind::StableMemory { offset, size }),
+                Blob::Bare => None,
+            }
         }
-    }
-
-    fn kind(self, offset: u64, size: u64) -> Option<SnapshotDataKind> {
-        match self {
-            Blob::Module => Some(SnapshotDataKind::WasmModule { offset, size }),
-            Blob::Memory => Some(SnapshotDataKind::WasmMemory { offset, size }),
-            Blob::Stable => Some(SnapshotDataKind::StableMemory { offset, size }),
-            Blob::Bare => None,
-        }
+        Item::Chunk { hash } => Some(SnapshotDataKind::WasmChunk { hash: hash.clone() }),
     }
 }
 
-/// One read.
-#[derive(Debug, Clone)]
-pub enum Item {
-    /// `len` bytes at `offset` of a blob, slice number `index`.
-    Slice {
-        /// The blob.
-        blob: Blob,
-        /// Slice number (offset / slice size).
-        index: u64,
-        /// Byte offset.
-        offset: u64,
-        /// Byte length.
-        len: u64,
-    },
-    /// A whole chunk-store entry.
-    Chunk {
-        /// Its SHA-256.
-        hash: Vec<u8>,
-    },
-}
-
-impl Item {
-    fn kind(&self) -> Option<SnapshotDataKind> {
-        match self {
-            Item::Slice {
-                blob, offset, len, ..
-            } => blob.kind(*offset, *len),
-            Item::Chunk { hash } => Some(SnapshotDataKind::WasmChunk { hash: hash.clone() }),
-        }
-    }
-}
-
-/// The work for one blob of `size` bytes in slices of `slice`, skipping slices in `done` (which
-/// is pruned to valid indices); returns the items and the bytes already done.
-pub fn slice_items(
-    blob: Blob,
-    size: u64,
-    slice: u64,
-    done: &mut BTreeSet<u64>,
-) -> (Vec<Item>, u64) {
-    let n = size.div_ceil(slice);
-    done.retain(|i| *i < n);
-    let mut items = Vec::new();
-    let mut done_bytes = 0;
-    for index in 0..n {
-        let offset = index * slice;
-        let len = slice.min(size - offset);
-        if done.contains(&index) {
-            done_bytes += len;
-        } else {
-            items.push(Item::Slice {
-                blob,
-                index,
-                offset,
-                len,
-            });
-        }
-    }
-    (items, done_bytes)
-}
-
-/// Runs the reads with at most `concurrency` in flight; writes, syncs and records each batch of
-/// finished reads before recording them as done.
-#[allow(clippy::too_many_arguments)]
+/// Runs the reads with at most `concurrency` in flight; each batch of finished reads is
+/// written and committed to `tx` before more are recorded. Returns the bytes read.
 pub async fn run_items<R: SliceReader>(
     reader: &R,
     items: Vec<Item>,
     concurrency: usize,
-    dir: &Path,
-    handles: &mut BTreeMap<Blob, File>,
-    state: &mut PullState,
-    state_path: &Path,
-    bar: &ProgressBar,
+    tx: &mut PullTransaction,
+    progress: &dyn Progress,
 ) -> Result<u64, IcError> {
     let mut pending = items.into_iter();
     let mut set: JoinSet<Result<(Item, Vec<u8>), IcError>> = JoinSet::new();
@@ -181,83 +93,15 @@ pub async fn run_items<R: SliceReader>(
         while let Some(more) = set.try_join_next() {
             batch.push(more);
         }
-        let mut touched = BTreeSet::new();
-        let mut finished = Vec::new();
-        for joined in batch {
-            let result = joined.map_err(|e| IcError::Config(format!("download task failed: {e}")));
-            let (item, data) = match result.and_then(|r| r) {
-                Ok(v) => v,
-                Err(e) => {
-                    set.abort_all();
-                    return Err(e);
-                }
-            };
-            match &item {
-                Item::Slice {
-                    blob, offset, len, ..
-                } => {
-                    if data.len() as u64 != *len {
-                        set.abort_all();
-                        return Err(IcError::BadReply {
-                            op: "read snapshot data".into(),
-                            reason: format!(
-                                "{} bytes for the {}-byte slice at offset {offset} of {}",
-                                data.len(),
-                                len,
-                                blob.file()
-                            ),
-                        });
-                    }
-                    let path = dir.join(blob.file());
-                    let f = handles
-                        .get(blob)
-                        .ok_or_else(|| IcError::Config("internal: no file".into()))?;
-                    f.write_all_at(&data, *offset)
-                        .map_err(crate::store::error::io_at(&path))?;
-                    touched.insert(*blob);
-                }
-                Item::Chunk { hash } => {
-                    let digest = Sha256::digest(&data);
-                    if digest[..] != hash[..] {
-                        set.abort_all();
-                        return Err(IcError::BadReply {
-                            op: "read snapshot data".into(),
-                            reason: format!(
-                                "chunk-store entry {} has a different SHA-256",
-                                hex::encode(hash)
-                            ),
-                        });
-                    }
-                    atomic_write(&dir.join(chunk_rel_path(hash)), &data)?;
-                }
+        let written = write_batch(batch, tx).inspect_err(|_| set.abort_all())?;
+        tx.commit(&written.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>())?;
+        for (item, len) in written {
+            if matches!(item, Item::Chunk { .. }) {
+                progress.grow(len);
             }
-            downloaded += data.len() as u64;
-            finished.push((item, data.len() as u64));
+            progress.advance(len);
+            downloaded += len;
         }
-        for blob in touched {
-            if let Some(f) = handles.get(&blob) {
-                f.sync_data()
-                    .map_err(crate::store::error::io_at(&dir.join(blob.file())))?;
-            }
-        }
-        for (item, len) in finished {
-            match item {
-                Item::Slice { blob, index, .. } => {
-                    state
-                        .slices_done
-                        .entry(blob.file().to_string())
-                        .or_default()
-                        .insert(index);
-                    bar.inc(len);
-                }
-                Item::Chunk { hash } => {
-                    state.chunks_done.insert(hex::encode(hash));
-                    bar.inc_length(len);
-                    bar.inc(len);
-                }
-            }
-        }
-        state.save(state_path)?;
         while set.len() < concurrency {
             match pending.next() {
                 Some(item) => spawn(&mut set, item),
@@ -266,4 +110,43 @@ pub async fn run_items<R: SliceReader>(
         }
     }
     Ok(downloaded)
+}
+
+type Joined = Result<Result<(Item, Vec<u8>), IcError>, tokio::task::JoinError>;
+
+/// Writes each finished read of a batch into `tx`; the first failed read or write fails all.
+fn write_batch(batch: Vec<Joined>, tx: &PullTransaction) -> Result<Vec<(Item, u64)>, IcError> {
+    let mut written = Vec::with_capacity(batch.len());
+    for joined in batch {
+        let joined = joined.map_err(|e| IcError::Config(format!("download task failed: {e}")));
+        let (item, data) = joined.and_then(|r| r)?;
+        check_reply(&item, &data)?;
+        tx.write(&item, &data)?;
+        written.push((item, data.len() as u64));
+    }
+    Ok(written)
+}
+
+/// A read that breaks the API's rules (a slice of another length, a chunk whose SHA-256
+/// differs from the hash it was asked by) is the IC's bad reply. The transaction checks the
+/// same again before it writes.
+fn check_reply(item: &Item, data: &[u8]) -> Result<(), IcError> {
+    let bad = |reason: String| IcError::BadReply {
+        op: "read snapshot data".into(),
+        reason,
+    };
+    match item {
+        Item::Slice {
+            blob, offset, len, ..
+        } if data.len() as u64 != *len => Err(bad(format!(
+            "{} bytes for the {len}-byte slice at offset {offset} of {}",
+            data.len(),
+            blob.file()
+        ))),
+        Item::Chunk { hash } if Sha256::digest(data)[..] != hash[..] => Err(bad(format!(
+            "chunk-store entry {} has a different SHA-256",
+            hex::encode(hash)
+        ))),
+        _ => Ok(()),
+    }
 }

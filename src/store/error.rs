@@ -108,6 +108,32 @@ pub enum StoreError {
     /// The directory is a download not finished (icp-cli, dfx, a pull): never imported.
     #[error("{0}; only a finished download can be imported")]
     Unfinished(Box<crate::snapshot::Unfinished>),
+    /// An interrupted pull cannot continue: the snapshot changed or disappeared since it started.
+    #[error("cannot resume the pull in {dir}: {reason}. Nothing was mixed: the partial download is left as it was; remove that directory to start over")]
+    ResumeRefused {
+        /// The partial snapshot directory.
+        dir: PathBuf,
+        /// What changed.
+        reason: String,
+    },
+    /// A read handed to a pull does not fit what was asked for (a slice's length, a chunk's hash).
+    #[error("{path}: {reason}")]
+    BadDownload {
+        /// The file the read was for.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A finished pull failed its checks; its directory was removed.
+    #[error(
+        "check the download: {reason}; the download in {dir} was discarded, run the pull again"
+    )]
+    Discarded {
+        /// The removed snapshot directory.
+        dir: PathBuf,
+        /// The check that failed.
+        reason: String,
+    },
     /// The destination already exists.
     #[error("{path} already exists")]
     Exists {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// File name of the manifest inside a snapshot directory. Its presence marks the snapshot complete.
 pub const MANIFEST_FILE: &str = "manifest.json";
 /// File name of the resumable pull's progress, removed once the snapshot is complete.
-pub const PULL_STATE_FILE: &str = ".pull_state.json";
+pub use crate::snapshot::download::PULL_STATE_FILE;
 /// The manifest format tag.
 pub const MANIFEST_FORMAT: &str = "mo-mem-manifest/1";
 /// Largest manifest accepted, in bytes.

@@ -14,6 +14,7 @@ pub mod key;
 pub mod layout;
 pub mod lock;
 pub mod manifest;
+pub mod pull;
 pub mod trust;
 
 pub use checks::{check_layout, SnapshotMetadata};
@@ -23,6 +24,7 @@ pub use key::StoreKey;
 pub use layout::{files, Store, StoredSnapshot};
 pub use lock::DirLock;
 pub use manifest::{FileEntry, Manifest, Source, MANIFEST_FILE, PULL_STATE_FILE};
+pub use pull::{PullDir, PullTransaction};
 pub use trust::{
     check as check_trust, check_default as check_trust_default, is_complete, is_in_progress, Trust,
     TrustRule,

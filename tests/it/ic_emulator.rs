@@ -254,7 +254,10 @@ async fn snapshot_replaced_or_changed_mid_pull_is_refused() {
     let mut o = opts(1_000_000, 2);
     o.snapshot = Some(sid.clone());
     let err = l.pull(&client, &o).await.unwrap_err();
-    assert!(matches!(err, IcError::ResumeRefused { .. }), "{err}");
+    assert!(
+        matches!(err, IcError::Store(StoreError::ResumeRefused { .. })),
+        "{err}"
+    );
     assert!(!old_dir.join("manifest.json").exists());
     // The latest is now the replacement, pulled cleanly into its own directory.
     let out = l.pull(&client, &opts(1_000_000, 2)).await.unwrap();
@@ -285,7 +288,9 @@ async fn snapshot_replaced_or_changed_mid_pull_is_refused() {
     emu.with_snapshot(cid, &sid3, |s| s.state.version += 1);
     let err = l.pull(&client, &opts(1_000_000, 1)).await.unwrap_err();
     match &err {
-        IcError::ResumeRefused { reason, .. } => assert!(reason.contains("changed"), "{reason}"),
+        IcError::Store(StoreError::ResumeRefused { reason, .. }) => {
+            assert!(reason.contains("changed"), "{reason}")
+        }
         other => panic!("{other}"),
     }
     assert_ne!(sid2, sid3);

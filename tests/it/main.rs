@@ -55,6 +55,7 @@ mod ic_cli;
 mod ic_emulator;
 mod ic_fixture;
 mod json_schemas;
+mod layers;
 mod module_stripped;
 mod mount;
 mod mount_analysis;

@@ -1,7 +1,7 @@
 //! The resumable pull's progress file, `.pull_state.json`, rewritten atomically after each batch.
 
-use crate::store::error::StoreError;
-use crate::store::fsutil::{atomic_write, read_limited};
+use super::super::error::StoreError;
+use super::super::fsutil::{atomic_write, read_limited};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

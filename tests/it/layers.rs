@@ -1,0 +1,175 @@
+//! The layer map in `src/lib.rs` is true: every `crate::FOLDER` a layer's code names (outside
+//! comments and tests) is one its bullet in the map lists after "imports", and each bullet
+//! lists only layers above it, so no import runs back up.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layers in the map's order, each with the layers it says it imports.
+fn declared_map(lib: &str) -> Vec<(String, BTreeSet<String>)> {
+    let doc: Vec<&str> = lib
+        .lines()
+        .take_while(|l| l.starts_with("//!"))
+        .map(|l| l.trim_start_matches("//!").trim())
+        .collect();
+    // one bullet per layer, its continuation lines joined
+    let mut bullets: Vec<String> = Vec::new();
+    for line in doc {
+        if let Some(rest) = line.strip_prefix("- `") {
+            bullets.push(rest.to_string());
+        } else if !line.is_empty() && !bullets.is_empty() && !line.starts_with("The binary") {
+            let last = bullets.last_mut().unwrap();
+            last.push(' ');
+            last.push_str(line);
+        } else if line.is_empty() || line.starts_with("The binary") {
+            // a paragraph ends the list
+            if !bullets.is_empty() {
+                bullets.push(String::new());
+            }
+        }
+    }
+    let mut map: Vec<(String, BTreeSet<String>)> = Vec::new();
+    for bullet in bullets.iter().take_while(|b| !b.is_empty()) {
+        let name = bullet.split('`').next().unwrap().to_string();
+        let clause = bullet
+            .split("imports ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("the map's bullet for `{name}` says no `imports`"));
+        let clause = clause.split(['(', ';', '.']).next().unwrap();
+        let imports: BTreeSet<String> = if clause.starts_with("all of the above") {
+            map.iter().map(|(n, _)| n.clone()).collect()
+        } else if clause.starts_with("nothing") {
+            BTreeSet::new()
+        } else {
+            clause
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect()
+        };
+        map.push((name, imports));
+    }
+    map
+}
+
+/// The code of a source file without its comments and its `#[cfg(test)]` tail.
+fn code_of(text: &str) -> String {
+    let code = text.split("#[cfg(test)]").next().unwrap();
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The layers each layer's non-test code names as `crate::LAYER`, with a file that does.
+fn actual_imports(src: &Path, layers: &[String]) -> BTreeMap<String, BTreeMap<String, PathBuf>> {
+    let mut found = BTreeMap::new();
+    for layer in layers {
+        let mut files = Vec::new();
+        rust_files(&src.join(layer), &mut files);
+        let entry: &mut BTreeMap<String, PathBuf> = found.entry(layer.clone()).or_default();
+        for file in files {
+            let name = file.file_name().unwrap().to_string_lossy();
+            if name == "tests.rs" || name.ends_with("_tests.rs") {
+                continue;
+            }
+            let code = code_of(&std::fs::read_to_string(&file).unwrap());
+            // one path per import, so that each is read here
+            assert!(
+                !code.contains("crate::{"),
+                "{}: a grouped `crate::{{…}}` import",
+                file.display()
+            );
+            for other in layers.iter().filter(|o| *o != layer) {
+                let named = code.contains(&format!("crate::{other}::"))
+                    || code.contains(&format!("crate::{other}}}"))
+                    || code.contains(&format!("crate::{other};"));
+                if named {
+                    entry.entry(other.clone()).or_insert_with(|| file.clone());
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_layer_map_is_true_and_points_one_way() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    let map = declared_map(&lib);
+    let names: Vec<String> = map.iter().map(|(n, _)| n.clone()).collect();
+    // the map names every layer folder of src/ exactly once
+    let mut folders: Vec<String> = std::fs::read_dir(root.join("src"))
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().is_dir() && e.file_name() != "cli")
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted, folders,
+        "src/lib.rs's map and src/'s folders differ"
+    );
+    // each bullet lists only layers above it: no circle between folders
+    for (i, (name, imports)) in map.iter().enumerate() {
+        for import in imports {
+            let above = names[..i].contains(import);
+            assert!(
+                above,
+                "the map says `{name}` imports `{import}`, not above it"
+            );
+        }
+    }
+    // the code imports only what its bullet lists
+    let actual = actual_imports(&root.join("src"), &names);
+    let mut wrong = Vec::new();
+    for (name, imports) in &map {
+        for (import, file) in &actual[name] {
+            if !imports.contains(import) {
+                wrong.push(format!("{} uses crate::{import}", file.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports the map does not list:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_map_reader_reads_what_the_map_says() {
+    let lib = "//! Layers:\n//!\n//! - `a`: bytes; imports nothing.\n//! - `b`: the b, \
+               [`a::X`]; imports `a` (never\n//!   `c`).\n//! - `c`: all; imports all of the \
+               above.\n//!\n//! The binary.\n";
+    let map = declared_map(lib);
+    let as_lists: Vec<(String, Vec<String>)> = map
+        .into_iter()
+        .map(|(n, i)| (n, i.into_iter().collect()))
+        .collect();
+    assert_eq!(
+        as_lists,
+        vec![
+            ("a".to_string(), vec![]),
+            ("b".to_string(), vec!["a".to_string()]),
+            ("c".to_string(), vec!["a".to_string(), "b".to_string()]),
+        ]
+    );
+    let text = "use x;\n// crate::d::\nfn f() {}\n#[cfg(test)]\nmod t { use crate::e::X; }";
+    assert_eq!(code_of(text), "use x;\nfn f() {}");
+}
