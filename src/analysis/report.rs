@@ -376,8 +376,8 @@ fn plural(n: u64, noun: &str) -> String {
     }
 }
 
-/// Bytes for people: `5.1 MiB` (exact bytes are in the tables).
-fn human(bytes: u64) -> String {
+/// Bytes for people: `812 B`, `5.1 MiB` (exact bytes are in the tables).
+pub fn human(bytes: u64) -> String {
     const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
     if bytes < 1024 {
         return format!("{bytes} B");

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::heap::{Heap, Tag};
 
 use super::dominators::{Dominators, Retained};
-use super::graph::{GraphError, HeapGraph, ImageEdges, RootGroup};
+use super::graph::{GraphError, HeapGraph, ImageEdges};
 use super::progress::{NoProgress, Phase, Progress};
 use super::stats::Count;
 
@@ -219,14 +219,6 @@ impl Analysis {
                 retained: self.doms.group_retained(i),
             })
             .collect()
-    }
-
-    /// The root group of the stable variables.
-    pub fn stable_vars_group(&self) -> Option<usize> {
-        self.graph
-            .roots()
-            .iter()
-            .position(|r| r.group == RootGroup::StableVars)
     }
 
     /// The `top` objects retaining the most bytes (ties: lower address first).

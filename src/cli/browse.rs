@@ -92,10 +92,8 @@ fn resolve(tree: &Tree, path: Option<&str>) -> anyhow::Result<Ino> {
 /// Writes to stdout; a closed pipe ends the output quietly.
 fn emit(bytes: &[u8]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
-    }
+    // a reader that stopped early is an exit 0, decided once in `cli::main`
+    Ok(out.write_all(bytes).and_then(|()| out.flush())?)
 }
 
 fn suffix(kind: NodeKind) -> &'static str {

@@ -112,21 +112,8 @@ pub fn utc(ns: u64) -> String {
     )
 }
 
-/// A byte count for people: `1.5 GiB`.
-pub fn human_bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = n as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < UNITS.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{n} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
-    }
-}
+/// A byte count for people: `1.5 GiB` (the report's rule).
+pub use mo_mem::analysis::report::human as human_bytes;
 
 #[cfg(test)]
 mod tests {

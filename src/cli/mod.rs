@@ -107,17 +107,47 @@ enum Command {
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
+    exit_quietly_when_stdout_closes();
     let cli = Cli::parse();
     if let Command::Upgrade(args) = cli.command {
         return upgrade::main(args, cli.limits.reader_limits());
     }
     match run(cli.command, cli.limits.reader_limits()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("mo-mem: {err:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `err` is a write to a standard output whose reader has gone (`mo-mem … | head`).
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// A command's output read by a reader that stopped early (`mo-mem stats X | head -1`) ends
+/// the command with exit 0 and no message, as it does for `cat`: `print!` panics on that
+/// broken pipe, and this hook turns that one panic into the exit. Every other panic keeps the
+/// default report.
+fn exit_quietly_when_stdout_closes() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
 
 /// Dispatches one parsed subcommand to its implementation; snapshots are read under `limits`.

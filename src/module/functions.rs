@@ -27,9 +27,4 @@ impl FunctionNames {
     pub fn name_of_function(&self, func: u32) -> Option<&str> {
         self.names.get(&func).map(String::as_str)
     }
-
-    /// The number of table entries.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
-    }
 }

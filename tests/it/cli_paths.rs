@@ -462,3 +462,27 @@ fn trend_and_diff_refuse_snapshots_of_another_canister() {
     let text = stdout(&out);
     assert!(text.ends_with(" type rows from 2 snapshots\n"), "{text}");
 }
+
+/// A reader that stops early (`mo-mem stats X | head`) ends the command with exit 0 and no
+/// message, whether it prints with `print!` (stats, vars, report) or writes itself (ls).
+#[test]
+fn a_closed_stdout_is_a_quiet_exit_zero() {
+    let dir = fixture("compound", "eop");
+    for args in [["stats"], ["vars"], ["ls"], ["report"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+            .args(&args)
+            .arg(&dir)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader is gone before the first write
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -42,11 +42,6 @@ impl VarDiff {
     pub fn retained_delta(&self) -> i64 {
         self.row().retained_delta()
     }
-
-    /// Reachable bytes after minus before.
-    pub fn reachable_delta(&self) -> i64 {
-        self.row().bytes_delta()
-    }
 }
 
 /// `new - old` (a missing side counts as zero), saturated to `i64`.

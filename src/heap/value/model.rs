@@ -27,14 +27,6 @@ impl LazyValue {
     pub fn untyped(word: u64) -> LazyValue {
         LazyValue { word, ty: None }
     }
-
-    /// The heap object at address `addr`, untyped (its word is the skewed pointer `addr - 1`).
-    pub fn object_at(addr: u64) -> LazyValue {
-        LazyValue {
-            word: addr.wrapping_sub(1),
-            ty: None,
-        }
-    }
 }
 
 /// One field of a decoded record or object.

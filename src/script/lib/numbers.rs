@@ -328,15 +328,6 @@ macro_rules! fixed_module {
             fn to_nat(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
                 convert_arg(a, NumKind::Nat, concat!($name, ".toNat"))
             }
-            #[allow(dead_code)]
-            fn to_nat_wrap(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-                // bit pattern as unsigned
-                let v = arg(a, 0, "toNat")?;
-                let bits = K.bits().unwrap_or(64);
-                let x = num::fixed_of(v).unwrap_or(0);
-                let u = x & ((1i128 << bits) - 1);
-                Ok(Value::Nat(u as u64))
-            }
             fn max_value() -> Value {
                 num::fixed_wrap(
                     K,
