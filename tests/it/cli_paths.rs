@@ -470,7 +470,7 @@ fn a_closed_stdout_is_a_quiet_exit_zero() {
     let dir = fixture("compound", "eop");
     for args in [["stats"], ["vars"], ["ls"], ["report"]] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
-            .args(&args)
+            .args(args)
             .arg(&dir)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
