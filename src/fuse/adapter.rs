@@ -3,7 +3,7 @@
 
 use super::passthrough::Passthrough;
 use super::pool::WorkerPool;
-use crate::vfs::{Attr, NodeKind, ThreadId, Tree, VfsError, ROOT_INO};
+use crate::vfs::{Attr, AttrChange, NodeKind, ThreadId, Tree, VfsError, ROOT_INO};
 use fuser::{
     consts, FileAttr, FileType, Filesystem, KernelConfig, ReplyAttr, ReplyCreate, ReplyData,
     ReplyDirectory, ReplyDirectoryPlus, ReplyEmpty, ReplyEntry, ReplyOpen, ReplyStatfs, ReplyWrite,
@@ -14,10 +14,6 @@ use std::ffi::OsStr;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-/// How long the kernel may cache immutable entries and attributes.
-pub const IMMUTABLE_TTL: Duration = Duration::from_secs(3600);
-/// How long the kernel may cache entries of directories that change (store listings).
-pub const VOLATILE_TTL: Duration = Duration::from_secs(1);
 /// The largest read or write request asked of the kernel, and the I/O size `stat` suggests.
 const MAX_REQUEST: u32 = 1 << 20;
 /// A write at least this long, in whole pages, may be followed by more of the same request.
@@ -47,10 +43,6 @@ fn fail(op: &str, err: &VfsError) -> c_int {
     errno
 }
 
-fn read_only(op: &str, what: String) -> c_int {
-    fail(op, &VfsError::ReadOnly(what))
-}
-
 fn name_str<'a>(op: &str, name: &'a OsStr) -> Result<&'a str, c_int> {
     name.to_str().ok_or_else(|| {
         fail(
@@ -62,12 +54,6 @@ fn name_str<'a>(op: &str, name: &'a OsStr) -> Result<&'a str, c_int> {
 
 impl Inner {
     fn file_attr(&self, attr: &Attr) -> FileAttr {
-        let (kind, perm, nlink) = match attr.kind {
-            NodeKind::Dir => (FileType::Directory, 0o555, 2),
-            NodeKind::File => (FileType::RegularFile, 0o444, 1),
-            NodeKind::Symlink => (FileType::Symlink, 0o777, 1),
-            NodeKind::Control => (FileType::RegularFile, 0o644, 1),
-        };
         FileAttr {
             ino: attr.ino,
             size: attr.size,
@@ -76,22 +62,14 @@ impl Inner {
             mtime: self.time,
             ctime: self.time,
             crtime: self.time,
-            kind,
-            perm,
-            nlink,
+            kind: file_type(attr.kind),
+            perm: attr.kind.permissions(),
+            nlink: attr.kind.links(),
             uid: self.uid,
             gid: self.gid,
             rdev: 0,
             blksize: MAX_REQUEST,
             flags: 0,
-        }
-    }
-
-    fn ttl(attr: &Attr) -> Duration {
-        match (attr.kind, attr.volatile) {
-            (NodeKind::Control, _) => Duration::ZERO,
-            (_, true) => VOLATILE_TTL,
-            _ => IMMUTABLE_TTL,
         }
     }
 }
@@ -132,14 +110,15 @@ impl MountFs {
         })
     }
 
-    /// The error for `op` on the entry `name` of directory `parent`: the mount is read-only.
+    /// The errno for `op` on the entry `name` of directory `parent`: the mount is read-only.
     fn read_only_entry(&self, op: &str, parent: u64, name: &OsStr) -> c_int {
-        let path = format!(
-            "{}/{}",
-            self.inner.tree.path_of(parent),
-            name.to_string_lossy()
-        );
-        read_only(op, path)
+        let name = name.to_string_lossy();
+        fail(op, &self.inner.tree.refuse_entry_change(parent, &name))
+    }
+
+    /// The errno for `op` changing `ino`: the mount is read-only.
+    fn read_only(&self, op: &str, ino: u64) -> c_int {
+        fail(op, &self.inner.tree.refuse_change(ino))
     }
 }
 
@@ -180,7 +159,7 @@ impl Filesystem for MountFs {
             Err(errno) => return reply.error(errno),
         };
         self.run(move |fs| match fs.tree.lookup(parent, &name) {
-            Ok(attr) => reply.entry(&Inner::ttl(&attr), &fs.file_attr(&attr), 0),
+            Ok(attr) => reply.entry(&attr.cache_ttl(), &fs.file_attr(&attr), 0),
             Err(err) => reply.error(fail("lookup", &err)),
         });
     }
@@ -197,7 +176,7 @@ impl Filesystem for MountFs {
 
     fn getattr(&mut self, _req: &Request<'_>, ino: u64, _fh: Option<u64>, reply: ReplyAttr) {
         self.run(move |fs| match fs.tree.getattr(ino) {
-            Ok(attr) => reply.attr(&Inner::ttl(&attr), &fs.file_attr(&attr)),
+            Ok(attr) => reply.attr(&attr.cache_ttl(), &fs.file_attr(&attr)),
             Err(err) => reply.error(fail("getattr", &err)),
         });
     }
@@ -220,23 +199,13 @@ impl Filesystem for MountFs {
         _flags: Option<u32>,
         reply: ReplyAttr,
     ) {
-        self.run(move |fs| {
-            let attr = match fs.tree.getattr(ino) {
-                Ok(attr) => attr,
-                Err(err) => return reply.error(fail("setattr", &err)),
-            };
-            // Truncating a control file (`echo x > eval`) is how a new request starts;
-            // the request is replaced by the next write at offset 0 anyway.
-            let truncating_control = attr.kind == NodeKind::Control
-                && size.is_none_or(|s| s == 0)
-                && mode.is_none()
-                && uid.is_none()
-                && gid.is_none();
-            if truncating_control {
-                reply.attr(&Inner::ttl(&attr), &fs.file_attr(&attr));
-            } else {
-                reply.error(read_only("setattr", fs.tree.path_of(ino)));
-            }
+        let change = AttrChange {
+            size,
+            ownership_or_mode: mode.is_some() || uid.is_some() || gid.is_some(),
+        };
+        self.run(move |fs| match fs.tree.setattr(ino, change) {
+            Ok(attr) => reply.attr(&attr.cache_ttl(), &fs.file_attr(&attr)),
+            Err(err) => reply.error(fail("setattr", &err)),
         });
     }
 
@@ -312,7 +281,7 @@ impl Filesystem for MountFs {
         _newname: &OsStr,
         reply: ReplyEntry,
     ) {
-        reply.error(read_only("link", self.inner.tree.path_of(ino)));
+        reply.error(self.read_only("link", ino));
     }
 
     fn create(
@@ -497,7 +466,7 @@ impl Filesystem for MountFs {
                     size: 0,
                     volatile: true,
                 });
-                let ttl = Inner::ttl(&attr);
+                let ttl = attr.cache_ttl();
                 if reply.add(child, index as i64 + 1, name, &ttl, &fs.file_attr(&attr), 0) {
                     return reply.ok();
                 }
@@ -516,7 +485,7 @@ impl Filesystem for MountFs {
                     }
                 };
                 let (attr, ttl) = match known {
-                    Some(attr) => (attr, Inner::ttl(&attr)),
+                    Some(attr) => (attr, attr.cache_ttl()),
                     None => (
                         Attr {
                             ino: child,
@@ -553,7 +522,7 @@ impl Filesystem for MountFs {
         _position: u32,
         reply: ReplyEmpty,
     ) {
-        reply.error(read_only("setxattr", self.inner.tree.path_of(ino)));
+        reply.error(self.read_only("setxattr", ino));
     }
 
     fn getxattr(
@@ -576,17 +545,16 @@ impl Filesystem for MountFs {
     }
 
     fn removexattr(&mut self, _req: &Request<'_>, ino: u64, _name: &OsStr, reply: ReplyEmpty) {
-        reply.error(read_only("removexattr", self.inner.tree.path_of(ino)));
+        reply.error(self.read_only("removexattr", ino));
     }
 
     fn access(&mut self, _req: &Request<'_>, ino: u64, mask: i32, reply: ReplyEmpty) {
-        self.run(move |fs| match fs.tree.getattr(ino) {
-            Ok(attr) if mask & libc::W_OK != 0 && attr.kind != NodeKind::Control => {
-                reply.error(read_only("access", fs.tree.path_of(ino)));
-            }
-            Ok(_) => reply.ok(),
-            Err(err) => reply.error(fail("access", &err)),
-        });
+        self.run(
+            move |fs| match fs.tree.access(ino, mask & libc::W_OK != 0) {
+                Ok(()) => reply.ok(),
+                Err(err) => reply.error(fail("access", &err)),
+            },
+        );
     }
 
     fn fallocate(
@@ -599,7 +567,7 @@ impl Filesystem for MountFs {
         _mode: i32,
         reply: ReplyEmpty,
     ) {
-        reply.error(read_only("fallocate", self.inner.tree.path_of(ino)));
+        reply.error(self.read_only("fallocate", ino));
     }
 }
 
