@@ -1,11 +1,9 @@
 //! Building the ic-agent for a network and identity, with the root key set or fetched.
 
-use super::calls::CanisterClient;
 use super::error::{explain, ErrorContext, IcError};
 use super::identity::ResolvedIdentity;
 use super::network::Network;
 use super::retry::RetryPolicy;
-use candid::Principal;
 use ic_agent::agent::HttpService;
 use ic_agent::Agent;
 use std::sync::Arc;
@@ -104,16 +102,4 @@ pub async fn connect(opts: ConnectOptions) -> Result<Connection, IcError> {
         identity: opts.identity,
         retry: opts.retry,
     })
-}
-
-impl Connection {
-    /// A client for the canister-hosted protocol of `motoko/main.mo` on one canister.
-    pub fn hosted(&self, canister: Principal) -> super::hosted::HostedClient {
-        super::hosted::HostedClient::new(self, canister)
-    }
-
-    /// A client for the snapshot calls on one canister.
-    pub fn canister(&self, canister: Principal) -> CanisterClient {
-        CanisterClient::new(self, canister)
-    }
 }

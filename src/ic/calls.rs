@@ -48,6 +48,13 @@ pub fn parse_snapshot_hex(s: &str) -> Result<Vec<u8>, IcError> {
     Ok(id)
 }
 
+impl Connection {
+    /// A client for the snapshot calls on one canister.
+    pub fn canister(&self, canister: Principal) -> CanisterClient {
+        CanisterClient::new(self, canister)
+    }
+}
+
 impl CanisterClient {
     /// A client for `canister` over `conn`.
     pub fn new(conn: &Connection, canister: Principal) -> Self {

@@ -54,6 +54,13 @@ pub struct HostedClient {
     target: CanisterTarget,
 }
 
+impl Connection {
+    /// A client for the canister-hosted protocol of `motoko/main.mo` on one canister.
+    pub fn hosted(&self, canister: Principal) -> HostedClient {
+        HostedClient::new(self, canister)
+    }
+}
+
 impl HostedClient {
     /// A client for `canister` over `conn`.
     pub fn new(conn: &Connection, canister: Principal) -> Self {

@@ -2,7 +2,10 @@
 //! terminal session, each process named with its start time so that a reused process id is
 //! never taken for the process that had it before (`docs/mount.md`, "Whose answer a read gets").
 
-use super::control::SessionId;
+/// Whose answers a control file returns, and whose script definitions a script sees: the
+/// caller's terminal session (or the thread itself once it is gone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SessionId(pub u64);
 
 /// One process: its id and its start time (clock ticks after boot, `/proc/PID/stat` field
 /// 22), which together never name two processes.

@@ -17,9 +17,7 @@ use super::requests::{Resolution, SessionRequests, Slot};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-/// Whose answers a control file returns: the caller's terminal session (or process).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SessionId(pub u64);
+pub use super::caller::SessionId;
 
 /// The engine behind a control file; the script engine implements it for `eval`.
 pub trait ControlFile: Send + Sync {
