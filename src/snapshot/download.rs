@@ -45,19 +45,11 @@ const RANGES_SHOWN: usize = 6;
 /// The blob files in the order the tools download them, with their metadata sizes.
 fn blobs(meta: &SnapshotMetadata) -> [(&'static str, &'static str, u64); 3] {
     [
-        (
-            "wasm_module",
-            super::open::MODULE_FILE,
-            meta.wasm_module_size(),
-        ),
-        (
-            "wasm_memory",
-            super::open::MEMORY_FILE,
-            meta.wasm_memory_size(),
-        ),
+        ("wasm_module", super::MODULE_FILE, meta.wasm_module_size()),
+        ("wasm_memory", super::MEMORY_FILE, meta.wasm_memory_size()),
         (
             "stable_memory",
-            super::open::STABLE_FILE,
+            super::STABLE_FILE,
             meta.stable_memory_size(),
         ),
     ]

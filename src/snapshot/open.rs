@@ -8,14 +8,7 @@ use super::{Snapshot, SnapshotError, SnapshotKind, MAX_MODULE_BYTES};
 use crate::image::Image;
 use crate::module::decompress_module;
 
-/// File names inside a snapshot directory.
-pub const METADATA_FILE: &str = "metadata.json";
-/// The module file.
-pub const MODULE_FILE: &str = "wasm_module.bin";
-/// The main memory file.
-pub const MEMORY_FILE: &str = "wasm_memory.bin";
-/// The stable memory file.
-pub const STABLE_FILE: &str = "stable_memory.bin";
+pub use super::{MEMORY_FILE, METADATA_FILE, MODULE_FILE, STABLE_FILE};
 
 fn io(file: &Path) -> impl FnOnce(std::io::Error) -> SnapshotError + '_ {
     move |source| SnapshotError::Io {

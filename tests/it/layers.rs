@@ -238,8 +238,6 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<BTreeSet<Stri
 const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
     ("analysis", &["dominators", "graph"]),
     ("analysis", &["cached", "opened", "path"]),
-    ("analysis/diff", &["row", "vars"]),
-    ("analysis/export", &["chunk", "delta"]),
     ("module", &["code", "facts", "parse", "stable_slots"]),
     (
         "script",
@@ -256,7 +254,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
         ],
     ),
     ("script/eval", &["exec", "fast"]),
-    ("snapshot", &["download", "open"]),
     (
         "vfs",
         &[

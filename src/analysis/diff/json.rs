@@ -7,11 +7,12 @@ use serde::Serialize;
 use super::collections::CollectionDiff;
 use super::figures::Space;
 use super::inner::InnerCollection;
+use super::row::delta;
 pub use super::row::JsonSide;
 use super::suspects::Suspect;
 use super::types::TypeDiff;
 use super::values::ValueChange;
-use super::vars::{delta, VarDiff};
+use super::vars::VarDiff;
 use super::SnapshotDiff;
 
 /// One variable's diff.

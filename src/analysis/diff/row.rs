@@ -7,8 +7,6 @@ use serde::Serialize;
 use crate::analysis::cached::TypeRow;
 use crate::analysis::retained::VarRetention;
 
-use super::vars::delta;
-
 /// A variable's or type's figures in one snapshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct JsonSide {
@@ -98,4 +96,10 @@ impl BeforeAfter {
     pub fn new_retained(&self) -> u64 {
         self.new.map_or(0, |s| s.retained_bytes)
     }
+}
+
+/// `new - old` (a missing side counts as zero), saturated to `i64`.
+pub fn delta(old: Option<u64>, new: Option<u64>) -> i64 {
+    let (o, n) = (old.unwrap_or(0) as i128, new.unwrap_or(0) as i128);
+    (n - o).clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }

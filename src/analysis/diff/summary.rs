@@ -3,8 +3,9 @@
 
 use std::fmt::Write;
 
+use super::row::delta;
 use super::values::ValueChange;
-use super::vars::{delta, VarDiff};
+use super::vars::VarDiff;
 use super::SnapshotDiff;
 
 /// How many types the text lists (largest growth first, then largest shrinking).

@@ -1,8 +1,8 @@
 //! Unit tests of the diff's pure parts (the fixtures' diffs are in tests/it/analysis_diff.rs).
 
+use super::row::delta;
 use super::trend::{Series, Trend};
 use super::trend_svg::trend_svg;
-use super::vars::delta;
 
 #[test]
 fn delta_counts_a_missing_side_as_zero_and_saturates() {

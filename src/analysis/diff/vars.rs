@@ -44,12 +44,6 @@ impl VarDiff {
     }
 }
 
-/// `new - old` (a missing side counts as zero), saturated to `i64`.
-pub fn delta(old: Option<u64>, new: Option<u64>) -> i64 {
-    let (o, n) = (old.unwrap_or(0) as i128, new.unwrap_or(0) as i128);
-    (n - o).clamp(i64::MIN as i128, i64::MAX as i128) as i64
-}
-
 /// The stable variables of `opened` with their values, or why they cannot be read.
 fn named_vars(opened: &OpenedHeap) -> Result<Vec<NamedVar>, DecodeError> {
     let sig = opened.signature().map_err(Clone::clone)?;

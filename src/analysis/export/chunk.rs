@@ -29,7 +29,7 @@ use parquet::file::statistics::Statistics;
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::delta::DeltaPacker;
+use super::delta::{uleb, DeltaPacker};
 
 /// Rows per data page (about 128 KiB of a delta-encoded 64-bit column of small steps).
 pub const PAGE_ROWS: usize = 1 << 16;
@@ -315,16 +315,6 @@ impl Chunk {
             },
         })
     }
-}
-
-/// Appends `v` as an unsigned LEB128 varint (the RLE/bit-packing hybrid's run headers, the
-/// delta encoding's numbers).
-pub(super) fn uleb(mut v: u64, out: &mut Vec<u8>) {
-    while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
 }
 
 /// Booleans packed eight per byte, least significant bit first.

@@ -63,7 +63,7 @@ impl DeltaPacker {
         }
         let deltas = &self.deltas[..k];
         let min = deltas.iter().copied().min().unwrap_or(0);
-        super::chunk::uleb(zigzag(min), &mut self.blocks);
+        uleb(zigzag(min), &mut self.blocks);
         let widths = self.blocks.len();
         // Every miniblock's width byte is present, zero for the unused ones.
         self.blocks.extend_from_slice(&[0; BLOCK / MINI]);
@@ -97,13 +97,22 @@ impl DeltaPacker {
     /// Appends the encoded stream to `out`.
     pub fn finish(mut self, out: &mut Vec<u8>) {
         self.flush_block();
-        let uleb = super::chunk::uleb;
         uleb(BLOCK as u64, out);
         uleb((BLOCK / MINI) as u64, out);
         uleb(self.count, out);
         uleb(zigzag(self.first), out);
         out.extend_from_slice(&self.blocks);
     }
+}
+
+/// Appends `v` as an unsigned LEB128 varint (the RLE/bit-packing hybrid's run headers, the
+/// delta encoding's numbers).
+pub(super) fn uleb(mut v: u64, out: &mut Vec<u8>) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
 }
 
 #[cfg(test)]
