@@ -20,8 +20,9 @@ impl SharedDecoder {
     }
 }
 
-/// The vfs error for a snapshot that does not open, naming the directory once.
-fn open_error(dir: &Path, e: &OpenError) -> VfsError {
+/// The vfs error for a snapshot that does not open, naming the directory once and keeping
+/// the cause's kind (so its errno: `EFBIG` for a limit, `EIO` for an unreadable file, …).
+pub(super) fn open_error(dir: &Path, e: &OpenError) -> VfsError {
     let what = dir.display().to_string();
     match e {
         OpenError::Snapshot { error, .. } => {

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::catalog::Snapshots;
+use super::decoder::open_error;
 use crate::analysis::diff::json::{types_json, vars_json, SummaryJson};
 use crate::analysis::diff::summary::summary_text;
 use crate::analysis::diff::SnapshotDiff;
@@ -19,7 +20,7 @@ use crate::analysis::progress::NoProgress;
 use crate::analysis::retained_json::pretty;
 use crate::analysis::OpenedHeap;
 use crate::vfs::diff_dir::SnapshotDiffer;
-use crate::vfs::VfsError;
+use crate::vfs::{Untrusted, VfsError};
 
 /// How many diffs are kept rendered.
 pub const KEPT_DIFFS: usize = 4;
@@ -46,17 +47,11 @@ impl CatalogDiffer {
     fn heap(&self, dir: &Path) -> Result<Arc<OpenedHeap>, VfsError> {
         let snapshot = self.snapshots.get(dir);
         if let Some(verdict) = snapshot.trust() {
-            if let Err(e) = &*verdict {
-                return Err(VfsError::decode(
-                    format!("diff: {}", dir.display()),
-                    format!("the snapshot is not trusted: {e}"),
-                ));
+            if let Err(why) = &*verdict {
+                return Err(VfsError::NotTrusted(Untrusted::Refused(why.clone())));
             }
         }
-        snapshot
-            .heap()
-            .cloned()
-            .map_err(|e| VfsError::decode(format!("diff: {}", dir.display()), e.to_string()))
+        snapshot.heap().cloned().map_err(|e| open_error(dir, e))
     }
 
     fn diff(&self, old: &Path, new: &Path) -> Result<Arc<SnapshotDiff>, VfsError> {
