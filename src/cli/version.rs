@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
-use mo_mem::module::{Compiler, EraProbes, GcKind, LayoutEra, KNOWN_BUILDS, NEWEST_KNOWN};
+use mo_mem::module::{
+    Compiler, EraProbes, LayoutEra, KNOWN_BUILDS, LEGACY_INCREMENTAL_VERIFIED, NEWEST_KNOWN,
+};
 
 /// The layout eras, oldest first.
 const ERAS: [LayoutEra; 5] = [
@@ -50,7 +52,8 @@ pub fn text() -> String {
     for b in KNOWN_BUILDS {
         let compiler = Compiler::detect(Some(b.build_id), EraProbes::default());
         let read = compiler.refusal().is_none();
-        let incremental = compiler.era.gc_refusal(GcKind::Incremental).is_none();
+        let incremental =
+            compiler.era == LayoutEra::SortedTags || LEGACY_INCREMENTAL_VERIFIED.contains(&b.npm);
         let _ = writeln!(
             out,
             "  {:<7} moc {:<8} {:<8} {}{}",
