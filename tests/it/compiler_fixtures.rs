@@ -114,14 +114,17 @@ fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() 
             (Ok(facts), None) => {
                 assert_eq!(facts.compiler_summary(), summary(r, &mode), "{name}/{mode}");
                 // The heap end: the `_HP` global of `__get_hp` (moc >= 0.9.5), else the RTS's
-                // `HP` static that `get_heap_size` reads (0.7.3+, 0.8.7), never both.
+                // `HP` static that `get_heap_size` reads (0.7.3+, 0.8.7), never both; the
+                // incremental GC has neither but its partition table, confirmed from its RTS.
                 let old_hp = name == "legacy-0-7" || name == "legacy-0-8";
+                let incremental = mode == "incremental";
                 assert_eq!(
                     (
                         facts.hp_mutable_index.is_some(),
-                        facts.statics.heap_pointer.is_some()
+                        facts.statics.heap_pointer.is_some(),
+                        facts.statics.legacy_partitions.is_some(),
                     ),
-                    (!old_hp, old_hp),
+                    (!old_hp && !incremental, old_hp, incremental),
                     "{name}/{mode}"
                 );
                 // The dynamic heap of moc < 0.9 with the copying GC starts at the unaligned
@@ -366,7 +369,7 @@ fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
         }
         let want: u64 = used.iter().map(|(a, b)| b - a).sum();
         assert_eq!(bytes, want, "{name}: bytes walked");
-        assert!(blocks > 100, "{name}: {blocks} blocks");
+        assert!(blocks > 50, "{name}: {blocks} blocks");
         assert_eq!(
             heap.gc_phase(),
             Some(1),
