@@ -178,6 +178,43 @@ mod tests {
     use super::super::parse::read_raw;
     use super::*;
 
+    /// A module whose RTS functions are missing or differ from the verified code is refused,
+    /// naming the function.
+    #[test]
+    fn unverified_rts_code_is_refused_naming_the_function() {
+        let wasm = wat::parse_str(
+            r#"(module (memory 1)
+                 (func $get_heap_size (result i32) i32.const 0x210000 i32.load offset=20))"#,
+        )
+        .unwrap();
+        let raw = read_raw(&wasm).unwrap();
+        let err = confirm(&raw).unwrap_err();
+        assert!(
+            err.contains("its RTS function `get_heap_size` differs from the verified builds'"),
+            "{err}"
+        );
+        let wasm = wat::parse_str("(module (func $other))").unwrap();
+        let err = confirm(&read_raw(&wasm).unwrap()).unwrap_err();
+        assert!(
+            err.contains("the module has no (single) RTS function `get_heap_size`"),
+            "{err}"
+        );
+    }
+
+    /// Names carry rustc's hash suffix; a name is matched with it or exactly, never by a
+    /// longer name's prefix.
+    #[test]
+    fn functions_are_found_by_name_without_the_hash() {
+        let wasm = wat::parse_str(
+            r#"(module (func $a::b::h0123456789abcdef) (func $a::b::c::h0123456789abcdef))"#,
+        )
+        .unwrap();
+        let raw = read_raw(&wasm).unwrap();
+        assert_eq!(func_with_prefix(&raw, "a::b"), Some(0));
+        assert_eq!(func_with_prefix(&raw, "a"), None);
+        assert_eq!(callee_name(&raw, 1), "a::b::c");
+    }
+
     /// Prints the fingerprints of a module's partition-table functions (for verifying a new
     /// build: `MO_MEM_FINGERPRINT=path.wasm cargo test --lib legacy_partitions -- --nocapture`).
     #[test]
