@@ -27,7 +27,7 @@ pub fn text() -> String {
     );
     let _ = writeln!(
         out,
-        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs (their incremental GC is refused)"
+        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko 3.6.16, 3.8.1; any other is refused by name)"
     );
     let _ = writeln!(
         out,
@@ -75,16 +75,17 @@ pub fn text() -> String {
 fn era_note(era: LayoutEra) -> String {
     match era {
         LayoutEra::RegionTag => format!(
-            "{} - from 0.11.0 (0.10.x scalars are refused); copying, compacting, generational GCs",
+            "{} - from 0.11.0 (0.10.x scalars are refused); copying, compacting, generational GCs; incremental of verified RTS builds",
             era.describe()
         ),
         LayoutEra::OddTagsObjInd => format!(
             "{} - from 0.6.16 (0.6.10-0.6.15 are refused); copying, compacting, generational GCs",
             era.describe()
         ),
-        LayoutEra::NoObjInd => {
-            format!("{} - copying, compacting, generational GCs", era.describe())
-        }
+        LayoutEra::NoObjInd => format!(
+            "{} - copying, compacting, generational GCs; incremental of verified RTS builds",
+            era.describe()
+        ),
         _ => era.describe().to_string(),
     }
 }
