@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
-use mo_mem::module::{Compiler, EraProbes, GcKind, LayoutEra, KNOWN_BUILDS, NEWEST_KNOWN};
+use mo_mem::module::{
+    Compiler, EraProbes, LayoutEra, KNOWN_BUILDS, LEGACY_INCREMENTAL_VERIFIED, NEWEST_KNOWN,
+};
 
 /// The layout eras, oldest first.
 const ERAS: [LayoutEra; 5] = [
@@ -25,7 +27,7 @@ pub fn text() -> String {
     );
     let _ = writeln!(
         out,
-        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs (their incremental GC is refused)"
+        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko 3.6.16, 3.8.1; any other is refused by name)"
     );
     let _ = writeln!(
         out,
@@ -50,7 +52,8 @@ pub fn text() -> String {
     for b in KNOWN_BUILDS {
         let compiler = Compiler::detect(Some(b.build_id), EraProbes::default());
         let read = compiler.refusal().is_none();
-        let incremental = compiler.era.gc_refusal(GcKind::Incremental).is_none();
+        let incremental =
+            compiler.era == LayoutEra::SortedTags || LEGACY_INCREMENTAL_VERIFIED.contains(&b.npm);
         let _ = writeln!(
             out,
             "  {:<7} moc {:<8} {:<8} {}{}",
@@ -72,16 +75,17 @@ pub fn text() -> String {
 fn era_note(era: LayoutEra) -> String {
     match era {
         LayoutEra::RegionTag => format!(
-            "{} - from 0.11.0 (0.10.x scalars are refused); copying, compacting, generational GCs",
+            "{} - from 0.11.0 (0.10.x scalars are refused); copying, compacting, generational GCs; incremental of verified RTS builds",
             era.describe()
         ),
         LayoutEra::OddTagsObjInd => format!(
             "{} - from 0.6.16 (0.6.10-0.6.15 are refused); copying, compacting, generational GCs",
             era.describe()
         ),
-        LayoutEra::NoObjInd => {
-            format!("{} - copying, compacting, generational GCs", era.describe())
-        }
+        LayoutEra::NoObjInd => format!(
+            "{} - copying, compacting, generational GCs; incremental of verified RTS builds",
+            era.describe()
+        ),
         _ => era.describe().to_string(),
     }
 }

@@ -1,7 +1,7 @@
 //! Classical layout detection: `[heap_base, _HP)` or the incremental GC's partition table.
 
 use crate::image::{Image, WordSize};
-use crate::module::{GcKind, LayoutEra, ModuleFacts, Persistence};
+use crate::module::{GcKind, LayoutEra, LegacyPartitionTable, ModuleFacts, Persistence};
 use crate::snapshot::Snapshot;
 
 use super::partitions::{ranges, TableFormat};
@@ -40,6 +40,9 @@ pub(crate) fn detect(
             image.len()
         )));
     }
+    if let (true, Some(legacy)) = (incremental, module.statics.legacy_partitions) {
+        return legacy_partitions(image, &layout, legacy);
+    }
     if incremental {
         let table = find_table(image, module)?;
         let phase = table
@@ -67,6 +70,38 @@ pub(crate) fn detect(
         Vec::new()
     };
     Ok((layout, ranges, None))
+}
+
+/// The ranges and phase of a moc < 0.13 incremental heap: the table of 127 records at the
+/// address the RTS code confirmed; every record must carry its index, and partition 0 starts
+/// with the static heap up to the heap base.
+fn legacy_partitions(
+    image: &Image,
+    layout: &Layout,
+    legacy: LegacyPartitionTable,
+) -> Result<(Layout, Vec<HeapRange>, Option<u32>), HeapError> {
+    let format = TableFormat::CLASSICAL_LEGACY;
+    let p0 = format.read(image, legacy.records)?;
+    if layout.heap_base < PARTITION_SIZE && p0.static_size != layout.heap_base {
+        return Err(HeapError::Layout(format!(
+            "partition table at {:#x}: partition 0's static size {:#x} is not the heap base {:#x}",
+            legacy.records, p0.static_size, layout.heap_base
+        )));
+    }
+    let ranges = ranges(image, layout, legacy.records, format)?;
+    // The RTS's `Phase` of moc < 0.13 is Pause 0, Mark 1, Evacuate 2, Update 3, Stop 4; mo-mem
+    // numbers phases as moc >= 0.13 does (Stop 0, Pause 1, ...).
+    let phase = match image.read_u8(legacy.phase)? {
+        p @ 0..=3 => u32::from(p) + 1,
+        4 => 0,
+        p => {
+            return Err(HeapError::Layout(format!(
+                "GC phase byte {p} at {:#x} is no phase",
+                legacy.phase
+            )))
+        }
+    };
+    Ok((*layout, ranges, Some(phase)))
 }
 
 /// The end of the classical heap: `_HP + 1` from the `_HP` global `__get_hp` reads (a skewed

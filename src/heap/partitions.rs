@@ -10,6 +10,30 @@ const MAX_PARTITIONS: u64 = 1 << 16;
 /// Partitions per table before an extension table.
 const PER_TABLE: u64 = 128;
 
+/// Where a partition record's fields are (byte offsets; words of the table's word size).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RecordFields {
+    index: u64,
+    free: u64,
+    large_content: u64,
+    marked_size: u64,
+    static_size: u64,
+    dynamic_size: u64,
+    temporary: u64,
+    evacuate: u64,
+    update: u64,
+}
+
+/// How many records a table holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TableCount {
+    /// `number_of_partitions` is stored after [`PER_TABLE`] records and an extension pointer
+    /// (moc >= 0.13, `repr(C)`).
+    Stored,
+    /// A fixed array of this many records, no extension (classical moc < 0.13).
+    Fixed(u64),
+}
+
 /// The binary format of a partition table.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TableFormat {
@@ -17,19 +41,56 @@ pub(crate) struct TableFormat {
     pub(crate) record: u64,
     /// Word size of the fields.
     pub(crate) word: u64,
+    /// The record's fields.
+    fields: RecordFields,
+    /// How many records.
+    pub(crate) count: TableCount,
 }
 
 impl TableFormat {
-    /// The EOP format.
-    pub(crate) const EOP: TableFormat = TableFormat {
-        record: 56,
-        word: 8,
-    };
-    /// The classical format.
-    pub(crate) const CLASSICAL: TableFormat = TableFormat {
+    /// The EOP format (`repr(C)`: index, free, large_content, marked, static, dynamic,
+    /// bitmap, temporary, evacuate, update).
+    pub(crate) const EOP: TableFormat = TableFormat::repr_c(8, 56);
+    /// The classical format of moc >= 0.13 (`repr(C)`).
+    pub(crate) const CLASSICAL: TableFormat = TableFormat::repr_c(4, 28);
+    /// The classical format of moc < 0.13, as rustc laid out the verified RTS build
+    /// ([`crate::module::LegacyPartitionTable`]): index, marked, static, dynamic, bitmap, then
+    /// free, large_content, temporary, evacuate, update bytes; 127 records.
+    pub(crate) const CLASSICAL_LEGACY: TableFormat = TableFormat {
         record: 28,
         word: 4,
+        fields: RecordFields {
+            index: 0,
+            marked_size: 4,
+            static_size: 8,
+            dynamic_size: 12,
+            free: 20,
+            large_content: 21,
+            temporary: 22,
+            evacuate: 23,
+            update: 24,
+        },
+        count: TableCount::Fixed(127),
     };
+
+    const fn repr_c(w: u64, record: u64) -> TableFormat {
+        TableFormat {
+            record,
+            word: w,
+            fields: RecordFields {
+                index: 0,
+                free: w,
+                large_content: w + 1,
+                marked_size: 2 * w,
+                static_size: 3 * w,
+                dynamic_size: 4 * w,
+                temporary: 6 * w,
+                evacuate: 6 * w + 1,
+                update: 6 * w + 2,
+            },
+            count: TableCount::Stored,
+        }
+    }
 
     /// Offset of the extension pointer after the records.
     pub(crate) fn extension_offset(self) -> u64 {
@@ -41,7 +102,7 @@ impl TableFormat {
         self.extension_offset() + self.word
     }
 
-    /// Reads record `i` of the table at `table`.
+    /// Reads the record at `at`. A flag byte other than 0 or 1 is not a record.
     pub(crate) fn read(self, image: &Image, at: u64) -> Result<PartitionInfo, HeapError> {
         let w = self.word;
         let word = |off: u64| -> Result<u64, HeapError> {
@@ -51,18 +112,35 @@ impl TableFormat {
                 u64::from(image.read_u32(at + off)?)
             })
         };
-        let byte = |off: u64| -> Result<bool, HeapError> { Ok(image.read_u8(at + off)? != 0) };
+        let byte = |off: u64| -> Result<bool, HeapError> {
+            match image.read_u8(at + off)? {
+                0 => Ok(false),
+                1 => Ok(true),
+                b => Err(HeapError::Layout(format!(
+                    "partition record at {at:#x}: flag byte {b} at +{off} is not a bool"
+                ))),
+            }
+        };
+        let f = self.fields;
         Ok(PartitionInfo {
-            index: word(0)?,
-            free: byte(w)?,
-            large_content: byte(w + 1)?,
-            marked_size: word(2 * w)?,
-            static_size: word(3 * w)?,
-            dynamic_size: word(4 * w)?,
-            temporary: byte(6 * w)?,
-            evacuate: byte(6 * w + 1)?,
-            update: byte(6 * w + 2)?,
+            index: word(f.index)?,
+            free: byte(f.free)?,
+            large_content: byte(f.large_content)?,
+            marked_size: word(f.marked_size)?,
+            static_size: word(f.static_size)?,
+            dynamic_size: word(f.dynamic_size)?,
+            temporary: byte(f.temporary)?,
+            evacuate: byte(f.evacuate)?,
+            update: byte(f.update)?,
         })
+    }
+
+    /// The number of records of the table at `table`.
+    fn records(self, image: &Image, table: u64) -> Result<u64, HeapError> {
+        match self.count {
+            TableCount::Fixed(n) => Ok(n),
+            TableCount::Stored => Ok(image.read_word(table + self.count_offset())?),
+        }
     }
 }
 
@@ -74,7 +152,7 @@ pub(crate) fn ranges(
     format: TableFormat,
 ) -> Result<Vec<HeapRange>, HeapError> {
     let p_size = layout.partition_size;
-    let count = image.read_word(table + format.count_offset())?;
+    let count = format.records(image, table)?;
     if count == 0 || count > MAX_PARTITIONS {
         return Err(HeapError::Layout(format!(
             "partition table at {table:#x}: implausible number of partitions {count}"
@@ -83,7 +161,7 @@ pub(crate) fn ranges(
     let mut parts = Vec::new();
     let mut current_table = table;
     for i in 0..count {
-        if i > 0 && i % PER_TABLE == 0 {
+        if i > 0 && i % PER_TABLE == 0 && format.count == TableCount::Stored {
             let ext = image.read_word(current_table + format.extension_offset())?;
             if ext == 0 || ext % format.word != 0 || !image.contains(ext, format.count_offset()) {
                 // No further tables: the remaining partitions are unused.

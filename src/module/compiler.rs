@@ -102,23 +102,18 @@ impl LayoutEra {
         }
     }
 
-    /// Whether this build decodes heaps of this era (with some GC; see [`LayoutEra::reads_gc`]).
+    /// Whether this build decodes heaps of this era (the incremental GC before 0.13 only of
+    /// the builds in [`LEGACY_INCREMENTAL_VERIFIED`]).
     pub fn is_read(self) -> bool {
         !matches!(self, LayoutEra::DenseTags)
     }
-
-    /// Why this build does not decode heaps of this era with the classical GC `gc`, if it
-    /// does not (the incremental GC of moc < 0.13 keeps its partition table elsewhere).
-    pub fn gc_refusal(self, gc: super::GcKind) -> Option<&'static str> {
-        match (self, gc) {
-            (LayoutEra::SortedTags, _) => None,
-            (_, super::GcKind::Incremental) => Some(
-                "the classical incremental GC of moc < 0.13 (its partition table of 127 entries) is not supported by this build",
-            ),
-            _ => None,
-        }
-    }
 }
+
+/// The npm `motoko` releases before moc 0.13 whose classical incremental GC this build reads:
+/// their RTS's partition-table code was verified ([`super::LegacyPartitionTable`]). A module of
+/// any other build of moc < 0.13 with the incremental GC is read only if its RTS code is the
+/// same, instruction for instruction; else it is refused by name.
+pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.16", "3.8.1"];
 
 /// An npm `motoko` release and the moc build it bundles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -404,12 +399,6 @@ mod tests {
         assert_eq!(c.name(), "moc 0.11.2");
         assert_eq!(c.refusal(), None);
         assert_eq!(c.era, LayoutEra::RegionTag);
-        assert_eq!(c.era.gc_refusal(crate::module::GcKind::Copying), None);
-        assert!(c
-            .era
-            .gc_refusal(crate::module::GcKind::Incremental)
-            .unwrap()
-            .contains("incremental GC of moc < 0.13"));
         let c = Compiler::detect(Some("0.12.1"), EraProbes::default());
         assert_eq!((c.refusal(), c.era), (None, LayoutEra::NoObjInd));
         // 0.10.x has the Region tags but the scalars of before 0.11.0.

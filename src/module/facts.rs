@@ -69,6 +69,9 @@ pub struct RtsStatics {
     /// Classical moc < 0.9.5 (no `__get_hp`): address of the RTS's `HP` static, the unskewed
     /// heap end (from `get_heap_size`, which is `HP - heap base`).
     pub heap_pointer: Option<u64>,
+    /// Classical incremental GC of moc < 0.13: where its partition table and phase are
+    /// (confirmed from the RTS code, see [`super::LegacyPartitionTable`]).
+    pub legacy_partitions: Option<super::LegacyPartitionTable>,
 }
 
 /// Where the MutBox of a stable variable lives.

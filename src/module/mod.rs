@@ -10,15 +10,18 @@ mod compiler;
 mod error;
 mod facts;
 mod functions;
+mod legacy_partitions;
 mod parse;
 mod stable_slots;
 
 pub use compiler::{
-    Compiler, EraProbes, KnownBuild, LayoutEra, MocVersion, KNOWN_BUILDS, NEWEST_KNOWN,
+    Compiler, EraProbes, KnownBuild, LayoutEra, MocVersion, KNOWN_BUILDS,
+    LEGACY_INCREMENTAL_VERIFIED, NEWEST_KNOWN,
 };
 pub use error::ModuleError;
 pub use facts::{GcKind, ModuleFacts, Persistence, RtsStatics, SlotLocation, StableSlot};
 pub use functions::FunctionNames;
+pub use legacy_partitions::LegacyPartitionTable;
 
 /// Largest module accepted, compressed or not (the IC's limit is 100 MiB for the Wasm chunk store).
 pub const MAX_MODULE_BYTES: u64 = 256 << 20;

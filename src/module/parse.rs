@@ -279,10 +279,12 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
     if let Some(reason) = moc.refusal() {
         return Err(refuse(reason));
     }
-    if let Some(reason) = gc.as_ref().ok().and_then(|&gc| moc.era.gc_refusal(gc)) {
-        return Err(refuse(reason.into()));
-    }
     let legacy = moc.era != super::LayoutEra::SortedTags;
+    let legacy_partitions = if legacy && gc.as_ref().ok() == Some(&GcKind::Incremental) {
+        Some(super::legacy_partitions::confirm(raw).map_err(refuse)?)
+    } else {
+        None
+    };
     if legacy && named("pre_exp").is_none() {
         return Err(refuse(
             "no pre_exp (every actor module of moc < 0.13 has one): where its stable variables are is not known to this build".into(),
@@ -364,7 +366,10 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         continuation_table: first_load("continuation_table_size"),
         n_continuations: first_load("continuation_count"),
         region0: first_load("region0_get"),
-        gc_state: if gc == GcKind::Incremental && persistence == Persistence::Classical {
+        gc_state: if gc == GcKind::Incremental
+            && persistence == Persistence::Classical
+            && legacy_partitions.is_none()
+        {
             raw.body_named("get_heap_size")
                 .and_then(|b| super::code::const_addresses(b, &globals).into_iter().next())
         } else {
@@ -375,6 +380,7 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         } else {
             None
         },
+        legacy_partitions,
     };
     // moc >= 0.13 reads every stable variable in `@get_actor_to_persist`; before, the
     // upgrade hook `pre_exp` reads them (after the user's `preupgrade`) into the record it

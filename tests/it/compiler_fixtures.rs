@@ -22,9 +22,6 @@ struct Release {
     incremental_refusal: Option<&'static str>,
 }
 
-/// Why the incremental GC of moc < 0.13 is refused.
-const OLD_INCREMENTAL: &str = "the classical incremental GC of moc < 0.13 (its partition table of 127 entries) is not supported by this build";
-
 impl Release {
     /// Why this build refuses the fixture's `mode` (None: it reads it).
     fn refusal(&self, mode: &str) -> Option<&'static str> {
@@ -55,14 +52,14 @@ const RELEASES: &[Release] = &[
         build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
         name: "moc 0.11.1+ (npm motoko 3.6.16)",
         refusal: None,
-        incremental_refusal: Some(OLD_INCREMENTAL),
+        incremental_refusal: None,
     },
     Release {
         fixture: "legacy-0-12",
         build_id: "kpynwl5w-kdsn43c3-5q9zkg9p-wyy89ifa",
         name: "moc 0.12.1 (npm motoko 3.8.1)",
         refusal: None,
-        incremental_refusal: Some(OLD_INCREMENTAL),
+        incremental_refusal: None,
     },
 ];
 
@@ -117,14 +114,17 @@ fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() 
             (Ok(facts), None) => {
                 assert_eq!(facts.compiler_summary(), summary(r, &mode), "{name}/{mode}");
                 // The heap end: the `_HP` global of `__get_hp` (moc >= 0.9.5), else the RTS's
-                // `HP` static that `get_heap_size` reads (0.7.3+, 0.8.7), never both.
+                // `HP` static that `get_heap_size` reads (0.7.3+, 0.8.7), never both; the
+                // incremental GC has neither but its partition table, confirmed from its RTS.
                 let old_hp = name == "legacy-0-7" || name == "legacy-0-8";
+                let incremental = mode == "incremental";
                 assert_eq!(
                     (
                         facts.hp_mutable_index.is_some(),
-                        facts.statics.heap_pointer.is_some()
+                        facts.statics.heap_pointer.is_some(),
+                        facts.statics.legacy_partitions.is_some(),
                     ),
-                    (!old_hp, old_hp),
+                    (!old_hp && !incremental, old_hp, incremental),
                     "{name}/{mode}"
                 );
                 // The dynamic heap of moc < 0.9 with the copying GC starts at the unaligned
@@ -188,7 +188,7 @@ fn version_lists_every_known_release() {
 /// the canister's own `debug_show` (its `expected.json`), as `tests/it/vars_fixtures.rs` checks
 /// today's; and `mo-mem vars` prints exactly those texts. Every release and mode of
 /// [`RELEASES`] that is not refused is here: moc 0.7.3+, 0.8.7, 0.11.1+ and 0.12.1 with the
-/// copying, compacting and generational GCs.
+/// copying, compacting and generational GCs, and 0.11.1+ and 0.12.1 with the incremental GC.
 #[test]
 fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
     use crate::vars_fixtures::{decoded_vars, expected_vars};
@@ -235,6 +235,9 @@ fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
     for fixture in ["legacy-0-11", "legacy-0-12", "legacy-0-7", "legacy-0-8"] {
         for mode in ["compacting", "copying", "copying-forcegc", "generational"] {
             want_read.push(format!("{fixture}/{mode}"));
+        }
+        if fixture == "legacy-0-11" || fixture == "legacy-0-12" {
+            want_read.push(format!("{fixture}/incremental"));
         }
     }
     assert_eq!(read, want_read, "the older fixtures this build reads");
@@ -296,6 +299,81 @@ fn rerunning_each_older_compilers_scenario_reproduces_its_fixture() {
         assert!(
             std::fs::read(out.join("wasm_memory.bin")).unwrap() == memory,
             "{name}/{mode}: main memory differs from a fresh run"
+        );
+    }
+}
+
+/// The incremental GC of moc < 0.13 (0.11.1+, 0.12.1): the partition table found through the
+/// RTS code is the one the canister's own `get_heap_size` reads. Its formula (the Wasm of
+/// `get_heap_size`: `precomputed_heap_size` at S+32 plus `dynamic_size` at S+52+28·index, index
+/// `allocation_index` at S+20), evaluated on the raw image, equals the occupied size summed
+/// over the decoded records (static plus dynamic space of every partition in use); the walk
+/// covers exactly the dynamic space of the partitions in use and nothing of the free ones.
+#[test]
+fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
+    use mo_mem::heap::Heap;
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::snapshot::Snapshot;
+
+    for name in ["legacy-0-11", "legacy-0-12"] {
+        let dir = common::compiler_fixture(name, "incremental");
+        let heap = Heap::open(Snapshot::open(&dir).unwrap(), ReaderLimits::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let table = heap
+            .module()
+            .unwrap()
+            .statics
+            .legacy_partitions
+            .expect("the table of moc < 0.13");
+        let image = heap.image();
+        let u32_at = |a: u64| u64::from(image.read_u32(a).unwrap());
+        // The canister's own formula, on the raw image (S = records - 40).
+        let s = table.records - 40;
+        let index = u32_at(s + 20);
+        assert!(index < 127, "{name}: allocation index {index}");
+        let heap_size = u32_at(s + 32) + u32_at(s + 52 + 28 * index);
+        // The decoded records: 127, each with its index.
+        let mut occupied = 0;
+        let mut used = Vec::new();
+        for i in 0..127u64 {
+            let at = table.records + 28 * i;
+            assert_eq!(u32_at(at), i, "{name}: record {i}'s index");
+            let (free, temporary) = (
+                image.read_u8(at + 20).unwrap(),
+                image.read_u8(at + 22).unwrap(),
+            );
+            let (static_size, dynamic_size) = (u32_at(at + 8), u32_at(at + 12));
+            if free == 0 {
+                occupied += static_size + dynamic_size;
+            }
+            if free == 0 && temporary == 0 && dynamic_size > 0 {
+                let start = i * (32 << 20) + static_size;
+                used.push((start, start + dynamic_size));
+            }
+        }
+        assert_eq!(occupied, heap_size, "{name}: get_heap_size");
+        let ranges: Vec<(u64, u64)> = heap.ranges().iter().map(|r| (r.start, r.end)).collect();
+        assert_eq!(ranges, used, "{name}: the walked ranges");
+        assert!(heap
+            .ranges()
+            .iter()
+            .all(|r| r.partition.is_some_and(|p| !p.free)));
+        assert_eq!(ranges[0].0, heap.layout().heap_base, "{name}: partition 0");
+        // The walk ends exactly at each range's end and finds every block.
+        let mut blocks = 0u64;
+        let mut bytes = 0u64;
+        for block in heap.walk() {
+            let block = block.unwrap_or_else(|e| panic!("{name}: {e}"));
+            blocks += 1;
+            bytes += block.size;
+        }
+        let want: u64 = used.iter().map(|(a, b)| b - a).sum();
+        assert_eq!(bytes, want, "{name}: bytes walked");
+        assert!(blocks > 50, "{name}: {blocks} blocks");
+        assert_eq!(
+            heap.gc_phase(),
+            Some(1),
+            "{name}: the GC pauses between messages"
         );
     }
 }

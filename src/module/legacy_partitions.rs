@@ -1,0 +1,233 @@
+//! Where the classical incremental GC of moc < 0.13 keeps its partition table, confirmed from
+//! the module's own RTS code.
+//!
+//! Before moc 0.13 the RTS's `Partition` and `PartitionedHeap` (`rts/motoko-rts/src/gc/
+//! incremental/partitioned_heap.rs`) and `State` (`gc/incremental.rs`) are not `repr(C)`: rustc
+//! chose their field order, so the table's format is a fact of one RTS build, not of the source.
+//! It was read off the disassembly of the npm `motoko` 3.6.16 (moc 0.11.1+) and 3.8.1 (moc
+//! 0.12.1) builds, which share one RTS (docs/formats.md, "The incremental GC before 0.13"):
+//!
+//! - `get_heap_size` loads `allocation_index` at S+20 (S: the `RefCell<State>` static), checks
+//!   it against 127 (`MAX_PARTITIONS`), and adds `dynamic_size` at S+52+28·index to
+//!   `precomputed_heap_size` at S+32: the `PartitionedHeap` is at S+8, its 127 records of 28
+//!   bytes at S+40;
+//! - `PartitionedHeapIterator::skip_empty_partitions` reads `free` (+20) and `temporary` (+22)
+//!   and compares `static_size` (+8) with `PARTITION_SIZE`; `next_partition` computes
+//!   `index` (+0) `<< 25` plus `static_size` and reads `large_content` (+21);
+//!   `start_object_iteration` reads `large_content`, the bitmap pointer (+16) and
+//!   `marked_size` (+4); `allocate_bitmap` finds a completely free partition (`free`,
+//!   `static_size + dynamic_size` (+12) = 0) and sets `free` false and `temporary` true; the
+//!   collector (`incremental_gc`, with `plan_updates` and `complete_collection` inlined) sets
+//!   `update` (+24) from `free` and `evacuate` (+23) and frees a partition by setting `free`
+//!   and clearing `large_content` and `temporary`;
+//! - `stop_gc_on_upgrade` stores `Phase::Stop` (4) at S+3656 (`Pause` 0, `Mark` 1, `Evacuate` 2,
+//!   `Update` 3, `Stop` 4).
+//!
+//! A module is read with this format only if each of those functions is, instruction for
+//! instruction, the verified code ([`VERIFIED`], addresses of the RTS's data aside); any other
+//! build is refused by name.
+
+use sha2::{Digest, Sha256};
+use wasmparser::{FunctionBody, Operator};
+
+use super::code::{const_addresses, ops};
+use super::parse::RawModule;
+
+/// Offset of the partition records in the `RefCell<State>` static.
+const RECORDS_IN_STATE: u64 = 40;
+/// Offset of the phase byte in the `RefCell<State>` static.
+const PHASE_IN_STATE: u64 = 3656;
+
+/// The RTS functions whose code fixes the table's format, by name (without the hash suffix),
+/// and their verified fingerprints ([`fingerprint`]): one for both builds, but the collector's
+/// (its other code differs; the partition fields it touches are at the same offsets in both).
+pub(crate) const VERIFIED: &[(&str, &[&str])] = &[
+    ("get_heap_size", &["6cbc83cd828e42d5da131e11250439f6"]),
+    ("stop_gc_on_upgrade", &["c10dc812a0f4d2dfb9e43e61ecb506ea"]),
+    (
+        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::skip_empty_partitions",
+        &["50caae71a0fb0986aa23a9037e88f0c9"],
+    ),
+    (
+        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::next_partition",
+        &["2c613aa15cc038aafb2d1b22470feb72"],
+    ),
+    (
+        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::start_object_iteration",
+        &["687fa291666907d502d21dc30cc598c6"],
+    ),
+    (
+        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeap::allocate_bitmap",
+        &["8bbd7dbf33f16aa203e904ba619000da"],
+    ),
+    (
+        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeap::allocate_in_new_partition",
+        &["17009c14f3eb0fac12b0df916fa566c8"],
+    ),
+    // The collector, with `plan_updates` and `complete_collection` inlined.
+    (
+        "motoko_rts::gc::incremental::incremental_gc",
+        &[
+            "790de4ace52b4a30d5f6622bde62b5a1", // npm motoko 3.6.16
+            "e09122fab288f869d8e8575294c6ecc5", // npm motoko 3.8.1
+        ],
+    ),
+];
+
+/// The RTS's data lies in `[2 MiB, 4 MiB)` of a classical module (after the 2 MiB shadow
+/// stack): constants there are addresses that move with the canister's own static data.
+const RTS_DATA: std::ops::Range<i64> = 0x20_0000..0x40_0000;
+
+/// Where the partition table of a moc < 0.13 incremental-GC module is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LegacyPartitionTable {
+    /// Address of the first of the 127 partition records (28 bytes each).
+    pub records: u64,
+    /// Address of the GC phase byte (`Pause` 0 … `Stop` 4).
+    pub phase: u64,
+}
+
+/// The function named `name` followed by a rustc hash suffix (`::h0123…`), if exactly one.
+fn func_with_prefix(raw: &RawModule<'_>, name: &str) -> Option<u32> {
+    let mut found = raw.names.iter().filter(|(_, n)| {
+        n.as_str() == name
+            || n.strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix("::h"))
+                .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(*first.0)
+}
+
+/// A callee's name without its rustc hash suffix.
+fn callee_name(raw: &RawModule<'_>, f: u32) -> String {
+    let name = raw.names.get(&f).map(String::as_str).unwrap_or("?");
+    match name.rsplit_once("::h") {
+        Some((stem, h)) if h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            stem.to_string()
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// A fingerprint of `body`: SHA-256 (first 16 bytes, hex) over its instructions, with
+/// constants in the RTS's data area replaced by `A` and calls by their callee's name.
+pub(crate) fn fingerprint(raw: &RawModule<'_>, body: &FunctionBody<'_>) -> String {
+    let mut h = Sha256::new();
+    for op in ops(body) {
+        let token = match op {
+            Operator::I32Const { value } if RTS_DATA.contains(&i64::from(value)) => "A".into(),
+            Operator::Call { function_index } => {
+                format!("call {}", callee_name(raw, function_index))
+            }
+            other => format!("{other:?}"),
+        };
+        h.update(token.as_bytes());
+        h.update(b"\n");
+    }
+    h.finalize()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Confirms the table's format from the module's RTS code and finds its addresses, or says
+/// why it cannot.
+pub(crate) fn confirm(raw: &RawModule<'_>) -> Result<LegacyPartitionTable, String> {
+    let globals = raw.const_globals();
+    let mut state = None;
+    let mut phase_state = None;
+    for &(name, verified) in VERIFIED {
+        let body = func_with_prefix(raw, name)
+            .and_then(|f| raw.body(f))
+            .ok_or_else(|| {
+                unverified(&format!("the module has no (single) RTS function `{name}`"))
+            })?;
+        let got = fingerprint(raw, body);
+        if !verified.contains(&got.as_str()) {
+            return Err(unverified(&format!(
+                "its RTS function `{name}` differs from the verified builds' (fingerprint {got})"
+            )));
+        }
+        match name {
+            "get_heap_size" => state = const_addresses(body, &globals).first().copied(),
+            "stop_gc_on_upgrade" => phase_state = const_addresses(body, &globals).first().copied(),
+            _ => {}
+        }
+    }
+    match (state, phase_state) {
+        (Some(s), Some(p)) if s == p => Ok(LegacyPartitionTable {
+            records: s + RECORDS_IN_STATE,
+            phase: s + PHASE_IN_STATE,
+        }),
+        _ => Err(unverified(
+            "get_heap_size and stop_gc_on_upgrade do not name one GC state",
+        )),
+    }
+}
+
+/// The refusal text for a module whose table format is not confirmed.
+fn unverified(why: &str) -> String {
+    format!(
+        "the classical incremental GC of moc < 0.13 keeps its partition table in a format rustc chose for each RTS build; this build reads only the verified builds' (npm motoko 3.6.16 and 3.8.1), and {why}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::read_raw;
+    use super::*;
+
+    /// A module whose RTS functions are missing or differ from the verified code is refused,
+    /// naming the function.
+    #[test]
+    fn unverified_rts_code_is_refused_naming_the_function() {
+        let wasm = wat::parse_str(
+            r#"(module (memory 1)
+                 (func $get_heap_size (result i32) i32.const 0x210000 i32.load offset=20))"#,
+        )
+        .unwrap();
+        let raw = read_raw(&wasm).unwrap();
+        let err = confirm(&raw).unwrap_err();
+        assert!(
+            err.contains("its RTS function `get_heap_size` differs from the verified builds'"),
+            "{err}"
+        );
+        let wasm = wat::parse_str("(module (func $other))").unwrap();
+        let err = confirm(&read_raw(&wasm).unwrap()).unwrap_err();
+        assert!(
+            err.contains("the module has no (single) RTS function `get_heap_size`"),
+            "{err}"
+        );
+    }
+
+    /// Names carry rustc's hash suffix; a name is matched with it or exactly, never by a
+    /// longer name's prefix.
+    #[test]
+    fn functions_are_found_by_name_without_the_hash() {
+        let wasm = wat::parse_str(
+            r#"(module (func $a::b::h0123456789abcdef) (func $a::b::c::h0123456789abcdef))"#,
+        )
+        .unwrap();
+        let raw = read_raw(&wasm).unwrap();
+        assert_eq!(func_with_prefix(&raw, "a::b"), Some(0));
+        assert_eq!(func_with_prefix(&raw, "a"), None);
+        assert_eq!(callee_name(&raw, 1), "a::b::c");
+    }
+
+    /// Prints the fingerprints of a module's partition-table functions (for verifying a new
+    /// build: `MO_MEM_FINGERPRINT=path.wasm cargo test --lib legacy_partitions -- --nocapture`).
+    #[test]
+    fn print_fingerprints() {
+        let Ok(path) = std::env::var("MO_MEM_FINGERPRINT") else {
+            return;
+        };
+        let bytes = std::fs::read(path).unwrap();
+        let wasm = super::super::decompress_module(&bytes).unwrap();
+        let raw = read_raw(&wasm).unwrap();
+        for (name, _) in VERIFIED {
+            let f = func_with_prefix(&raw, name).expect(name);
+            println!("{name} {}", fingerprint(&raw, raw.body(f).unwrap()));
+        }
+    }
+}
