@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use wasmparser::{FunctionBody, Operator};
 
-use super::parse::RawModule;
+use super::raw::RawModule;
 
 /// Most operators inspected per function (moc's accessors are tiny; compiled functions bounded).
 const MAX_OPS: usize = 1 << 20;
@@ -189,9 +189,23 @@ pub(crate) fn called_from_compiled(raw: &RawModule<'_>) -> HashSet<u32> {
     out
 }
 
+impl RawModule<'_> {
+    /// Constant values of the immutable globals (index space including imports).
+    pub(crate) fn const_globals(&self) -> ConstGlobals {
+        ConstGlobals {
+            imported: self.imported_globals,
+            values: self
+                .globals
+                .iter()
+                .map(|&(m, v)| if m { None } else { v })
+                .collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::parse::read_raw;
+    use super::super::raw::read_raw;
     use super::*;
 
     /// A module with the shapes moc's accessors have: a constant address from an immutable

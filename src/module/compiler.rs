@@ -352,6 +352,24 @@ impl fmt::Display for Compiler {
     }
 }
 
+/// `NAME, MODE, GC GC` for a compiler and what is known of the module's mode.
+pub(crate) fn mode_summary(
+    moc: &Compiler,
+    persistence: Option<super::Persistence>,
+    gc: Option<super::GcKind>,
+) -> String {
+    let mut out = moc.name();
+    match persistence {
+        Some(super::Persistence::Enhanced) => out.push_str(", enhanced orthogonal persistence"),
+        Some(super::Persistence::Classical) => out.push_str(", classical"),
+        None => {}
+    }
+    if let Some(gc) = gc {
+        out.push_str(&format!(", {} GC", gc.name()));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

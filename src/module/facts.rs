@@ -2,6 +2,7 @@
 
 use crate::image::WordSize;
 
+use super::compiler::mode_summary;
 use super::FunctionNames;
 
 /// The persistence mode of a Motoko canister.
@@ -160,22 +161,4 @@ impl ModuleFacts {
     pub fn function_name(&self, funid: u64) -> Option<&str> {
         self.functions.name_of_funid(funid)
     }
-}
-
-/// `NAME, MODE, GC GC` for a compiler and what is known of the module's mode.
-pub(crate) fn mode_summary(
-    moc: &super::Compiler,
-    persistence: Option<Persistence>,
-    gc: Option<GcKind>,
-) -> String {
-    let mut out = moc.name();
-    match persistence {
-        Some(Persistence::Enhanced) => out.push_str(", enhanced orthogonal persistence"),
-        Some(Persistence::Classical) => out.push_str(", classical"),
-        None => {}
-    }
-    if let Some(gc) = gc {
-        out.push_str(&format!(", {} GC", gc.name()));
-    }
-    out
 }

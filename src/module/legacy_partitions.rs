@@ -31,7 +31,7 @@ use sha2::{Digest, Sha256};
 use wasmparser::{FunctionBody, Operator};
 
 use super::code::{const_addresses, ops};
-use super::parse::RawModule;
+use super::raw::RawModule;
 
 /// Offset of the partition records in the `RefCell<State>` static.
 const RECORDS_IN_STATE: u64 = 40;
@@ -175,7 +175,7 @@ fn unverified(why: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse::read_raw;
+    use super::super::raw::read_raw;
     use super::*;
 
     /// A module whose RTS functions are missing or differ from the verified code is refused,

@@ -12,6 +12,7 @@ mod facts;
 mod functions;
 mod legacy_partitions;
 mod parse;
+mod raw;
 mod stable_slots;
 
 pub use compiler::{

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use wasmparser::{FunctionBody, Operator};
 
 use super::code::ops;
-use super::parse::RawModule;
+use super::raw::RawModule;
 use super::{GcKind, ModuleError, Persistence, SlotLocation, StableSlot};
 
 /// Most stable variables accepted.

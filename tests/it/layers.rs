@@ -238,7 +238,6 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<BTreeSet<Stri
 const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
     ("analysis", &["dominators", "graph"]),
     ("analysis", &["cached", "opened", "path"]),
-    ("module", &["code", "facts", "parse", "stable_slots"]),
     (
         "script",
         &[
