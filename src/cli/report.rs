@@ -34,7 +34,8 @@ pub fn run(args: ReportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let a = analyse(&opened, true)?;
     if let Some(file) = &args.html {
         let page = report_html(&opened, a, None)?;
-        write_atomically(file, &page).with_context(|| format!("cannot write {}", file.display()))?;
+        write_atomically(file, &page)
+            .with_context(|| format!("cannot write {}", file.display()))?;
     }
     let report = MemoryReport::new(&opened, a);
     let bytes = match args.json {

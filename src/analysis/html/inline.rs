@@ -24,9 +24,7 @@ const INIT_HANDLER: &str = "init(evt)";
 /// `svg` (written by inferno) as an element of the page.
 pub fn inline_svg(svg: &[u8]) -> Result<InlineSvg, HtmlError> {
     let svg = std::str::from_utf8(svg).map_err(|_| HtmlError::Svg("not UTF-8"))?;
-    let start = svg
-        .find("<svg")
-        .ok_or(HtmlError::Svg("no <svg> element"))?;
+    let start = svg.find("<svg").ok_or(HtmlError::Svg("no <svg> element"))?;
     let mut rest = &svg[start..];
     let mut out = InlineSvg {
         markup: String::with_capacity(rest.len()),
@@ -36,7 +34,9 @@ pub fn inline_svg(svg: &[u8]) -> Result<InlineSvg, HtmlError> {
     let mut script: Option<String> = None;
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix("<!--") {
-            let end = after.find("-->").ok_or(HtmlError::Svg("unclosed comment"))?;
+            let end = after
+                .find("-->")
+                .ok_or(HtmlError::Svg("unclosed comment"))?;
             rest = &after[end + 3..];
         } else if let Some(after) = rest.strip_prefix("<![CDATA[") {
             let end = after.find("]]>").ok_or(HtmlError::Svg("unclosed CDATA"))?;

@@ -94,8 +94,11 @@ impl Page {
         out.push_str(&self.body);
         out.push_str("</main>\n<footer>Made by mo-mem; one self-contained file: it fetches \
                       nothing. Click a column's header to sort its table; click a frame of the \
-                      flame graph to zoom into it, Ctrl-F over it to search frames.</footer>\n");
-        out.push_str(&format!("<script>{SORT_SCRIPT}</script>\n</body>\n</html>\n"));
+                      flame graph to zoom into it; Ctrl-F searches the flame graph's frames (inferno's script \
+                      takes it on this page).</footer>\n");
+        out.push_str(&format!(
+            "<script>{SORT_SCRIPT}</script>\n</body>\n</html>\n"
+        ));
         out.into_bytes()
     }
 }

@@ -236,7 +236,11 @@ fn vars_table(a: &HeapAnalysis, live: u64) -> Table {
 fn types_table(opened: &OpenedHeap, a: &HeapAnalysis, live: u64) -> Table {
     let types = a.types(opened);
     let shown = &types[..types.len().min(MAX_ROWS)];
-    let largest = largest_of_types(opened, a, shown.iter().filter(|t| t.typed).map(|t| &*t.name));
+    let largest = largest_of_types(
+        opened,
+        a,
+        shown.iter().filter(|t| t.typed).map(|t| &*t.name),
+    );
     let mut t = Table::new(
         "types-table",
         "largest retained first; path: to the object of the type retaining the most",

@@ -183,6 +183,9 @@ mod tests {
         let mut out = String::new();
         t.html(&mut out);
         assert_eq!(out.matches("<tr>").count(), MAX_ROWS + 1);
-        assert!(out.contains(&format!("Showing the first {MAX_ROWS} of {} rows", MAX_ROWS + 7)));
+        assert!(out.contains(&format!(
+            "Showing the first {MAX_ROWS} of {} rows",
+            MAX_ROWS + 7
+        )));
     }
 }

@@ -182,7 +182,12 @@ impl Browser {
         );
         let session = attached["sessionId"].as_str().unwrap().to_string();
         let s = Some(session.as_str());
-        for domain in ["Page.enable", "Network.enable", "Runtime.enable", "Log.enable"] {
+        for domain in [
+            "Page.enable",
+            "Network.enable",
+            "Runtime.enable",
+            "Log.enable",
+        ] {
             self.call(s, domain, json!({}));
         }
         self.call(
@@ -258,7 +263,12 @@ impl Browser {
     /// The URLs `page` requested, in order.
     pub fn requests(&self, page: &Page) -> Vec<String> {
         self.of_page(page, "Network.requestWillBeSent")
-            .map(|e| e["params"]["request"]["url"].as_str().unwrap_or("?").to_string())
+            .map(|e| {
+                e["params"]["request"]["url"]
+                    .as_str()
+                    .unwrap_or("?")
+                    .to_string()
+            })
             .collect()
     }
 
@@ -279,9 +289,9 @@ impl Browser {
     }
 
     fn of_page<'e>(&'e self, page: &'e Page, method: &'e str) -> impl Iterator<Item = &'e Json> {
-        self.events.iter().filter(move |e| {
-            e["method"] == json!(method) && e["sessionId"] == json!(page.session)
-        })
+        self.events
+            .iter()
+            .filter(move |e| e["method"] == json!(method) && e["sessionId"] == json!(page.session))
     }
 }
 
