@@ -56,13 +56,13 @@ pub fn diff_html(
     );
     page.flame(svg);
     page.end_section();
-    Ok(page.finish(&[
+    page.finish(&[
         ("suspects", "Suspects"),
         ("vars", "Variables"),
         ("types", "Types"),
         ("space", "Space"),
         ("flame", "Flame graph"),
-    ]))
+    ])
 }
 
 /// `+5`, `-3`, `0`.

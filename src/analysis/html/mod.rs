@@ -26,9 +26,10 @@ pub use report::report_html;
 
 use crate::analysis::flame::FlameError;
 
-/// The largest page either command writes: the flame graph's limit and the tables' (a few
-/// hundred rows of a few hundred bytes each).
-pub const MAX_HTML_BYTES: usize = 4 << 20;
+/// The largest page either command writes: the flame graph's 2 MB and the tables' (at most
+/// [`table::MAX_ROWS`] rows of cells of at most [`table::MAX_CELL_CHARS`] characters: well
+/// under 1 MB on ordinary heaps, under 3 MB even if every character were a quote).
+pub const MAX_HTML_BYTES: usize = 5 << 20;
 
 /// Why a page could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -40,4 +41,10 @@ pub enum HtmlError {
     /// inferno's picture is not what the page can inline.
     #[error("flame graph SVG: {0}")]
     Svg(&'static str),
+    /// The page is larger than [`MAX_HTML_BYTES`].
+    #[error("the page of {bytes} bytes exceeds the limit of {MAX_HTML_BYTES}")]
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
 }

@@ -7,6 +7,7 @@ use sha2::{Digest, Sha256};
 
 use super::escape::{base64, escape};
 use super::inline::InlineSvg;
+use super::{HtmlError, MAX_HTML_BYTES};
 
 /// The page's stylesheet.
 const STYLE: &str = include_str!("page.css");
@@ -60,8 +61,9 @@ impl Page {
         self.handlers.extend(svg.handlers);
     }
 
-    /// The whole document.
-    pub fn finish(self, toc: &[(&str, &str)]) -> Vec<u8> {
+    /// The whole document (refused if larger than [`MAX_HTML_BYTES`], which the tables' and
+    /// the flame graph's limits keep it under).
+    pub fn finish(self, toc: &[(&str, &str)]) -> Result<Vec<u8>, HtmlError> {
         let mut policy = String::from("default-src 'none'; style-src 'unsafe-inline'; script-src");
         for s in &self.scripts {
             policy.push_str(&format!(" 'sha256-{}'", digest(s)));
@@ -92,14 +94,19 @@ impl Page {
         }
         out.push_str("</nav>\n</header>\n<main>\n");
         out.push_str(&self.body);
-        out.push_str("</main>\n<footer>Made by mo-mem; one self-contained file: it fetches \
-                      nothing. Click a column's header to sort its table; click a frame of the \
-                      flame graph to zoom into it; Ctrl-F searches the flame graph's frames (inferno's script \
-                      takes it on this page).</footer>\n");
+        out.push_str(
+            "</main>\n<footer>Made by mo-mem; one self-contained file: it fetches nothing. \
+             Click a column's header to sort its table; click a frame of the flame graph to \
+             zoom into it; Ctrl-F searches the flame graph's frames (inferno's script takes \
+             it on this page).</footer>\n",
+        );
         out.push_str(&format!(
             "<script>{SORT_SCRIPT}</script>\n</body>\n</html>\n"
         ));
-        out.into_bytes()
+        match out.len() {
+            bytes if bytes > MAX_HTML_BYTES => Err(HtmlError::TooLarge { bytes }),
+            _ => Ok(out.into_bytes()),
+        }
     }
 }
 

@@ -78,7 +78,7 @@ pub fn report_html(
         ("objects", "Objects"),
         ("flame", "Flame graph"),
     ]);
-    Ok(page.finish(&toc))
+    page.finish(&toc)
 }
 
 /// The report's warnings: an unfinished download, walk errors.

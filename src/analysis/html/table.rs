@@ -1,11 +1,16 @@
 //! Sortable tables: a header of columns (numeric or text), rows of cells, each cell's text
 //! escaped and its sort key in `data-v`; the page's script sorts a table when a header is
-//! clicked. At most [`MAX_ROWS`] rows: a longer table says how many rows it leaves out.
+//! clicked. At most [`MAX_ROWS`] rows (a longer table says how many rows it leaves out), each
+//! cell's text at most [`MAX_CELL_CHARS`] characters (a longer one is cut in the middle, at
+//! `…`), so a table's size is bounded whatever the heap holds.
 
 use super::escape::escape;
 
 /// The most rows a table shows (the page's size stays bounded on any heap).
-pub const MAX_ROWS: usize = 500;
+pub const MAX_ROWS: usize = 300;
+
+/// The most characters a cell shows (a path's first and last steps are kept).
+pub const MAX_CELL_CHARS: usize = 300;
 
 /// How a column sorts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,8 +120,10 @@ impl Table {
 /// One `<td>`.
 fn cell_html(out: &mut String, cell: &Cell) {
     match cell {
-        Cell::Text(t) => out.push_str(&format!("<td>{}</td>", escape(t))),
-        Cell::Path(Some(p)) => out.push_str(&format!("<td class=\"mm-path\">{}</td>", escape(p))),
+        Cell::Text(t) => out.push_str(&format!("<td>{}</td>", escape(&cut(t)))),
+        Cell::Path(Some(p)) => {
+            out.push_str(&format!("<td class=\"mm-path\">{}</td>", escape(&cut(p))))
+        }
         Cell::Path(None) => out.push_str("<td class=\"mm-path\" data-v=\"\">-</td>"),
         Cell::Int(n) => out.push_str(&format!(
             "<td class=\"mm-num\" data-v=\"{n}\">{}</td>",
@@ -125,10 +132,23 @@ fn cell_html(out: &mut String, cell: &Cell) {
         Cell::Shown(v, text) => out.push_str(&format!(
             "<td class=\"mm-num\" data-v=\"{}\">{}</td>",
             finite(*v),
-            escape(text)
+            escape(&cut(text))
         )),
         Cell::Empty => out.push_str("<td data-v=\"\"></td>"),
     }
+}
+
+/// `text` if it has at most [`MAX_CELL_CHARS`] characters, else its start and end around `…`.
+pub fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    let n = text.chars().count();
+    if n <= MAX_CELL_CHARS {
+        return text.into();
+    }
+    let head = MAX_CELL_CHARS / 2;
+    let tail = MAX_CELL_CHARS - head - 1;
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(n - tail).collect();
+    format!("{start}…{end}").into()
 }
 
 /// `v` as a number JavaScript reads (`0` for NaN and the infinities).
@@ -172,6 +192,21 @@ mod tests {
         assert!(out.contains("<caption>a &lt;b&gt;</caption>"), "{out}");
         assert!(out.contains("<td>&lt;i&gt;</td><td class=\"mm-num\" data-v=\"5\">5</td>"));
         assert!(!out.contains("mm-capped"));
+    }
+
+    #[test]
+    fn long_cells_keep_their_start_and_end() {
+        assert_eq!(cut("vars.a.b"), "vars.a.b");
+        let long = format!("vars.{}.end", "x".repeat(1000));
+        let shown = cut(&long);
+        assert_eq!(shown.chars().count(), MAX_CELL_CHARS);
+        assert!(
+            shown.starts_with("vars.xx") && shown.ends_with("xx.end"),
+            "{shown}"
+        );
+        assert!(shown.contains('…'));
+        let exact = "é".repeat(MAX_CELL_CHARS);
+        assert_eq!(cut(&exact), exact);
     }
 
     #[test]
