@@ -42,6 +42,7 @@ pub struct Table {
     caption: String,
     columns: Vec<(String, Sort)>,
     rows: Vec<Vec<Cell>>,
+    pushed: usize,
     total: usize,
 }
 
@@ -56,6 +57,7 @@ impl Table {
                 .map(|&(name, sort)| (name.to_string(), sort))
                 .collect(),
             rows: Vec::new(),
+            pushed: 0,
             total: 0,
         }
     }
@@ -72,7 +74,8 @@ impl Table {
         if self.rows.len() < MAX_ROWS {
             self.rows.push(row);
         }
-        self.total = self.total.max(self.rows.len());
+        self.pushed += 1;
+        self.total = self.total.max(self.pushed);
     }
 
     /// Whether the table shows no row.
