@@ -423,5 +423,12 @@ fn hostile_text_from_the_heap_renders_as_text() {
         "{what}: the key is not shown as text"
     );
     check_live(&mut b, &page, what);
+    b.eval(
+        &page,
+        &format!(
+            "document.querySelector('#objects-table tbody tr:nth-child({})').scrollIntoView(); true",
+            row + 1
+        ),
+    );
     b.screenshot(&page, &artifacts().join("report-hostile-html.png"));
 }
