@@ -8,6 +8,7 @@ pub mod dominators;
 pub mod export;
 pub mod flame;
 pub mod graph;
+pub mod html;
 pub mod info;
 pub mod node_index;
 pub mod offsets;

@@ -1,6 +1,6 @@
 //! `mo-mem diff OLD NEW`: what changed between two snapshots of one canister, by meaning:
 //! growth suspects, per variable (retained bytes, whether the value changed, a collection's
-//! keys), per type, and the heap's space; `--json` for the whole diff.
+//! keys), per type, and the heap's space; `--json` for the whole diff, `--html FILE` a page.
 
 use std::io::Write;
 
@@ -9,6 +9,7 @@ use clap::Args;
 use mo_mem::analysis::diff::json::DiffJson;
 use mo_mem::analysis::diff::summary::summary_text;
 use mo_mem::analysis::diff::{Figures, SnapshotDiff};
+use mo_mem::analysis::html::diff_html;
 use mo_mem::analysis::retained_json::pretty;
 use mo_mem::image::ReaderLimits;
 
@@ -38,6 +39,10 @@ pub struct DiffArgs {
     /// Also write the differential flame graph (grown red, shrunk blue) to FILE (an SVG).
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
+    /// Also write the diff as one self-contained HTML page to FILE (growth suspects,
+    /// variables, types and space as sortable tables, the differential flame graph).
+    #[arg(long, value_name = "FILE")]
+    html: Option<std::path::PathBuf>,
 }
 
 /// Runs `mo-mem diff`.
@@ -51,28 +56,36 @@ pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let old = admitted_heap(&admitted[0])?;
     let new = admitted_heap(&admitted[1])?;
     drop(admitted);
-    let d = match &args.svg {
-        // The picture needs both analyses: both computed at once (two threads) and kept,
+    let pictures = args.svg.is_some() || args.html.is_some();
+    let d = match pictures {
+        // The pictures need both analyses: both computed at once (two threads) and kept,
         // then the values compared.
-        Some(file) => {
+        true => {
             let (old_figures, new_figures) =
                 timed("analyses", || Figures::of_both(&old, &new, &progress))?;
             let d = timed("compare", || {
                 SnapshotDiff::from_figures(old_figures, &old, new_figures, &new, &progress)
             });
             // both analyses are cached: only the folding and drawing are left
-            let svg = timed("flame", || mo_mem::analysis::flame::diff_svg(&old, &new))?;
-            super::retained::write_atomically(file, &svg)
-                .with_context(|| format!("cannot write {}", file.display()))?;
+            if let Some(file) = &args.svg {
+                let svg = timed("flame", || mo_mem::analysis::flame::diff_svg(&old, &new))?;
+                super::retained::write_atomically(file, &svg)
+                    .with_context(|| format!("cannot write {}", file.display()))?;
+            }
+            if let Some(file) = &args.html {
+                let page = timed("html", || diff_html(&old, &new, &d))?;
+                super::retained::write_atomically(file, &page)
+                    .with_context(|| format!("cannot write {}", file.display()))?;
+            }
             d
         }
         // One analysis in memory at a time, then the values compared.
-        None if args.low_memory || !two_cores() => timed("analyses-and-compare", || {
+        false if args.low_memory || !two_cores() => timed("analyses-and-compare", || {
             SnapshotDiff::compute_lean(&old, &new, &progress)
         })?,
         // Both analyses at once on two threads (OLD's dropped once reduced to its figures),
         // then the values compared.
-        None => timed("analyses-and-compare", || {
+        false => timed("analyses-and-compare", || {
             SnapshotDiff::compute_old_transient(&old, &new, &progress)
         })?,
     };

@@ -3,12 +3,15 @@
 
 use std::io::Write;
 
+use anyhow::Context;
 use clap::Args;
+use mo_mem::analysis::html::report_html;
 use mo_mem::analysis::report::MemoryReport;
 use mo_mem::analysis::retained_json::pretty;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
+use super::retained::write_atomically;
 use super::snapshot_args::SnapshotArgs;
 
 /// Arguments of `mo-mem report`.
@@ -19,12 +22,21 @@ pub struct ReportArgs {
     /// Print the report as JSON (schema: docs/schemas/report.schema.json).
     #[arg(long)]
     json: bool,
+    /// Also write the report as one self-contained HTML page to FILE (sortable tables with
+    /// paths, the retained flame graph; what the mount's `analysis/report.html` holds).
+    #[arg(long, value_name = "FILE")]
+    html: Option<std::path::PathBuf>,
 }
 
 /// Runs `mo-mem report`.
 pub fn run(args: ReportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let a = analyse(&opened, true)?;
+    if let Some(file) = &args.html {
+        let page = report_html(&opened, a, None)?;
+        write_atomically(file, &page)
+            .with_context(|| format!("cannot write {}", file.display()))?;
+    }
     let report = MemoryReport::new(&opened, a);
     let bytes = match args.json {
         true => pretty(&report)?,

@@ -4,11 +4,12 @@
 //! mount, the `eval` file and every other reader).
 //!
 //! Each file is exactly what a command prints: `retained.json` is `mo-mem retained --json`,
-//! `report.txt` is `mo-mem report`; `types.json`, `top.json` and `garbage.json` are the
+//! `report.txt` is `mo-mem report`, `report.html` the page `mo-mem report --html FILE` writes; `types.json`, `top.json` and `garbage.json` are the
 //! `types` (every type), `top` and `garbage` parts of `mo-mem retained --by type --json`;
 //! `retained.svg` is the flame graph `mo-mem retained --svg FILE` writes.
 
 use crate::analysis::flame::{retained_svg, RETAINED_TITLE};
+use crate::analysis::html::report_html;
 use crate::analysis::progress::NoProgress;
 use crate::analysis::report::MemoryReport;
 use crate::analysis::retained_json::{
@@ -18,8 +19,9 @@ use crate::analysis::{HeapAnalysis, OpenedHeap};
 use crate::vfs::VfsError;
 
 /// The files of `analysis/`, in listing order.
-pub const ANALYSIS_FILES: [&str; 6] = [
+pub const ANALYSIS_FILES: [&str; 7] = [
     "garbage.json",
+    "report.html",
     "report.txt",
     "retained.json",
     "retained.svg",
@@ -49,6 +51,9 @@ fn render(opened: &OpenedHeap, a: &HeapAnalysis, name: &str) -> Result<Vec<u8>, 
         "top.json" => json(pretty(&top_json(opened, a, DEFAULT_TOP))),
         "garbage.json" => json(pretty(&garbage_json(a))),
         "report.txt" => Ok(MemoryReport::new(opened, a).text().into_bytes()),
+        "report.html" => {
+            report_html(opened, a, None).map_err(|e| VfsError::decode(&what, e.to_string()))
+        }
         "retained.svg" => retained_svg(opened, a, RETAINED_TITLE)
             .map_err(|e| VfsError::decode(&what, e.to_string())),
         _ => Err(VfsError::NotFound(what)),
@@ -57,7 +62,7 @@ fn render(opened: &OpenedHeap, a: &HeapAnalysis, name: &str) -> Result<Vec<u8>, 
 
 /// The mount's `analysis/` files of one opened heap, made without keeping the analysis: the
 /// first read of one computes the analysis (about 23 bytes per object while it exists),
-/// renders all six files, and drops it. Each file is handed out once, then held by the
+/// renders all seven files, and drops it. Each file is handed out once, then held by the
 /// vfs's content cache (in its budget, evicted least recently used first); a file read
 /// again after its eviction computes the analysis again. What this holds between reads is
 /// the files not read yet (kilobytes: the report, the top rows and every type's row; the

@@ -26,7 +26,8 @@ pub fn snapshot_readme(name: &str, error: Option<&str>, incomplete: Option<&str>
          objects/            every heap object as JSON, objects/REGION/BLOCK/ADDRESS.json\n\
          analysis/           what holds the memory: report.txt (mo-mem report), retained.json\n\
          \x20                   (mo-mem retained --json), types.json, top.json, garbage.json,\n\
-         \x20                   retained.svg (the flame graph of retained memory, for a browser)\n\
+         \x20                   retained.svg (the flame graph of retained memory, for a browser),\n\
+         \x20                   report.html (mo-mem report --html: tables and the flame graph)\n\
          eval                write a Motoko script into it, then read the answer from it\n\
          methods/            the canister's own queries, run offline on this snapshot: a file\n\
          \x20                   per query without arguments (its reply), a control file per\n\

@@ -75,6 +75,7 @@ mod object_blocks;
 mod object_cli;
 mod render_one;
 mod render_stream;
+mod report_html;
 mod restore_mapped;
 mod runtime;
 mod script_adversarial;

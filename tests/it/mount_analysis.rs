@@ -1,6 +1,7 @@
 //! The mount's `analysis/` directory, for real (FUSE), on fixtures of both persistence modes:
 //! every file's `stat` size is the bytes read, the JSON parses, `retained.json` and
 //! `report.txt` are byte for byte what `mo-mem retained --json` and `mo-mem report` print,
+//! `report.html` what `mo-mem report --html FILE` writes,
 //! and `types.json`, `top.json`, `garbage.json` are the parts of `mo-mem retained --by type
 //! --json`; `mo-mem cat` serves the same bytes without a mount.
 
@@ -59,6 +60,7 @@ fn analysis_files_are_what_the_commands_print() {
             listed,
             [
                 "garbage.json",
+                "report.html",
                 "report.txt",
                 "retained.json",
                 "retained.svg",
@@ -92,6 +94,12 @@ fn analysis_files_are_what_the_commands_print() {
             "{name}/{mode} report.txt"
         );
         let svg = tempfile::tempdir().unwrap();
+        let html = svg.path().join("report.html");
+        mo_mem(&["report", path, "--html", html.to_str().unwrap()]);
+        assert!(
+            files["report.html"] == std::fs::read(&html).unwrap(),
+            "{name}/{mode} report.html: not the bytes of mo-mem report --html"
+        );
         let svg = svg.path().join("retained.svg");
         mo_mem(&["retained", path, "--svg", svg.to_str().unwrap()]);
         assert_eq!(
@@ -137,7 +145,7 @@ fn the_analysis_is_computed_on_first_read_and_not_kept() {
     let listed = tree
         .names(tree.resolve("/analysis").unwrap(), true)
         .unwrap();
-    assert_eq!(listed.len(), 6, "{listed:?}");
+    assert_eq!(listed.len(), 7, "{listed:?}");
     let opened = snapshots.get(&dir);
     let heap = opened.heap().expect("opened").clone();
     assert!(!heap.has_analysis(), "listing computes nothing");

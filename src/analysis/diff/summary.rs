@@ -19,8 +19,9 @@ fn signed(d: i64) -> String {
     }
 }
 
-/// What happened to a variable's value, in a few words.
-fn value_text(v: &VarDiff) -> String {
+/// What happened to a variable's value, in a few words (`same`, `changed at .name`, a
+/// collection's keys).
+pub fn value_text(v: &VarDiff) -> String {
     let mut out = match (&v.old, &v.new, &v.value) {
         (None, _, _) => "new variable".to_string(),
         (_, None, _) => "gone".to_string(),

@@ -90,3 +90,21 @@ pub fn require(check: Result<(), String>) -> bool {
         }
     }
 }
+
+/// Whether headless Chromium (Debian's `chromium` package) runs: the HTML report's tests
+/// open their pages in it.
+pub fn chromium() -> Result<(), String> {
+    match Command::new("chromium").arg("--version").output() {
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "chromium --version failed ({}): {} (reinstall Debian's chromium package: \
+             scripts/setup-machine)",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(e) => Err(format!(
+            "no chromium on this machine ({e}; install Debian's chromium package: \
+             scripts/setup-machine)"
+        )),
+    }
+}
