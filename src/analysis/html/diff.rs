@@ -7,7 +7,7 @@ use super::page::Page;
 use super::table::{Cell, Sort, Table};
 use super::HtmlError;
 use crate::analysis::diff::summary::value_text;
-use crate::analysis::diff::vars::delta;
+use crate::analysis::diff::row::delta;
 use crate::analysis::diff::SnapshotDiff;
 use crate::analysis::flame::diff_svg;
 use crate::analysis::OpenedHeap;
