@@ -77,6 +77,11 @@ pub enum UpgradeVarsError {
     NewSignature(String),
 }
 
+/// Most value nodes decoded for one variable's `debug_show` text in the report: a larger value
+/// is shown as `<not shown: ...>` (its comparison still runs, up to [`MAX_VALUE_PARTS`]), so
+/// the report's memory stays small beside the heap's.
+pub const MAX_SHOWN_NODES: u64 = 1 << 20;
+
 /// One stable variable of a state: its name, declared type, `debug_show` text (or the reason
 /// it does not decode) and its value, to compare by meaning.
 struct StateVar {
@@ -92,6 +97,7 @@ fn state_vars(heap: &OpenedHeap, which: &'static str) -> Result<Vec<StateVar>, U
     let sig = heap.signature().map_err(|e| err(e.clone()))?;
     let vars = stable_variables(heap.heap(), sig).map_err(err)?;
     let mut decoder = heap.decoder().map_err(|e| err(e.clone()))?;
+    decoder.set_max_nodes(MAX_SHOWN_NODES);
     Ok(vars
         .iter()
         .map(|v| {
@@ -101,7 +107,7 @@ fn state_vars(heap: &OpenedHeap, which: &'static str) -> Result<Vec<StateVar>, U
                     write_debug_show(&value, &mut out);
                     out
                 }
-                Err(e) => format!("<does not decode: {e}>"),
+                Err(e) => format!("<not shown: {e}>"),
             };
             StateVar {
                 name: v.name.to_string(),

@@ -715,3 +715,31 @@ fn own_dump(canister: &mut Canister) -> BTreeMap<String, String> {
         .filter(|(name, _)| !name.contains('.'))
         .collect()
 }
+
+/// A hostile new module that grows main memory past the runner's 8 GiB limit
+/// (docs/call.md) in `canister_post_upgrade`: `memory.grow` fails as on the IC (-1), nothing
+/// is allocated, and the module's own trap is the verdict (exit 1), never a crash.
+#[test]
+fn a_new_module_growing_memory_past_the_limit_is_refused() {
+    let old = old_snapshot("eop");
+    let path = scratch().join("grow-past-limit.wasm");
+    let wat = r#"(module (memory i64 1)
+        (func $post
+          (if (i64.eq (memory.grow (i64.const 0x20000)) (i64.const -1)) (then unreachable)))
+        (export "canister_post_upgrade" (func $post)))"#;
+    std::fs::write(&path, wat::parse_str(wat).unwrap()).unwrap();
+    let (code, out, err) = mo_mem(&[
+        "upgrade",
+        old.to_str().unwrap(),
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["phase"], "post_upgrade", "{report:#}");
+    assert!(
+        report["instructions"]["post_upgrade"].as_u64() < Some(1_000),
+        "{report:#}"
+    );
+}
