@@ -1,19 +1,22 @@
 //! What an upgrade did to the actor's stable variables: each variable of the old state and of
-//! the upgraded one (`same`, `changed`, `added`, `removed`) with its `debug_show` text before
-//! and after, and the data it lost (a removed variable, or one whose type changed and that
+//! the upgraded one (`same`, `changed`, `added`, `removed`, `unknown`; values compared by
+//! meaning, as `mo-mem diff` compares them) with its `debug_show` text before and after, and the data it lost (a removed variable, or one whose type changed and that
 //! was re-initialised, as a classical runtime silently does).
 
 use crate::heap::render::write_debug_show;
 use crate::heap::types::{parse_signature, StableSignature};
-use crate::heap::value::stable_variables;
+use crate::heap::value::{stable_variables, LazyValue};
 use crate::module::{decompress_module, ModuleFacts};
+
+use super::diff::values::{compare, ValueChange};
+use super::diff::vars::MAX_VALUE_PARTS;
 
 use super::OpenedHeap;
 
 /// How a variable fared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VarChange {
-    /// Same type, same value.
+    /// Same type, same value (compared part for part, never by address).
     Same,
     /// In both states, with another value or type.
     Changed,
@@ -21,6 +24,8 @@ pub enum VarChange {
     Added,
     /// Only in the old state.
     Removed,
+    /// Same type, values not compared to the end (too large, or a part does not decode).
+    Unknown,
 }
 
 impl VarChange {
@@ -31,6 +36,7 @@ impl VarChange {
             VarChange::Changed => "changed",
             VarChange::Added => "added",
             VarChange::Removed => "removed",
+            VarChange::Unknown => "unknown",
         }
     }
 }
@@ -71,15 +77,27 @@ pub enum UpgradeVarsError {
     NewSignature(String),
 }
 
-/// `(name, type, debug_show text or the reason it does not decode)` of every stable variable.
-fn texts(
-    heap: &OpenedHeap,
-    which: &'static str,
-) -> Result<Vec<(String, String, String)>, UpgradeVarsError> {
+/// Most value nodes decoded for one variable's `debug_show` text in the report: a larger value
+/// is shown as `<not shown: ...>` (its comparison still runs, up to [`MAX_VALUE_PARTS`]), so
+/// the report's memory stays small beside the heap's.
+pub const MAX_SHOWN_NODES: u64 = 1 << 20;
+
+/// One stable variable of a state: its name, declared type, `debug_show` text (or the reason
+/// it does not decode) and its value, to compare by meaning.
+struct StateVar {
+    name: String,
+    ty: String,
+    text: String,
+    value: LazyValue,
+}
+
+/// Every stable variable of a state.
+fn state_vars(heap: &OpenedHeap, which: &'static str) -> Result<Vec<StateVar>, UpgradeVarsError> {
     let err = |error| UpgradeVarsError::Vars { which, error };
     let sig = heap.signature().map_err(|e| err(e.clone()))?;
     let vars = stable_variables(heap.heap(), sig).map_err(err)?;
     let mut decoder = heap.decoder().map_err(|e| err(e.clone()))?;
+    decoder.set_max_nodes(MAX_SHOWN_NODES);
     Ok(vars
         .iter()
         .map(|v| {
@@ -89,31 +107,39 @@ fn texts(
                     write_debug_show(&value, &mut out);
                     out
                 }
-                Err(e) => format!("<does not decode: {e}>"),
+                Err(e) => format!("<not shown: {e}>"),
             };
-            (v.name.to_string(), v.ty.to_string(), text)
+            StateVar {
+                name: v.name.to_string(),
+                ty: v.ty.to_string(),
+                text,
+                value: v.value.clone(),
+            }
         })
         .collect())
 }
 
-/// Whether two `debug_show` texts show the same value: equal but for the addresses of their
-/// `<cycle 0x…>` markers (a value with cycles, such as a doubly linked list, moves when a
-/// classical upgrade rebuilds the heap).
-fn same_text(a: &str, b: &str) -> bool {
-    a == b || mask_cycles(a) == mask_cycles(b)
-}
-
-/// `text` with the address of every `<cycle 0x…>` marker left out.
-fn mask_cycles(text: &str) -> String {
-    const MARK: &str = "<cycle 0x";
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find(MARK) {
-        out.push_str(&rest[..i + MARK.len()]);
-        rest = rest[i + MARK.len()..].trim_start_matches(|c: char| c.is_ascii_hexdigit());
+/// How a variable present in both states fared: `changed` when its declared type changed,
+/// else its two values compared by meaning (`analysis::diff::values::compare`: part for part,
+/// never by address, so objects a classical upgrade moved or rebuilt compare equal), `unknown`
+/// when the comparison could not be made to the end (more than [`MAX_VALUE_PARTS`] parts, or
+/// a part that does not decode).
+fn classify(before: &OpenedHeap, old: &StateVar, after: &OpenedHeap, new: &StateVar) -> VarChange {
+    if old.ty != new.ty {
+        return VarChange::Changed;
     }
-    out.push_str(rest);
-    out
+    let change = compare(
+        &mut before.any_decoder(),
+        old.value.clone(),
+        &mut after.any_decoder(),
+        new.value.clone(),
+        MAX_VALUE_PARTS,
+    );
+    match change {
+        ValueChange::Same => VarChange::Same,
+        ValueChange::Changed { .. } => VarChange::Changed,
+        ValueChange::Unknown(_) => VarChange::Unknown,
+    }
 }
 
 /// Every stable variable of `before` (the old state) and `after` (the upgraded state), sorted
@@ -122,36 +148,35 @@ pub fn compare_vars(
     before: &OpenedHeap,
     after: &OpenedHeap,
 ) -> Result<Vec<VarDiff>, UpgradeVarsError> {
-    let old = texts(before, "old")?;
-    let new = texts(after, "upgraded")?;
+    let old = state_vars(before, "old")?;
+    let new = state_vars(after, "upgraded")?;
     let migrated = after.signature().ok().map_or_else(Vec::new, migrated_names);
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new.len()));
-    for (name, ty, text) in &old {
-        let found = new.iter().find(|(n, _, _)| n == name);
+    for o in &old {
+        let found = new.iter().find(|n| n.name == o.name);
         let change = match found {
             None => VarChange::Removed,
-            Some((_, t, v)) if t == ty && same_text(v, text) => VarChange::Same,
-            Some(_) => VarChange::Changed,
+            Some(n) => classify(before, o, after, n),
         };
         out.push(VarDiff {
-            name: name.clone(),
+            name: o.name.clone(),
             change,
-            before: Some(text.clone()),
-            after: found.map(|(_, _, v)| v.clone()),
-            type_before: Some(ty.clone()),
-            type_after: found.map(|(_, t, _)| t.clone()),
-            migrated: migrated.contains(name),
+            before: Some(o.text.clone()),
+            after: found.map(|n| n.text.clone()),
+            type_before: Some(o.ty.clone()),
+            type_after: found.map(|n| n.ty.clone()),
+            migrated: migrated.contains(&o.name),
         });
     }
-    for (name, ty, text) in &new {
-        if !old.iter().any(|(n, _, _)| n == name) {
+    for n in &new {
+        if !old.iter().any(|o| o.name == n.name) {
             out.push(VarDiff {
-                name: name.clone(),
+                name: n.name.clone(),
                 change: VarChange::Added,
                 before: None,
-                after: Some(text.clone()),
+                after: Some(n.text.clone()),
                 type_before: None,
-                type_after: Some(ty.clone()),
+                type_after: Some(n.ty.clone()),
                 migrated: false,
             });
         }
@@ -206,32 +231,32 @@ pub fn compare_types(
     new_module: &[u8],
 ) -> Result<Vec<VarDiff>, UpgradeVarsError> {
     let new_sig = new_signature(new_module).map_err(UpgradeVarsError::NewSignature)?;
-    let old = texts(before, "old")?;
+    let old = state_vars(before, "old")?;
     let migrated = migrated_names(&new_sig);
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new_sig.vars.len()));
-    for (name, ty, text) in &old {
+    for o in &old {
         let found = new_sig
             .vars
             .iter()
-            .find(|v| !v.in_only && *v.name == **name)
+            .find(|v| !v.in_only && *v.name == *o.name)
             .map(|v| v.ty.to_string());
         let change = match &found {
             None => VarChange::Removed,
-            Some(t) if t == ty => VarChange::Same,
+            Some(t) if *t == o.ty => VarChange::Same,
             Some(_) => VarChange::Changed,
         };
         out.push(VarDiff {
-            name: name.clone(),
+            name: o.name.clone(),
             change,
-            before: Some(text.clone()),
+            before: Some(o.text.clone()),
             after: None,
-            type_before: Some(ty.clone()),
+            type_before: Some(o.ty.clone()),
             type_after: found,
-            migrated: migrated.contains(name),
+            migrated: migrated.contains(&o.name),
         });
     }
     for v in new_sig.vars.iter().filter(|v| !v.in_only) {
-        if !old.iter().any(|(n, _, _)| **n == *v.name) {
+        if !old.iter().any(|o| *o.name == *v.name) {
             out.push(VarDiff {
                 name: v.name.to_string(),
                 change: VarChange::Added,
@@ -255,24 +280,4 @@ fn new_signature(module: &[u8]) -> Result<StableSignature, String> {
         .stable_types
         .ok_or_else(|| "no motoko:stable-types section".to_string())?;
     parse_signature(&text).map_err(|e| e.to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cycle_addresses_do_not_make_a_change() {
-        let a = "{back = ?{previous = ?<cycle 0x242a64>; value = 1}}";
-        assert!(same_text(
-            a,
-            "{back = ?{previous = ?<cycle 0x1f0>; value = 1}}"
-        ));
-        assert!(!same_text(
-            a,
-            "{back = ?{previous = ?<cycle 0x242a64>; value = 2}}"
-        ));
-        assert!(!same_text("<cycle 0x1>", "<cycle 0x1> x"));
-        assert_eq!(mask_cycles("<cycle 0xab"), "<cycle 0x");
-    }
 }

@@ -92,14 +92,21 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         timeout: Duration::from_secs(args.timeout),
         copy_memory: args.copy_memory,
     };
-    let run = dry_run(
+    let mut run = dry_run(
         old_heap.clone(),
         &new_module,
         args.arg.as_deref().unwrap_or(""),
         &options,
     )?;
+    if let (Some(dir), None) = (&args.out, &run.failure) {
+        let files = run.snapshot_files(snapshot)?;
+        let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+        write_dir_atomically(dir, &refs)
+            .with_context(|| format!("writing the upgraded snapshot to {}", dir.display()))?;
+    }
     let (vars, warnings) = if run.failure.is_none() {
-        let upgraded = OpenedHeap::from_snapshot(run.snapshot(snapshot)?, limits)?;
+        // the canister is released: main memory is held once, in the snapshot, while decoded
+        let upgraded = OpenedHeap::from_snapshot(run.take_snapshot(snapshot)?, limits)?;
         let vars = compare_vars(&old_heap, &upgraded)?;
         let warnings = data_loss(&vars);
         (vars, warnings)
@@ -111,12 +118,6 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         });
         (vars, Vec::new())
     };
-    if let (Some(dir), None) = (&args.out, &run.failure) {
-        let files = run.snapshot_files(snapshot)?;
-        let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
-        write_dir_atomically(dir, &refs)
-            .with_context(|| format!("writing the upgraded snapshot to {}", dir.display()))?;
-    }
     for line in &run.log {
         eprintln!("canister: {line}");
     }

@@ -102,8 +102,9 @@ impl Default for UpgradeOptions {
 /// What a dry run did.
 pub struct UpgradeRun {
     /// The canister after a successful upgrade; after a failure, back on its old module
-    /// without the snapshot's state (a dry run does not put it back).
-    pub canister: Canister,
+    /// without the snapshot's state (a dry run does not put it back). `None` once
+    /// [`UpgradeRun::take_snapshot`] released it.
+    pub canister: Option<Canister>,
     /// Instructions per phase.
     pub counts: UpgradeCounts,
     /// The limit the phases shared.
@@ -223,7 +224,7 @@ fn run(
         } else {
             before
         },
-        canister,
+        canister: Some(canister),
         counts,
         limit: options.instructions,
         failure,
@@ -241,7 +242,9 @@ impl UpgradeRun {
         &self,
         old: &Snapshot,
     ) -> Result<Vec<(&'static str, Vec<u8>)>, UpgradeError> {
-        let c = &self.canister;
+        let c = self.canister.as_ref().ok_or_else(|| {
+            UpgradeError::UpgradedState("the upgraded canister was released".to_string())
+        })?;
         let (taken, version) = old
             .metadata()
             .map(|m| (m.taken_at_timestamp(), m.canister_version()))
@@ -267,6 +270,11 @@ impl UpgradeRun {
 
     /// The upgraded state as an in-memory snapshot (for the decoder).
     pub fn snapshot(&self, old: &Snapshot) -> Result<Snapshot, UpgradeError> {
+        let globals = self
+            .canister
+            .as_ref()
+            .map(|c| c.mutable_globals())
+            .unwrap_or_default();
         let mut files = self
             .snapshot_files(old)?
             .into_iter()
@@ -276,7 +284,15 @@ impl UpgradeRun {
         Ok(
             Snapshot::from_parts(Some(&meta), Some(module), main, Some(stable))
                 .map_err(|e| UpgradeError::UpgradedState(e.to_string()))?
-                .with_globals(self.canister.mutable_globals()),
+                .with_globals(globals),
         )
+    }
+
+    /// [`UpgradeRun::snapshot`], then the canister released: its main memory is not held
+    /// beside the snapshot's copy while the upgraded state is decoded.
+    pub fn take_snapshot(&mut self, old: &Snapshot) -> Result<Snapshot, UpgradeError> {
+        let snapshot = self.snapshot(old)?;
+        self.canister = None;
+        Ok(snapshot)
     }
 }

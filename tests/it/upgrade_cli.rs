@@ -87,6 +87,12 @@ fn upgrade(mode: &str, version: &str, extra: &[&str]) -> (i32, Value) {
 /// What the new canister's own `dump` answers after the old snapshot is upgraded to
 /// `version` on the runner (with `Canister::upgrade`, not through the command).
 fn dump_after_runner_upgrade(mode: &str, version: &str) -> BTreeMap<String, String> {
+    dump_after_runner_upgrade_to(mode, &module(version, mode))
+}
+
+/// What the new canister's own `dump` answers after the old snapshot in `mode` is upgraded to
+/// the module `new` on the runner.
+fn dump_after_runner_upgrade_to(mode: &str, new: &Path) -> BTreeMap<String, String> {
     let snapshot = Snapshot::open(&old_snapshot(mode)).unwrap();
     let stable = snapshot
         .stable_memory()
@@ -100,7 +106,7 @@ fn dump_after_runner_upgrade(mode: &str, version: &str) -> BTreeMap<String, Stri
         RuntimeConfig::default(),
     )
     .unwrap();
-    let new = std::fs::read(module(version, mode)).unwrap();
+    let new = std::fs::read(new).unwrap();
     canister.upgrade(&new, &Encode!().unwrap()).unwrap();
     let reply = canister.query("dump", &Encode!().unwrap()).unwrap();
     Decode!(&reply, Vec<(String, String)>)
@@ -360,6 +366,79 @@ fn a_classical_canister_upgraded_to_a_default_eop_build_is_refused_with_the_runt
     );
 }
 
+/// The migration every classical canister faces (Motoko 2.0 removed classical persistence):
+/// a classical snapshot of each GC upgraded to an EOP build of the same program. The pinned
+/// JS compiler (moc >= 0.15) cannot build the explicit-flag module the migration needs
+/// (docs/upgrade.md), so the new module is moc 0.14's EOP build (`counter-eop014`, npm
+/// `motoko-0-14`), the last release that migrates without the flag: a real compiler's module
+/// running the real Candid destabilization into the 64-bit heap. Exit 0, every variable
+/// carried over as the new canister's own `dump` says, the serialization's count reported.
+#[test]
+fn a_classical_canister_migrates_to_an_eop_build_of_moc_0_14() {
+    let new = data("counter-eop014.wasm.gz");
+    let want = map(&[
+        ("counter", "5_000"),
+        ("names", "[\"grace\", \"x\"]"),
+        ("note", "\"first version\""),
+    ]);
+    for mode in ["copying", "compacting", "generational", "incremental"] {
+        let old = old_snapshot(mode);
+        let (code, out, err) = mo_mem(&[
+            "upgrade",
+            old.to_str().unwrap(),
+            new.to_str().unwrap(),
+            "--json",
+        ]);
+        let report: Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{mode}: {e}: {out}{err}"));
+        assert_eq!(code, 0, "{mode}: {report:#}");
+        assert_eq!(report["persistence"]["before"], "classical", "{mode}");
+        assert_eq!(report["persistence"]["after"], "enhanced", "{mode}");
+        assert_eq!(report["warnings"], serde_json::json!([]), "{mode}");
+        assert_eq!(
+            changes(&report),
+            map(&[("counter", "same"), ("names", "same"), ("note", "same")]),
+            "{mode}"
+        );
+        let own = dump_after_runner_upgrade_to(mode, &new);
+        assert_eq!(own, want, "{mode}: the new canister's own dump");
+        assert_eq!(after_values(&report), own, "{mode}");
+        // the classical serialization into stable memory, and the EOP deserialization of it
+        let i = &report["instructions"];
+        assert!(i["pre_upgrade"].as_u64() > Some(10_000), "{mode}: {i}");
+        assert!(i["post_upgrade"].as_u64() > Some(10_000), "{mode}: {i}");
+        assert!(
+            report["memory"]["after"]["stable"].as_u64() > Some(0),
+            "{mode}"
+        );
+    }
+}
+
+/// The same classical snapshots upgraded to the pinned compiler's default EOP build: refused
+/// in `post_upgrade` by the new runtime's guard, whatever the GC (exit 1, its message).
+#[test]
+fn every_classical_gc_is_refused_by_a_default_eop_build() {
+    for mode in ["compacting", "generational", "incremental"] {
+        let old = old_snapshot(mode);
+        let new = module("counter-add", "eop");
+        let (code, out, err) = mo_mem(&[
+            "upgrade",
+            old.to_str().unwrap(),
+            new.to_str().unwrap(),
+            "--json",
+        ]);
+        let report: Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{mode}: {e}: {out}{err}"));
+        assert_eq!(code, 1, "{mode}: {report:#}");
+        assert_eq!(report["phase"], "post_upgrade", "{mode}");
+        let reason = report["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("Detected implicit upgrade from classical orthogonal persistence"),
+            "{mode}: {reason}"
+        );
+    }
+}
+
 #[test]
 fn the_instruction_limit_stops_a_classical_preupgrade() {
     let (code, report) = upgrade("copying", "counter-add", &[]);
@@ -546,6 +625,7 @@ fn a_new_module_that_never_ends_is_bounded() {
 #[test]
 fn every_fixture_upgraded_to_its_own_module_shows_what_the_canister_says() {
     let mut checked = 0;
+    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
     // compound (every mode and GC, forced GC too) and regions (stable memory in use): the
     // others add time (a 14 MiB cyclic text in `collections`), not cases
     let fixtures = common::committed_fixtures();
@@ -564,17 +644,6 @@ fn every_fixture_upgraded_to_its_own_module_shows_what_the_canister_says() {
         ]);
         assert_eq!(code, 0, "{label}: {out}{err}");
         let report: Value = serde_json::from_str(&out).unwrap();
-        // The actor body runs again on an upgrade (`txt_rope #= ...` in `compound`): values
-        // may change. `same` is claimed exactly when the texts are equal; a value with cycles
-        // shows object identities, which a classical upgrade changes (docs/upgrade.md).
-        for v in report["vars"].as_array().unwrap() {
-            let before = v["before"].as_str().unwrap();
-            if before.contains("<cycle 0x") {
-                continue;
-            }
-            let same = v["after"].as_str() == Some(before);
-            assert_eq!(v["change"] == "same", same, "{label}: {}", v["name"]);
-        }
         let snapshot = Snapshot::open(&dir).unwrap();
         let wasm = std::fs::read(&module).unwrap();
         let mut canister = Canister::from_snapshot_state(
@@ -588,13 +657,25 @@ fn every_fixture_upgraded_to_its_own_module_shows_what_the_canister_says() {
             RuntimeConfig::default(),
         )
         .unwrap();
+        let own_before = own_dump(&mut canister);
         canister.upgrade(&wasm, &Encode!().unwrap()).unwrap();
-        let reply = canister.query("dump", &Encode!().unwrap()).unwrap();
-        let own: BTreeMap<String, String> = Decode!(&reply, Vec<(String, String)>)
-            .unwrap()
-            .into_iter()
-            .filter(|(name, _)| !name.contains('.'))
-            .collect();
+        let own = own_dump(&mut canister);
+        // `same`/`changed` (compared by meaning, analysis::diff::values) against a second,
+        // simple computation: the canister's own `debug_show` before and after the upgrade,
+        // equal texts or not. The actor body runs again on an upgrade (`txt_rope #= ...` in
+        // `compound`), so both kinds occur; a classical upgrade moves every object.
+        for v in report["vars"].as_array().unwrap() {
+            let name = v["name"].as_str().unwrap();
+            let (Some(b), Some(a)) = (own_before.get(name), own.get(name)) else {
+                continue;
+            };
+            if b == "<cyclic>" || a == "<cyclic>" {
+                continue;
+            }
+            let want = if a == b { "same" } else { "changed" };
+            assert_eq!(v["change"], want, "{label}: {name}: {b:.200} -> {a:.200}");
+            *kinds.entry(want).or_insert(0) += 1;
+        }
         let after = after_values(&report);
         assert_eq!(
             after.keys().collect::<Vec<_>>(),
@@ -618,4 +699,47 @@ fn every_fixture_upgraded_to_its_own_module_shows_what_the_canister_says() {
         checked += 1;
     }
     assert!(checked >= 13, "only {checked} fixtures");
+    assert!(
+        kinds.get("same") > Some(&100) && kinds.get("changed") >= Some(&13),
+        "both kinds judged: {kinds:?}"
+    );
+}
+
+/// The canister's own `dump` (its stable variables' `debug_show`, the `NAME.view` entries
+/// left out).
+fn own_dump(canister: &mut Canister) -> BTreeMap<String, String> {
+    let reply = canister.query("dump", &Encode!().unwrap()).unwrap();
+    Decode!(&reply, Vec<(String, String)>)
+        .unwrap()
+        .into_iter()
+        .filter(|(name, _)| !name.contains('.'))
+        .collect()
+}
+
+/// A hostile new module that grows main memory past the runner's 8 GiB limit
+/// (docs/call.md) in `canister_post_upgrade`: `memory.grow` fails as on the IC (-1), nothing
+/// is allocated, and the module's own trap is the verdict (exit 1), never a crash.
+#[test]
+fn a_new_module_growing_memory_past_the_limit_is_refused() {
+    let old = old_snapshot("eop");
+    let path = scratch().join("grow-past-limit.wasm");
+    let wat = r#"(module (memory i64 1)
+        (func $post
+          (if (i64.eq (memory.grow (i64.const 0x20000)) (i64.const -1)) (then unreachable)))
+        (export "canister_post_upgrade" (func $post)))"#;
+    std::fs::write(&path, wat::parse_str(wat).unwrap()).unwrap();
+    let (code, out, err) = mo_mem(&[
+        "upgrade",
+        old.to_str().unwrap(),
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["phase"], "post_upgrade", "{report:#}");
+    assert!(
+        report["instructions"]["post_upgrade"].as_u64() < Some(1_000),
+        "{report:#}"
+    );
 }
