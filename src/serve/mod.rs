@@ -19,6 +19,8 @@ pub mod services;
 pub mod siblings;
 pub mod source;
 pub mod trust;
+pub mod vars_render;
+pub mod script_run;
 
 pub use catalog::{CanisterError, OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
 pub use decoder::SharedDecoder;

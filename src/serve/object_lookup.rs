@@ -111,3 +111,19 @@ fn check_object_start(opened: &OpenedHeap, addr: u64) -> Result<(), ObjectLookup
     }
     Err(ObjectLookupError::NotFound { addr })
 }
+
+/// An address a user gave was not a number.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("invalid address {0:?}: not a number (hex with 0x, or decimal, below 2^64)")]
+pub struct BadAddress(pub String);
+
+/// The address `text` spells, in hex (`0x...`) or decimal; a skewed pointer word (odd) is
+/// unskewed.
+pub fn parse_address(text: &str) -> Result<u64, BadAddress> {
+    let v = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    }
+    .map_err(|_| BadAddress(text.to_string()))?;
+    Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
+}

@@ -56,6 +56,7 @@ mod ic_emulator;
 mod ic_fixture;
 mod json_schemas;
 mod module_stripped;
+mod mcp_server;
 mod mount;
 mod mount_analysis;
 mod mount_diff;
