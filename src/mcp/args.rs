@@ -35,7 +35,7 @@ impl<'a> Args<'a> {
     pub fn opt_text(&self, name: &str) -> Result<Option<&'a str>, ToolError> {
         match self.map.get(name) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
+            Some(Value::String(s)) => Ok(Some(s.as_str())),
             Some(_) => Err(self.bad(name, "a string")),
         }
     }
@@ -74,7 +74,7 @@ impl<'a> Args<'a> {
             return Ok(None);
         };
         match choices.iter().find(|c| **c == text) {
-            Some(c) => Ok(Some(c)),
+            Some(c) => Ok(Some(*c)),
             None => Err(self.bad(name, &format!("one of {}", choices.join(", ")))),
         }
     }

@@ -6,7 +6,7 @@ use super::answers::{answer, Answer, ToolError};
 use super::served::Served;
 use super::tools::{as_object, definitions};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Content, Implementation,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
     ToolAnnotations,
 };
@@ -57,15 +57,15 @@ impl McpServer {
     fn result(&self, name: &str, answer: Result<Answer, ToolError>) -> CallToolResult {
         match answer {
             Ok(a) => {
-                let mut content = vec![Content::text(a.text)];
-                content.extend(a.notes.into_iter().map(|n| Content::text(format!("note: {n}"))));
+                let mut content = vec![ContentBlock::text(a.text)];
+                content.extend(a.notes.into_iter().map(|n| ContentBlock::text(format!("note: {n}"))));
                 let mut result = CallToolResult::success(content);
                 if self.structured.contains(&name) {
                     result.structured_content = Some(a.json);
                 }
                 result
             }
-            Err(e) => CallToolResult::error(vec![Content::text(e.to_string())]),
+            Err(e) => CallToolResult::error(vec![ContentBlock::text(e.to_string())]),
         }
     }
 }

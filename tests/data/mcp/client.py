@@ -16,6 +16,11 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 
+def field(obj, name, old_name):
+    """A result's field by its name in the package's 2.x API, else in the 1.x one."""
+    return getattr(obj, name) if hasattr(obj, name) else getattr(obj, old_name)
+
+
 async def main():
     plan = json.load(sys.stdin)
     params = StdioServerParameters(
@@ -25,7 +30,7 @@ async def main():
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
-            out["server"] = init.serverInfo.name
+            out["server"] = field(init, "server_info", "serverInfo").name
             listed = await session.list_tools()
             out["tools"] = [
                 t.model_dump(mode="json", by_alias=True, exclude_none=True)
@@ -35,9 +40,9 @@ async def main():
                 r = await session.call_tool(call["tool"], call.get("arguments", {}))
                 out["calls"].append(
                     {
-                        "isError": bool(r.isError),
+                        "isError": bool(field(r, "is_error", "isError")),
                         "text": [c.text for c in r.content if c.type == "text"],
-                        "structured": r.structuredContent,
+                        "structured": field(r, "structured_content", "structuredContent"),
                     }
                 )
     json.dump(out, sys.stdout)
