@@ -41,7 +41,11 @@ pub fn run(args: McpArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             Some(store) => store,
             None => default_store()?,
         };
-        anyhow::ensure!(store.is_dir(), "store {} is not a directory", store.display());
+        anyhow::ensure!(
+            store.is_dir(),
+            "store {} is not a directory",
+            store.display()
+        );
         let rule = TrustRule::new(Store::new(&store), StoreKey::default_path()?);
         (Sources::Store(store), rule)
     } else {

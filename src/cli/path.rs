@@ -2,8 +2,8 @@
 //! access path (`vars.people[3].name`), or why there is none (garbage, not an object).
 
 use anyhow::bail;
-use mo_mem::analysis::path::path_to;
 use clap::Args;
+use mo_mem::analysis::path::path_to;
 use mo_mem::image::ReaderLimits;
 
 use super::object::parse_addr;

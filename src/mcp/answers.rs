@@ -73,11 +73,27 @@ pub fn answer(served: &Served, name: &str, args: &Map<String, Value>) -> Result<
         "report" => report(served, &Args::new(name, args, &["snapshot"])?),
         "retained" => retained(served, &Args::new(name, args, &["snapshot", "by", "top"])?),
         "path" => path(served, &Args::new(name, args, &["snapshot", "address"])?),
-        "object" => object(served, &Args::new(name, args, &["snapshot", "address", "top"])?),
-        "vars" => vars(served, &Args::new(name, args, &["snapshot", "name", "raw", "max_bytes"])?),
-        "eval" => eval(served, &Args::new(name, args, &["snapshot", "script", "raw", "timeout_seconds"])?),
+        "object" => object(
+            served,
+            &Args::new(name, args, &["snapshot", "address", "top"])?,
+        ),
+        "vars" => vars(
+            served,
+            &Args::new(name, args, &["snapshot", "name", "raw", "max_bytes"])?,
+        ),
+        "eval" => eval(
+            served,
+            &Args::new(
+                name,
+                args,
+                &["snapshot", "script", "raw", "timeout_seconds"],
+            )?,
+        ),
         "diff" => diff(served, &Args::new(name, args, &["old", "new", "top"])?),
-        "call" => call(served, &Args::new(name, args, &["snapshot", "method", "args", "caller"])?),
+        "call" => call(
+            served,
+            &Args::new(name, args, &["snapshot", "method", "args", "caller"])?,
+        ),
         other => Err(ToolError::BadArgument(format!(
             "no tool {other:?}: the tools are {}",
             super::tools::NAMES.join(", ")
@@ -86,13 +102,13 @@ pub fn answer(served: &Served, name: &str, args: &Map<String, Value>) -> Result<
 }
 
 /// The admitted snapshot of the argument `arg` and its opened heap.
-fn heap_of(served: &Served, args: &Args, arg: &str) -> Result<(Admitted, Arc<OpenedHeap>), ToolError> {
+fn heap_of(
+    served: &Served,
+    args: &Args,
+    arg: &str,
+) -> Result<(Admitted, Arc<OpenedHeap>), ToolError> {
     let admitted = served.admitted(args.text(arg)?)?;
-    let heap = admitted
-        .snapshot
-        .heap()
-        .map_err(ToolError::failed)?
-        .clone();
+    let heap = admitted.snapshot.heap().map_err(ToolError::failed)?.clone();
     Ok((admitted, heap))
 }
 
@@ -114,7 +130,9 @@ fn cut(doc: &mut Value, key: &str, keep: u64, ask: &str) -> Option<String> {
         return None;
     }
     list.truncate(keep);
-    Some(format!("{key}: the first {keep} of {total} shown ({ask} for more)"))
+    Some(format!(
+        "{key}: the first {keep} of {total} shown ({ask} for more)"
+    ))
 }
 
 fn snapshots(served: &Served, _args: &Args) -> Result<Answer, ToolError> {
@@ -158,7 +176,8 @@ fn retained(served: &Served, args: &Args) -> Result<Answer, ToolError> {
 }
 
 fn path(served: &Served, args: &Args) -> Result<Answer, ToolError> {
-    let address = parse_address(args.text("address")?).map_err(|e| ToolError::BadArgument(e.to_string()))?;
+    let address =
+        parse_address(args.text("address")?).map_err(|e| ToolError::BadArgument(e.to_string()))?;
     let (_, opened) = heap_of(served, args, "snapshot")?;
     let a = analysis(&opened)?;
     let (address, path) = path_to(&opened, a, address).map_err(ToolError::failed)?;
@@ -166,7 +185,8 @@ fn path(served: &Served, args: &Args) -> Result<Answer, ToolError> {
 }
 
 fn object(served: &Served, args: &Args) -> Result<Answer, ToolError> {
-    let address = parse_address(args.text("address")?).map_err(|e| ToolError::BadArgument(e.to_string()))?;
+    let address =
+        parse_address(args.text("address")?).map_err(|e| ToolError::BadArgument(e.to_string()))?;
     let top = args.count("top", 64, MAX_TOP)?;
     let (_, opened) = heap_of(served, args, "snapshot")?;
     let view = object_view_at(&opened, address).map_err(ToolError::failed)?;
@@ -191,7 +211,8 @@ fn vars(served: &Served, args: &Args) -> Result<Answer, ToolError> {
     let raw = args.flag("raw")?;
     let max = args.count("max_bytes", COMPACT_VALUE_BYTES, 64 << 30)?;
     let (_, opened) = heap_of(served, args, "snapshot")?;
-    let done = render_vars(&opened, Some(name), VarsFormat::Json, raw).map_err(ToolError::failed)?;
+    let done =
+        render_vars(&opened, Some(name), VarsFormat::Json, raw).map_err(ToolError::failed)?;
     if let Some(failure) = done.failures.first() {
         return Err(ToolError::Failed(failure.clone()));
     }
@@ -272,12 +293,14 @@ fn call(served: &Served, args: &Args) -> Result<Answer, ToolError> {
         timeout: Duration::from_secs(30),
         allow_update: false,
     };
-    let reply = canister.call(method, candid, &options).map_err(|e| match e {
-        crate::runtime::offline::OfflineError::Update(m) => ToolError::BadArgument(format!(
-            "{m} is an update method: the call tool runs queries only"
-        )),
-        e => ToolError::failed(e),
-    })?;
+    let reply = canister
+        .call(method, candid, &options)
+        .map_err(|e| match e {
+            crate::runtime::offline::OfflineError::Update(m) => ToolError::BadArgument(format!(
+                "{m} is an update method: the call tool runs queries only"
+            )),
+            e => ToolError::failed(e),
+        })?;
     let json = args_json(&reply.values).map_err(ToolError::failed)?;
     Answer::of(json, Vec::new())
 }

@@ -28,7 +28,10 @@ impl<'a> Args<'a> {
     }
 
     fn bad(&self, name: &str, what: &str) -> ToolError {
-        ToolError::BadArgument(format!("{}: the argument {name:?} must be {what}", self.tool))
+        ToolError::BadArgument(format!(
+            "{}: the argument {name:?} must be {what}",
+            self.tool
+        ))
     }
 
     /// The text argument `name`, if given.
@@ -69,7 +72,11 @@ impl<'a> Args<'a> {
     }
 
     /// The text argument `name` if it is one of `choices`.
-    pub fn choice(&self, name: &str, choices: &[&'static str]) -> Result<Option<&'static str>, ToolError> {
+    pub fn choice(
+        &self,
+        name: &str,
+        choices: &[&'static str],
+    ) -> Result<Option<&'static str>, ToolError> {
         let Some(text) = self.opt_text(name)? else {
             return Ok(None);
         };

@@ -4,8 +4,8 @@
 //! Each is opened once through the catalog, and read only if its trust verdict admits it.
 
 use crate::serve::{Admitted, OpenedSnapshot, Snapshots, StoreGate};
-use crate::vfs::sources::{find_snapshot_dirs, served_names, SnapshotGate};
 use crate::vfs::snapshot_dir::is_snapshot_dir;
+use crate::vfs::sources::{find_snapshot_dirs, served_names, SnapshotGate};
 use crate::vfs::VfsError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -68,7 +68,9 @@ impl Served {
     pub fn list(&self) -> Result<Vec<(String, PathBuf)>, ToolError> {
         match &self.sources {
             Sources::Paths(_) => Ok(self.named.clone()),
-            Sources::Store(dir) => store_snapshots(dir).map_err(|e| ToolError::Failed(e.to_string())),
+            Sources::Store(dir) => {
+                store_snapshots(dir).map_err(|e| ToolError::Failed(e.to_string()))
+            }
         }
     }
 
@@ -80,7 +82,11 @@ impl Served {
             return Err(ToolError::BadArgument(format!(
                 "no snapshot named {name:?} is served; the snapshots tool lists them ({}{})",
                 names.join(", "),
-                if list.len() > names.len() { ", …" } else { "" }
+                if list.len() > names.len() {
+                    ", …"
+                } else {
+                    ""
+                }
             )));
         };
         let snapshot: Arc<OpenedSnapshot> = self.catalog.get(dir);

@@ -58,7 +58,11 @@ impl McpServer {
         match answer {
             Ok(a) => {
                 let mut content = vec![ContentBlock::text(a.text)];
-                content.extend(a.notes.into_iter().map(|n| ContentBlock::text(format!("note: {n}"))));
+                content.extend(
+                    a.notes
+                        .into_iter()
+                        .map(|n| ContentBlock::text(format!("note: {n}"))),
+                );
                 let mut result = CallToolResult::success(content);
                 if self.structured.contains(&name) {
                     result.structured_content = Some(a.json);

@@ -6,7 +6,15 @@ use serde_json::{json, Map, Value};
 
 /// Every tool, in the order they are listed.
 pub const NAMES: [&str; 9] = [
-    "snapshots", "report", "retained", "path", "object", "vars", "eval", "diff", "call",
+    "snapshots",
+    "report",
+    "retained",
+    "path",
+    "object",
+    "vars",
+    "eval",
+    "diff",
+    "call",
 ];
 
 /// One tool's definition.

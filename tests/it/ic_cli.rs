@@ -250,7 +250,9 @@ async fn info_create_update_and_identities() {
     let out = env.run_as_controller("info", &cid_text, &["--json"]).await;
     let brief: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_follows("ic-info", &brief, "info --canister --json");
-    assert!(brief["snapshots"][0].get("metadata").is_none_or(|m| m.is_null()));
+    assert!(brief["snapshots"][0]
+        .get("metadata")
+        .is_none_or(|m| m.is_null()));
     let out = env.run_as_controller("info", &cid_text, &[]).await;
     let human = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -345,7 +347,10 @@ async fn info_create_update_and_identities() {
     assert_eq!(imported["source"]["snapshot"], sid);
     assert_eq!(imported["source"]["method"], "import");
     // Times in nanoseconds since 1970 are beyond 2^53: strings by the number rule.
-    assert!(imported["source"]["acquired_at_ns"].is_string(), "{imported}");
+    assert!(
+        imported["source"]["acquired_at_ns"].is_string(),
+        "{imported}"
+    );
     let out = env
         .run(&["verify", "--store", store2.to_str().unwrap(), "--json"])
         .await;
@@ -390,7 +395,11 @@ async fn hosted_protocol_pull_checks_query_signatures() {
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let info: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_follows("ic-info", &info, "info --canister --protocol canister --json");
+    assert_follows(
+        "ic-info",
+        &info,
+        "info --canister --protocol canister --json",
+    );
     assert_eq!(info["snapshots"][0]["id"], "0", "{info}");
     assert_eq!(info["protocol"], "canister");
     // The canister runs on: its memory now differs from the snapshot's copy.

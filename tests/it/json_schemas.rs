@@ -284,13 +284,22 @@ fn errors_json_follows_its_schema() {
 /// The schema of `mo-mem ARGS`'s JSON (`args[0]` the command), `None` when it prints none.
 fn schema_of_command(args: &[String]) -> Option<&'static str> {
     let json = args.iter().any(|a| a == "--json")
-        || args.windows(2).any(|w| w[0] == "--format" && w[1] == "json");
+        || args
+            .windows(2)
+            .any(|w| w[0] == "--format" && w[1] == "json");
     if !json || args.iter().any(|a| a == "--schema") {
         return None;
     }
     Some(match args[0].as_str() {
         // `vars SNAPSHOT NAME`: one value; `vars SNAPSHOT`: every variable.
-        "vars" if args.iter().skip(2).any(|a| !a.starts_with('-') && a != "json") => "value",
+        "vars"
+            if args
+                .iter()
+                .skip(2)
+                .any(|a| !a.starts_with('-') && a != "json") =>
+        {
+            "value"
+        }
         "vars" => "vars",
         "info" => "info",
         "stats" => "stats",

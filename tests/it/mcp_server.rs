@@ -132,7 +132,10 @@ fn each_tool_answers_what_the_cli_prints() {
     let d = compound.to_str().unwrap();
     let retained = cli(&["retained", d, "--json", "--top", "20"]);
     let address = retained["top"][0]["address"].as_str().unwrap().to_string();
-    let (g1, g2) = (common::fixture("growth1", "eop"), common::fixture("growth2", "eop"));
+    let (g1, g2) = (
+        common::fixture("growth1", "eop"),
+        common::fixture("growth2", "eop"),
+    );
     let weak = common::fixture("weak", "eop");
     let calls = json!([
         {"tool": "snapshots"},
@@ -158,7 +161,17 @@ fn each_tool_answers_what_the_cli_prints() {
         .collect();
     assert_eq!(
         names,
-        ["snapshots", "report", "retained", "path", "object", "vars", "eval", "diff", "call"]
+        [
+            "snapshots",
+            "report",
+            "retained",
+            "path",
+            "object",
+            "vars",
+            "eval",
+            "diff",
+            "call"
+        ]
     );
     for tool in report["tools"].as_array().unwrap() {
         assert!(tool["description"].as_str().unwrap().len() > 40, "{tool}");
@@ -174,11 +187,21 @@ fn each_tool_answers_what_the_cli_prints() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["name"].as_str().unwrap().into(), s["dir"].as_str().unwrap().into()))
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().into(),
+                s["dir"].as_str().unwrap().into(),
+            )
+        })
         .collect();
     let mut want: Vec<(String, String)> = served_fixtures()
         .into_iter()
-        .map(|(n, d)| (n.into(), d.canonicalize().unwrap().to_string_lossy().into_owned()))
+        .map(|(n, d)| {
+            (
+                n.into(),
+                d.canonicalize().unwrap().to_string_lossy().into_owned(),
+            )
+        })
         .collect();
     want.sort();
     assert_eq!(served, want);
@@ -191,9 +214,24 @@ fn each_tool_answers_what_the_cli_prints() {
     // the tool cuts the variables to `top` too (the CLI lists them all)
     same(2, "retained", vars_cut(retained.clone(), 20), &mut checker);
     let by_type = cli(&["retained", d, "--json", "--top", "5"]);
-    same(3, "retained", emptied(by_type, &["vars", "top"]), &mut checker);
-    same(4, "path", cli(&["path", d, &address, "--json"]), &mut checker);
-    same(5, "object", cli(&["object", d, &address, "--json"]), &mut checker);
+    same(
+        3,
+        "retained",
+        emptied(by_type, &["vars", "top"]),
+        &mut checker,
+    );
+    same(
+        4,
+        "path",
+        cli(&["path", d, &address, "--json"]),
+        &mut checker,
+    );
+    same(
+        5,
+        "object",
+        cli(&["object", d, &address, "--json"]),
+        &mut checker,
+    );
     // vars: byte for byte the CLI's text.
     let person = common::mo_mem_ok(&["vars", d, "person", "--format", "json"]);
     assert_eq!(c[6]["text"][0].as_str().unwrap().as_bytes(), &person[..]);
@@ -262,7 +300,10 @@ fn malformed_calls_get_error_results_and_the_server_keeps_serving() {
         let got = &c[2 * i];
         assert_eq!(got["isError"], true, "{b}: {got}");
         let message = got["text"][0].as_str().unwrap();
-        assert!(!message.is_empty() && !message.contains("panicked"), "{b}: {message}");
+        assert!(
+            !message.is_empty() && !message.contains("panicked"),
+            "{b}: {message}"
+        );
         // the next call is answered
         answer(&c[2 * i + 1], "snapshots after an error");
     }
@@ -322,7 +363,11 @@ fn a_line_that_is_not_json_does_not_stop_the_server() {
     let _ = child.kill();
     let _ = child.wait();
     let listed = listed.expect("tools/list answered after the garbage line");
-    assert_eq!(listed["result"]["tools"].as_array().map(Vec::len), Some(9), "{listed}");
+    assert_eq!(
+        listed["result"]["tools"].as_array().map(Vec::len),
+        Some(9),
+        "{listed}"
+    );
 }
 
 /// The `(call, answer)` pairs of docs/agents.md's worked session: each ```` ```json mcp-call
@@ -385,6 +430,10 @@ fn the_documented_session_answers_what_the_document_shows() {
             other => other,
         };
         checker.check(schema, shown, &format!("docs/agents.md: {call}"));
-        assert_eq!(without_dirs(doc), without_dirs(shown.clone()), "docs/agents.md: {call}");
+        assert_eq!(
+            without_dirs(doc),
+            without_dirs(shown.clone()),
+            "docs/agents.md: {call}"
+        );
     }
 }
