@@ -64,7 +64,7 @@ impl Served {
         &self.catalog
     }
 
-    /// Every served snapshot, by name, sorted.
+    /// Every served snapshot, by name: in the order the paths were given, a store's sorted.
     pub fn list(&self) -> Result<Vec<(String, PathBuf)>, ToolError> {
         match &self.sources {
             Sources::Paths(_) => Ok(self.named.clone()),

@@ -114,8 +114,14 @@ fn check_object_start(opened: &OpenedHeap, addr: u64) -> Result<(), ObjectLookup
 
 /// An address a user gave was not a number.
 #[derive(Debug, Clone, thiserror::Error)]
-#[error("invalid address {0:?}: not a number (hex with 0x, or decimal, below 2^64)")]
-pub struct BadAddress(pub String);
+#[error("invalid address {text:?}: not a number (hex with 0x, or decimal, below 2^64)")]
+pub struct BadAddress {
+    /// The address as given.
+    pub text: String,
+    /// Why it does not parse.
+    #[source]
+    pub error: std::num::ParseIntError,
+}
 
 /// The address `text` spells, in hex (`0x...`) or decimal; a skewed pointer word (odd) is
 /// unskewed.
@@ -124,6 +130,9 @@ pub fn parse_address(text: &str) -> Result<u64, BadAddress> {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => text.parse(),
     }
-    .map_err(|_| BadAddress(text.to_string()))?;
+    .map_err(|error| BadAddress {
+        text: text.to_string(),
+        error,
+    })?;
     Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
 }
