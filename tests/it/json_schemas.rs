@@ -2,7 +2,10 @@
 //! (`docs/schemas/NAME.schema.json`, JSON Schema 2020-12, checked with the `jsonschema` crate):
 //! the fixtures' `--json` outputs (`info`, `stats`, `vars`, `report`, `retained`, `object`,
 //! `path`, `eval`, `diff`, `trend`, `call`) and a walk of a snapshot tree's `.json` files as the
-//! mount shows them (`info.json`, `stats.json`, `vars/`, `objects/`, `analysis/`).
+//! mount shows them (`info.json`, `stats.json`, `vars/`, `objects/`, `analysis/`), and every
+//! JSON example of `docs/`. The IC commands' documents are checked where they are made
+//! (`ic_cli.rs`, against the emulator), `upgrade --json` in `upgrade_cli.rs`, the MCP tools'
+//! answers in `mcp_server.rs`.
 
 use crate::common;
 use crate::common::schemas::{validator, Checker};
