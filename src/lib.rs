@@ -26,6 +26,8 @@
 //!   (the decoded snapshot and its objects, `eval` file, trust), and the commands' trust
 //!   check; imports all of the above.
 //! - `fuse`: the FUSE adapter over the tree; imports `vfs`.
+//! - `mcp`: the Model Context Protocol server (`mo-mem mcp`): tools over `serve` and
+//!   `analysis`, the snapshots named as the mount names them; imports all but `fuse`.
 //!
 //! The binary (`src/main.rs`, `src/cli/`) only parses, calls `serve` (and the layers), prints.
 
@@ -34,6 +36,7 @@ pub mod fuse;
 pub mod heap;
 pub mod ic;
 pub mod image;
+pub mod mcp;
 pub mod module;
 pub mod runtime;
 pub mod script;

@@ -58,7 +58,7 @@ impl NodeIndex {
         }
         *slot |= 1 << (i % 64);
         self.last = i;
-        if self.count % SELECT_EVERY == 0 {
+        if self.count.is_multiple_of(SELECT_EVERY) {
             self.select.push(i);
         }
         self.count += 1;

@@ -57,6 +57,24 @@ pub struct RootPath {
 }
 
 impl RootPath {
+    /// The JSON of `mo-mem path --json` for the object at `address` (schema:
+    /// `docs/schemas/path.schema.json`): the path's text, its root, and each step with the
+    /// address it reaches.
+    pub fn to_json(&self, address: u64) -> serde_json::Value {
+        let steps: Vec<serde_json::Value> = self
+            .steps
+            .iter()
+            .map(|(s, a)| serde_json::json!({"step": s, "address": format!("{a:#x}")}))
+            .collect();
+        serde_json::json!({
+            "address": format!("{address:#x}"),
+            "path": self.text(),
+            "root": self.root,
+            "start": format!("{:#x}", self.start),
+            "steps": steps,
+        })
+    }
+
     /// The path as Motoko access syntax: `vars.people[3].name`, `.1` for a tuple component,
     /// `?` for an option's value, ` #tag` for a variant's payload, `.get(k)` / `.entry(k)` /
     /// `.key(k)` inside mo:core collections, `.<rope ×n>` for a part `n` levels down a
@@ -274,4 +292,31 @@ pub(crate) fn step(heap: &Heap, labels: &HashMap<u32, Arc<str>>, from: u64, to: 
             .map_or(Step::Other, |i| Step::Captured(i as u64)),
         _ => Step::Other,
     }
+}
+
+/// Why an address has no path from a root.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// No heap object starts there.
+    #[error("{0:#x} is not the start of a heap object of this snapshot")]
+    NotAnObject(u64),
+    /// The object is garbage.
+    #[error("{0:#x} is garbage: no root reaches it (the GC has not reclaimed it yet)")]
+    Garbage(u64),
+}
+
+/// The shortest path from a root to the object at `addr` (a forwarded address resolved
+/// first), with the object's address, as `mo-mem path` answers.
+pub fn path_to(
+    opened: &super::OpenedHeap,
+    a: &super::HeapAnalysis,
+    addr: u64,
+) -> Result<(u64, RootPath), PathError> {
+    let addr = opened.heap().resolve(addr).unwrap_or(addr);
+    let node = a
+        .graph()
+        .node_at(addr)
+        .ok_or(PathError::NotAnObject(addr))?;
+    let path = a.path(opened, node).ok_or(PathError::Garbage(addr))?;
+    Ok((addr, path))
 }

@@ -3,11 +3,9 @@
 use super::snapshot_args::open_admitted;
 use anyhow::{bail, Context};
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host_canister::install_canister;
-use mo_mem::script::host_snapshot::install;
-use mo_mem::script::host_snapshots::{install_siblings, SiblingOpener};
-use mo_mem::script::{self, Limits, ScriptError, Session};
-use mo_mem::serve::methods::ScriptCanister;
+use mo_mem::script::host_snapshots::SiblingOpener;
+use mo_mem::script::Limits;
+use mo_mem::serve::script_run::{run_script, ScriptRun};
 use mo_mem::serve::siblings::sibling_names;
 use std::io::Read;
 use std::path::Path;
@@ -88,47 +86,23 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         max_call_depth: args.max_depth,
         ..Limits::default()
     };
-    let json = args.json || script::session::output_mode(&src) == script::session::OutputMode::Json;
-    let name = args.file.clone().unwrap_or_else(|| "script".into());
-    let raw = args.raw;
-    let result = script::on_eval_thread(move || {
-        let mut s = Session::new(limits);
-        s.set_source_name(&name);
-        let snapshot = context.is_some();
-        if let Some(ctx) = context {
-            let canister = Arc::new(ScriptCanister::over_heap(ctx.clone()));
-            install(&mut s, ctx);
-            install_canister(&mut s, canister);
-            if raw {
-                s.set_json(None);
-            }
-        }
-        if let Some((names, open)) = siblings {
-            install_siblings(&mut s, names, open);
-        }
-        match s.eval(&src) {
-            Ok(ev) => Ok(if json {
-                format!("{}\n", s.json_of(&ev))
-            } else if snapshot {
-                mo_mem::script::host_show::render(&ev)
-            } else {
-                ev.render()
-            }),
-            Err(e) => Err(match &e {
-                ScriptError::Trap { output, .. } => (output.clone(), e.to_string()),
-                ScriptError::Syntax { .. } => (String::new(), e.to_string()),
-            }),
-        }
-    })
-    .map_err(|_| anyhow::anyhow!("the evaluation thread failed"))?;
-    match result {
+    let run = ScriptRun {
+        heap: context,
+        siblings,
+        source: src,
+        name: args.file.clone().unwrap_or_else(|| "script".into()),
+        limits,
+        json: args.json,
+        raw: args.raw,
+    };
+    match run_script(run) {
         Ok(out) => {
             print!("{out}");
             Ok(())
         }
-        Err((out, msg)) => {
-            print!("{out}");
-            bail!("{msg}")
+        Err(failure) => {
+            print!("{}", failure.output);
+            bail!("{}", failure.message)
         }
     }
 }

@@ -26,7 +26,8 @@ pub struct IcArgs {
     /// An icp-cli or dfx identity name, a PEM file, or `anonymous` (default: the icp-cli or dfx default identity, else anonymous).
     #[arg(long)]
     pub identity: Option<String>,
-    /// Print machine-readable JSON on stdout.
+    /// Print machine-readable JSON on stdout (schemas: docs/schemas/ic-info.schema.json for
+    /// `info --canister`, ic-take.schema.json for `create`/`update`, pull.schema.json for `pull`).
     #[arg(long)]
     pub json: bool,
     /// The snapshot API (default) or the canister-hosted protocol of motoko/main.mo.

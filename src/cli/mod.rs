@@ -11,6 +11,7 @@ mod ic_info;
 mod ic_pull;
 mod ic_take;
 mod info;
+mod mcp;
 mod mount;
 mod object;
 mod path;
@@ -103,6 +104,8 @@ enum Command {
     Repl(repl::ReplArgs),
     /// Dry-run an upgrade to a new module on a snapshot: would it work, what would it lose.
     Upgrade(upgrade::UpgradeArgs),
+    /// Serve the analyses to coding agents: a Model Context Protocol server on stdio.
+    Mcp(mcp::McpArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -185,5 +188,6 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Import(a) => store_cmds::import(&a),
         Command::Repl(args) => repl::run(args, limits),
         Command::Upgrade(_) => anyhow::bail!("upgrade is run by main"),
+        Command::Mcp(args) => mcp::run(args, limits),
     }
 }

@@ -27,10 +27,7 @@ pub struct ObjectArgs {
 
 /// An address in hex (`0x...`) or decimal; a skewed pointer word (odd) is unskewed.
 pub(super) fn parse_addr(s: &str) -> anyhow::Result<u64> {
-    let v = parse_number(s).with_context(|| {
-        format!("invalid address {s:?}: not a number (hex with 0x, or decimal, below 2^64)")
-    })?;
-    Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
+    Ok(mo_mem::serve::object_lookup::parse_address(s)?)
 }
 
 /// The number `s` spells, in hex (`0x...`) or decimal.

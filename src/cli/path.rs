@@ -3,6 +3,7 @@
 
 use anyhow::bail;
 use clap::Args;
+use mo_mem::analysis::path::path_to;
 use mo_mem::image::ReaderLimits;
 
 use super::object::parse_addr;
@@ -29,29 +30,10 @@ pub fn run(args: PathArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     };
     let addr = parse_addr(addr)?;
     let opened = args.snapshot.open_heap(limits)?;
-    let heap = opened.heap();
-    let addr = heap.resolve(addr).unwrap_or(addr);
     let a = analyse(&opened, false)?;
-    let Some(node) = a.graph().node_at(addr) else {
-        bail!("{addr:#x} is not the start of a heap object of this snapshot");
-    };
-    let Some(path) = a.path(&opened, node) else {
-        bail!("{addr:#x} is garbage: no root reaches it (the GC has not reclaimed it yet)");
-    };
+    let (addr, path) = path_to(&opened, a, addr)?;
     if args.json {
-        let steps: Vec<serde_json::Value> = path
-            .steps
-            .iter()
-            .map(|(s, a)| serde_json::json!({"step": s, "address": format!("{a:#x}")}))
-            .collect();
-        let j = serde_json::json!({
-            "address": format!("{addr:#x}"),
-            "path": path.text(),
-            "root": path.root,
-            "start": format!("{:#x}", path.start),
-            "steps": steps,
-        });
-        println!("{}", serde_json::to_string_pretty(&j)?);
+        println!("{}", serde_json::to_string_pretty(&path.to_json(addr))?);
     } else {
         println!("{}", path.text());
     }

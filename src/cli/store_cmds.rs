@@ -3,6 +3,7 @@
 use super::ic_common::StoreArgs;
 use anyhow::{bail, Result};
 use clap::Args;
+use mo_mem::heap::render::number_rule;
 use mo_mem::store::{self, ImportRequest, Manifest};
 use serde_json::json;
 use std::path::PathBuf;
@@ -14,7 +15,7 @@ pub struct VerifyArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub store: StoreArgs,
-    /// Print machine-readable JSON on stdout.
+    /// Print machine-readable JSON on stdout (schema: docs/schemas/verify.schema.json).
     #[arg(long)]
     pub json: bool,
 }
@@ -56,7 +57,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     if args.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&json!({"snapshots": results}))?
+            serde_json::to_string_pretty(&number_rule(json!({"snapshots": results})))?
         );
     } else if dirs.is_empty() {
         println!("no snapshots in {}", store.root().display());
@@ -86,6 +87,9 @@ pub struct ImportArgs {
     pub trust: bool,
     #[command(flatten)]
     pub store: StoreArgs,
+    /// Print machine-readable JSON on stdout (schema: docs/schemas/import.schema.json).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Adopts a download into the store after the user vouches for it.
@@ -113,9 +117,15 @@ pub fn import(args: &ImportArgs) -> Result<()> {
             network: args.network.clone(),
         },
     )?;
-    println!(
-        "imported into {} (checked, manifest written)",
-        dest.display()
-    );
+    if args.json {
+        let manifest = Manifest::verify(&dest, &key)?;
+        let doc = json!({"dir": dest, "source": manifest.source});
+        println!("{}", serde_json::to_string_pretty(&number_rule(doc))?);
+    } else {
+        println!(
+            "imported into {} (checked, manifest written)",
+            dest.display()
+        );
+    }
     Ok(())
 }

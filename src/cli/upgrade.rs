@@ -36,7 +36,7 @@ pub struct UpgradeArgs {
     /// Write the upgraded state as a snapshot directory.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Print the report as one JSON object.
+    /// Print the report as one JSON object (schema: docs/schemas/upgrade.schema.json).
     #[arg(long)]
     json: bool,
     /// Instruction limit of the upgrade's phases together (the IC's for `install_code`).
@@ -127,7 +127,7 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         warnings,
     };
     let text = if args.json {
-        serde_json::to_string_pretty(&report.json())? + "\n"
+        serde_json::to_string_pretty(&mo_mem::heap::render::number_rule(report.json()))? + "\n"
     } else {
         report.text(args.out.as_ref())
     };

@@ -12,8 +12,7 @@ use std::io::Write;
 
 use anyhow::anyhow;
 
-use mo_mem::heap::render::{json_string, write_debug_show, write_json};
-use mo_mem::heap::value::{stable_variables, DecodeError};
+use mo_mem::serve::vars_render::{render_vars, VarsFormat};
 
 use super::snapshot_args::SnapshotArgs;
 
@@ -48,63 +47,15 @@ pub struct VarsArgs {
 /// Runs `mo-mem vars`.
 pub fn run(args: VarsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.source.open_heap(limits)?;
-    let sig = opened.signature().map_err(Clone::clone)?;
-    let mut vars = stable_variables(opened.heap(), sig)?;
-    if let Some(name) = &args.name {
-        vars.retain(|v| *v.name == **name);
-        if vars.is_empty() {
-            return Err(DecodeError::NoSuchVariable(name.clone()).into());
-        }
-    }
-    let mut decoder = opened.decoder().map_err(Clone::clone)?;
-    decoder.set_natural(args.format == Format::Json && !args.raw);
-    let mut out = String::new();
-    let mut failures: Vec<String> = Vec::new();
-    let single = args.name.is_some();
-    if args.format == Format::Json && !single {
-        out.push('{');
-    }
-    let mut first = true;
-    for var in &vars {
-        let value = match decoder.deep(&var.value) {
-            Ok(v) => v,
-            Err(e) => {
-                failures.push(format!("stable variable `{}`: {e}", var.name));
-                continue;
-            }
-        };
-        match (args.format, single) {
-            (Format::Motoko, true) => {
-                write_debug_show(&value, &mut out);
-                out.push('\n');
-            }
-            (Format::Motoko, false) => {
-                out.push_str(&var.name);
-                out.push_str(" = ");
-                write_debug_show(&value, &mut out);
-                out.push('\n');
-            }
-            (Format::Json, true) => {
-                write_json(&value, &mut out);
-                out.push('\n');
-            }
-            (Format::Json, false) => {
-                if !first {
-                    out.push(',');
-                }
-                out.push_str(&json_string(&var.name));
-                out.push(':');
-                write_json(&value, &mut out);
-            }
-        }
-        first = false;
-    }
-    if args.format == Format::Json && !single {
-        out.push_str("}\n");
-    }
+    let format = match args.format {
+        Format::Motoko => VarsFormat::Motoko,
+        Format::Json => VarsFormat::Json,
+    };
+    let done = render_vars(&opened, args.name.as_deref(), format, args.raw)?;
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(out.as_bytes())?;
+    stdout.write_all(done.text.as_bytes())?;
     stdout.flush()?;
+    let failures = done.failures;
     match failures.len() {
         0 => Ok(()),
         1 => Err(anyhow!("{}", failures[0])),

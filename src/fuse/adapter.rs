@@ -354,7 +354,7 @@ impl Filesystem for MountFs {
         };
         let data = data.to_vec();
         self.run(move |fs| {
-            let more_may_follow = data.len() >= CHUNKED_WRITE && data.len() % 4096 == 0;
+            let more_may_follow = data.len() >= CHUNKED_WRITE && data.len().is_multiple_of(4096);
             match fs.tree.write(fh, offset, &data, more_may_follow) {
                 Ok(written) => reply.written(written as u32),
                 Err(err) => reply.error(fail("write", &err)),

@@ -411,7 +411,7 @@ fn plain_eop_object(image: &Image, layout: &Layout, word: u64) -> Option<(u64, u
         return None;
     }
     let addr = word.wrapping_add(1);
-    if addr % 8 != 0 {
+    if !addr.is_multiple_of(8) {
         return None;
     }
     let head = image.bytes(addr, 24).ok()?;
@@ -474,7 +474,7 @@ pub(crate) fn resolve(image: &Image, layout: &Layout, addr: u64) -> Result<u64, 
     let w = layout.word.bytes();
     let mut cur = addr;
     for _ in 0..8 {
-        if cur % w != 0 {
+        if !cur.is_multiple_of(w) {
             return Err(ObjectError::Misaligned { addr: cur });
         }
         let raw = image.read_word(cur)?;
@@ -559,7 +559,7 @@ pub(crate) fn decode<'h>(
     addr: u64,
 ) -> Result<Object<'h>, ObjectError> {
     let w = layout.word.bytes();
-    if addr % w != 0 {
+    if !addr.is_multiple_of(w) {
         return Err(ObjectError::Misaligned { addr });
     }
     let raw_tag = image.read_word(addr)?;

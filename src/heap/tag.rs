@@ -210,7 +210,7 @@ impl Tag {
             }
             return Some((Tag::Array(ArraySort::Unknown), Some(raw)));
         }
-        if raw % 2 == 0 {
+        if raw.is_multiple_of(2) {
             return None;
         }
         let t = *table.get(usize::try_from(raw / 2).ok()?)?;

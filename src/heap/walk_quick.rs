@@ -169,7 +169,7 @@ impl QuickSizer {
     #[inline(always)]
     pub(crate) fn size(&self, data: &[u8], addr: u64) -> Option<Quick> {
         let w = self.word.bytes();
-        if addr % w != 0 {
+        if !addr.is_multiple_of(w) {
             return None;
         }
         let raw = self.word(data, addr)?;

@@ -754,7 +754,7 @@ fn check_state(
     globals: &[GlobalValue],
     cfg: &RuntimeConfig,
 ) -> Result<(), RuntimeError> {
-    if main.len() as u64 % 65536 != 0 || main.len() as u64 > cfg.max_memory_bytes {
+    if !(main.len() as u64).is_multiple_of(65536) || main.len() as u64 > cfg.max_memory_bytes {
         return Err(RuntimeError::Restore(format!(
             "main memory of {} bytes: not whole 64 KiB pages within the limit of {} bytes",
             main.len(),

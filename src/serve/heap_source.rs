@@ -710,13 +710,13 @@ impl PartIndex {
             saved: Vec::new(),
         };
         loop {
-            if index.len % index.interval == 0 {
+            if index.len.is_multiple_of(index.interval) {
                 if index.saved.len() == MAX_SAVED_WALKS {
                     let kept = index.saved.drain(..).step_by(2).collect();
                     index.saved = kept;
                     index.interval *= 2;
                 }
-                if index.len % index.interval == 0 {
+                if index.len.is_multiple_of(index.interval) {
                     index.saved.push(walk.clone());
                 }
             }

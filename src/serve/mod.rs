@@ -15,10 +15,12 @@ pub mod heap_source;
 pub mod methods;
 pub mod mount_trust;
 pub mod object_lookup;
+pub mod script_run;
 pub mod services;
 pub mod siblings;
 pub mod source;
 pub mod trust;
+pub mod vars_render;
 
 pub use catalog::{CanisterError, OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
 pub use decoder::SharedDecoder;

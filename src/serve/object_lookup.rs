@@ -111,3 +111,28 @@ fn check_object_start(opened: &OpenedHeap, addr: u64) -> Result<(), ObjectLookup
     }
     Err(ObjectLookupError::NotFound { addr })
 }
+
+/// An address a user gave was not a number.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("invalid address {text:?}: not a number (hex with 0x, or decimal, below 2^64)")]
+pub struct BadAddress {
+    /// The address as given.
+    pub text: String,
+    /// Why it does not parse.
+    #[source]
+    pub error: std::num::ParseIntError,
+}
+
+/// The address `text` spells, in hex (`0x...`) or decimal; a skewed pointer word (odd) is
+/// unskewed.
+pub fn parse_address(text: &str) -> Result<u64, BadAddress> {
+    let v = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    }
+    .map_err(|error| BadAddress {
+        text: text.to_string(),
+        error,
+    })?;
+    Ok(if v & 1 == 1 { v.wrapping_add(1) } else { v })
+}

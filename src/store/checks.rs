@@ -34,13 +34,13 @@ pub fn read_metadata(dir: &Path) -> Result<SnapshotMetadata, StoreError> {
 
 /// Rules metadata must follow before anything is downloaded or read against it.
 pub fn check_metadata(meta: &SnapshotMetadata) -> Result<(), String> {
-    if meta.wasm_memory_size % WASM_PAGE != 0 {
+    if !meta.wasm_memory_size.is_multiple_of(WASM_PAGE) {
         return Err(format!(
             "wasm_memory_size {} is not a whole number of 64 KiB pages",
             meta.wasm_memory_size
         ));
     }
-    if meta.stable_memory_size % WASM_PAGE != 0 {
+    if !meta.stable_memory_size.is_multiple_of(WASM_PAGE) {
         return Err(format!(
             "stable_memory_size {} is not a whole number of 64 KiB pages",
             meta.stable_memory_size

@@ -1,6 +1,7 @@
 //! The `mo-mem` binary against the emulator served on loopback: the scripts' contract
 //! `mo-mem pull --network http://127.0.0.1:PORT --canister ID --store DIR`, killed and resumed.
 
+use crate::common::schemas::assert_follows;
 use crate::emulator;
 
 use crate::emulator_harness::cli::{
@@ -148,6 +149,7 @@ async fn pull_killed_after_n_slices_resumes_byte_identical() {
     let out = env.run(&pull_args).await;
     assert!(out.status.success(), "{}", text(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("pull", &v, "pull --json");
     assert_eq!(v["resumed"], true, "{}", text(&out));
     assert_eq!(v["snapshot"], sid.as_str());
     let total = 5008 + 65_536 * 104 + 3;
@@ -217,6 +219,7 @@ async fn info_create_update_and_identities() {
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let created: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("ic-take", &created, "create --json");
     assert_eq!(created["restarted"], true);
     assert_eq!(
         emu.with_canister(cid, |c| c.status),
@@ -227,6 +230,7 @@ async fn info_create_update_and_identities() {
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let updated: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("ic-take", &updated, "update --json");
     assert_eq!(updated["replaced"], created["id"]);
 
     let out = env
@@ -234,6 +238,7 @@ async fn info_create_update_and_identities() {
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let info: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("ic-info", &info, "info --canister --json --metadata");
     assert_eq!(info["count"], 1);
     assert_eq!(info["limit"], 10);
     assert_eq!(info["snapshots"][0]["id"], updated["id"]);
@@ -242,6 +247,12 @@ async fn info_create_update_and_identities() {
     let taken = &info["snapshots"][0]["metadata"]["taken_at_timestamp"];
     assert_eq!(taken, &info["snapshots"][0]["taken_at_ns"]);
     assert!(taken.is_string(), "{taken}");
+    let out = env.run_as_controller("info", &cid_text, &["--json"]).await;
+    let brief: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("ic-info", &brief, "info --canister --json");
+    assert!(brief["snapshots"][0]
+        .get("metadata")
+        .is_none_or(|m| m.is_null()));
     let out = env.run_as_controller("info", &cid_text, &[]).await;
     let human = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -327,15 +338,26 @@ async fn info_create_update_and_identities() {
             "--trust",
             "--store",
             store2.to_str().unwrap(),
+            "--json",
         ])
         .await;
     assert!(out.status.success(), "{}", text(&out));
+    let imported: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("import", &imported, "import --json");
+    assert_eq!(imported["source"]["snapshot"], sid);
+    assert_eq!(imported["source"]["method"], "import");
+    // Times in nanoseconds since 1970 are beyond 2^53: strings by the number rule.
+    assert!(
+        imported["source"]["acquired_at_ns"].is_string(),
+        "{imported}"
+    );
     let out = env
         .run(&["verify", "--store", store2.to_str().unwrap(), "--json"])
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["snapshots"][0]["source"]["method"], "import");
+    assert_follows("verify", &v, "verify --json");
+    assert_eq!(v["snapshots"][0]["source"], imported["source"]);
     server.abort();
 }
 
@@ -365,8 +387,21 @@ async fn hosted_protocol_pull_checks_query_signatures() {
         .await;
     assert!(out.status.success(), "{}", text(&out));
     let created: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("ic-take", &created, "create --protocol canister --json");
     assert_eq!(created["id"], "0", "{}", text(&out));
     assert_eq!(created["total_size"], 65_536 * 30);
+    let out = env
+        .run_as_controller("info", &cid_text, &["--protocol", "canister", "--json"])
+        .await;
+    assert!(out.status.success(), "{}", text(&out));
+    let info: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows(
+        "ic-info",
+        &info,
+        "info --canister --protocol canister --json",
+    );
+    assert_eq!(info["snapshots"][0]["id"], "0", "{info}");
+    assert_eq!(info["protocol"], "canister");
     // The canister runs on: its memory now differs from the snapshot's copy.
     emu.with_canister(cid, |c| c.memory = Data::bytes(vec![0x55; 65_536 * 31]));
 
@@ -397,6 +432,7 @@ async fn hosted_protocol_pull_checks_query_signatures() {
     let out = env.run_as_controller("pull", &cid_text, &pull).await;
     assert!(out.status.success(), "{}", text(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("pull", &v, "pull --protocol canister --json");
     assert_eq!(v["snapshot"], "hosted-0", "{}", text(&out));
     assert_eq!(v["dir"], dir.to_str().unwrap());
     let image = std::fs::read(dir.join("main_memory.bin")).unwrap();
@@ -408,6 +444,7 @@ async fn hosted_protocol_pull_checks_query_signatures() {
     let out = env.run(&["verify", "--store", &store, "--json"]).await;
     assert!(out.status.success(), "{}", text(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_follows("verify", &v, "verify --json (hosted)");
     assert_eq!(v["snapshots"].as_array().map(Vec::len), Some(1), "{v}");
     assert_eq!(v["snapshots"][0]["ok"], true);
     assert_eq!(v["snapshots"][0]["source"]["method"], "canister");

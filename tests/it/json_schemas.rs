@@ -2,87 +2,20 @@
 //! (`docs/schemas/NAME.schema.json`, JSON Schema 2020-12, checked with the `jsonschema` crate):
 //! the fixtures' `--json` outputs (`info`, `stats`, `vars`, `report`, `retained`, `object`,
 //! `path`, `eval`, `diff`, `trend`, `call`) and a walk of a snapshot tree's `.json` files as the
-//! mount shows them (`info.json`, `stats.json`, `vars/`, `objects/`, `analysis/`).
+//! mount shows them (`info.json`, `stats.json`, `vars/`, `objects/`, `analysis/`), and every
+//! JSON example of `docs/`. The IC commands' documents are checked where they are made
+//! (`ic_cli.rs`, against the emulator), `upgrade --json` in `upgrade_cli.rs`, the MCP tools'
+//! answers in `mcp_server.rs`.
 
 use crate::common;
+use crate::common::schemas::{validator, Checker};
 
 use mo_mem::script::workers::mount_limits;
 use mo_mem::serve::{services, Snapshots};
 use mo_mem::vfs::{Entry, Ino, NodeKind, SessionId, SnapshotDir, Tree, TreeConfig};
 use serde_json::Value as Json;
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
-
-/// The schema `name`, compiled (and its `$id` versioned).
-fn validator(name: &str) -> jsonschema::Validator {
-    let path = common::repo_root()
-        .join("docs/schemas")
-        .join(format!("{name}.schema.json"));
-    let schema: Json = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-    assert_eq!(
-        schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
-        "{name}"
-    );
-    let id = schema["$id"].as_str().expect("$id");
-    assert!(
-        id.ends_with(&format!("/v1/{name}.schema.json")),
-        "{name}: a versioned $id: {id}"
-    );
-    jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-/// Validates documents against their schemas, compiling each schema once.
-#[derive(Default)]
-struct Checker {
-    validators: BTreeMap<String, jsonschema::Validator>,
-    checked: BTreeMap<String, usize>,
-}
-
-impl Checker {
-    fn check(&mut self, schema: &str, doc: &Json, what: &str) {
-        let v = self
-            .validators
-            .entry(schema.to_string())
-            .or_insert_with(|| validator(schema));
-        let errors: Vec<String> = v
-            .iter_errors(doc)
-            .map(|e| {
-                let mut text = e.to_string();
-                if text.len() > 300 {
-                    let mut end = 300;
-                    while !text.is_char_boundary(end) {
-                        end -= 1;
-                    }
-                    text.truncate(end);
-                    text.push('…');
-                }
-                format!("{text} at {}", e.instance_path())
-            })
-            .take(5)
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{what} does not follow {schema}.schema.json: {errors:#?}"
-        );
-        *self.checked.entry(schema.to_string()).or_default() += 1;
-    }
-
-    fn check_bytes(&mut self, schema: &str, bytes: &[u8], what: &str) {
-        let doc: Json =
-            serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"));
-        self.check(schema, &doc, what);
-    }
-
-    /// `mo-mem ARGS`'s standard output, validated against `schema`; the document.
-    fn command(&mut self, schema: &str, args: &[&str]) -> Json {
-        let out = common::mo_mem_ok(args);
-        let doc: Json = serde_json::from_slice(&out)
-            .unwrap_or_else(|e| panic!("mo-mem {args:?}: not JSON: {e}"));
-        self.check(schema, &doc, &format!("mo-mem {args:?}"));
-        doc
-    }
-}
 
 /// A mutation of a document must fail its schema (the schemas are not vacuous).
 #[test]
@@ -349,4 +282,124 @@ fn errors_json_follows_its_schema() {
     let ino = tree.resolve("/errors.json").expect("errors.json");
     let mut c = Checker::default();
     c.check_bytes("errors", &read_all(&tree, ino), "errors.json");
+}
+
+/// The schema of `mo-mem ARGS`'s JSON (`args[0]` the command), `None` when it prints none.
+fn schema_of_command(args: &[String]) -> Option<&'static str> {
+    let json = args.iter().any(|a| a == "--json")
+        || args
+            .windows(2)
+            .any(|w| w[0] == "--format" && w[1] == "json");
+    if !json || args.iter().any(|a| a == "--schema") {
+        return None;
+    }
+    Some(match args[0].as_str() {
+        // `vars SNAPSHOT NAME`: one value; `vars SNAPSHOT`: every variable.
+        "vars"
+            if args
+                .iter()
+                .skip(2)
+                .any(|a| !a.starts_with('-') && a != "json") =>
+        {
+            "value"
+        }
+        "vars" => "vars",
+        "info" => "info",
+        "stats" => "stats",
+        "report" => "report",
+        "retained" => "retained",
+        "object" => "object",
+        "path" => "path",
+        "eval" => "eval",
+        "diff" => "diff",
+        "trend" => "trend",
+        "call" => "call",
+        "upgrade" => "upgrade",
+        other => panic!("an example of `{other} --json` without a schema"),
+    })
+}
+
+/// Every JSON example of the docs follows its schema: an example showing a whole document
+/// (`mo-mem … --json` without a filter, a ```` ```json ```` block of mo-mem's output) is
+/// validated as shown; one shown through a filter (`| jq …`) is run on its fixture and its
+/// whole output validated; a `call` reply also against its method's own schema.
+#[test]
+fn every_json_example_in_the_docs_follows_its_schema() {
+    let mut c = Checker::default();
+    let mut shown = 0;
+    let mut run = 0;
+    let docs = common::repo_root().join("docs");
+    let mut files: Vec<_> = std::fs::read_dir(&docs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    files.push(common::repo_root().join("README.md"));
+    files.sort();
+    for file in files {
+        let doc = std::fs::read_to_string(&file).unwrap();
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        for (command, expected) in common::doc_examples::console_examples(&doc) {
+            let Some(cmd) = command.strip_prefix("mo-mem ") else {
+                continue;
+            };
+            let (cmd, filter) = match cmd.split_once(" | ") {
+                Some((cmd, filter)) => (cmd, Some(filter)),
+                None => (cmd, None),
+            };
+            let words: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
+            let Some(schema) = schema_of_command(&words) else {
+                continue;
+            };
+            let what = format!("{name}: $ mo-mem {cmd}");
+            if filter.is_none() {
+                c.check_bytes(schema, expected.as_bytes(), &what);
+                shown += 1;
+                continue;
+            }
+            let args = common::doc_examples::fixture_args(cmd);
+            let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+            let reply = c.command(schema, &argv);
+            if schema == "call" {
+                let method = method_schema(&args[1], &args[2]);
+                let errors = common::schemas::errors_of(&method, &reply);
+                assert!(errors.is_empty(), "{what}: {errors:?}");
+            }
+            run += 1;
+        }
+        // ```json blocks: mo-mem's output where the document says which (mount.md: an
+        // object's JSON); other blocks (fixtures.md's scenario.json) are inputs, not output.
+        for block in json_blocks(&doc) {
+            match name.as_str() {
+                "mount.md" => c.check_bytes("object", block.as_bytes(), "mount.md's ```json"),
+                "fixtures.md" => continue,
+                other => panic!("{other}: a ```json block of an unknown document"),
+            }
+            shown += 1;
+        }
+    }
+    assert!(shown >= 7, "{shown} whole documents shown in the docs");
+    assert!(run >= 10, "{run} filtered examples run");
+    for schema in ["value", "call", "eval", "diff", "upgrade", "object"] {
+        assert!(c.checked.contains_key(schema), "no example of {schema}");
+    }
+}
+
+/// The bodies of the ```` ```json ```` blocks of a markdown document (indented ones too).
+fn json_blocks(md: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut body: Option<String> = None;
+    for line in md.lines() {
+        let fence = line.trim_start();
+        match &mut body {
+            None if fence == "```json" => body = Some(String::new()),
+            Some(_) if fence == "```" => out.extend(body.take()),
+            Some(b) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+            None => {}
+        }
+    }
+    out
 }

@@ -81,6 +81,7 @@ fn upgrade(mode: &str, version: &str, extra: &[&str]) -> (i32, Value) {
     let (code, out, err) = mo_mem(&args);
     let report = serde_json::from_str(&out)
         .unwrap_or_else(|e| panic!("{mode} {version}: not JSON ({e}): {out}\n{err}"));
+    common::schemas::assert_follows("upgrade", &report, &format!("upgrade {mode} {version}"));
     (code, report)
 }
 

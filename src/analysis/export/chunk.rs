@@ -442,7 +442,7 @@ impl Packer {
 
     fn finish(mut self) -> Vec<u8> {
         // Pad the last group of eight with zeros.
-        while self.count % 8 != 0 {
+        while !self.count.is_multiple_of(8) {
             self.push(0);
         }
         let mut header = Vec::with_capacity(10);

@@ -194,10 +194,10 @@ mod tests {
         (r % 7 != 3).then_some((r * 31 % KINDS.len()) as u32)
     }
     fn flag(r: usize) -> bool {
-        r % 3 == 0
+        r.is_multiple_of(3)
     }
     fn parent(r: usize) -> Option<i64> {
-        (r % 11 != 0).then(|| address(r / 2))
+        (!r.is_multiple_of(11)).then(|| address(r / 2))
     }
     fn wide(r: usize) -> i64 {
         match r % 1000 {

@@ -64,18 +64,7 @@ pub fn check_console_examples(doc: &str) -> usize {
             Some((cmd, filter)) => (cmd, Some(filter)),
             None => (cmd, None),
         };
-        let mut args: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
-        let (name, mode) = args[1].split_once('/').expect("fixture/mode");
-        args[1] = super::fixture(name, mode).to_string_lossy().into_owned();
-        // Later `fixture/mode` arguments too (`mo-mem diff growth1/eop growth2/eop`).
-        let committed = super::committed_fixtures();
-        for arg in args.iter_mut().skip(2) {
-            if let Some((name, mode)) = arg.split_once('/') {
-                if committed.iter().any(|(n, m)| n == name && m == mode) {
-                    *arg = super::fixture(name, mode).to_string_lossy().into_owned();
-                }
-            }
-        }
+        let args = fixture_args(cmd);
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_mo-mem"))
             .args(&args)
             .output()
@@ -97,6 +86,25 @@ pub fn check_console_examples(doc: &str) -> usize {
         checked += 1;
     }
     checked
+}
+
+/// The arguments of the example command `cmd` (without `mo-mem `): `fixture/mode` as the
+/// snapshot, and any later argument naming a committed fixture, stand for that materialized
+/// committed fixture.
+pub fn fixture_args(cmd: &str) -> Vec<String> {
+    let mut args: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
+    let (name, mode) = args[1].split_once('/').expect("fixture/mode");
+    args[1] = super::fixture(name, mode).to_string_lossy().into_owned();
+    // Later `fixture/mode` arguments too (`mo-mem diff growth1/eop growth2/eop`).
+    let committed = super::committed_fixtures();
+    for arg in args.iter_mut().skip(2) {
+        if let Some((name, mode)) = arg.split_once('/') {
+            if committed.iter().any(|(n, m)| n == name && m == mode) {
+                *arg = super::fixture(name, mode).to_string_lossy().into_owned();
+            }
+        }
+    }
+    args
 }
 
 /// `input` through the shell pipeline `filter`, which must succeed.

@@ -7,6 +7,7 @@ pub mod doc_examples;
 mod fixtures;
 mod generated;
 pub mod machine;
+pub mod schemas;
 pub mod skip;
 
 pub use fixtures::*;
