@@ -112,22 +112,30 @@ fn parallel_walk_equals_one_thread_on_corrupted_partitions() {
     let heap = files
         .open(files.memory.clone(), &facts, ReaderLimits::default())
         .expect("big-small opens");
-    let ranges: Vec<_> = heap.ranges().to_vec();
+    // Blocks to corrupt, per range (a corrupted header stops the walk of its range there, a
+    // corrupted forwarding word makes the block an error).
+    let mut headers: Vec<Vec<u64>> = vec![Vec::new(); heap.ranges().len()];
+    for b in heap.walk().flatten() {
+        if b.size >= 16 {
+            headers[b.range].push(b.addr);
+        }
+    }
     drop(heap);
     let mut rng = fastrand::Rng::with_seed(0x7061_7274);
     let mut memory = files.memory.clone();
     for case in 0..3 {
-        // A corrupted word in most ranges at once (headers and sizes among them).
+        // A corrupted header or count word in most ranges at once.
         let mut changed = Vec::new();
-        for r in &ranges {
-            if rng.bool() {
+        for blocks in &headers {
+            if blocks.is_empty() || rng.u8(0..4) == 0 {
                 continue;
             }
-            let at = (rng.u64(r.start..r.end) & !7) as usize;
+            let block = blocks[rng.usize(0..blocks.len())];
+            let at = (block + 8 * rng.u64(0..2)) as usize;
             let old: [u8; 8] = memory[at..at + 8].try_into().unwrap();
             let new = match rng.u8(0..3) {
                 0 => [0xff; 8],
-                1 => 1u64.to_le_bytes(),
+                1 => 2u64.to_le_bytes(),
                 _ => rng.u64(..).to_le_bytes(),
             };
             memory[at..at + 8].copy_from_slice(&new);
@@ -137,6 +145,10 @@ fn parallel_walk_equals_one_thread_on_corrupted_partitions() {
             .open(memory, &facts, ReaderLimits::default())
             .expect("a corrupted heap still opens");
         let stats = check_same(&heap, &format!("{label}: case {case}, {changed:x?}"));
+        assert!(
+            !stats.errors.is_empty(),
+            "{label}: case {case} corrupts nothing"
+        );
         println!("{label}: case {case}: {} errors", stats.errors.len());
         memory = files.reuse(crate::heap_support::files::give_back(heap));
         for (at, old) in changed {
