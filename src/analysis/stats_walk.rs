@@ -392,7 +392,7 @@ fn plan(heap: &Heap, threads: usize) -> Vec<Piece> {
             if guess <= from {
                 continue;
             }
-            if let Some(cut) = resume_candidate(heap, guess, r.end, CUT_SEARCH_WORDS) {
+            if let Some(cut) = resume_candidate(heap, range, guess, CUT_SEARCH_WORDS) {
                 pieces.push(Piece {
                     range,
                     from,

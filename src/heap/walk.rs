@@ -393,35 +393,36 @@ impl Iterator for Walk<'_> {
     }
 }
 
-/// Blocks the fast path must size in a row, one after the other, for an address to be taken
+/// Blocks the walk must read in a row, without an error, from an address for it to be taken
 /// as a block boundary by [`resume_candidate`].
 const CANDIDATE_CHAIN: usize = 32;
 
-/// An address at or after `from` and before `end` (inside one range) that is likely a block
-/// boundary: the first word-aligned address from which [`CANDIDATE_CHAIN`] blocks in a row
-/// are sized by the walk's fast path and stay before `end`. Only a guess: a parallel walk
-/// uses it when the walk from before it has reached it exactly (else it walks on alone).
-/// Looks at most `max_words` addresses.
-pub(crate) fn resume_candidate(heap: &Heap, from: u64, end: u64, max_words: u64) -> Option<u64> {
-    let data = heap.image().as_slice();
+/// An address at or after `from` inside range `range` that is likely a block boundary: the
+/// first word-aligned address from which the walk reads [`CANDIDATE_CHAIN`] blocks in a row
+/// (or to the range's end) without an error. Only a guess: a parallel walk uses it when the
+/// walk from before it has reached it exactly (else it walks on alone). Looks at most
+/// `max_words` addresses.
+pub(crate) fn resume_candidate(
+    heap: &Heap,
+    range: usize,
+    from: u64,
+    max_words: u64,
+) -> Option<u64> {
+    let end = heap.ranges().get(range)?.end;
     let w = heap.layout().word.bytes();
     let mut at = from.checked_add(w - 1)? / w * w;
     for _ in 0..max_words {
         if at >= end {
             return None;
         }
-        let mut pos = at;
-        let mut chain = 0;
-        while chain < CANDIDATE_CHAIN && pos < end {
-            match heap.quick.size(data, pos) {
-                Some(q) if pos + q.size <= end => {
-                    pos += q.size;
-                    chain += 1;
-                }
-                _ => break,
-            }
+        let walk = Walk::over_span(heap, Budget::unlimited(), range, at, u64::MAX);
+        let mut blocks = 0;
+        let mut clean = true;
+        for item in walk.take(CANDIDATE_CHAIN) {
+            clean &= item.is_ok();
+            blocks += 1;
         }
-        if chain == CANDIDATE_CHAIN || (chain > 0 && pos == end) {
+        if clean && blocks > 0 {
             return Some(at);
         }
         at += w;

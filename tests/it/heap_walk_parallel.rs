@@ -24,8 +24,17 @@ fn open(dir: &std::path::Path, limits: ReaderLimits) -> Heap {
 
 /// The one-thread statistics, and the same from 2 and 3 threads.
 fn check_same(heap: &Heap, label: &str) -> mo_mem::analysis::stats::HeapStats {
+    check_same_on(heap, label, &[2, 3])
+}
+
+/// The one-thread statistics, and the same from each of `threads`.
+fn check_same_on(
+    heap: &Heap,
+    label: &str,
+    threads: &[usize],
+) -> mo_mem::analysis::stats::HeapStats {
     let one = heap_stats(heap);
-    for threads in [2, 3] {
+    for &threads in threads {
         assert_eq!(
             heap_stats_threads(heap, threads),
             one,
@@ -102,18 +111,57 @@ fn parallel_walk_equals_one_thread_over_several_partitions() {
     }
 }
 
+/// The generated `wide` heap: two partitions of millions of small objects, which the
+/// parallel walk also cuts into pieces at likely block boundaries.
+fn wide() -> Option<(String, std::path::PathBuf)> {
+    let root = common::generated_fixture("wide")?;
+    Some(("wide/eop".to_string(), root.join("eop")))
+}
+
 #[test]
-fn parallel_walk_equals_one_thread_on_corrupted_partitions() {
-    let Some((label, dir)) = big_small().into_iter().find(|(l, _)| l.ends_with("/eop")) else {
+fn parallel_walk_equals_one_thread_on_partitions_cut_into_pieces() {
+    let Some((label, dir)) = wide() else {
         return;
     };
-    let files = SnapshotFiles::read(&dir, &label);
+    let heap = open(&dir, ReaderLimits::default());
+    let one = check_same_on(&heap, &label, &[2]);
+    assert!(one.complete(), "{label}: {:?}", one.errors);
+    assert!(
+        one.objects.objects > 1_000_000,
+        "{label}: {}",
+        one.objects.objects
+    );
+    let max_objects = one.objects.objects / 3;
+    let limits = ReaderLimits {
+        max_objects,
+        ..ReaderLimits::default()
+    };
+    let limited = check_same(
+        &open(&dir, limits),
+        &format!("{label}: max_objects {max_objects}"),
+    );
+    assert!(!limited.errors.is_empty(), "{label}");
+}
+
+#[test]
+fn parallel_walk_equals_one_thread_on_corrupted_partitions() {
+    if let Some((label, dir)) = big_small().into_iter().find(|(l, _)| l.ends_with("/eop")) {
+        corrupted_cases(&label, &dir, 3);
+    }
+    if let Some((label, dir)) = wide() {
+        corrupted_cases(&label, &dir, 2);
+    }
+}
+
+/// `cases` copies of the snapshot `dir`, each with a corrupted block in most ranges: the
+/// parallel walk's statistics equal the one-thread walk's.
+fn corrupted_cases(label: &str, dir: &std::path::Path, cases: usize) {
+    let files = SnapshotFiles::read(dir, label);
     let facts = ModuleFacts::parse(&files.module).expect("module");
     let heap = files
         .open(files.memory.clone(), &facts, ReaderLimits::default())
         .expect("big-small opens");
-    // Blocks to corrupt, per range (a corrupted header stops the walk of its range there, a
-    // corrupted forwarding word makes the block an error).
+    // Blocks to corrupt, per range (a corrupted header stops the walk of its range there).
     let mut headers: Vec<Vec<u64>> = vec![Vec::new(); heap.ranges().len()];
     for b in heap.walk().flatten() {
         if b.size >= 16 {
@@ -123,15 +171,11 @@ fn parallel_walk_equals_one_thread_on_corrupted_partitions() {
     drop(heap);
     let mut rng = fastrand::Rng::with_seed(0x7061_7274);
     let mut memory = files.memory.clone();
-    for case in 0..3 {
-        // A corrupted header or count word in most ranges at once.
+    for case in 0..cases {
+        // A corrupted header in every range at once.
         let mut changed = Vec::new();
-        for blocks in &headers {
-            if blocks.is_empty() || rng.u8(0..4) == 0 {
-                continue;
-            }
-            let block = blocks[rng.usize(0..blocks.len())];
-            let at = (block + 8 * rng.u64(0..2)) as usize;
+        for blocks in headers.iter().filter(|b| !b.is_empty()) {
+            let at = blocks[rng.usize(0..blocks.len())] as usize;
             let old: [u8; 8] = memory[at..at + 8].try_into().unwrap();
             let new = match rng.u8(0..3) {
                 0 => [0xff; 8],
@@ -144,7 +188,7 @@ fn parallel_walk_equals_one_thread_on_corrupted_partitions() {
         let heap = files
             .open(memory, &facts, ReaderLimits::default())
             .expect("a corrupted heap still opens");
-        let stats = check_same(&heap, &format!("{label}: case {case}, {changed:x?}"));
+        let stats = check_same_on(&heap, &format!("{label}: case {case}, {changed:x?}"), &[2]);
         assert!(
             !stats.errors.is_empty(),
             "{label}: case {case} corrupts nothing"
