@@ -19,6 +19,7 @@ pub mod report;
 pub mod retained;
 pub mod retained_json;
 pub mod stats;
+mod stats_walk;
 pub mod types;
 pub mod upgrade;
 

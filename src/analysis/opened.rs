@@ -4,14 +4,16 @@
 use crate::analysis::cached::HeapAnalysis;
 use crate::analysis::graph::GraphError;
 use crate::analysis::progress::{NoProgress, Progress};
-use crate::analysis::stats::{heap_stats_visiting, HeapStats};
+use crate::analysis::stats::{heap_stats_with, BlockVisitor, HeapStats};
+use crate::analysis::stats_walk::resolve_threads;
 use crate::heap::types::{label_hash, StableSignature, TypeEnv};
 use crate::heap::value::{heap_signature, DecodeError, Decoder};
-use crate::heap::{BlockKind, Heap, HeapError};
+use crate::heap::{Block, BlockKind, Heap, HeapError};
 use crate::image::ReaderLimits;
 use crate::snapshot::{Snapshot, SnapshotError};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Label names by hash: field and variant names of the signature, shared by decoders.
@@ -51,6 +53,28 @@ pub struct OpenedHeap {
     stats: OnceLock<(HeapStats, Arc<[u64]>)>,
     analysis: OnceLock<Result<HeapAnalysis, GraphError>>,
     empty_env: TypeEnv,
+    walk_threads: AtomicUsize,
+}
+
+/// Collects the first object of every 64 KiB block a part of the walk passes.
+#[derive(Default)]
+struct FirstObjects {
+    firsts: Vec<u64>,
+    last_block: Option<u64>,
+}
+
+impl BlockVisitor for FirstObjects {
+    #[inline(always)]
+    fn visit(&mut self, block: &Block) {
+        let BlockKind::Object(tag) = block.kind else {
+            return;
+        };
+        let index = block.addr >> OBJECT_BLOCK_BITS;
+        if tag.is_object() && self.last_block != Some(index) {
+            self.last_block = Some(index);
+            self.firsts.push(block.addr);
+        }
+    }
 }
 
 impl OpenedHeap {
@@ -64,7 +88,15 @@ impl OpenedHeap {
             stats: OnceLock::new(),
             analysis: OnceLock::new(),
             empty_env: TypeEnv::default(),
+            walk_threads: AtomicUsize::new(resolve_threads(0)),
         }
+    }
+
+    /// Walks the heap for [`OpenedHeap::stats`] on `threads` threads (0: every core, the
+    /// default); set before the first use.
+    pub fn set_walk_threads(&self, threads: usize) {
+        self.walk_threads
+            .store(resolve_threads(threads), Ordering::Relaxed);
     }
 
     /// Opens the snapshot directory `dir` with the default reader limits.
@@ -150,18 +182,12 @@ impl OpenedHeap {
 
     fn walked(&self) -> &(HeapStats, Arc<[u64]>) {
         self.stats.get_or_init(|| {
-            let mut firsts = Vec::new();
-            let mut last_block = None;
-            let stats = heap_stats_visiting(&self.heap, &mut |block| {
-                let BlockKind::Object(tag) = block.kind else {
-                    return;
-                };
-                let index = block.addr >> OBJECT_BLOCK_BITS;
-                if tag.is_object() && last_block != Some(index) {
-                    last_block = Some(index);
-                    firsts.push(block.addr);
-                }
-            });
+            let (stats, parts) = heap_stats_with(
+                &self.heap,
+                self.walk_threads.load(Ordering::Relaxed),
+                &FirstObjects::default,
+            );
+            let mut firsts: Vec<u64> = parts.into_iter().flat_map(|p| p.firsts).collect();
             // Ranges are walked in address order; sorting keeps the index right if not.
             firsts.sort_unstable();
             firsts.dedup_by_key(|addr| *addr >> OBJECT_BLOCK_BITS);

@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::heap::{Block, BlockKind, Heap, Tag, WalkError};
+use crate::heap::{BlockKind, Heap, Tag};
+
+pub use super::stats_walk::{heap_stats_threads, heap_stats_with, BlockVisitor, NoVisitor};
 
 /// Objects and bytes of one kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -73,6 +75,12 @@ impl HeapStats {
     }
 }
 
+/// Walks the heap on one thread and counts every block: the reference the parallel walk
+/// ([`heap_stats_threads`]) is tested against.
+pub fn heap_stats(heap: &Heap) -> HeapStats {
+    heap_stats_with(heap, 1, &|| NoVisitor).0
+}
+
 /// The name a block is counted under.
 pub fn block_name(kind: BlockKind) -> &'static str {
     match kind {
@@ -90,86 +98,4 @@ pub(crate) fn is_free(kind: BlockKind) -> bool {
             | BlockKind::RegistryGarbage
             | BlockKind::Object(Tag::OneWordFiller | Tag::FreeSpace | Tag::FwdPtr)
     )
-}
-
-/// Walks the heap and counts every block.
-pub fn heap_stats(heap: &Heap) -> HeapStats {
-    heap_stats_visiting(heap, &mut |_| {})
-}
-
-/// [`heap_stats`], also showing every block walked to `visit` (so one walk can build more
-/// than the statistics).
-pub fn heap_stats_visiting(heap: &Heap, visit: &mut dyn FnMut(&Block)) -> HeapStats {
-    let image_bytes = heap.image().len();
-    let mut stats = HeapStats {
-        image_bytes,
-        ..HeapStats::default()
-    };
-    stats.ranges = heap
-        .ranges()
-        .iter()
-        .map(|r| RangeStats {
-            start: r.start,
-            end: r.end,
-            partition: r.partition.map(|p| p.index),
-            large_object: r.large_object,
-            evacuating: r.partition.is_some_and(|p| p.evacuate),
-            complete: true,
-            ..RangeStats::default()
-        })
-        .collect();
-    let mut walked_to: Vec<u64> = heap.ranges().iter().map(|r| r.start).collect();
-    for item in heap.walk() {
-        match item {
-            Ok(b) => {
-                visit(&b);
-                stats
-                    .by_tag
-                    .entry(block_name(b.kind))
-                    .or_default()
-                    .add(b.size);
-                let free = is_free(b.kind);
-                if free {
-                    stats.free.add(b.size);
-                } else {
-                    stats.objects.add(b.size);
-                    if b.forwarded_to.is_some() {
-                        stats.forwarded.add(b.size);
-                    }
-                }
-                if let Some(r) = stats.ranges.get_mut(b.range) {
-                    if free {
-                        r.free.add(b.size);
-                    } else {
-                        r.objects.add(b.size);
-                    }
-                }
-                if let Some(w) = walked_to.get_mut(b.range) {
-                    *w = b.addr + b.size;
-                }
-            }
-            Err(e) => {
-                let range = match e {
-                    WalkError::Block { range, .. } | WalkError::Overrun { range, .. } => {
-                        Some(range)
-                    }
-                    _ => None,
-                };
-                match range.and_then(|r| stats.ranges.get_mut(r)) {
-                    Some(r) => r.complete = false,
-                    None => stats.ranges.iter_mut().for_each(|r| r.complete = false),
-                }
-                stats.errors.push(e.to_string());
-            }
-        }
-    }
-    for (r, w) in stats.ranges.iter_mut().zip(&walked_to) {
-        if *w != r.end {
-            r.complete = false;
-        }
-    }
-    stats.heap_bytes = heap.ranges().iter().map(|r| r.end - r.start).sum();
-    let base = heap.layout().heap_base.min(image_bytes);
-    stats.unused_bytes = (image_bytes - base).saturating_sub(stats.heap_bytes);
-    stats
 }

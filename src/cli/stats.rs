@@ -13,11 +13,15 @@ pub struct StatsArgs {
     /// Print JSON instead of a table (schema: docs/schemas/stats.schema.json).
     #[arg(long)]
     json: bool,
+    /// Threads walking the heap, one GC partition at a time each (0: every core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 /// Runs `mo-mem stats`.
 pub fn run(args: StatsArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
+    opened.set_walk_threads(args.threads);
     let stats = opened.stats();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&stats)?);

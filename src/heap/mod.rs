@@ -37,6 +37,7 @@ pub use roots::{Root, RootKind};
 pub use scalar::ScalarCoding;
 pub use stable_vars::{StableVarRoot, StableVarSlot};
 pub use tag::{ArraySort, BitsSort, BlobSort, Tag};
+pub(crate) use walk::resume_candidate;
 pub use walk::{Block, BlockKind, Walk, WalkError};
 
 /// The EOP null sentinel `0xFFFF_FFFF_FFFF_FFFB` (the Motoko value `null`, "no object").

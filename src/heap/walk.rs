@@ -73,6 +73,10 @@ pub struct Walk<'h> {
     pending: Option<Block>,
     /// Size every block with the full decoder (no table fast path).
     decode_all: bool,
+    /// One past the last range this walk covers.
+    end_range: usize,
+    /// The walk stops at the first block boundary at or past this address.
+    stop_at: u64,
 }
 
 impl<'h> Walk<'h> {
@@ -86,7 +90,55 @@ impl<'h> Walk<'h> {
             stopped: false,
             pending: None,
             decode_all: false,
+            end_range: heap.ranges().len(),
+            stop_at: u64::MAX,
         }
+    }
+
+    /// A walk over the ranges `first..end` only (indexes into [`Heap::ranges`]): exactly
+    /// what the whole walk yields for those ranges, given the same budget left on entry.
+    pub(crate) fn over_ranges(
+        heap: &'h Heap,
+        budget: Budget,
+        first: usize,
+        end: usize,
+    ) -> Walk<'h> {
+        let end = end.min(heap.ranges().len());
+        let pos = heap.ranges().get(first).map_or(0, |r| r.start);
+        Walk {
+            heap,
+            budget,
+            range: first,
+            pos,
+            stopped: first >= end,
+            pending: None,
+            decode_all: false,
+            end_range: end,
+            stop_at: u64::MAX,
+        }
+    }
+
+    /// A walk of range `range` from `from` (a block boundary, or a guess at one) that stops
+    /// at the first block boundary at or past `stop` (see [`Walk::position`]).
+    pub(crate) fn over_span(
+        heap: &'h Heap,
+        budget: Budget,
+        range: usize,
+        from: u64,
+        stop: u64,
+    ) -> Walk<'h> {
+        let mut walk = Walk::over_ranges(heap, budget, range, range.saturating_add(1));
+        walk.pos = from;
+        walk.stop_at = stop;
+        walk
+    }
+
+    /// Where the walk is: the range and the address of the next block. After a walk made by
+    /// [`Walk::over_span`] that ended at its stop, `Some(address)` of that block boundary;
+    /// `None` when it ended otherwise (an error or the budget moved it out of its range).
+    pub(crate) fn stopped_at(&self) -> Option<u64> {
+        (self.range < self.end_range && self.pos >= self.stop_at && self.pending.is_none())
+            .then_some(self.pos)
     }
 
     /// A walk from `addr` (a block boundary) to the end of the last range.
@@ -104,6 +156,8 @@ impl<'h> Walk<'h> {
             stopped: false,
             pending: None,
             decode_all: false,
+            end_range: ranges.len(),
+            stop_at: u64::MAX,
         }
     }
 
@@ -123,6 +177,10 @@ impl<'h> Walk<'h> {
 
     fn next_range(&mut self) {
         self.range += 1;
+        if self.range >= self.end_range {
+            self.stopped = true;
+            return;
+        }
         if let Some(r) = self.heap.ranges().get(self.range) {
             self.pos = r.start;
         }
@@ -235,6 +293,9 @@ impl Walk<'_> {
         }
         let r = self.heap.ranges().get(self.range)?;
         let addr = self.pos;
+        if addr >= self.stop_at {
+            return None;
+        }
         let q = self.heap.quick.size(self.heap.image().as_slice(), addr)?;
         // `size` keeps the block inside the image, so the sum cannot overflow.
         let end = addr + q.size;
@@ -263,6 +324,10 @@ impl Walk<'_> {
                 return None;
             }
             let r = *self.heap.ranges().get(self.range)?;
+            if self.pos >= self.stop_at {
+                self.stopped = true;
+                return None;
+            }
             if self.pos == r.end {
                 self.next_range();
                 continue;
@@ -326,4 +391,41 @@ impl Iterator for Walk<'_> {
             None => self.next_general(),
         }
     }
+}
+
+/// Blocks the walk must read in a row, without an error, from an address for it to be taken
+/// as a block boundary by [`resume_candidate`].
+const CANDIDATE_CHAIN: usize = 32;
+
+/// An address at or after `from` inside range `range` that is likely a block boundary: the
+/// first word-aligned address from which the walk reads [`CANDIDATE_CHAIN`] blocks in a row
+/// (or to the range's end) without an error. Only a guess: a parallel walk uses it when the
+/// walk from before it has reached it exactly (else it walks on alone). Looks at most
+/// `max_words` addresses.
+pub(crate) fn resume_candidate(
+    heap: &Heap,
+    range: usize,
+    from: u64,
+    max_words: u64,
+) -> Option<u64> {
+    let end = heap.ranges().get(range)?.end;
+    let w = heap.layout().word.bytes();
+    let mut at = from.checked_add(w - 1)? / w * w;
+    for _ in 0..max_words {
+        if at >= end {
+            return None;
+        }
+        let walk = Walk::over_span(heap, Budget::unlimited(), range, at, u64::MAX);
+        let mut blocks = 0;
+        let mut clean = true;
+        for item in walk.take(CANDIDATE_CHAIN) {
+            clean &= item.is_ok();
+            blocks += 1;
+        }
+        if clean && blocks > 0 {
+            return Some(at);
+        }
+        at += w;
+    }
+    None
 }

@@ -164,6 +164,11 @@ impl Budget {
     pub fn work_used(&self) -> u64 {
         self.max_work - self.work_left
     }
+
+    /// Objects counted so far.
+    pub fn objects_used(&self) -> u64 {
+        self.max_objects - self.objects_left
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use mo_mem::analysis::stats::heap_stats;
+use mo_mem::analysis::stats::{heap_stats, heap_stats_threads};
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::module::ModuleFacts;
@@ -28,6 +28,8 @@ fn limits() -> ReaderLimits {
 /// What `info` and `stats` do with a heap; returns a small digest (to keep the work observable).
 fn exercise(heap: &Heap, rng: &mut fastrand::Rng) -> u64 {
     let stats = heap_stats(heap);
+    // The parallel walk (one range per thread) counts exactly what the one-thread walk does.
+    assert_eq!(heap_stats_threads(heap, 2), stats);
     let mut digest = stats.objects.objects ^ stats.errors.len() as u64;
     let _ = heap.lifecycle();
     if let Ok(roots) = heap.roots() {

@@ -170,7 +170,7 @@ pub fn grouped(n: i128) -> String {
         out.push('\u{2212}');
     }
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('\u{2009}');
         }
         out.push(d);

@@ -20,7 +20,7 @@ use super::{materialized_root, repo_root, skip};
 /// The on-demand fixtures the tests generate (each has tests of its own); the tests that take
 /// every snapshot lying in `<target>/fixture-snapshots` (`heap_support::snapshots`) leave them
 /// out, so what they cover does not depend on which test ran first.
-pub const GENERATED_BY_TESTS: &[&str] = &["big-small", "numbers", "hostile-html"];
+pub const GENERATED_BY_TESTS: &[&str] = &["big-small", "numbers", "hostile-html", "wide"];
 
 /// The mo-mem binary that generates the fixtures (and whose runner they depend on).
 const BIN: &str = env!("CARGO_BIN_EXE_mo-mem");

@@ -1,0 +1,131 @@
+//! The mount's memory budget for the shapes that used to break it (docs/mount.md, "Memory";
+//! issue 35): listing the directory of an array of 500 000 records and of a `mo:core` Map of
+//! 100 000 `Text` keys, their groups, and looking one map entry up by its `Text` key keeps
+//! the daemon's anonymous memory (`RssAnon`) within 64 MiB + `--cache-mib` + 1% of the image.
+//! The heap is the generated `wide` fixture (docs/fixtures.md; `common::generated_fixture`
+//! makes it when it is not up to date). A test of the bound, not of speed.
+
+use crate::common;
+use crate::mount_support::{fuse_available, Mounted, BIN};
+use std::path::Path;
+use std::process::Command;
+
+/// The fixed part of the budget, in bytes (docs/mount.md, "Memory").
+const FIXED_BYTES: u64 = 64 << 20;
+
+/// The content cache the daemon is started with, in MiB.
+const CACHE_MIB: u64 = 16;
+
+/// Records in `records`, keys in `names` (motoko/fixtures/wide/scenario.json).
+const RECORDS: usize = 500_000;
+const KEYS: usize = 100_000;
+
+/// The daemon's `RssAnon` in bytes, read from `/proc`.
+fn rss_anon(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("RssAnon:"))
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+        .expect("RssAnon in /proc/PID/status");
+    kib * 1024
+}
+
+/// The names in `dir`, sorted; each stat-ed (as `ls -l` does) when `stat`.
+fn list(dir: &Path, stat: bool) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("ls {}: {e}", dir.display()))
+        .map(|e| {
+            let e = e.unwrap();
+            if stat {
+                e.metadata().unwrap();
+            }
+            e.file_name().to_string_lossy().into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The group directory name holding position `i` of `len` entries (groups of 1000).
+fn group(i: usize, len: usize) -> String {
+    let first = i / 1000 * 1000;
+    format!("{first}-{}", (first + 999).min(len - 1))
+}
+
+#[test]
+fn listing_a_huge_array_and_a_text_keyed_map_stays_within_the_budget() {
+    let Some(root) = common::generated_fixture("wide") else {
+        return;
+    };
+    if !fuse_available() {
+        return;
+    }
+    let snapshot = root.join("eop");
+    let image_bytes = std::fs::metadata(snapshot.join("wasm_memory.bin"))
+        .unwrap()
+        .len();
+    let bound = FIXED_BYTES + (CACHE_MIB << 20) + image_bytes / 100;
+    let mut command = Command::new(BIN);
+    command.env("MO_MEM_LOG", "warn");
+    let cache = CACHE_MIB.to_string();
+    let source = snapshot.to_str().unwrap();
+    let mount = Mounted::start_command(command, &["--no-verify", "--cache-mib", &cache, source]);
+    let pid = mount.child.as_ref().unwrap().id();
+    let snap = mount.only_snapshot();
+    let before = rss_anon(pid);
+    let mut peak = before;
+    let mut check = |what: &str| {
+        let now = rss_anon(pid);
+        eprintln!("after {what}: RssAnon {} KiB", now >> 10);
+        peak = peak.max(now);
+        assert!(
+            now <= bound,
+            "after {what}: RssAnon {now} bytes, over the bound of {bound} bytes\n{}",
+            mount.log_text()
+        );
+    };
+    let vars = snap.join("vars");
+    assert!(list(&vars, false).contains(&"records".to_string()));
+    // The array: 500 groups of 1000, the first and the last listed.
+    let groups = list(&vars.join("records"), true);
+    assert_eq!(groups.len(), RECORDS / 1000, "{groups:?}");
+    check("ls vars/records");
+    for i in [0, RECORDS - 1] {
+        let g = group(i, RECORDS);
+        let names = list(&vars.join("records").join(&g), true);
+        assert!(
+            names.contains(&(i % 1000 + i / 1000 * 1000).to_string()),
+            "{g}"
+        );
+        let json = std::fs::read(vars.join("records").join(&g).join(format!("{i}.json"))).unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(json["id"], serde_json::json!(i), "{g}/{i}.json");
+        check(&format!("ls vars/records/{g}"));
+    }
+    // The map, ordered by its keys' text: every group listed, one entry found by its key
+    // (the lookup descends the map) in a group not listed.
+    let mut keys: Vec<String> = (0..KEYS).map(|k| format!("key{k}")).collect();
+    keys.sort();
+    let names = vars.join("names");
+    let groups = list(&names, true);
+    assert_eq!(groups.len(), KEYS / 1000, "{groups:?}");
+    check("ls vars/names");
+    for g in groups.iter().step_by(7) {
+        let first: usize = g.split('-').next().unwrap().parse().unwrap();
+        let listed = list(&names.join(g), true);
+        assert!(listed.contains(&keys[first]), "{g}: {}", keys[first]);
+    }
+    check("ls vars/names/GROUP (every 7th)");
+    let k = keys.iter().position(|k| k == "key77777").unwrap();
+    let found = std::fs::read(names.join(group(k, KEYS)).join("key77777")).unwrap();
+    assert_eq!(found, b"77777\n", "vars/names/{}/key77777", group(k, KEYS));
+    check("cat vars/names/GROUP/key77777");
+    eprintln!(
+        "{}: RssAnon {} KiB at the start, at most {} KiB while listing; bound {} KiB",
+        snapshot.display(),
+        before >> 10,
+        peak >> 10,
+        bound >> 10
+    );
+}
