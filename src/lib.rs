@@ -27,7 +27,8 @@
 //!   check; imports all of the above.
 //! - `fuse`: the FUSE adapter over the tree; imports `vfs`.
 //! - `mcp`: the Model Context Protocol server (`mo-mem mcp`): tools over `serve` and
-//!   `analysis`, the snapshots named as the mount names them; imports all but `fuse`.
+//!   `analysis`, the snapshots named as the mount names them; imports `analysis`, `store`,
+//!   `runtime`, `script`, `vfs`, `serve` (never `fuse`).
 //!
 //! The binary (`src/main.rs`, `src/cli/`) only parses, calls `serve` (and the layers), prints.
 

@@ -3,6 +3,7 @@
 //! lists when the agent asks for fewer (each cut said in a note).
 
 use super::args::Args;
+pub use super::error::ToolError;
 use super::served::Served;
 use crate::analysis::diff::json::DiffJson;
 use crate::analysis::diff::SnapshotDiff;
@@ -23,23 +24,6 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Why a tool gives no answer (a tool error for the client; the server keeps serving).
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum ToolError {
-    /// An argument is missing, unknown, of the wrong type or out of range.
-    #[error("{0}")]
-    BadArgument(String),
-    /// The question has no answer on this snapshot (not an object, garbage, a trap, a limit).
-    #[error("{0}")]
-    Failed(String),
-}
-
-impl ToolError {
-    fn failed(e: impl std::fmt::Display) -> ToolError {
-        ToolError::Failed(e.to_string())
-    }
-}
-
 /// A tool's answer: its JSON document (as text, byte for byte the CLI's where nothing is
 /// cut) and notes for the agent (what was left out, and how to ask for it).
 #[derive(Debug, Clone)]
@@ -59,12 +43,7 @@ impl Answer {
     }
 }
 
-/// How many entries of each long list an answer has unless the agent asks for more.
-pub const COMPACT_TOP: u64 = 10;
-/// The most entries an agent may ask for.
-pub const MAX_TOP: u64 = 10_000;
-/// The largest value `vars` answers unless the agent asks for more (bytes of JSON).
-pub const COMPACT_VALUE_BYTES: u64 = 64 << 10;
+pub use super::error::{COMPACT_TOP, COMPACT_VALUE_BYTES, MAX_TOP};
 
 /// Answers the tool `name` with the arguments `args`.
 pub fn answer(served: &Served, name: &str, args: &Map<String, Value>) -> Result<Answer, ToolError> {

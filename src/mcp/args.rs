@@ -2,7 +2,7 @@
 //! unknown argument, a missing one or one of the wrong type is a [`ToolError::BadArgument`]
 //! naming it, never a guess.
 
-use super::answers::ToolError;
+use super::error::ToolError;
 use serde_json::{Map, Value};
 
 /// The arguments of one call.

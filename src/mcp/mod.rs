@@ -11,6 +11,7 @@
 
 pub mod answers;
 pub mod args;
+pub mod error;
 pub mod served;
 pub mod server;
 pub mod tools;

@@ -10,7 +10,7 @@ use crate::vfs::VfsError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::answers::ToolError;
+use super::error::ToolError;
 
 /// Where the snapshots come from.
 #[derive(Debug, Clone)]

@@ -38,7 +38,7 @@ fn snapshot_arg() -> Value {
 }
 
 fn top_arg(what: &str, default: u64) -> Value {
-    json!({"type": "integer", "minimum": 1, "maximum": super::answers::MAX_TOP,
+    json!({"type": "integer", "minimum": 1, "maximum": super::error::MAX_TOP,
            "description": format!("how many {what} (default {default})")})
 }
 
@@ -52,7 +52,7 @@ fn object_of(props: Value, required: &[&str]) -> Value {
 
 /// The tools' definitions.
 pub fn definitions() -> Vec<ToolDef> {
-    let compact = super::answers::COMPACT_TOP;
+    let compact = super::error::COMPACT_TOP;
     vec![
         ToolDef {
             name: "snapshots",
@@ -98,7 +98,7 @@ pub fn definitions() -> Vec<ToolDef> {
                 "snapshot": snapshot_arg(),
                 "name": {"type": "string", "description": "the stable variable's name (retained by var lists them)"},
                 "raw": {"type": "boolean", "description": "collections as their own structure, not their natural view"},
-                "max_bytes": {"type": "integer", "minimum": 1, "description": format!("the largest answer in bytes of JSON (default {})", super::answers::COMPACT_VALUE_BYTES)},
+                "max_bytes": {"type": "integer", "minimum": 1, "description": format!("the largest answer in bytes of JSON (default {})", super::error::COMPACT_VALUE_BYTES)},
             }), &["snapshot", "name"]),
             output: None,
         },
