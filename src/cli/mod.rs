@@ -3,6 +3,7 @@
 mod browse;
 mod call;
 mod diff;
+mod doctor;
 mod eval;
 mod export;
 mod fixture;
@@ -103,6 +104,8 @@ enum Command {
     Repl(repl::ReplArgs),
     /// Dry-run an upgrade to a new module on a snapshot: would it work, what would it lose.
     Upgrade(upgrade::UpgradeArgs),
+    /// What can be changed: reclaimable waste with exact savings, where it sits, advice.
+    Doctor(doctor::DoctorArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -155,5 +158,6 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Import(a) => store_cmds::import(&a),
         Command::Repl(args) => repl::run(args, limits),
         Command::Upgrade(_) => anyhow::bail!("upgrade is run by main"),
+        Command::Doctor(args) => doctor::run(args, limits),
     }
 }

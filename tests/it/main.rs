@@ -89,3 +89,4 @@ mod upgrade_cli;
 mod value_limit_cli;
 mod vars_fixtures;
 mod vars_hostile;
+mod doctor;

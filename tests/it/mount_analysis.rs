@@ -58,6 +58,8 @@ fn analysis_files_are_what_the_commands_print() {
         assert_eq!(
             listed,
             [
+                "doctor.json",
+                "doctor.txt",
                 "garbage.json",
                 "report.txt",
                 "retained.json",
