@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use mo_mem::analysis::doctor::{blob_bytes, DoctorReport, Finding, LabelKind};
 use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
-use mo_mem::heap::{Body, BlobSort, Heap, Object, Tag, EOP_NULL};
+use mo_mem::heap::{BlobSort, Body, Heap, Object, Tag, EOP_NULL};
 use mo_mem::module::Persistence;
 
 const MODES: [&str; 2] = ["eop", "copying"];
@@ -57,7 +57,8 @@ fn elements(heap: &Heap, name: &str) -> Vec<u64> {
 
 /// The address a pointer word refers to, after forwarding.
 fn address(heap: &Heap, word: u64) -> u64 {
-    heap.resolve(heap.pointer(word).expect("a pointer")).expect("resolves")
+    heap.resolve(heap.pointer(word).expect("a pointer"))
+        .expect("resolves")
 }
 
 /// Every heap object reachable from stable variable `name`, by address (a breadth-first
@@ -149,9 +150,16 @@ fn byte_arrays_save_the_words_a_blob_does_not_need() {
         let f = finding(&report, "byte-arrays", mode);
         assert_eq!(addresses(a, &f.nodes), expected, "{mode}");
         assert_eq!((f.objects, f.saving_bytes), (2, saving), "{mode}");
-        assert_eq!(f.saving_bytes, 2 * (1000 * w - blob_bytes(h, w, 1000) + h + w));
+        assert_eq!(
+            f.saving_bytes,
+            2 * (1000 * w - blob_bytes(h, w, 1000) + h + w)
+        );
         assert_eq!(f.where_.len(), 2, "{mode}: {:?}", f.where_);
-        assert!(f.where_.iter().any(|p| p == "vars.bytes_var"), "{:?}", f.where_);
+        assert!(
+            f.where_.iter().any(|p| p == "vars.bytes_var"),
+            "{:?}",
+            f.where_
+        );
     }
 }
 
@@ -166,9 +174,10 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
         // The second computation: every live object labelled Text or Blob, by its bytes.
         let mut by_value: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
         for n in 0..a.graph().nodes() as u32 {
-            let kind = labels.label(n).map_or(LabelKind::Other, |l| LabelKind::of(l));
-            if !a.dominators().is_reachable(n)
-                || !matches!(kind, LabelKind::Text | LabelKind::Blob)
+            let kind = labels
+                .label(n)
+                .map_or(LabelKind::Other, |l| LabelKind::of(l));
+            if !a.dominators().is_reachable(n) || !matches!(kind, LabelKind::Text | LabelKind::Blob)
             {
                 continue;
             }
@@ -195,10 +204,22 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
                 .collect();
             assert_eq!(elems.len(), copies, "{mode} {name}: separate objects");
             let flagged = addresses(a, &f.nodes);
-            assert_eq!(elems.intersection(&flagged).count(), copies - 1, "{mode} {name}");
+            assert_eq!(
+                elems.intersection(&flagged).count(),
+                copies - 1,
+                "{mode} {name}"
+            );
         }
-        assert!(f.detail.contains("\"100000000000000000000004242\" x40"), "{}", f.detail);
-        assert!(f.where_[0].starts_with("vars.dup_texts["), "{:?}", f.where_);
+        assert!(
+            f.detail.contains("\"CUSTOMER REGION #4242\" x40"),
+            "{}",
+            f.detail
+        );
+        assert!(
+            f.where_.iter().all(|p| p.starts_with("vars.dup_")),
+            "{:?}",
+            f.where_
+        );
     }
 }
 
@@ -234,9 +255,7 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         let eop = heap.layout().persistence == Persistence::Enhanced;
         let is_null = |word: u64| match eop {
             true => word == EOP_NULL,
-            false => heap
-                .object_of(word)
-                .is_ok_and(|o| o.tag == Tag::Null),
+            false => heap.object_of(word).is_ok_and(|o| o.tag == Tag::Null),
         };
         // sparse-collections: the one sparse array.
         let slots = elements(heap, "sparse_slots");
@@ -244,7 +263,11 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         assert_eq!((slots.len(), nulls), (400, 390));
         let f = finding(&report, "sparse-collections", mode);
         let sparse = var_object(heap, "sparse_slots");
-        assert_eq!(addresses(a, &f.nodes), HashSet::from([sparse.addr]), "{mode}");
+        assert_eq!(
+            addresses(a, &f.nodes),
+            HashSet::from([sparse.addr]),
+            "{mode}"
+        );
         assert_eq!((f.objects, f.saving_bytes), (1, 390 * w), "{mode}");
         assert_eq!(f.where_, ["vars.sparse_slots"]);
         // ropes: the rope's Concat nodes counted here, its saving from a search.
@@ -270,7 +293,10 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         let saving = retained_by_search(a, &[root_node]) - blob_bytes(heap.layout().header, w, 900);
         let f = finding(&report, "ropes", mode);
         assert_eq!(f.nodes, [root_node], "{mode}");
-        assert_eq!((f.objects, f.bytes, f.saving_bytes), (concats, concat_bytes, saving));
+        assert_eq!(
+            (f.objects, f.bytes, f.saving_bytes),
+            (concats, concat_bytes, saving)
+        );
         assert!(concats >= 290, "{mode}: {concats}");
         // boxed-numbers: the 600 Float boxes.
         let boxes: HashSet<u64> = elements(heap, "floats")
@@ -278,7 +304,10 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
             .map(|x| address(heap, x))
             .collect();
         assert_eq!(boxes.len(), 600);
-        let bytes: u64 = boxes.iter().map(|&b| a.graph().size(a.graph().node_at(b).unwrap())).sum();
+        let bytes: u64 = boxes
+            .iter()
+            .map(|&b| a.graph().size(a.graph().node_at(b).unwrap()))
+            .sum();
         let f = finding(&report, "boxed-numbers", mode);
         assert_eq!(addresses(a, &f.nodes), boxes, "{mode}");
         assert_eq!((f.objects, f.saving_bytes), (600, bytes), "{mode}");
@@ -306,7 +335,11 @@ fn garbage_and_heap_growth_add_up() {
         }
         assert!(objects > 0, "{mode}: churn leaves garbage");
         let f = finding(&report, "garbage", mode);
-        assert_eq!((f.objects, f.bytes, f.saving_bytes), (objects, bytes, bytes), "{mode}");
+        assert_eq!(
+            (f.objects, f.bytes, f.saving_bytes),
+            (objects, bytes, bytes),
+            "{mode}"
+        );
         assert!(f.where_.is_empty());
         let g = finding(&report, "heap-growth", mode);
         let total: u64 = g.table.iter().map(|r| r.bytes).sum();
@@ -339,7 +372,9 @@ fn controls_give_no_finding() {
                     f.check
                 );
                 assert!(
-                    f.where_.iter().all(|p| !p.starts_with(&format!("vars.{control}"))),
+                    f.where_
+                        .iter()
+                        .all(|p| !p.starts_with(&format!("vars.{control}"))),
                     "{mode}: {} points at {control}: {:?}",
                     f.check,
                     f.where_
@@ -360,8 +395,14 @@ fn controls_give_no_finding() {
         ] {
             assert!(checks.contains(check), "{mode}: no {check}");
         }
-        assert!(!checks.contains("weak-and-dedup"), "{mode}: no weak references here");
-        assert!(report.skipped.iter().all(|s| s.check.starts_with("weak-and-dedup")));
+        assert!(
+            !checks.contains("weak-and-dedup"),
+            "{mode}: no weak references here"
+        );
+        assert!(report
+            .skipped
+            .iter()
+            .all(|s| s.check.starts_with("weak-and-dedup")));
         assert_eq!(report.undecoded, 0);
     }
 }
@@ -407,8 +448,22 @@ fn cli_prints_the_library_report() {
         assert_eq!(json, report.json().unwrap());
         let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
         let first = &v["findings"][0];
-        for key in ["check", "objects", "bytes", "saving_bytes", "where", "detail", "advice"] {
+        for key in [
+            "check",
+            "objects",
+            "bytes",
+            "saving_bytes",
+            "where",
+            "detail",
+            "advice",
+        ] {
             assert!(first.get(key).is_some(), "{key}");
         }
     }
+}
+
+#[test]
+fn doctor_md_examples_are_true() {
+    let checked = common::doc_examples::check_console_examples("docs/doctor.md");
+    assert_eq!(checked, 3, "examples found");
 }

@@ -48,7 +48,9 @@ impl ByteArrays {
         let mut f = Finding::new("byte-arrays", self.objects, self.bytes, self.saving);
         f.detail = format!(
             "{} of Nat8 hold {} bytes in {} bytes of memory (a word per byte)",
-            plural(self.objects, "array"), self.elements, self.bytes
+            plural(self.objects, "array"),
+            self.elements,
+            self.bytes
         );
         f.advice = format!(
             "Store bytes as a Blob (Blob.fromArray / Blob.fromVarArray), which takes one byte \

@@ -51,9 +51,13 @@ impl LabelKind {
 }
 
 /// The bytes of a `Blob` (or flat `Text`) of `len` bytes in a layout with `header`-byte
-/// headers and `word`-byte words: the header, the length word, the bytes padded to a word.
+/// headers and `word`-byte words: the header, the length word, the bytes padded to a word
+/// (saturating: a length read from a hostile heap cannot overflow it).
 pub fn blob_bytes(header: u64, word: u64, len: u64) -> u64 {
-    header + word + len.div_ceil(word) * word
+    len.div_ceil(word.max(1))
+        .saturating_mul(word)
+        .saturating_add(header)
+        .saturating_add(word)
 }
 
 /// What the checks share: the heap, its analysis and type labels, the layout's sizes.
@@ -111,13 +115,19 @@ impl<'a> Context<'a> {
     pub fn kind(&self, n: u32) -> LabelKind {
         match self.labels.label_index(n) {
             NO_LABEL => LabelKind::Other,
-            i => self.kinds.get(i as usize).copied().unwrap_or(LabelKind::Other),
+            i => self
+                .kinds
+                .get(i as usize)
+                .copied()
+                .unwrap_or(LabelKind::Other),
         }
     }
 
     /// Node `n`'s type label (`?` without one).
     pub fn label(&self, n: u32) -> String {
-        self.labels.label(n).map_or("?".to_string(), |l| l.to_string())
+        self.labels
+            .label(n)
+            .map_or("?".to_string(), |l| l.to_string())
     }
 
     /// The bytes of a `Blob` of `len` bytes in this layout.
@@ -178,6 +188,7 @@ mod tests {
         assert_eq!(blob_bytes(16, 8, 1000), 1024);
         assert_eq!(blob_bytes(4, 4, 1000), 1008);
         assert_eq!(blob_bytes(4, 4, 3), 12);
+        assert_eq!(blob_bytes(16, 8, u64::MAX), u64::MAX);
         assert_eq!(LabelKind::of("[var Nat8]"), LabelKind::Nat8Array);
         assert_eq!(LabelKind::of("[var ?(Nat, Text)]"), LabelKind::OptionArray);
         assert_eq!(LabelKind::of("Map<Nat, Text>"), LabelKind::MapOrSet);

@@ -11,7 +11,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use super::context::{Context, LabelKind};
 use super::Finding;
 use crate::analysis::report::plural;
-use crate::heap::{Body, BlobSort, Object};
+use crate::heap::{BlobSort, Body, Object};
 
 /// How many duplicated values the detail names.
 const TOP_VALUES: usize = 3;
@@ -91,7 +91,10 @@ impl DuplicateTexts {
                     before storing a new one) instead of building the same value again."
             .to_string();
         // The copies of the costliest value first, then the others.
-        f.nodes = groups.iter().flat_map(|g| g.copies[1..].iter().copied()).collect();
+        f.nodes = groups
+            .iter()
+            .flat_map(|g| g.copies[1..].iter().copied())
+            .collect();
         let top: Vec<u32> = groups
             .iter()
             .flat_map(|g| g.copies.iter().copied())

@@ -36,9 +36,8 @@ pub fn field_value(ctx: &Context<'_>, obj: &Object<'_>, name: &str) -> Option<u6
 
 /// Whether the `Map`/`Set` (`kind` `MapOrSet`) or `List` record `obj` is empty.
 pub fn is_empty(ctx: &Context<'_>, kind: LabelKind, obj: &Object<'_>) -> bool {
-    let nat = |name: &str| {
-        field_value(ctx, obj, name).and_then(|w| ctx.heap().scalars().nat_int(w))
-    };
+    let nat =
+        |name: &str| field_value(ctx, obj, name).and_then(|w| ctx.heap().scalars().nat_int(w));
     match kind {
         LabelKind::MapOrSet => nat("size") == Some(0),
         LabelKind::List => nat("blockIndex") == Some(1) && nat("elementIndex") == Some(0),

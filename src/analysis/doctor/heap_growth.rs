@@ -1,9 +1,9 @@
 //! `heap-growth`: why main memory is larger than the live heap, in one table whose rows add
 //! up to main memory exactly (static data, live objects, garbage, stale copies, free space
 //! inside the heap, space never used, and what a walk error left unwalked), with the
-//! partitions of the incremental GC (EOP: 64 MiB each; Wasm memory grows as they are taken
-//! and never shrinks, the 64 MiB steps users see). It saves nothing by itself: its saving is
-//! 0 and its bytes are main memory minus the live bytes.
+//! partitions of the incremental GC (EOP: 64 MiB each, allocated and evacuated whole; Wasm
+//! memory never shrinks). It saves nothing by itself: its saving is 0 and its bytes are main
+//! memory minus the live bytes.
 
 use super::context::Context;
 use super::{Finding, TableRow};
@@ -48,8 +48,8 @@ pub fn finding(ctx: &Context<'_>) -> Finding {
             s.live.bytes
         ),
         p => format!(
-            "main memory is {} ({} bytes), the live heap {} bytes; the heap takes {} \
-             of {} (memory grows a partition at a time and never shrinks)",
+            "main memory is {} ({} bytes), the live heap {} bytes; the heap spans {} \
+             of {} (the incremental GC allocates and evacuates whole partitions)",
             human(s.main_memory),
             s.main_memory,
             s.live.bytes,

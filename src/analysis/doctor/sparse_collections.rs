@@ -67,7 +67,7 @@ impl SparseCollections {
         let mut f = Finding::new("sparse-collections", self.objects, self.bytes, self.saving);
         let types = top_labels(ctx, &self.found);
         f.detail = format!(
-            "{} of options use {} of {} slots ({} null): {}",
+            "{} of options, {} of {} slots in use ({} null): {}",
             plural(self.objects, "array"),
             self.slots - self.nulls,
             self.slots,
