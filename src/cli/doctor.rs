@@ -10,6 +10,7 @@ use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
 use super::snapshot_args::SnapshotArgs;
+use super::times::timed;
 
 /// Arguments of `mo-mem doctor`.
 #[derive(Args, Debug)]
@@ -24,8 +25,11 @@ pub struct DoctorArgs {
 /// Runs `mo-mem doctor`.
 pub fn run(args: DoctorArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
-    let a = analyse(&opened, true)?;
-    let report = DoctorReport::new(&opened, a);
+    // With MO_MEM_TIMES=1: the heap walk, the analysis and the checks, each timed (the
+    // benchmark of docs/doctor.md compares the checks with the walk).
+    timed("walk", || opened.stats());
+    let a = timed("analysis", || analyse(&opened, true))?;
+    let report = timed("doctor", || DoctorReport::new(&opened, a));
     let bytes = match args.json {
         true => report.json()?,
         false => report.text().into_bytes(),

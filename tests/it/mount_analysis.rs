@@ -139,7 +139,7 @@ fn the_analysis_is_computed_on_first_read_and_not_kept() {
     let listed = tree
         .names(tree.resolve("/analysis").unwrap(), true)
         .unwrap();
-    assert_eq!(listed.len(), 6, "{listed:?}");
+    assert_eq!(listed.len(), 8, "{listed:?}");
     let opened = snapshots.get(&dir);
     let heap = opened.heap().expect("opened").clone();
     assert!(!heap.has_analysis(), "listing computes nothing");

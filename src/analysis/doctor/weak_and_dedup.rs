@@ -7,6 +7,7 @@
 
 use super::context::Context;
 use super::{Finding, Skipped};
+use crate::analysis::report::plural;
 use crate::heap::{Body, Object, EOP_NULL};
 
 /// The check's state: the dead weak references.
@@ -53,8 +54,8 @@ impl WeakAndDedup {
         let n = self.dead.len() as u64;
         let mut f = Finding::new("weak-and-dedup", n, self.bytes, self.bytes);
         f.detail = format!(
-            "{n} weak references point to nothing (their target was collected); {} still \
-             point to a live object",
+            "{} point to nothing (the target was collected), {} to a live object",
+            plural(n, "weak reference"),
             self.live
         );
         f.advice = "Drop a weak reference once WeakReference.isLive says its target is \
