@@ -467,3 +467,24 @@ fn doctor_md_examples_are_true() {
     let checked = common::doc_examples::check_console_examples("docs/doctor.md");
     assert_eq!(checked, 3, "examples found");
 }
+
+#[test]
+fn scripts_get_the_findings_as_records() {
+    let dir = common::fixture("doctor", "eop");
+    let opened = open("eop");
+    let report = DoctorReport::new(&opened, opened.analysis().unwrap());
+    let path = dir.to_str().unwrap();
+    let script = "let d = heap.doctor(); (d.size(), d[0].check, d[0].saving, d[1].where)";
+    let out = String::from_utf8(common::mo_mem_ok(&["eval", path, script])).unwrap();
+    let f = &report.findings;
+    let paths: Vec<String> = f[1].where_.iter().map(|p| format!("{p:?}")).collect();
+    let want = format!(
+        "({}, {:?}, {}, [{}])",
+        f.len(),
+        f[0].check,
+        f[0].saving_bytes,
+        paths.join(", ")
+    );
+    let digits = |s: &str| s.replace('_', "");
+    assert_eq!(digits(out.trim()), digits(&want));
+}
