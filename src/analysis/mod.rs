@@ -4,6 +4,7 @@
 
 pub mod cached;
 pub mod diff;
+pub mod doctor;
 pub mod dominators;
 pub mod export;
 pub mod flame;

@@ -10,6 +10,7 @@
 use serde::Serialize;
 
 use super::cached::HeapAnalysis;
+use super::doctor::DoctorReport;
 use super::dominators::Retained;
 use super::OpenedHeap;
 use crate::module::Persistence;
@@ -119,6 +120,22 @@ pub struct Suspect {
     pub accumulation: Option<TopRow>,
 }
 
+/// One of the doctor's findings as the report's suspects section lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DoctorRow {
+    /// The check's id (`duplicate-texts`, ...).
+    pub check: &'static str,
+    /// The objects it covers.
+    pub objects: u64,
+    /// The bytes a fix would save.
+    pub saving_bytes: u64,
+    /// Where the first of them sits, as `mo-mem path` prints it.
+    pub path: Option<String>,
+}
+
+/// How many of the doctor's findings the report lists.
+pub const REPORT_DOCTOR: usize = 3;
+
 /// The whole report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MemoryReport {
@@ -142,6 +159,8 @@ pub struct MemoryReport {
     pub suspect_bytes: u64,
     /// The suspects, largest first.
     pub suspects: Vec<Suspect>,
+    /// The doctor's [`REPORT_DOCTOR`] findings saving most (`mo-mem doctor`).
+    pub doctor: Vec<DoctorRow>,
     /// Walk and root errors (the analysis covers what was walked).
     pub errors: usize,
     /// What an unfinished download read with `--force` is missing (the report's first line).
@@ -186,6 +205,7 @@ impl MemoryReport {
             objects,
             suspect_bytes,
             suspects: suspects(opened, a, suspect_bytes),
+            doctor: doctor_rows(opened, a),
             errors: a.graph().errors().len(),
             incomplete: heap.snapshot().unfinished().map(|u| u.summary()),
         }
@@ -201,8 +221,22 @@ impl From<super::stats::Count> for Space {
     }
 }
 
+/// The doctor's findings that save most, as rows.
+fn doctor_rows(opened: &OpenedHeap, a: &HeapAnalysis) -> Vec<DoctorRow> {
+    DoctorReport::new(opened, a)
+        .savings()
+        .take(REPORT_DOCTOR)
+        .map(|f| DoctorRow {
+            check: f.check,
+            objects: f.objects,
+            saving_bytes: f.saving_bytes,
+            path: f.where_.first().cloned(),
+        })
+        .collect()
+}
+
 /// Where the bytes of `opened`'s main memory go.
-fn space_report(opened: &OpenedHeap, a: &HeapAnalysis) -> SpaceReport {
+pub(crate) fn space_report(opened: &OpenedHeap, a: &HeapAnalysis) -> SpaceReport {
     let stats = opened.stats();
     let (live, garbage, stale) = (a.live(), a.garbage(), a.graph().stale());
     let base = opened.heap().layout().heap_base.min(stats.image_bytes);
@@ -341,7 +375,7 @@ fn suspects(opened: &OpenedHeap, a: &HeapAnalysis, limit: u64) -> Vec<Suspect> {
 }
 
 /// `part` of `whole` in percent with one decimal (`-` for an empty whole).
-fn percent(part: u64, whole: u64) -> String {
+pub(crate) fn percent(part: u64, whole: u64) -> String {
     match whole {
         0 => "-".to_string(),
         w => format!("{:.1}%", part as f64 * 100.0 / w as f64),
@@ -350,7 +384,7 @@ fn percent(part: u64, whole: u64) -> String {
 
 /// `text` in ASCII (`×` as `x`, `…` as `...`, any other non-ASCII character as its
 /// `\u{..}` escape) and cut to `width` columns (ending in `...` when cut).
-fn fit(text: &str, width: usize) -> String {
+pub(crate) fn fit(text: &str, width: usize) -> String {
     let mut ascii = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -369,7 +403,7 @@ fn fit(text: &str, width: usize) -> String {
 }
 
 /// `1 partition`, `3 partitions`.
-fn plural(n: u64, noun: &str) -> String {
+pub(crate) fn plural(n: u64, noun: &str) -> String {
     match n {
         1 => format!("1 {noun}"),
         n => format!("{n} {noun}s"),
@@ -520,6 +554,7 @@ impl MemoryReport {
                 path_line(&mut out, "    ", acc.path.as_deref());
             }
         }
+        doctor_section(&mut out, &self.doctor, live);
         if self.errors > 0 {
             out.push_str(&format!(
                 "\n{} walk errors: the figures cover what was walked (mo-mem stats)\n",
@@ -527,6 +562,30 @@ impl MemoryReport {
             ));
         }
         out
+    }
+}
+
+/// The doctor's top findings: what a fix would save, with where the first sits.
+fn doctor_section(out: &mut String, rows: &[DoctorRow], live: u64) {
+    if rows.is_empty() {
+        out.push_str("\nwaste: the doctor finds nothing to save (mo-mem doctor)\n");
+        return;
+    }
+    out.push_str(&format!(
+        "\n{:<38} {:>10} {:>13} {:>7}\n",
+        "waste: largest savings (mo-mem doctor)", "objects", "saving", "live"
+    ));
+    for r in rows {
+        line(
+            out,
+            r.check,
+            Some(r.objects),
+            r.saving_bytes,
+            &percent(r.saving_bytes, live),
+        );
+        if let Some(path) = &r.path {
+            path_line(out, "  ", Some(path));
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 mod browse;
 mod call;
 mod diff;
+mod doctor;
 mod eval;
 mod export;
 mod fixture;
@@ -106,6 +107,8 @@ enum Command {
     Upgrade(upgrade::UpgradeArgs),
     /// Serve the analyses to coding agents: a Model Context Protocol server on stdio.
     Mcp(mcp::McpArgs),
+    /// What can be changed: reclaimable waste with exact savings, where it sits, advice.
+    Doctor(doctor::DoctorArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -189,5 +192,6 @@ fn run(command: Command, limits: ReaderLimits) -> anyhow::Result<()> {
         Command::Repl(args) => repl::run(args, limits),
         Command::Upgrade(_) => anyhow::bail!("upgrade is run by main"),
         Command::Mcp(args) => mcp::run(args, limits),
+        Command::Doctor(args) => doctor::run(args, limits),
     }
 }

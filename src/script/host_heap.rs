@@ -13,6 +13,7 @@ use super::host_args::{arg_text, arg_u64, check_arity};
 use super::host_snapshot::SnapshotContext;
 use super::host_vars::VarsHost;
 use super::value::{NativeIter, Value};
+use crate::analysis::doctor::DoctorReport;
 use crate::analysis::dominators::Dominator;
 use crate::analysis::stats::heap_stats;
 use crate::analysis::HeapAnalysis;
@@ -322,6 +323,7 @@ impl HostObject for HeapHost {
             "path",
             "garbage",
             "typeOf",
+            "doctor",
         ]
         .map(String::from)
         .to_vec()
@@ -404,9 +406,32 @@ impl HeapHost {
                 let g = self.analysis(name)?.garbage();
                 count_record(g.objects, g.bytes)
             }
+            "doctor" => {
+                check_arity(name, args, 0)?;
+                let a = self.analysis(name)?;
+                let report = DoctorReport::new(&self.ctx, a);
+                let rows: Vec<Value> = report.findings.iter().map(doctor_record).collect();
+                // The doctor's pass decodes every node once.
+                self.charge(a.graph().nodes() as u64 + rows.len() as u64);
+                Value::Array(Rc::from(rows))
+            }
             _ => return Ok(None),
         }))
     }
+}
+
+/// One doctor finding as `{check; objects; bytes; saving; where : [Text]; detail; advice}`.
+fn doctor_record(f: &crate::analysis::doctor::Finding) -> Value {
+    let paths: Vec<Value> = f.where_.iter().map(|p| Value::text(p)).collect();
+    Value::record(vec![
+        (Rc::from("check"), false, Value::text(f.check)),
+        (Rc::from("objects"), false, Value::Nat(f.objects)),
+        (Rc::from("bytes"), false, Value::Nat(f.bytes)),
+        (Rc::from("saving"), false, Value::Nat(f.saving_bytes)),
+        (Rc::from("where"), false, Value::Array(Rc::from(paths))),
+        (Rc::from("detail"), false, Value::text(&f.detail)),
+        (Rc::from("advice"), false, Value::text(&f.advice)),
+    ])
 }
 
 /// How many blocks `heap.objects()` walks at a time.

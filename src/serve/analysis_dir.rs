@@ -4,10 +4,12 @@
 //! mount, the `eval` file and every other reader).
 //!
 //! Each file is exactly what a command prints: `retained.json` is `mo-mem retained --json`,
-//! `report.txt` is `mo-mem report`, `report.html` the page `mo-mem report --html FILE` writes; `types.json`, `top.json` and `garbage.json` are the
+//! `report.txt` is `mo-mem report`, `report.html` the page `mo-mem report --html FILE` writes;
+//! `doctor.txt` and `doctor.json` are `mo-mem doctor` and `mo-mem doctor --json`; `types.json`, `top.json` and `garbage.json` are the
 //! `types` (every type), `top` and `garbage` parts of `mo-mem retained --by type --json`;
 //! `retained.svg` is the flame graph `mo-mem retained --svg FILE` writes.
 
+use crate::analysis::doctor::DoctorReport;
 use crate::analysis::flame::{retained_svg, RETAINED_TITLE};
 use crate::analysis::html::report_html;
 use crate::analysis::progress::NoProgress;
@@ -19,7 +21,9 @@ use crate::analysis::{HeapAnalysis, OpenedHeap};
 use crate::vfs::VfsError;
 
 /// The files of `analysis/`, in listing order.
-pub const ANALYSIS_FILES: [&str; 7] = [
+pub const ANALYSIS_FILES: [&str; 9] = [
+    "doctor.json",
+    "doctor.txt",
     "garbage.json",
     "report.html",
     "report.txt",
@@ -54,6 +58,8 @@ fn render(opened: &OpenedHeap, a: &HeapAnalysis, name: &str) -> Result<Vec<u8>, 
         "report.html" => {
             report_html(opened, a, None).map_err(|e| VfsError::decode(&what, e.to_string()))
         }
+        "doctor.txt" => Ok(DoctorReport::new(opened, a).text().into_bytes()),
+        "doctor.json" => json(DoctorReport::new(opened, a).json()),
         "retained.svg" => retained_svg(opened, a, RETAINED_TITLE)
             .map_err(|e| VfsError::decode(&what, e.to_string())),
         _ => Err(VfsError::NotFound(what)),
@@ -62,7 +68,7 @@ fn render(opened: &OpenedHeap, a: &HeapAnalysis, name: &str) -> Result<Vec<u8>, 
 
 /// The mount's `analysis/` files of one opened heap, made without keeping the analysis: the
 /// first read of one computes the analysis (about 23 bytes per object while it exists),
-/// renders all seven files, and drops it. Each file is handed out once, then held by the
+/// renders all nine files, and drops it. Each file is handed out once, then held by the
 /// vfs's content cache (in its budget, evicted least recently used first); a file read
 /// again after its eviction computes the analysis again. What this holds between reads is
 /// the files not read yet (kilobytes: the report, the top rows and every type's row; the

@@ -28,6 +28,7 @@ pub fn snapshot_readme(name: &str, error: Option<&str>, incomplete: Option<&str>
          \x20                   (mo-mem retained --json), types.json, top.json, garbage.json,\n\
          \x20                   retained.svg (the flame graph of retained memory, for a browser),\n\
          \x20                   report.html (mo-mem report --html: tables and the flame graph)\n\
+         \x20                   doctor.txt, doctor.json (mo-mem doctor: waste and what to change)\n\
          eval                write a Motoko script into it, then read the answer from it\n\
          methods/            the canister's own queries, run offline on this snapshot: a file\n\
          \x20                   per query without arguments (its reply), a control file per\n\
@@ -39,7 +40,8 @@ pub fn snapshot_readme(name: &str, error: Option<&str>, incomplete: Option<&str>
          info.json info.schema.json, stats.json stats.schema.json, vars/*.json value.schema.json,\n\
          objects/*.json object.schema.json, analysis/retained.json retained.schema.json,\n\
          analysis/types.json types.schema.json, analysis/top.json top.schema.json,\n\
-         analysis/garbage.json garbage.schema.json, errors.json errors.schema.json. Numbers:\n\
+         analysis/garbage.json garbage.schema.json, analysis/doctor.json doctor.schema.json,\n\
+         errors.json errors.schema.json. Numbers:\n\
          a JSON number when |x| <= 2^53, a decimal string beyond (docs/formats.md).\n"
     );
     if let Some(error) = error {

@@ -49,6 +49,7 @@ fn every_fixture_json_output_follows_its_schema() {
         // The analyses, on the EOP heap and one classical heap of each fixture.
         if mode == "eop" || mode == "copying" {
             c.command("report", &["report", d, "--json"]);
+            c.command("doctor", &["doctor", d, "--json"]);
             let retained = c.command("retained", &["retained", d, "--json"]);
             let top = retained["top"].as_array().expect("top");
             let vars = retained["vars"].as_array().expect("vars");
@@ -97,7 +98,7 @@ fn every_fixture_json_output_follows_its_schema() {
     c.command("trend", &["trend", g1, g2, g3, "--json"]);
     for schema in [
         "info", "stats", "vars", "report", "retained", "object", "path", "value", "eval", "call",
-        "diff", "trend",
+        "diff", "trend", "doctor",
     ] {
         assert!(
             c.checked.get(schema).copied().unwrap_or(0) > 0,
@@ -210,6 +211,7 @@ fn schema_of(path: &str) -> Option<&'static str> {
         "/analysis/types.json" => "types",
         "/analysis/top.json" => "top",
         "/analysis/garbage.json" => "garbage",
+        "/analysis/doctor.json" => "doctor",
         p if p.starts_with("/objects/") => "object",
         p if p.starts_with("/vars/") => "value",
         p => panic!("a .json file without a schema: {p}"),

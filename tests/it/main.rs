@@ -31,6 +31,7 @@ mod call_json;
 mod cli_paths;
 mod collections_natural;
 mod compiler_fixtures;
+mod doctor;
 mod download_state;
 mod eop_stable_actor;
 mod eval_canister;

@@ -59,6 +59,8 @@ fn analysis_files_are_what_the_commands_print() {
         assert_eq!(
             listed,
             [
+                "doctor.json",
+                "doctor.txt",
                 "garbage.json",
                 "report.html",
                 "report.txt",
@@ -145,7 +147,7 @@ fn the_analysis_is_computed_on_first_read_and_not_kept() {
     let listed = tree
         .names(tree.resolve("/analysis").unwrap(), true)
         .unwrap();
-    assert_eq!(listed.len(), 7, "{listed:?}");
+    assert_eq!(listed.len(), 9, "{listed:?}");
     let opened = snapshots.get(&dir);
     let heap = opened.heap().expect("opened").clone();
     assert!(!heap.has_analysis(), "listing computes nothing");

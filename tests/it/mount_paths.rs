@@ -54,6 +54,8 @@ fn mount_examples_serves_every_bundled_snapshot_by_name() {
         "compound-generational",
         "compound-incremental",
         "compound-incremental-forcegc",
+        "doctor-copying",
+        "doctor-eop",
         "growth1-copying",
         "growth1-eop",
         "growth2-copying",

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+use crate::analysis::doctor::DoctorReport;
+
 use crate::analysis::cached::TypeRow;
 use crate::analysis::graph::GraphError;
 use crate::analysis::progress::{NoProgress, Progress};
@@ -38,6 +40,10 @@ pub struct Figures {
     pub types: Vec<TypeRow>,
     /// The heap's space.
     pub space: Space,
+    /// The doctor's findings that save bytes, as (check, objects, saving bytes), largest
+    /// saving first (`mo-mem diff` shows those that grew; not in the JSON).
+    #[serde(skip)]
+    pub doctor: Vec<(&'static str, u64, u64)>,
 }
 
 impl Figures {
@@ -65,6 +71,10 @@ impl Figures {
         Figures {
             vars: a.vars().to_vec(),
             types,
+            doctor: DoctorReport::new(opened, a)
+                .savings()
+                .map(|f| (f.check, f.objects, f.saving_bytes))
+                .collect(),
             space: Space {
                 live: a.live(),
                 garbage: a.garbage(),

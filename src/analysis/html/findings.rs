@@ -1,8 +1,6 @@
-//! DOCTOR (#36): the place of the heap doctor's findings in the report page. `mo-mem doctor`
-//! does not exist yet; when it does, its findings are handed to
-//! [`super::report_html`] (as [`Finding`]s, or this type replaced by the doctor's own) and
-//! shown here as one more sortable table, between the suspects and the variables. Until
-//! then the report passes `None` and the page has no findings section.
+//! The heap doctor's findings in the report page (`mo-mem doctor`, `docs/doctor.md`): one
+//! more sortable table, between the suspects and the variables, each row a finding with its
+//! saving, where it sits, what was found and the advice.
 
 use super::page::Page;
 use super::table::{Cell, Sort, Table};
@@ -23,6 +21,20 @@ pub struct Finding {
     pub where_: Vec<String>,
     /// What it found, in words.
     pub detail: String,
+}
+
+impl From<&crate::analysis::doctor::Finding> for Finding {
+    /// The page's row of one of the heap doctor's findings.
+    fn from(f: &crate::analysis::doctor::Finding) -> Finding {
+        Finding {
+            check: f.check.to_string(),
+            objects: f.objects,
+            bytes: f.bytes,
+            saving_bytes: f.saving_bytes,
+            where_: f.where_.clone(),
+            detail: format!("{} {}", f.detail, f.advice).trim().to_string(),
+        }
+    }
 }
 
 /// How many paths of one finding the table shows.

@@ -16,13 +16,23 @@ use crate::analysis::{HeapAnalysis, OpenedHeap};
 /// How many objects the top objects table lists (each with its path).
 pub const TOP_OBJECTS: usize = 200;
 
-/// The report page of `opened` from its analysis `a`; `findings` are the heap doctor's,
-/// when it ran (`None`: no findings section).
+/// The report page of `opened` from its analysis `a`; `findings` are the heap doctor's
+/// (`None`: the page runs the doctor itself, as `mo-mem doctor` does).
 pub fn report_html(
     opened: &OpenedHeap,
     a: &HeapAnalysis,
     findings: Option<&[Finding]>,
 ) -> Result<Vec<u8>, HtmlError> {
+    let doctor: Vec<Finding>;
+    let findings = match findings {
+        Some(given) => given,
+        None => {
+            let report = crate::analysis::doctor::DoctorReport::new(opened, a);
+            doctor = report.findings.iter().map(Finding::from).collect();
+            &doctor
+        }
+    };
+    let findings = Some(findings);
     let report = MemoryReport::new(opened, a);
     let svg = inline_svg(&retained_svg(opened, a, RETAINED_TITLE)?)?;
     let live = report.space.live.bytes;
@@ -49,8 +59,7 @@ pub fn report_html(
     ));
     suspects_table(&report).html(out);
     page.end_section();
-    // DOCTOR (#36): the heap doctor's findings go here, between the suspects and the tables,
-    // once `mo-mem doctor` exists: pass them as `findings` (see `findings.rs`).
+    // the heap doctor's findings, between the suspects and the tables
     let has_findings = findings_section(&mut page, findings);
     let out = page.section("vars", "Stable variables");
     vars_table(a, live).html(out);

@@ -1,0 +1,175 @@
+//! `mo-mem doctor`: what a Motoko developer can change. Each check finds one shape of waste
+//! in the live heap (duplicate texts, `[Nat8]` arrays, empty and sparse collections, ropes,
+//! boxed numbers, garbage, dead weak references) and says how many bytes a fix would save,
+//! computed exactly from the heap, where it sits (up to [`MAX_WHERE`] access paths, as
+//! `mo-mem path` prints them) and what to do (one sentence); `heap-growth` explains why main
+//! memory is larger than the live heap, in one table that adds up to main memory.
+//!
+//! One pass over the analysis's nodes decodes each live object once and hands it to every
+//! check ([`scan`]); each check keeps at most a few bytes per object it flags. The report is
+//! a value ([`DoctorReport`], serialized by `--json`) and one text rendering ([`render`]).
+
+mod boxed_numbers;
+mod byte_arrays;
+mod context;
+mod duplicate_texts;
+mod empty_collections;
+mod garbage;
+mod heap_growth;
+pub mod render;
+mod ropes;
+mod scan;
+mod sparse_collections;
+mod weak_and_dedup;
+
+use serde::Serialize;
+
+use super::cached::HeapAnalysis;
+use super::OpenedHeap;
+
+pub use context::{blob_bytes, Context, LabelKind};
+
+/// The most access paths a finding lists.
+pub const MAX_WHERE: usize = 5;
+
+/// The check ids, in the order the checks run.
+pub const CHECKS: [&str; 9] = [
+    "duplicate-texts",
+    "byte-arrays",
+    "sparse-collections",
+    "ropes",
+    "boxed-numbers",
+    "empty-collections",
+    "garbage",
+    "heap-growth",
+    "weak-and-dedup",
+];
+
+/// One row of a finding's table (`heap-growth`: where main memory goes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TableRow {
+    /// What the bytes are.
+    pub part: String,
+    /// Blocks, where counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objects: Option<u64>,
+    /// Bytes.
+    pub bytes: u64,
+}
+
+/// One finding: a check's objects, their bytes, the bytes a fix would save, where they sit
+/// and what to do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// The check's id (one of [`CHECKS`]).
+    pub check: &'static str,
+    /// The objects the finding covers.
+    pub objects: u64,
+    /// Their bytes.
+    pub bytes: u64,
+    /// The bytes a fix would save, computed exactly from the heap.
+    pub saving_bytes: u64,
+    /// Up to [`MAX_WHERE`] access paths of covered objects, largest first.
+    #[serde(rename = "where")]
+    pub where_: Vec<String>,
+    /// What was found, in words (the top values of `duplicate-texts`, the types of
+    /// `boxed-numbers`, ...).
+    pub detail: String,
+    /// One sentence of advice in Motoko terms.
+    pub advice: String,
+    /// `heap-growth`: where main memory goes (the rows add up to main memory).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub table: Vec<TableRow>,
+    /// The nodes the finding covers (those whose bytes the saving frees, or the objects
+    /// found wasteful), for tests and front-ends; not serialized.
+    #[serde(skip)]
+    pub nodes: Vec<u32>,
+}
+
+impl Finding {
+    /// A finding of `check` with no paths, table or nodes yet.
+    pub fn new(check: &'static str, objects: u64, bytes: u64, saving_bytes: u64) -> Finding {
+        Finding {
+            check,
+            objects,
+            bytes,
+            saving_bytes,
+            where_: Vec::new(),
+            detail: String::new(),
+            advice: String::new(),
+            table: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+/// A check that did not run on this heap, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Skipped {
+    /// The check's id (or a part of it, `weak-and-dedup: dedup table`).
+    pub check: String,
+    /// Why it did not run.
+    pub reason: String,
+}
+
+/// The doctor's report: findings, largest saving first, and the checks skipped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DoctorReport {
+    /// Bytes of main memory.
+    pub main_memory: u64,
+    /// Bytes of live objects.
+    pub live_bytes: u64,
+    /// The findings, largest saving first (ties: more bytes first, then by check id).
+    pub findings: Vec<Finding>,
+    /// Checks (or parts) that did not run, with the reason.
+    pub skipped: Vec<Skipped>,
+    /// Live objects the pass could not decode (the figures cover the others).
+    pub undecoded: u64,
+}
+
+impl DoctorReport {
+    /// Runs every check over `opened`'s heap, from its analysis `a`.
+    pub fn new(opened: &OpenedHeap, a: &HeapAnalysis) -> DoctorReport {
+        let ctx = Context::new(opened, a);
+        let scanned = scan::scan(&ctx);
+        let mut findings = Vec::new();
+        let mut skipped = Vec::new();
+        findings.extend(scanned.duplicates.finish(&ctx));
+        findings.extend(scanned.byte_arrays.finish(&ctx));
+        findings.extend(scanned.sparse.finish(&ctx));
+        findings.extend(scanned.ropes.finish(&ctx));
+        findings.extend(scanned.boxed.finish(&ctx));
+        findings.extend(scanned.empty.finish(&ctx));
+        findings.extend(scanned.garbage.finish(&ctx));
+        findings.push(heap_growth::finding(&ctx));
+        let (weak, weak_skipped) = scanned.weak.finish(&ctx);
+        findings.extend(weak);
+        skipped.extend(weak_skipped);
+        for f in &mut findings {
+            if f.where_.is_empty() {
+                f.where_ = ctx.paths(&f.nodes);
+            }
+        }
+        findings.sort_by(|x, y| {
+            (y.saving_bytes, y.bytes, x.check).cmp(&(x.saving_bytes, x.bytes, y.check))
+        });
+        DoctorReport {
+            main_memory: opened.stats().image_bytes,
+            live_bytes: a.live().bytes,
+            findings,
+            skipped,
+            undecoded: scanned.undecoded,
+        }
+    }
+
+    /// The findings that save bytes (every one but the explanatory `heap-growth`), largest
+    /// first: what `mo-mem report` lists as its top suspects.
+    pub fn savings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.saving_bytes > 0)
+    }
+
+    /// The finding of `check`, if any.
+    pub fn finding(&self, check: &str) -> Option<&Finding> {
+        self.findings.iter().find(|f| f.check == check)
+    }
+}

@@ -1,0 +1,490 @@
+//! `mo-mem doctor` on the `doctor` fixture (motoko/fixtures/doctor: each waste beside its
+//! control) in EOP and classical copying: every finding's figures equal a second computation
+//! made here from the objects themselves (the stable variables' objects read from the heap,
+//! exact bytes by content, breadth-first reachability with nodes blocked for what they
+//! retain), and no control's objects are in any finding. The CLI prints the library's
+//! report, as text and JSON.
+
+use crate::common;
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use mo_mem::analysis::doctor::{blob_bytes, DoctorReport, Finding, LabelKind};
+use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
+use mo_mem::heap::{BlobSort, Body, Heap, Object, Tag, EOP_NULL};
+use mo_mem::module::Persistence;
+
+const MODES: [&str; 2] = ["eop", "copying"];
+
+/// The controls: their objects must be in no finding.
+const CONTROLS: [&str; 6] = [
+    "distinct_texts",
+    "bytes_blob",
+    "full_maps",
+    "dense_slots",
+    "flat_text",
+    "small_nats",
+];
+
+fn open(mode: &str) -> OpenedHeap {
+    let dir = common::fixture("doctor", mode);
+    OpenedHeap::open(&dir).unwrap_or_else(|e| panic!("doctor/{mode}: {e}"))
+}
+
+/// The value word of stable variable `name`.
+fn var_word(heap: &Heap, name: &str) -> u64 {
+    let vars = heap.stable_vars().expect("stable vars");
+    let var = vars
+        .iter()
+        .find(|v| v.name == name)
+        .unwrap_or_else(|| panic!("no variable {name}"));
+    heap.stable_var_value(var).expect("value")
+}
+
+/// The object of stable variable `name`.
+fn var_object<'h>(heap: &'h Heap, name: &str) -> Object<'h> {
+    heap.object_of(var_word(heap, name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The elements of the array held by stable variable `name`.
+fn elements(heap: &Heap, name: &str) -> Vec<u64> {
+    match var_object(heap, name).body {
+        Body::Array { elems, .. } => elems.iter().collect(),
+        other => panic!("{name} is not an array: {other:?}"),
+    }
+}
+
+/// The address a pointer word refers to, after forwarding.
+fn address(heap: &Heap, word: u64) -> u64 {
+    heap.resolve(heap.pointer(word).expect("a pointer"))
+        .expect("resolves")
+}
+
+/// Every heap object reachable from stable variable `name`, by address (a breadth-first
+/// search over the objects' references).
+fn reachable_from_var(heap: &Heap, name: &str) -> HashSet<u64> {
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::new();
+    if heap.pointer(var_word(heap, name)).is_some() {
+        queue.push_back(address(heap, var_word(heap, name)));
+    }
+    while let Some(addr) = queue.pop_front() {
+        if !seen.insert(addr) {
+            continue;
+        }
+        let obj = heap.object(addr).expect("object");
+        for w in obj.references() {
+            if let Some(p) = heap.pointer(w) {
+                if let Ok(a) = heap.resolve(p) {
+                    queue.push_back(a);
+                }
+            }
+        }
+    }
+    seen.retain(|&a| heap.in_heap(a));
+    seen
+}
+
+/// The bytes of the nodes every root reaches when `blocked` nodes are taken out (a
+/// breadth-first search over the graph's edges), and which nodes it reached.
+fn reached_without(a: &HeapAnalysis, blocked: &HashSet<u32>) -> (u64, Vec<bool>) {
+    let graph = a.graph();
+    let mut seen = vec![false; graph.nodes()];
+    let mut queue: VecDeque<u32> = VecDeque::new();
+    for var in graph.vars() {
+        queue.extend(var.entries.iter().copied());
+    }
+    for roots in graph.roots() {
+        queue.extend(roots.nodes.iter().copied());
+    }
+    let mut bytes = 0;
+    while let Some(n) = queue.pop_front() {
+        if seen[n as usize] || blocked.contains(&n) {
+            continue;
+        }
+        seen[n as usize] = true;
+        bytes += graph.size(n);
+        queue.extend(graph.edges().successors(n).iter().copied());
+    }
+    (bytes, seen)
+}
+
+/// What the `nodes` retain together: the live bytes no root reaches without them.
+fn retained_by_search(a: &HeapAnalysis, nodes: &[u32]) -> u64 {
+    let (live, _) = reached_without(a, &HashSet::new());
+    let (rest, _) = reached_without(a, &nodes.iter().copied().collect());
+    live - rest
+}
+
+fn finding<'r>(report: &'r DoctorReport, check: &str, mode: &str) -> &'r Finding {
+    report
+        .finding(check)
+        .unwrap_or_else(|| panic!("doctor/{mode}: no {check} finding:\n{}", report.text()))
+}
+
+fn addresses(a: &HeapAnalysis, nodes: &[u32]) -> HashSet<u64> {
+    nodes.iter().map(|&n| a.graph().address(n)).collect()
+}
+
+#[test]
+fn byte_arrays_save_the_words_a_blob_does_not_need() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let heap = opened.heap();
+        let (h, w) = (heap.layout().header, heap.layout().word.bytes());
+        let mut expected = HashSet::new();
+        let mut saving = 0;
+        for name in ["bytes_array", "bytes_var"] {
+            let obj = var_object(heap, name);
+            let Body::Array { elems, .. } = obj.body else {
+                panic!("{name}");
+            };
+            assert_eq!(elems.len(), 1000);
+            assert_eq!(obj.size, h + w + 1000 * w, "{mode} {name}");
+            saving += obj.size - (h + w + 1000u64.div_ceil(w) * w);
+            expected.insert(obj.addr);
+        }
+        let f = finding(&report, "byte-arrays", mode);
+        assert_eq!(addresses(a, &f.nodes), expected, "{mode}");
+        assert_eq!((f.objects, f.saving_bytes), (2, saving), "{mode}");
+        assert_eq!(
+            f.saving_bytes,
+            2 * (1000 * w - blob_bytes(h, w, 1000) + h + w)
+        );
+        assert_eq!(f.where_.len(), 2, "{mode}: {:?}", f.where_);
+        assert!(
+            f.where_.iter().any(|p| p == "vars.bytes_var"),
+            "{:?}",
+            f.where_
+        );
+    }
+}
+
+#[test]
+fn duplicate_texts_are_grouped_by_their_exact_bytes() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let heap = opened.heap();
+        let labels = a.labels(&opened);
+        // The second computation: every live object labelled Text or Blob, by its bytes.
+        let mut by_value: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
+        for n in 0..a.graph().nodes() as u32 {
+            let kind = labels
+                .label(n)
+                .map_or(LabelKind::Other, |l| LabelKind::of(l));
+            if !a.dominators().is_reachable(n) || !matches!(kind, LabelKind::Text | LabelKind::Blob)
+            {
+                continue;
+            }
+            let obj = heap.object(a.graph().address(n)).expect("object");
+            if let Body::Blob {
+                sort: BlobSort::Text | BlobSort::Bytes,
+                bytes,
+            } = obj.body
+            {
+                by_value.entry(bytes.to_vec()).or_default().push(n);
+            }
+        }
+        let dups: Vec<&Vec<u32>> = by_value.values().filter(|v| v.len() > 1).collect();
+        let objects: u64 = dups.iter().map(|v| v.len() as u64).sum();
+        let size = |n: u32| heap.object(a.graph().address(n)).unwrap().size;
+        let saving: u64 = dups.iter().map(|v| (v.len() as u64 - 1) * size(v[0])).sum();
+        let f = finding(&report, "duplicate-texts", mode);
+        assert_eq!((f.objects, f.saving_bytes), (objects, saving), "{mode}");
+        // The fixture's own duplicates: 40 copies of one text, 30 of one blob.
+        for (name, copies) in [("dup_texts", 40), ("dup_blobs", 30)] {
+            let elems: HashSet<u64> = elements(heap, name)
+                .into_iter()
+                .map(|w| address(heap, w))
+                .collect();
+            assert_eq!(elems.len(), copies, "{mode} {name}: separate objects");
+            let flagged = addresses(a, &f.nodes);
+            assert_eq!(
+                elems.intersection(&flagged).count(),
+                copies - 1,
+                "{mode} {name}"
+            );
+        }
+        assert!(
+            f.detail.contains("\"CUSTOMER REGION #4242\" x40"),
+            "{}",
+            f.detail
+        );
+        assert!(
+            f.where_.iter().all(|p| p.starts_with("vars.dup_")),
+            "{:?}",
+            f.where_
+        );
+    }
+}
+
+#[test]
+fn empty_collections_save_what_they_retain() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let heap = opened.heap();
+        let maps: Vec<u32> = elements(heap, "empty_maps")
+            .into_iter()
+            .map(|w| a.graph().node_at(address(heap, w)).expect("a node"))
+            .collect();
+        assert_eq!(maps.len(), 12);
+        let f = finding(&report, "empty-collections", mode);
+        let got: HashSet<u32> = f.nodes.iter().copied().collect();
+        assert_eq!(got, maps.iter().copied().collect(), "{mode}");
+        let retained = retained_by_search(a, &maps);
+        assert_eq!((f.bytes, f.saving_bytes), (retained, retained), "{mode}");
+        assert!(f.detail.contains("Map<Nat, Text>"), "{}", f.detail);
+    }
+}
+
+#[test]
+fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let heap = opened.heap();
+        let w = heap.layout().word.bytes();
+        let eop = heap.layout().persistence == Persistence::Enhanced;
+        let is_null = |word: u64| match eop {
+            true => word == EOP_NULL,
+            false => heap.object_of(word).is_ok_and(|o| o.tag == Tag::Null),
+        };
+        // sparse-collections: the one sparse array.
+        let slots = elements(heap, "sparse_slots");
+        let nulls = slots.iter().filter(|&&x| is_null(x)).count() as u64;
+        assert_eq!((slots.len(), nulls), (400, 390));
+        let f = finding(&report, "sparse-collections", mode);
+        let sparse = var_object(heap, "sparse_slots");
+        assert_eq!(
+            addresses(a, &f.nodes),
+            HashSet::from([sparse.addr]),
+            "{mode}"
+        );
+        assert_eq!((f.objects, f.saving_bytes), (1, 390 * w), "{mode}");
+        assert_eq!(f.where_, ["vars.sparse_slots"]);
+        // ropes: the rope's Concat nodes counted here, its saving from a search.
+        let root = var_object(heap, "rope_text");
+        let (mut concats, mut concat_bytes) = (0u64, 0u64);
+        let mut seen = HashSet::new();
+        let mut stack = vec![root.addr];
+        while let Some(addr) = stack.pop() {
+            let obj = heap.object(addr).unwrap();
+            if let Body::Concat { left, right, .. } = obj.body {
+                if seen.insert(addr) {
+                    concats += 1;
+                    concat_bytes += obj.size;
+                    stack.extend([left, right].map(|x| address(heap, x)));
+                }
+            }
+        }
+        let Body::Concat { n_bytes, .. } = root.body else {
+            panic!("rope_text is not a rope")
+        };
+        assert_eq!(n_bytes, 900);
+        let root_node = a.graph().node_at(root.addr).unwrap();
+        let saving = retained_by_search(a, &[root_node]) - blob_bytes(heap.layout().header, w, 900);
+        let f = finding(&report, "ropes", mode);
+        assert_eq!(f.nodes, [root_node], "{mode}");
+        assert_eq!(
+            (f.objects, f.bytes, f.saving_bytes),
+            (concats, concat_bytes, saving)
+        );
+        assert!(concats >= 290, "{mode}: {concats}");
+        // boxed-numbers: the 600 Float boxes.
+        let boxes: HashSet<u64> = elements(heap, "floats")
+            .into_iter()
+            .map(|x| address(heap, x))
+            .collect();
+        assert_eq!(boxes.len(), 600);
+        let bytes: u64 = boxes
+            .iter()
+            .map(|&b| a.graph().size(a.graph().node_at(b).unwrap()))
+            .sum();
+        let f = finding(&report, "boxed-numbers", mode);
+        assert_eq!(addresses(a, &f.nodes), boxes, "{mode}");
+        assert_eq!((f.objects, f.saving_bytes), (600, bytes), "{mode}");
+        assert!(f.detail.starts_with("600 Float boxes"), "{}", f.detail);
+        for x in elements(heap, "small_nats") {
+            assert!(heap.pointer(x).is_none(), "{mode}: a small Nat is boxed");
+        }
+    }
+}
+
+#[test]
+fn garbage_and_heap_growth_add_up() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let (live, reached) = reached_without(a, &HashSet::new());
+        let graph = a.graph();
+        let (mut objects, mut bytes) = (graph.stale().objects, graph.stale().bytes);
+        for n in 0..graph.nodes() as u32 {
+            if !reached[n as usize] {
+                objects += 1;
+                bytes += graph.size(n);
+            }
+        }
+        assert!(objects > 0, "{mode}: churn leaves garbage");
+        let f = finding(&report, "garbage", mode);
+        assert_eq!(
+            (f.objects, f.bytes, f.saving_bytes),
+            (objects, bytes, bytes),
+            "{mode}"
+        );
+        assert!(f.where_.is_empty());
+        let g = finding(&report, "heap-growth", mode);
+        let total: u64 = g.table.iter().map(|r| r.bytes).sum();
+        let memory = opened.heap().image().len();
+        assert_eq!(total, memory, "{mode}: the table adds up to main memory");
+        assert_eq!(report.main_memory, memory);
+        assert_eq!(g.table[1].bytes, live, "{mode}: live");
+        assert_eq!((g.saving_bytes, g.bytes), (0, memory - live));
+        // Largest saving first.
+        let savings: Vec<u64> = report.findings.iter().map(|f| f.saving_bytes).collect();
+        assert!(savings.windows(2).all(|s| s[0] >= s[1]), "{savings:?}");
+    }
+}
+
+#[test]
+fn controls_give_no_finding() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let heap = opened.heap();
+        for control in CONTROLS {
+            let objects = reachable_from_var(heap, control);
+            assert!(!objects.is_empty() || control == "small_nats", "{control}");
+            for f in &report.findings {
+                let hit = addresses(a, &f.nodes);
+                assert!(
+                    hit.is_disjoint(&objects),
+                    "{mode}: {} flags objects of the control {control}",
+                    f.check
+                );
+                assert!(
+                    f.where_
+                        .iter()
+                        .all(|p| !p.starts_with(&format!("vars.{control}"))),
+                    "{mode}: {} points at {control}: {:?}",
+                    f.check,
+                    f.where_
+                );
+            }
+        }
+        // Each waste is found, and nothing else is skipped than what the layout lacks.
+        let checks: HashSet<&str> = report.findings.iter().map(|f| f.check).collect();
+        for check in [
+            "duplicate-texts",
+            "byte-arrays",
+            "sparse-collections",
+            "ropes",
+            "boxed-numbers",
+            "empty-collections",
+            "garbage",
+            "heap-growth",
+        ] {
+            assert!(checks.contains(check), "{mode}: no {check}");
+        }
+        assert!(
+            !checks.contains("weak-and-dedup"),
+            "{mode}: no weak references here"
+        );
+        assert!(report
+            .skipped
+            .iter()
+            .all(|s| s.check.starts_with("weak-and-dedup")));
+        assert_eq!(report.undecoded, 0);
+    }
+}
+
+#[test]
+fn dead_weak_references_are_found_in_eop() {
+    let dir = common::fixture("weak", "eop-forcegc");
+    let opened = OpenedHeap::open(&dir).expect("open");
+    let a = opened.analysis().expect("analysis");
+    let report = DoctorReport::new(&opened, a);
+    let heap = opened.heap();
+    let (mut dead, mut bytes) = (0u64, 0u64);
+    for n in 0..a.graph().nodes() as u32 {
+        let obj = heap.object(a.graph().address(n)).unwrap();
+        if let Body::WeakRef { target } = obj.body {
+            if a.dominators().is_reachable(n) && target == EOP_NULL {
+                dead += 1;
+                bytes += obj.size;
+            }
+        }
+    }
+    match report.finding("weak-and-dedup") {
+        Some(f) => assert_eq!((f.objects, f.saving_bytes), (dead, bytes)),
+        None => assert_eq!(dead, 0),
+    }
+    assert!(report
+        .skipped
+        .iter()
+        .any(|s| s.check == "weak-and-dedup: dedup table"));
+}
+
+#[test]
+fn cli_prints_the_library_report() {
+    for mode in MODES {
+        let dir = common::fixture("doctor", mode);
+        let opened = open(mode);
+        let report = DoctorReport::new(&opened, opened.analysis().unwrap());
+        let path = dir.to_str().unwrap();
+        let text = common::mo_mem_ok(&["doctor", path]);
+        assert_eq!(String::from_utf8(text).unwrap(), report.text());
+        assert!(report.text().lines().all(|l| l.len() <= 80 && l.is_ascii()));
+        let json = common::mo_mem_ok(&["doctor", path, "--json"]);
+        assert_eq!(json, report.json().unwrap());
+        let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let first = &v["findings"][0];
+        for key in [
+            "check",
+            "objects",
+            "bytes",
+            "saving_bytes",
+            "where",
+            "detail",
+            "advice",
+        ] {
+            assert!(first.get(key).is_some(), "{key}");
+        }
+    }
+}
+
+#[test]
+fn doctor_md_examples_are_true() {
+    let checked = common::doc_examples::check_console_examples("docs/doctor.md");
+    assert_eq!(checked, 3, "examples found");
+}
+
+#[test]
+fn scripts_get_the_findings_as_records() {
+    let dir = common::fixture("doctor", "eop");
+    let opened = open("eop");
+    let report = DoctorReport::new(&opened, opened.analysis().unwrap());
+    let path = dir.to_str().unwrap();
+    let script = "let d = heap.doctor(); (d.size(), d[0].check, d[0].saving, d[1].where)";
+    let out = String::from_utf8(common::mo_mem_ok(&["eval", path, script])).unwrap();
+    let f = &report.findings;
+    let paths: Vec<String> = f[1].where_.iter().map(|p| format!("{p:?}")).collect();
+    let want = format!(
+        "({}, {:?}, {}, [{}])",
+        f.len(),
+        f[0].check,
+        f[0].saving_bytes,
+        paths.join(", ")
+    );
+    let digits = |s: &str| s.replace('_', "");
+    assert_eq!(digits(out.trim()), digits(&want));
+}
