@@ -317,6 +317,7 @@ fn schema_of_command(args: &[String]) -> Option<&'static str> {
         "trend" => "trend",
         "call" => "call",
         "upgrade" => "upgrade",
+        "doctor" => "doctor",
         other => panic!("an example of `{other} --json` without a schema"),
     })
 }
