@@ -93,7 +93,7 @@ impl<'t> HintBuilder<'t> {
                     _ => Hint::Any,
                 }
             }
-            Type::Path(..) | Type::Func(..) => Hint::Any,
+            Type::Path(..) | Type::Func(..) | Type::Combined(..) => Hint::Any,
             Type::Tuple(ts) => Hint::Tuple(ts.iter().map(|t| self.structure(t)).collect()),
             Type::Opt(t) => Hint::Opt(Box::new(self.structure(t))),
             Type::Array(_, t) => Hint::Array(Box::new(self.structure(t))),
