@@ -470,6 +470,18 @@ impl Parser {
                 }
                 let mut fields = Vec::new();
                 while !self.at_op("}") {
+                    // a type component of a module or object type (`type T = Null`):
+                    // not a field
+                    if self.eat_kw("type") {
+                        self.ident()?;
+                        self.type_params()?;
+                        self.expect_op("=")?;
+                        self.ty()?;
+                        if !self.eat_op(";") {
+                            break;
+                        }
+                        continue;
+                    }
                     let m = self.eat_kw("var");
                     let name = self.field_name()?;
                     let t = if self.at_op("<") || self.at_op("(") {
