@@ -191,6 +191,7 @@ impl Session {
                 idx,
                 mutable: false,
                 hint: None,
+                ty: None,
             },
         );
         let i = idx as usize;

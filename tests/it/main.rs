@@ -89,6 +89,7 @@ mod script_differential;
 mod script_direct_read;
 mod script_docs;
 mod script_engine;
+mod script_equality;
 mod script_fast_paths;
 mod serve;
 mod upgrade_cli;

@@ -45,3 +45,29 @@ fn generated_programs_print_what_moc_prints() {
     }
     eprintln!("{count} programs (seed {seed}), {valid} valid in moc, all equal");
 }
+
+#[test]
+fn generated_equality_checks_answer_what_moc_answers() {
+    let count = env_or("MO_MEM_DIFF_PROGRAMS", 40) as usize;
+    let seed = env_or("MO_MEM_DIFF_SEED", 1);
+    let (valid, mismatches) = differential_support::equality_campaign(seed, count, 12, 3);
+    assert!(
+        valid * 10 >= count * 9,
+        "moc accepted only {valid} of {count} programs"
+    );
+    let report: Vec<String> = mismatches
+        .iter()
+        .map(|m| {
+            format!(
+                "--- program\n{}--- moc\n{}--- mo-mem\n{}",
+                m.src, m.moc, m.mo_mem
+            )
+        })
+        .collect();
+    assert!(
+        mismatches.is_empty(),
+        "{} of {count} equality programs (seed {seed}) differ; minimal programs:\n{}",
+        mismatches.len(),
+        report.join("\n")
+    );
+}

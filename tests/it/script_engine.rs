@@ -84,8 +84,8 @@ fn unsupported_constructs_are_refused_with_position() {
             "2.11-2.16: syntax error, `async` is not supported",
         ),
         (
-            "class C() = self {}",
-            "1.11-1.12: syntax error, a class's `= self` binder is not supported",
+            "object o { public var x = 0 }",
+            "1.12-1.18: syntax error, a `public var` field is not supported",
         ),
         (
             "let o = object {\n  public var n = 0\n}",

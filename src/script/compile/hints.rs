@@ -36,6 +36,8 @@ impl TypeDef {
 /// Turns type expressions into hints against the session's type declarations.
 pub struct HintBuilder<'t> {
     types: &'t HashMap<String, TypeDef>,
+    /// The type parameters in scope (their hint is [`Hint::Top`]).
+    params: Vec<String>,
     /// Declarations referenced but not resolved yet.
     pending: Vec<Rc<NamedHint>>,
     queued: HashSet<*const NamedHint>,
@@ -46,9 +48,16 @@ impl<'t> HintBuilder<'t> {
     pub fn new(types: &'t HashMap<String, TypeDef>) -> Self {
         HintBuilder {
             types,
+            params: Vec::new(),
             pending: Vec::new(),
             queued: HashSet::new(),
         }
+    }
+
+    /// The same builder, with the type parameters in scope.
+    pub fn with_params(mut self, params: Vec<String>) -> Self {
+        self.params = params;
+        self
     }
 
     /// The hint of `t`, with every declaration it reaches resolved.
@@ -66,6 +75,9 @@ impl<'t> HintBuilder<'t> {
                 if let Some(k) = NumKind::from_name(&p[0]) {
                     return Hint::Num(k);
                 }
+                if p[0] == "Any" || self.params.contains(&p[0]) {
+                    return Hint::Top;
+                }
                 match self.types.get(&p[0]) {
                     Some(def) if def.params.is_empty() => self.named(&def.hint),
                     Some(_) => Hint::Any,
@@ -81,7 +93,7 @@ impl<'t> HintBuilder<'t> {
                     _ => Hint::Any,
                 }
             }
-            Type::Path(..) | Type::Func(..) => Hint::Any,
+            Type::Path(..) | Type::Func(..) | Type::Combined(..) => Hint::Any,
             Type::Tuple(ts) => Hint::Tuple(ts.iter().map(|t| self.structure(t)).collect()),
             Type::Opt(t) => Hint::Opt(Box::new(self.structure(t))),
             Type::Array(_, t) => Hint::Array(Box::new(self.structure(t))),
@@ -213,6 +225,6 @@ fn direct_has_int(h: &Hint, refs: &mut Vec<*const NamedHint>) -> bool {
             }
             None => false,
         },
-        Hint::Any | Hint::Blob => false,
+        Hint::Any | Hint::Top | Hint::Blob => false,
     }
 }

@@ -28,6 +28,8 @@ pub enum Hint {
     Blob,
     /// A declared type, resolved once per declaration (the session owns it).
     Named(Weak<NamedHint>),
+    /// `Any` or a type parameter: `==` at this type is always true (moc's interpreter).
+    Top,
     /// Anything else.
     Any,
 }
@@ -65,7 +67,7 @@ impl PartialEq for Hint {
             (Hint::Tuple(a), Hint::Tuple(b)) => a == b,
             (Hint::Record(a), Hint::Record(b)) | (Hint::Variant(a), Hint::Variant(b)) => a == b,
             (Hint::Named(a), Hint::Named(b)) => a.ptr_eq(b),
-            (Hint::Blob, Hint::Blob) | (Hint::Any, Hint::Any) => true,
+            (Hint::Blob, Hint::Blob) | (Hint::Any, Hint::Any) | (Hint::Top, Hint::Top) => true,
             _ => false,
         }
     }
@@ -82,7 +84,7 @@ impl Hint {
             Hint::Tuple(hs) => hs.iter().any(Hint::has_int),
             Hint::Record(fs) | Hint::Variant(fs) => fs.iter().any(|(_, h)| h.has_int()),
             Hint::Named(n) => n.upgrade().is_some_and(|n| n.has_int.get()),
-            Hint::Any | Hint::Blob => false,
+            Hint::Any | Hint::Top | Hint::Blob => false,
         }
     }
 
@@ -227,8 +229,8 @@ pub enum Code {
     Unary(UnOp, Box<Code>, Option<NumKind>, Span),
     /// A binary arithmetic/bitwise/text operator.
     Binary(BinOp, Box<(Code, Code)>, Option<NumKind>, Span),
-    /// A comparison.
-    Compare(BinOp, Box<(Code, Code)>, Span),
+    /// A comparison; `==` and `!=` carry the operands' static type when it is known.
+    Compare(BinOp, Box<(Code, Code, Option<Rc<Hint>>)>, Span),
     /// `a and b`.
     And(Box<(Code, Code)>),
     /// `a or b`.

@@ -3,6 +3,7 @@
 
 mod captures;
 mod dot;
+mod eqtype;
 mod hints;
 pub mod ir;
 mod views;
@@ -28,6 +29,8 @@ pub enum GlobalVar {
         mutable: bool,
         /// Declared type, when it matters for conversions.
         hint: Option<Rc<Hint>>,
+        /// Declared type (`let x : T`), for `==` (see [`crate::script::value::equality`]).
+        ty: Option<Rc<Hint>>,
     },
     /// An imported built-in module.
     Module(&'static Module),
@@ -52,6 +55,7 @@ enum Var {
         slot: Slot,
         mutable: bool,
         hint: Option<Rc<Hint>>,
+        ty: Option<Rc<Hint>>,
     },
     Module(&'static Module),
 }
@@ -72,6 +76,8 @@ struct FnCtx {
     labels: Vec<(String, u32, LabelKind)>,
     ret_hint: Option<Rc<Hint>>,
     func_params: HashMap<u32, Rc<Vec<Option<Hint>>>>,
+    /// The function's type parameters.
+    tparams: Vec<String>,
 }
 
 impl FnCtx {
@@ -84,6 +90,7 @@ impl FnCtx {
             captured_names,
             labels: Vec::new(),
             ret_hint: None,
+            tparams: Vec::new(),
             func_params: HashMap::new(),
         }
     }
@@ -155,6 +162,7 @@ impl Compiler<'_> {
                     idx,
                     mutable,
                     hint: hint.clone(),
+                    ty: None,
                 },
             );
             return Slot::Global(idx);
@@ -174,6 +182,7 @@ impl Compiler<'_> {
                     slot,
                     mutable,
                     hint,
+                    ty: None,
                 },
             );
         }
@@ -206,16 +215,22 @@ impl Compiler<'_> {
         }
         if lvl == 0 {
             return match self.globals.names.get(name)? {
-                GlobalVar::Slot { idx, mutable, hint } => Some(Var::Slot {
+                GlobalVar::Slot {
+                    idx,
+                    mutable,
+                    hint,
+                    ty,
+                } => Some(Var::Slot {
                     slot: Slot::Global(*idx),
                     mutable: *mutable,
                     hint: hint.clone(),
+                    ty: ty.clone(),
                 }),
                 GlobalVar::Module(m) => Some(Var::Module(m)),
             };
         }
         let outer = self.resolve_at(lvl - 1, name)?;
-        let (slot, mutable, hint) = match &outer {
+        let (slot, mutable, hint, ty) = match &outer {
             Var::Module(_) => return Some(outer),
             Var::Slot {
                 slot: Slot::Global(_),
@@ -225,7 +240,8 @@ impl Compiler<'_> {
                 slot,
                 mutable,
                 hint,
-            } => (*slot, *mutable, hint.clone()),
+                ty,
+            } => (*slot, *mutable, hint.clone(), ty.clone()),
         };
         let src = match slot {
             Slot::Local(s) | Slot::LocalCell(s) => Capture::Local(s),
@@ -239,6 +255,7 @@ impl Compiler<'_> {
             slot: Slot::Env(idx),
             mutable,
             hint,
+            ty,
         };
         f.captures.push((name.to_string(), v.clone()));
         Some(v)
@@ -247,7 +264,32 @@ impl Compiler<'_> {
     // ------------------------------------------------------------ types
 
     fn hint(&self, t: &Type) -> Hint {
-        hints::HintBuilder::new(&self.globals.types).hint(t)
+        let params: Vec<String> = self
+            .fns
+            .iter()
+            .flat_map(|f| f.tparams.iter().cloned())
+            .collect();
+        hints::HintBuilder::new(&self.globals.types)
+            .with_params(params)
+            .hint(t)
+    }
+
+    /// Records `name`'s declared type (the innermost binding of that name).
+    fn set_declared_type(&mut self, name: &str, t: &Type) {
+        let h = Rc::new(self.hint(t));
+        if self.is_toplevel() {
+            if let Some(GlobalVar::Slot { ty, .. }) = self.globals.names.get_mut(name) {
+                *ty = Some(h);
+            }
+        } else if let Some(Var::Slot { ty, .. }) = self
+            .cur()
+            .scopes
+            .iter_mut()
+            .rev()
+            .find_map(|s| s.get_mut(name))
+        {
+            *ty = Some(h);
+        }
     }
 
     fn coerce_hint(&self, t: &Type) -> (Hint, Option<Rc<Hint>>) {
@@ -362,6 +404,9 @@ impl Compiler<'_> {
                         None => self.declare(name, true, coerce),
                     };
                     out.push(Stmt::Store(slot, value));
+                    if let Some(t) = t {
+                        self.set_declared_type(name, t);
+                    }
                     if last {
                         // in a block `var` has value `()`, as in moc; a session's top level
                         // shows the variable (as a REPL does)
@@ -503,6 +548,9 @@ impl Compiler<'_> {
             }
             PatKind::Annot(q, t) => {
                 let inner = self.pat(q, pre, seen, is_let)?;
+                if let PatKind::Var(n) = &q.kind {
+                    self.set_declared_type(n, t);
+                }
                 // literal patterns take the annotated type
                 let inner = match (inner, self.hint(t).num()) {
                     (Pat::Lit(v), Some(k)) => {
@@ -531,6 +579,7 @@ impl Compiler<'_> {
     fn func(&mut self, f: &Rc<FuncDef>) -> CResult<Code> {
         let captured = captures::captured_in_func(f);
         let mut ctx = FnCtx::new(captured);
+        ctx.tparams = f.type_params.clone();
         ctx.ret_hint = f.result.as_ref().and_then(|t| self.coerce_hint(t).1);
         self.fns.push(ctx);
         let r = self.func_body(f);
@@ -561,14 +610,16 @@ impl Compiler<'_> {
         let mut simple = true;
         let mut cells = Vec::new();
         for (i, p) in f.params.iter().enumerate() {
-            let (name, hint) = match &p.kind {
-                PatKind::Var(n) => (Some(n.clone()), None),
+            let (name, hint, ty) = match &p.kind {
+                PatKind::Var(n) => (Some(n.clone()), None, None),
                 PatKind::Annot(q, t) => match &q.kind {
-                    PatKind::Var(n) if !self.hint(t).has_int() => (Some(n.clone()), None),
-                    _ => (None, Some(())),
+                    PatKind::Var(n) if !self.hint(t).has_int() => {
+                        (Some(n.clone()), None, Some(Rc::new(self.hint(t))))
+                    }
+                    _ => (None, Some(()), None),
                 },
-                PatKind::Wild => (Some(String::new()), None),
-                _ => (None, Some(())),
+                PatKind::Wild => (Some(String::new()), None, None),
+                _ => (None, Some(()), None),
             };
             match (name, hint) {
                 (Some(n), None) => {
@@ -589,6 +640,7 @@ impl Compiler<'_> {
                                 slot,
                                 mutable: false,
                                 hint: None,
+                                ty,
                             },
                         );
                     }
@@ -663,9 +715,11 @@ impl Compiler<'_> {
             }
             ExprKind::Binary(op, a, b) => {
                 if op.is_relational() {
+                    let (ty, blob) = self.comparison_type(*op, a, b);
+                    let h = blob.then_some(&Hint::Blob);
                     Code::Compare(
                         *op,
-                        Box::new((self.expr(a, None)?, self.expr(b, None)?)),
+                        Box::new((self.expr(a, h)?, self.expr(b, h)?, ty)),
                         span,
                     )
                 } else {
@@ -1067,6 +1121,7 @@ impl Compiler<'_> {
                     slot,
                     mutable: true,
                     hint,
+                    ..
                 }) => Ok((Place::Var(slot), hint)),
                 Some(_) => Err(err(
                     e.span,

@@ -2,11 +2,11 @@
 
 use super::fast::loop_exit;
 use super::{host_trap, host_trap_at, trap, trap_at, with_span, Ctrl, EResult, Interp};
-use crate::script::compile::ir::{Code, Pat, Place, Slot, Stmt};
+use crate::script::compile::ir::{Code, Hint, Pat, Place, Slot, Stmt};
 use crate::script::lib;
 use crate::script::syntax::ast::BinOp;
 use crate::script::syntax::Span;
-use crate::script::value::{discard, dup, num, ord, show, BoundBuiltin, Closure, Value};
+use crate::script::value::{discard, dup, equality, num, ord, show, BoundBuiltin, Closure, Value};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -603,8 +603,14 @@ pub(super) fn compare_ord(op: BinOp, o: Ordering) -> bool {
     }
 }
 
-pub(super) fn compare_value(op: BinOp, a: &Value, b: &Value, span: Span) -> EResult<bool> {
-    if let (Value::Nat(x), Value::Nat(y)) = (a, b) {
+pub(super) fn compare_value(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    ty: Option<&Rc<Hint>>,
+    span: Span,
+) -> EResult<bool> {
+    if let (Value::Nat(x), Value::Nat(y), None) = (a, b, ty) {
         return Ok(match op {
             BinOp::Lt => x < y,
             BinOp::Le => x <= y,
@@ -615,8 +621,10 @@ pub(super) fn compare_value(op: BinOp, a: &Value, b: &Value, span: Span) -> ERes
         });
     }
     match op {
-        BinOp::Eq => Ok(ord::equal(a, b)),
-        BinOp::Ne => Ok(!ord::equal(a, b)),
+        BinOp::Eq | BinOp::Ne => match equality::equal_at(a, b, ty) {
+            Ok(eq) => Ok(eq == (op == BinOp::Eq)),
+            Err(why) => Err(trap_at(span, why)),
+        },
         _ => {
             let o = ord::compare(a, b);
             if o.is_none() && !matches!((a, b), (Value::Float(_), _) | (_, Value::Float(_))) {

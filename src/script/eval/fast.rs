@@ -7,10 +7,11 @@
 
 use super::exec::{compare_ord, compare_value, truthy};
 use super::{Ctrl, EResult, Interp};
-use crate::script::compile::ir::{Code, Place, Slot, Stmt};
+use crate::script::compile::ir::{Code, Hint, Place, Slot, Stmt};
 use crate::script::syntax::ast::BinOp;
 use crate::script::syntax::Span;
 use crate::script::value::{discard, NumKind, Value};
+use std::rc::Rc;
 
 /// A small number read without building a value.
 #[derive(Clone, Copy)]
@@ -133,15 +134,25 @@ impl Interp {
 
     /// A comparison; two small `Nat`s or two small `Int`s are compared in place.
     #[inline(never)]
-    pub(super) fn compare(&mut self, op: BinOp, ab: &(Code, Code), span: Span) -> EResult<bool> {
-        match (self.small(&ab.0), self.small(&ab.1)) {
+    pub(super) fn compare(
+        &mut self,
+        op: BinOp,
+        ab: &(Code, Code, Option<Rc<Hint>>),
+        span: Span,
+    ) -> EResult<bool> {
+        // a known structural type (or `Any`) decides `==` (see `equality`)
+        let small = match ab.2 {
+            None => (self.small(&ab.0), self.small(&ab.1)),
+            Some(_) => (None, None),
+        };
+        match small {
             (Some(Small::Nat(x)), Some(Small::Nat(y))) => return Ok(compare_ord(op, x.cmp(&y))),
             (Some(Small::Int(x)), Some(Small::Int(y))) => return Ok(compare_ord(op, x.cmp(&y))),
             _ => {}
         }
         let a = self.eval(&ab.0)?;
         let b = self.eval(&ab.1)?;
-        let r = compare_value(op, &a, &b, span);
+        let r = compare_value(op, &a, &b, ab.2.as_ref(), span);
         discard(a);
         discard(b);
         r

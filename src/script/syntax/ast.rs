@@ -113,6 +113,8 @@ pub enum Type {
     Variant(Vec<(String, Type)>),
     /// `A -> B`, possibly generic.
     Func(Box<Type>, Box<Type>),
+    /// `A and B` (an intersection) or `A or B` (a union): no run-time typing uses it.
+    Combined(Box<Type>, Box<Type>),
 }
 
 /// A pattern.

@@ -286,6 +286,72 @@ impl Lexer<'_> {
         Err(self.err(start, format!("unexpected character {ch:?}")))
     }
 
+    /// The rest of a hexadecimal float literal (`0x644.`, `0x644.5P-1`, `0x1p4`) after
+    /// its integer digits `int`: its value, exact (a power of two times at most 16 hex
+    /// digits), as a decimal `Float` token that parses back to the same `f64`.
+    fn hex_float(&mut self, start: Pos, int: &str) -> Result<Tok, SyntaxError> {
+        let mut digits = int.to_string();
+        let mut frac = 0i32;
+        if self.peek(0) == b'.' {
+            self.bump();
+            while self.peek(0).is_ascii_hexdigit() || self.peek(0) == b'_' {
+                let c = self.bump().unwrap_or('0');
+                if c != '_' {
+                    digits.push(c);
+                    frac += 1;
+                }
+            }
+        }
+        let mut exp = 0i32;
+        if self.peek(0) == b'p' || self.peek(0) == b'P' {
+            self.bump();
+            let neg = self.peek(0) == b'-';
+            if neg || self.peek(0) == b'+' {
+                self.bump();
+            }
+            let mut e = String::new();
+            self.digits(&mut e);
+            exp = e
+                .parse::<i32>()
+                .ok()
+                .filter(|e| *e <= 10_000)
+                .ok_or_else(|| self.err(start, "malformed hexadecimal float exponent"))?;
+            if neg {
+                exp = -exp;
+            }
+        }
+        if is_ident_char(self.peek(0)) {
+            return Err(self.err(start, "malformed hexadecimal float literal"));
+        }
+        let trimmed = digits.trim_start_matches('0');
+        if trimmed.len() > 16 {
+            return Err(self.err(
+                start,
+                "a hexadecimal float literal with more than 16 significant digits is not supported",
+            ));
+        }
+        let mantissa = if trimmed.is_empty() {
+            0
+        } else {
+            u64::from_str_radix(trimmed, 16)
+                .map_err(|_| self.err(start, "malformed hexadecimal float literal"))?
+        };
+        // a u64 above 2^53 rounds once here; scaling by a power of two is exact
+        let mut v = mantissa as f64;
+        let mut e = exp - 4 * frac;
+        while e > 0 {
+            let k = e.min(1000);
+            v *= 2f64.powi(k);
+            e -= k;
+        }
+        while e < 0 {
+            let k = (-e).min(1000);
+            v /= 2f64.powi(k);
+            e += k;
+        }
+        Ok(Tok::Float(format!("{v:?}")))
+    }
+
     fn number(&mut self, start: Pos) -> Result<Tok, SyntaxError> {
         let after_dot = matches!(
             self.out.last(),
@@ -307,6 +373,16 @@ impl Lexer<'_> {
             }
             if s.len() == 2 {
                 return Err(self.err(start, "malformed hexadecimal literal"));
+            }
+            if !after_dot
+                && (self.peek(0) == b'.'
+                    && !self.peek(1).is_ascii_alphabetic()
+                    && self.peek(1) != b'.'
+                    || self.peek(0) == b'.' && self.peek(1).is_ascii_hexdigit()
+                    || self.peek(0) == b'p'
+                    || self.peek(0) == b'P')
+            {
+                return self.hex_float(start, &s[2..]);
             }
             return Ok(Tok::Nat(s));
         }

@@ -276,13 +276,15 @@ impl Parser {
                 if self.eat_op(":") {
                     self.ty_nofunc_block()?;
                 }
-                if self.at_op("=") {
-                    return Err(SyntaxError::unsupported(
-                        self.span(),
-                        "a class's `= self` binder",
-                    ));
+                let this = if self.eat_op("=") {
+                    Some(self.ident()?)
+                } else {
+                    None
+                };
+                let mut body = self.object_body(start)?;
+                if let Some(this) = this {
+                    bind_self(&mut body, this);
                 }
-                let body = self.object_body(start)?;
                 Ok(Dec::Func(Rc::new(FuncDef {
                     name: Some(name),
                     type_params,
@@ -375,10 +377,23 @@ impl Parser {
         if self.at_op("<") {
             self.type_params()?;
         }
-        let t = self.ty_un()?;
+        let mut t = self.ty_un()?;
         if self.eat_op("->") {
             let r = self.ty()?;
             return Ok(Type::Func(Box::new(t), Box::new(r)));
+        }
+        let mut chain = 0usize;
+        while self.at_kw("and") || self.at_kw("or") {
+            chain += 1;
+            if chain > MAX_CHAIN {
+                return Err(SyntaxError::new(
+                    self.span(),
+                    format!("more than {MAX_CHAIN} types combined with `and`/`or`"),
+                ));
+            }
+            self.advance();
+            let u = self.ty_un()?;
+            t = Type::Combined(Box::new(t), Box::new(u));
         }
         Ok(t)
     }
@@ -455,6 +470,18 @@ impl Parser {
                 }
                 let mut fields = Vec::new();
                 while !self.at_op("}") {
+                    // a type component of a module or object type (`type T = Null`):
+                    // not a field
+                    if self.eat_kw("type") {
+                        self.ident()?;
+                        self.type_params()?;
+                        self.expect_op("=")?;
+                        self.ty()?;
+                        if !self.eat_op(";") {
+                            break;
+                        }
+                        continue;
+                    }
                     let m = self.eat_kw("var");
                     let name = self.field_name()?;
                     let t = if self.at_op("<") || self.at_op("(") {
@@ -563,7 +590,8 @@ impl Parser {
                 span,
             };
         }
-        if self.eat_op(":") {
+        // `p : T : U` annotates twice (moc checks both)
+        while self.eat_op(":") {
             let t = self.ty()?;
             let span = p.span.to(self.prev_span());
             p = Pat {
@@ -875,6 +903,18 @@ impl Parser {
                     None
                 };
                 return Ok(self.mk(ExprKind::Break(l, e), start));
+            }
+            // a declaration in expression position (`(let _ = 1) : ()`, the body of
+            // `if c let ?x = o else return`): a block of it, of value `()`
+            // (an `else` after it belongs to the enclosing `if`, as in moc)
+            Tok::Kw("let") => {
+                self.advance();
+                let pat = self.pat()?;
+                self.expect_op("=")?;
+                let e = self.expr(true)?;
+                let dec = Dec::Let(pat, e, None);
+                let unit = self.mk(ExprKind::Tuple(Vec::new()), start);
+                return Ok(self.mk(ExprKind::Block(vec![dec, Dec::Exp(unit)]), start));
             }
             Tok::Kw("continue") => {
                 self.advance();
@@ -1502,4 +1542,26 @@ fn pat_names(pat: &Pat, out: &mut Vec<Binding>) {
         PatKind::Record(fields) => fields.iter().for_each(|(_, p)| pat_names(p, out)),
         PatKind::Or(p, _) => pat_names(p, out),
     }
+}
+
+/// Makes an object body (a block ending in the record of its public fields) bind the
+/// object to `name` (a class's `= self`): the record is bound, then returned, so the
+/// methods see it (they run after the body).
+fn bind_self(body: &mut Expr, name: String) {
+    let ExprKind::Block(decs) = &mut body.kind else {
+        return;
+    };
+    let Some(Dec::Exp(record)) = decs.pop() else {
+        return;
+    };
+    let span = record.span;
+    let pat = Pat {
+        kind: PatKind::Var(name.clone()),
+        span,
+    };
+    decs.push(Dec::Let(pat, record, None));
+    decs.push(Dec::Exp(Expr {
+        kind: ExprKind::Var(name),
+        span,
+    }));
 }

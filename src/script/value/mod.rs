@@ -1,5 +1,6 @@
 //! Runtime values of the script engine.
 
+pub mod equality;
 pub mod num;
 pub mod ord;
 pub mod show;

@@ -2,6 +2,7 @@
 //! programs ([`gen`]) run in both, outputs compared, a mismatch shrunk to a minimal program.
 
 pub mod gen;
+pub mod gen_eq;
 
 use mo_mem::script::{self, session::moc_compat, Limits};
 use std::io::Write;
@@ -174,4 +175,49 @@ fn dump(dir: &Path, named: &[(String, String)], moc: &[MocOutput], mine: &[Strin
         std::fs::write(dir.join(format!("{stem}.{tag}.moc")), &moc[i].out).expect("dump");
         std::fs::write(dir.join(format!("{stem}.{tag}.mine")), &mine[i]).expect("dump");
     }
+}
+
+/// Like [`campaign`], for the programs of `==` checks of [`gen_eq`].
+pub fn equality_campaign(
+    seed: u64,
+    count: usize,
+    checks: usize,
+    max_reported: usize,
+) -> (usize, Vec<Mismatch>) {
+    let programs: Vec<Vec<String>> = (0..count)
+        .map(|i| {
+            gen_eq::EqGen::new(seed.wrapping_mul(1_000_003).wrapping_add(i as u64)).program(checks)
+        })
+        .collect();
+    let named: Vec<(String, String)> = programs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (format!("eq{i}.mo"), source(p)))
+        .collect();
+    // moc breaks a long `value : Text` line before the type
+    let moc: Vec<MocOutput> = run_moc(&named)
+        .into_iter()
+        .map(|m| MocOutput {
+            valid: m.valid,
+            out: m.out.replace(" :\n  Text", " : Text"),
+        })
+        .collect();
+    let mine = run_mo_mem(&named);
+    let valid = moc.iter().filter(|m| m.valid).count();
+    if let Some(dir) = std::env::var_os("MO_MEM_DIFF_DUMP") {
+        dump(Path::new(&dir), &named, &moc, &mine);
+        return (valid, Vec::new());
+    }
+    let mut found = Vec::new();
+    for i in 0..named.len() {
+        if disagrees(&moc[i], &mine[i]) && found.len() < max_reported {
+            // not shrunk: the program's one value holds every answer
+            found.push(Mismatch {
+                src: named[i].1.clone(),
+                moc: moc[i].out.clone(),
+                mo_mem: mine[i].clone(),
+            });
+        }
+    }
+    (valid, found)
 }

@@ -1,0 +1,11 @@
+import Debug "mo:core/Debug";
+import Principal "mo:core/Principal";
+import Blob "mo:core/Blob";
+let b : Blob = "\00\01\ff";
+Debug.print(debug_show (b == "\00\01\ff", b == "\00\01", Blob.fromArray([0, 1, 255]) == b));
+let t = "héllo";
+Debug.print(debug_show (t == "h" # "éllo", t != "hello", t < "hi"));
+let p = Principal.fromText("aaaaa-aa");
+let anon = Principal.fromText("2vxsx-fae");
+Debug.print(debug_show (p == p, p == anon, [p, anon] == [Principal.fromText("aaaaa-aa"), anon]));
+Debug.print(debug_show ('a' == 'a', 'a' == 'b', true == true, () == ()));

@@ -1,0 +1,12 @@
+import Debug "mo:core/Debug";
+type Point = { x : Int; y : Int };
+let a : Point = { x = 1; y = -2 };
+let b = { y = -2; x = 1 };
+let c = { a with y = 3 };
+Debug.print(debug_show (a == b, a != b, a == c, b == { x = 1; y = -2 }));
+type Line = { from : Point; to : Point; tag : ?Text };
+let l1 : Line = { from = a; to = c; tag = ?"diag" };
+let l2 : Line = { tag = ?"diag"; to = { x = 1; y = 3 }; from = { y = -2; x = 1 } };
+assert (l1 == l2);
+assert (l1 != { l2 with tag = null });
+Debug.print("nested records equal");

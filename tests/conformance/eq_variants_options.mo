@@ -1,0 +1,12 @@
+import Debug "mo:core/Debug";
+type Shape = { #circle : Float; #rect : { w : Float; h : Float }; #empty };
+let s1 : Shape = #rect { w = 2.0; h = 3.0 };
+let s2 : Shape = #rect { h = 3.0; w = 2.0 };
+Debug.print(debug_show (s1 == s2, s1 == #circle 1.0, (#empty : Shape) == #empty));
+let o1 : ?Shape = ?s1;
+Debug.print(debug_show (o1 == ?s2, o1 == null, (null : ?Shape) == null));
+let nested : ??Nat = ?null;
+Debug.print(debug_show (nested == ?null, nested == null, nested == ??3));
+type Status = { #ok : Nat; #err : Text };
+let results : [Status] = [#ok 1, #err "no", #ok 1];
+Debug.print(debug_show (results[0] == results[2], results[0] == results[1]));

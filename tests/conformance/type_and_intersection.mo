@@ -1,0 +1,10 @@
+import Debug "mo:core/Debug";
+type Named = { name : Text };
+type Aged = { age : Nat };
+type Person = Named and Aged;
+let p : Person = { name = "eve"; age = 40 };
+func greet(n : Named) : Text = "hi " # n.name;
+Debug.print(greet p # " (" # debug_show p.age # ")");
+type Either = { #a } or { #a; #b };
+let e : Either = #a;
+Debug.print(debug_show (switch e { case (#a) "a" }));

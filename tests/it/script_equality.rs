@@ -1,0 +1,51 @@
+//! `==` never answers where moc's answer depends on a static type mo-mem does not know,
+//! nor on the types moc's type checker rejects: those comparisons trap with the reason.
+
+use mo_mem::script::{self, session::moc_compat, Limits};
+
+fn run(src: &str) -> String {
+    let src = src.to_string();
+    script::on_eval_thread(move || moc_compat(&src, "eq.mo", Limits::default()))
+        .expect("evaluation thread")
+}
+
+#[test]
+fn comparisons_moc_rejects_trap_with_the_reason() {
+    for (src, why) in [
+        ("func f() {}; f == f", "not defined on functions"),
+        ("let a = [var 1]; a == a", "not defined on mutable arrays"),
+        ("let r = { var x = 1 }; r == r", "`var` field (`x`)"),
+        (
+            "let o = object { public func f() : Nat = 1 }; o == o",
+            "not defined on functions",
+        ),
+    ] {
+        let out = run(src);
+        assert!(
+            out.contains("execution error") && out.contains(why),
+            "{src}: {out}"
+        );
+    }
+}
+
+#[test]
+fn comparisons_the_values_cannot_decide_trap() {
+    // moc's answer depends on the static type, which nothing in the script declares
+    let out = run("func mk(b : Bool) : Any = if b 1 else \"one\";\nmk(true) == mk(false)");
+    assert!(out.contains("only a static type `Any` holds both"), "{out}");
+    let out = run(
+        "let a = { x = 1; y = 2 };\nlet b = { x = 1 };\nfunc id<T>(t : T) : T = t;\nid(a) == id(b)",
+    );
+    assert!(out.contains("records with different fields"), "{out}");
+}
+
+#[test]
+fn declared_types_decide_which_fields_count() {
+    let src = "let a : { x : Nat } = { x = 1; y = 2 };\nlet b : { x : Nat } = { x = 1; y = 3 };\n\
+               let c = { x = 1; y = 2 };\n(a == b, [a] == [b], ?a == ?b, (a, 0) == (b, 0), c == { x = 1; y = 3 })";
+    assert_eq!(run(src), "(true, true, true, true, false) : tuple\n");
+    // `Any` and type parameters: always equal, as in moc's interpreter
+    let src =
+        "func same<T>(a : T, b : T) : Bool = a == b;\n(same(1, 2), (1 : Any) == (\"x\" : Any))";
+    assert_eq!(run(src), "(true, true) : tuple\n");
+}
