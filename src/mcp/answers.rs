@@ -3,6 +3,7 @@
 //! lists when the agent asks for fewer (each cut said in a note).
 
 use super::args::Args;
+use crate::analysis::doctor::DoctorReport;
 pub use super::error::ToolError;
 use super::served::Served;
 use crate::analysis::diff::json::DiffJson;
@@ -50,6 +51,7 @@ pub fn answer(served: &Served, name: &str, args: &Map<String, Value>) -> Result<
     match name {
         "snapshots" => snapshots(served, &Args::new(name, args, &[])?),
         "report" => report(served, &Args::new(name, args, &["snapshot"])?),
+        "doctor" => doctor(served, &Args::new(name, args, &["snapshot"])?),
         "retained" => retained(served, &Args::new(name, args, &["snapshot", "by", "top"])?),
         "path" => path(served, &Args::new(name, args, &["snapshot", "address"])?),
         "object" => object(
@@ -127,6 +129,14 @@ fn report(served: &Served, args: &Args) -> Result<Answer, ToolError> {
     let (_, opened) = heap_of(served, args, "snapshot")?;
     let a = analysis(&opened)?;
     let doc = serde_json::to_value(MemoryReport::new(&opened, a)).map_err(ToolError::failed)?;
+    Answer::of(doc, Vec::new())
+}
+
+fn doctor(served: &Served, args: &Args) -> Result<Answer, ToolError> {
+    let (_, opened) = heap_of(served, args, "snapshot")?;
+    let a = analysis(&opened)?;
+    let bytes = DoctorReport::new(&opened, a).json().map_err(ToolError::failed)?;
+    let doc = serde_json::from_slice(&bytes).map_err(ToolError::failed)?;
     Answer::of(doc, Vec::new())
 }
 

@@ -5,7 +5,7 @@
 use serde_json::{json, Map, Value};
 
 /// Every tool, in the order they are listed.
-pub const NAMES: [&str; 9] = [
+pub const NAMES: [&str; 10] = [
     "snapshots",
     "report",
     "retained",
@@ -15,6 +15,7 @@ pub const NAMES: [&str; 9] = [
     "eval",
     "diff",
     "call",
+    "doctor",
 ];
 
 /// One tool's definition.
@@ -133,6 +134,12 @@ pub fn definitions() -> Vec<ToolDef> {
                 "caller": {"type": "string", "description": "the caller's principal (default: anonymous)"},
             }), &["snapshot", "method"]),
             output: None,
+        },
+        ToolDef {
+            name: "doctor",
+            description: "What can I change to use less memory? The heap doctor's findings for a Motoko canister snapshot, largest saving first: duplicate texts, [Nat8] arrays a Blob would hold in less, empty and sparse collections, ropes, boxed numbers, garbage, dead weak references; each with the bytes a fix would save (exact, from the heap), up to five access paths and one sentence of advice; and why main memory is larger than the live heap.",
+            input: object_of(json!({"snapshot": snapshot_arg()}), &["snapshot"]),
+            output: schema(include_str!("../../docs/schemas/doctor.schema.json")),
         },
     ]
 }

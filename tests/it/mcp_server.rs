@@ -150,6 +150,7 @@ fn each_tool_answers_what_the_cli_prints() {
         {"tool": "call", "arguments": {"snapshot": "weak-eop", "method": "dump"}},
         {"tool": "call", "arguments": {"snapshot": "weak-eop", "method": "checked", "args": "(4)"}},
         {"tool": "retained", "arguments": {"snapshot": "compound-eop"}},
+        {"tool": "doctor", "arguments": {"snapshot": "compound-eop"}},
     ]);
     let report = session(&python, &fixture_args(), &calls);
     assert_eq!(report["server"], "mo-mem");
@@ -170,7 +171,8 @@ fn each_tool_answers_what_the_cli_prints() {
             "vars",
             "eval",
             "diff",
-            "call"
+            "call",
+            "doctor"
         ]
     );
     for tool in report["tools"].as_array().unwrap() {
@@ -211,6 +213,7 @@ fn each_tool_answers_what_the_cli_prints() {
         assert_eq!(got, expected, "call {i} ({schema})");
     };
     same(1, "report", cli(&["report", d, "--json"]), &mut checker);
+    same(12, "doctor", cli(&["doctor", d, "--json"]), &mut checker);
     // the tool cuts the variables to `top` too (the CLI lists them all)
     same(2, "retained", vars_cut(retained.clone(), 20), &mut checker);
     let by_type = cli(&["retained", d, "--json", "--top", "5"]);
