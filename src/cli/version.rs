@@ -79,7 +79,7 @@ fn era_note(era: LayoutEra) -> String {
             era.describe()
         ),
         LayoutEra::OddTagsObjInd => format!(
-            "{} - from 0.6.16 (0.6.10-0.6.15 are refused); copying, compacting, generational GCs",
+            "{} - from 0.6.16 (0.6.10-0.6.15 are refused); copying, compacting, generational GCs; incremental of verified RTS builds",
             era.describe()
         ),
         LayoutEra::NoObjInd => format!(
