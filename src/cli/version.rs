@@ -31,7 +31,7 @@ pub fn text() -> String {
     );
     let _ = writeln!(
         out,
-        "reads: moc 0.6.16 to 0.9.8: classical with the copying, compacting and generational GCs (their incremental GC is refused; so is 0.6.10-0.6.15, whose heap start is not proven)"
+        "reads: moc 0.6.16 to 0.9.8: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS build (npm motoko 3.6.4; any other is refused by name); 0.6.10-0.6.15 is refused (its heap start is not proven)"
     );
     let _ = writeln!(out, "layouts:");
     for era in ERAS {
@@ -79,7 +79,7 @@ fn era_note(era: LayoutEra) -> String {
             era.describe()
         ),
         LayoutEra::OddTagsObjInd => format!(
-            "{} - from 0.6.16 (0.6.10-0.6.15 are refused); copying, compacting, generational GCs",
+            "{} - from 0.6.16 (0.6.10-0.6.15 are refused); copying, compacting, generational GCs; incremental of verified RTS builds",
             era.describe()
         ),
         LayoutEra::NoObjInd => format!(

@@ -53,7 +53,7 @@ impl TableFormat {
     pub(crate) const EOP: TableFormat = TableFormat::repr_c(8, 56);
     /// The classical format of moc >= 0.13 (`repr(C)`).
     pub(crate) const CLASSICAL: TableFormat = TableFormat::repr_c(4, 28);
-    /// The classical format of moc < 0.13, as rustc laid out the verified RTS build
+    /// The classical format of moc < 0.13, as rustc laid out the verified RTS builds
     /// ([`crate::module::LegacyPartitionTable`]): index, marked, static, dynamic, bitmap, then
     /// free, large_content, temporary, evacuate, update bytes; 127 records.
     pub(crate) const CLASSICAL_LEGACY: TableFormat = TableFormat {

@@ -113,7 +113,7 @@ impl LayoutEra {
 /// their RTS's partition-table code was verified ([`super::LegacyPartitionTable`]). A module of
 /// any other build of moc < 0.13 with the incremental GC is read only if its RTS code is the
 /// same, instruction for instruction; else it is refused by name.
-pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.16", "3.8.1"];
+pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.4", "3.6.16", "3.8.1"];
 
 /// An npm `motoko` release and the moc build it bundles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 //! incremental/partitioned_heap.rs`) and `State` (`gc/incremental.rs`) are not `repr(C)`: rustc
 //! chose their field order, so the table's format is a fact of one RTS build, not of the source.
 //! It was read off the disassembly of the npm `motoko` 3.6.16 (moc 0.11.1+) and 3.8.1 (moc
-//! 0.12.1) builds, which share one RTS (docs/formats.md, "The incremental GC before 0.13"):
+//! 0.12.1) builds, which share one RTS (docs/formats.md, "The incremental GC before 0.13"),
+//! and of the 3.6.4 (moc 0.9.6) build, whose records start 4 bytes earlier ([`VERIFIED`]):
 //!
 //! - `get_heap_size` loads `allocation_index` at S+20 (S: the `RefCell<State>` static), checks
 //!   it against 127 (`MAX_PARTITIONS`), and adds `dynamic_size` at S+52+28·index to
@@ -23,8 +24,8 @@
 //! - `stop_gc_on_upgrade` stores `Phase::Stop` (4) at S+3656 (`Pause` 0, `Mark` 1, `Evacuate` 2,
 //!   `Update` 3, `Stop` 4).
 //!
-//! A module is read with this format only if each of those functions is, instruction for
-//! instruction, the verified code ([`VERIFIED`], addresses of the RTS's data aside); any other
+//! A module is read with a format only if each of those functions is, instruction for
+//! instruction, that format's verified code ([`VERIFIED`], addresses of the RTS's data aside); any other
 //! build is refused by name.
 
 use sha2::{Digest, Sha256};
@@ -33,45 +34,79 @@ use wasmparser::{FunctionBody, Operator};
 use super::code::{const_addresses, ops};
 use super::raw::RawModule;
 
-/// Offset of the partition records in the `RefCell<State>` static.
-const RECORDS_IN_STATE: u64 = 40;
-/// Offset of the phase byte in the `RefCell<State>` static.
-const PHASE_IN_STATE: u64 = 3656;
+/// One verified format of the table: the RTS builds sharing it, where it lies in the
+/// `RefCell<State>` static, and the fingerprints ([`fingerprint`]) of the RTS functions whose
+/// code fixes it, by name (without the hash suffix).
+pub(crate) struct VerifiedFormat {
+    /// The npm `motoko` releases whose RTS has this format.
+    pub(crate) npm: &'static [&'static str],
+    /// Offset of the partition records in the `RefCell<State>` static.
+    pub(crate) records_in_state: u64,
+    /// Offset of the phase byte in the `RefCell<State>` static.
+    pub(crate) phase_in_state: u64,
+    /// Each function and its verified fingerprints.
+    pub(crate) functions: &'static [(&'static str, &'static [&'static str])],
+}
 
-/// The RTS functions whose code fixes the table's format, by name (without the hash suffix),
-/// and their verified fingerprints ([`fingerprint`]): one for both builds, but the collector's
-/// (its other code differs; the partition fields it touches are at the same offsets in both).
-pub(crate) const VERIFIED: &[(&str, &[&str])] = &[
-    ("get_heap_size", &["6cbc83cd828e42d5da131e11250439f6"]),
-    ("stop_gc_on_upgrade", &["c10dc812a0f4d2dfb9e43e61ecb506ea"]),
-    (
-        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::skip_empty_partitions",
-        &["50caae71a0fb0986aa23a9037e88f0c9"],
-    ),
-    (
-        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::next_partition",
-        &["2c613aa15cc038aafb2d1b22470feb72"],
-    ),
-    (
-        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::start_object_iteration",
-        &["687fa291666907d502d21dc30cc598c6"],
-    ),
-    (
-        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeap::allocate_bitmap",
-        &["8bbd7dbf33f16aa203e904ba619000da"],
-    ),
-    (
-        "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeap::allocate_in_new_partition",
-        &["17009c14f3eb0fac12b0df916fa566c8"],
-    ),
-    // The collector, with `plan_updates` and `complete_collection` inlined.
-    (
-        "motoko_rts::gc::incremental::incremental_gc",
-        &[
-            "790de4ace52b4a30d5f6622bde62b5a1", // npm motoko 3.6.16
-            "e09122fab288f869d8e8575294c6ecc5", // npm motoko 3.8.1
+const SKIP_EMPTY: &str =
+    "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::skip_empty_partitions";
+const NEXT_PARTITION: &str =
+    "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::next_partition";
+const START_OBJECTS: &str =
+    "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeapIterator::start_object_iteration";
+const ALLOCATE_BITMAP: &str =
+    "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeap::allocate_bitmap";
+const ALLOCATE_IN_NEW: &str =
+    "motoko_rts::gc::incremental::partitioned_heap::PartitionedHeap::allocate_in_new_partition";
+/// The collector, with `plan_updates` and `complete_collection` inlined.
+const COLLECTOR: &str = "motoko_rts::gc::incremental::incremental_gc";
+
+/// The verified formats. The records are the same 28 bytes in each (same field order); the
+/// formats differ in where the records start: 0.11 added `evacuated_size` to
+/// `PartitionedHeap` before them.
+pub(crate) const VERIFIED: &[VerifiedFormat] = &[
+    // npm motoko 3.6.4 (moc 0.9.6): no `evacuated_size`, so the records start 4 bytes earlier
+    // (S+36: `get_heap_size` reads `dynamic_size` at S+48+28·index); the phase byte is still at
+    // S+3656 (`stop_gc_on_upgrade`).
+    VerifiedFormat {
+        npm: &["3.6.4"],
+        records_in_state: 36,
+        phase_in_state: 3656,
+        functions: &[
+            ("get_heap_size", &["a9e6708db033d37ae8cd563f4cb5b2d3"]),
+            ("stop_gc_on_upgrade", &["18a260dbe44057f8b892af1d6c622596"]),
+            (SKIP_EMPTY, &["96529d8ea7b56094d7b04babdefaba48"]),
+            (NEXT_PARTITION, &["88ab6ac4f5f01cfcd799a19001192c95"]),
+            (START_OBJECTS, &["5e76042e2d51d4ec78a04b63d62d6fd3"]),
+            (ALLOCATE_BITMAP, &["8785968558dc6c7004f9ae4cce7a49bd"]),
+            (ALLOCATE_IN_NEW, &["92a1f9a4203aa8563f70a702ac6edde1"]),
+            (COLLECTOR, &["5485b45331496eb9ada730ffc67a65f4"]),
         ],
-    ),
+    },
+    // npm motoko 3.6.16 (moc 0.11.1+) and 3.8.1 (moc 0.12.1): one fingerprint for both builds
+    // but the collector's (its other code differs; the partition fields it touches are at the
+    // same offsets in both).
+    VerifiedFormat {
+        npm: &["3.6.16", "3.8.1"],
+        records_in_state: 40,
+        phase_in_state: 3656,
+        functions: &[
+            ("get_heap_size", &["6cbc83cd828e42d5da131e11250439f6"]),
+            ("stop_gc_on_upgrade", &["c10dc812a0f4d2dfb9e43e61ecb506ea"]),
+            (SKIP_EMPTY, &["50caae71a0fb0986aa23a9037e88f0c9"]),
+            (NEXT_PARTITION, &["2c613aa15cc038aafb2d1b22470feb72"]),
+            (START_OBJECTS, &["687fa291666907d502d21dc30cc598c6"]),
+            (ALLOCATE_BITMAP, &["8bbd7dbf33f16aa203e904ba619000da"]),
+            (ALLOCATE_IN_NEW, &["17009c14f3eb0fac12b0df916fa566c8"]),
+            (
+                COLLECTOR,
+                &[
+                    "790de4ace52b4a30d5f6622bde62b5a1", // npm motoko 3.6.16
+                    "e09122fab288f869d8e8575294c6ecc5", // npm motoko 3.8.1
+                ],
+            ),
+        ],
+    },
 ];
 
 /// The RTS's data lies in `[2 MiB, 4 MiB)` of a classical module (after the 2 MiB shadow
@@ -132,22 +167,45 @@ pub(crate) fn fingerprint(raw: &RawModule<'_>, body: &FunctionBody<'_>) -> Strin
 }
 
 /// Confirms the table's format from the module's RTS code and finds its addresses, or says
-/// why it cannot.
+/// why it cannot (for the verified format whose functions the module matches longest).
 pub(crate) fn confirm(raw: &RawModule<'_>) -> Result<LegacyPartitionTable, String> {
+    let mut best: Option<(usize, String)> = None;
+    for format in VERIFIED {
+        match confirm_format(raw, format) {
+            Ok(table) => return Ok(table),
+            Err((matched, why)) => {
+                if best.as_ref().is_none_or(|(m, _)| matched > *m) {
+                    best = Some((matched, why));
+                }
+            }
+        }
+    }
+    Err(unverified(&best.map(|(_, why)| why).unwrap_or_default()))
+}
+
+/// Confirms one format, or says how many of its functions matched and why it does not hold.
+fn confirm_format(
+    raw: &RawModule<'_>,
+    format: &VerifiedFormat,
+) -> Result<LegacyPartitionTable, (usize, String)> {
     let globals = raw.const_globals();
     let mut state = None;
     let mut phase_state = None;
-    for &(name, verified) in VERIFIED {
+    for (matched, &(name, verified)) in format.functions.iter().enumerate() {
         let body = func_with_prefix(raw, name)
             .and_then(|f| raw.body(f))
             .ok_or_else(|| {
-                unverified(&format!("the module has no (single) RTS function `{name}`"))
+                (
+                    matched,
+                    format!("the module has no (single) RTS function `{name}`"),
+                )
             })?;
         let got = fingerprint(raw, body);
         if !verified.contains(&got.as_str()) {
-            return Err(unverified(&format!(
-                "its RTS function `{name}` differs from the verified builds' (fingerprint {got})"
-            )));
+            return Err((
+                matched,
+                format!("its RTS function `{name}` differs from the verified builds' (fingerprint {got})"),
+            ));
         }
         match name {
             "get_heap_size" => state = const_addresses(body, &globals).first().copied(),
@@ -157,19 +215,28 @@ pub(crate) fn confirm(raw: &RawModule<'_>) -> Result<LegacyPartitionTable, Strin
     }
     match (state, phase_state) {
         (Some(s), Some(p)) if s == p => Ok(LegacyPartitionTable {
-            records: s + RECORDS_IN_STATE,
-            phase: s + PHASE_IN_STATE,
+            records: s + format.records_in_state,
+            phase: s + format.phase_in_state,
         }),
-        _ => Err(unverified(
-            "get_heap_size and stop_gc_on_upgrade do not name one GC state",
+        _ => Err((
+            format.functions.len(),
+            "get_heap_size and stop_gc_on_upgrade do not name one GC state".into(),
         )),
     }
 }
 
 /// The refusal text for a module whose table format is not confirmed.
 fn unverified(why: &str) -> String {
+    let npm: Vec<&str> = VERIFIED
+        .iter()
+        .flat_map(|f| f.npm.iter().copied())
+        .collect();
+    let builds = match npm.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => npm.join(""),
+    };
     format!(
-        "the classical incremental GC of moc < 0.13 keeps its partition table in a format rustc chose for each RTS build; this build reads only the verified builds' (npm motoko 3.6.16 and 3.8.1), and {why}"
+        "the classical incremental GC of moc < 0.13 keeps its partition table in a format rustc chose for each RTS build; this build reads only the verified builds' (npm motoko {builds}), and {why}"
     )
 }
 
@@ -191,6 +258,10 @@ mod tests {
         let err = confirm(&raw).unwrap_err();
         assert!(
             err.contains("its RTS function `get_heap_size` differs from the verified builds'"),
+            "{err}"
+        );
+        assert!(
+            err.contains("the verified builds' (npm motoko 3.6.4, 3.6.16 and 3.8.1)"),
             "{err}"
         );
         let wasm = wat::parse_str("(module (func $other))").unwrap();
@@ -215,6 +286,21 @@ mod tests {
         assert_eq!(callee_name(&raw, 1), "a::b::c");
     }
 
+    /// Every verified format checks the same functions, and its builds are the ones the
+    /// compiler table calls verified.
+    #[test]
+    fn formats_check_the_same_functions_and_name_the_verified_builds() {
+        let names = |f: &VerifiedFormat| f.functions.iter().map(|(n, _)| *n).collect::<Vec<_>>();
+        for format in VERIFIED {
+            assert_eq!(names(format), names(&VERIFIED[0]));
+        }
+        let npm: Vec<&str> = VERIFIED
+            .iter()
+            .flat_map(|f| f.npm.iter().copied())
+            .collect();
+        assert_eq!(npm, super::super::LEGACY_INCREMENTAL_VERIFIED);
+    }
+
     /// Prints the fingerprints of a module's partition-table functions (for verifying a new
     /// build: `MO_MEM_FINGERPRINT=path.wasm cargo test --lib legacy_partitions -- --nocapture`).
     #[test]
@@ -225,7 +311,7 @@ mod tests {
         let bytes = std::fs::read(path).unwrap();
         let wasm = super::super::decompress_module(&bytes).unwrap();
         let raw = read_raw(&wasm).unwrap();
-        for (name, _) in VERIFIED {
+        for (name, _) in VERIFIED[0].functions {
             let f = func_with_prefix(&raw, name).expect(name);
             println!("{name} {}", fingerprint(&raw, raw.body(f).unwrap()));
         }

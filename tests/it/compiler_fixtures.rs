@@ -48,6 +48,13 @@ const RELEASES: &[Release] = &[
         incremental_refusal: None,
     },
     Release {
+        fixture: "legacy-0-9",
+        build_id: "1x84k71d-7bjj7zv7-ln6g0s34-zwphjydx",
+        name: "moc 0.9.6 (npm motoko 3.6.4)",
+        refusal: None,
+        incremental_refusal: None,
+    },
+    Release {
         fixture: "legacy-0-11",
         build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
         name: "moc 0.11.1+ (npm motoko 3.6.16)",
@@ -62,6 +69,12 @@ const RELEASES: &[Release] = &[
         incremental_refusal: None,
     },
 ];
+
+/// The releases whose JS API selects the incremental GC, and the offset of the partition
+/// records in the RTS's `RefCell<State>` static (S) as each build's `get_heap_size` reads them:
+/// `dynamic_size` at S + offset + 12 + 28·index (0.9.6's `PartitionedHeap` has no
+/// `evacuated_size`, so its records start 4 bytes earlier).
+const INCREMENTAL: &[(&str, u64)] = &[("legacy-0-9", 36), ("legacy-0-11", 40), ("legacy-0-12", 40)];
 
 fn release(fixture: &str) -> &'static Release {
     RELEASES
@@ -86,7 +99,7 @@ fn every_release_and_mode_is_committed() {
             .map(|(_, m)| m.as_str())
             .collect();
         let mut want = vec!["compacting", "copying", "copying-forcegc", "generational"];
-        if r.fixture == "legacy-0-11" || r.fixture == "legacy-0-12" {
+        if INCREMENTAL.iter().any(|(f, _)| *f == r.fixture) {
             want.push("incremental");
         }
         assert_eq!(modes, want, "{}: committed modes", r.fixture);
@@ -169,6 +182,7 @@ fn version_lists_every_known_release() {
     for (npm, moc, verdict) in [
         ("3.1.1", "0.7.3+", "read"),
         ("3.5.6", "0.8.7", "read"),
+        ("3.6.4", "0.9.6", "read"),
         ("3.6.16", "0.11.1+", "read"),
         ("3.8.1", "0.12.1", "read"),
         ("3.8.4", "0.13.2", "read"),
@@ -187,8 +201,9 @@ fn version_lists_every_known_release() {
 /// Every fixture of an older compiler that this build reads decodes, variable by variable, to
 /// the canister's own `debug_show` (its `expected.json`), as `tests/it/vars_fixtures.rs` checks
 /// today's; and `mo-mem vars` prints exactly those texts. Every release and mode of
-/// [`RELEASES`] that is not refused is here: moc 0.7.3+, 0.8.7, 0.11.1+ and 0.12.1 with the
-/// copying, compacting and generational GCs, and 0.11.1+ and 0.12.1 with the incremental GC.
+/// [`RELEASES`] that is not refused is here: moc 0.7.3+, 0.8.7, 0.9.6, 0.11.1+ and 0.12.1 with
+/// the copying, compacting and generational GCs, and 0.9.6, 0.11.1+ and 0.12.1 with the
+/// incremental GC.
 #[test]
 fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
     use crate::vars_fixtures::{decoded_vars, expected_vars};
@@ -232,11 +247,17 @@ fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
         }
     }
     let mut want_read = Vec::new();
-    for fixture in ["legacy-0-11", "legacy-0-12", "legacy-0-7", "legacy-0-8"] {
+    for fixture in [
+        "legacy-0-11",
+        "legacy-0-12",
+        "legacy-0-7",
+        "legacy-0-8",
+        "legacy-0-9",
+    ] {
         for mode in ["compacting", "copying", "copying-forcegc", "generational"] {
             want_read.push(format!("{fixture}/{mode}"));
         }
-        if fixture == "legacy-0-11" || fixture == "legacy-0-12" {
+        if INCREMENTAL.iter().any(|(f, _)| *f == fixture) {
             want_read.push(format!("{fixture}/incremental"));
         }
     }
@@ -303,10 +324,10 @@ fn rerunning_each_older_compilers_scenario_reproduces_its_fixture() {
     }
 }
 
-/// The incremental GC of moc < 0.13 (0.11.1+, 0.12.1): the partition table found through the
-/// RTS code is the one the canister's own `get_heap_size` reads. Its formula (the Wasm of
+/// The incremental GC of moc < 0.13 (0.9.6, 0.11.1+, 0.12.1): the partition table found through
+/// the RTS code is the one the canister's own `get_heap_size` reads. Its formula (the Wasm of
 /// `get_heap_size`: `precomputed_heap_size` at S+32 plus `dynamic_size` at S+52+28·index, index
-/// `allocation_index` at S+20), evaluated on the raw image, equals the occupied size summed
+/// `allocation_index` at S+20; 0.9.6: S+48+28·index), evaluated on the raw image, equals the occupied size summed
 /// over the decoded records (static plus dynamic space of every partition in use); the walk
 /// covers exactly the dynamic space of the partitions in use and nothing of the free ones.
 #[test]
@@ -315,7 +336,7 @@ fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
     use mo_mem::image::ReaderLimits;
     use mo_mem::snapshot::Snapshot;
 
-    for name in ["legacy-0-11", "legacy-0-12"] {
+    for &(name, records_in_state) in INCREMENTAL {
         let dir = common::compiler_fixture(name, "incremental");
         let heap = Heap::open(Snapshot::open(&dir).unwrap(), ReaderLimits::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -327,11 +348,11 @@ fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
             .expect("the table of moc < 0.13");
         let image = heap.image();
         let u32_at = |a: u64| u64::from(image.read_u32(a).unwrap());
-        // The canister's own formula, on the raw image (S = records - 40).
-        let s = table.records - 40;
+        // The canister's own formula, on the raw image (S = records - records_in_state).
+        let s = table.records - records_in_state;
         let index = u32_at(s + 20);
         assert!(index < 127, "{name}: allocation index {index}");
-        let heap_size = u32_at(s + 32) + u32_at(s + 52 + 28 * index);
+        let heap_size = u32_at(s + 32) + u32_at(s + records_in_state + 12 + 28 * index);
         // The decoded records: 127, each with its index.
         let mut occupied = 0;
         let mut used = Vec::new();
