@@ -3,11 +3,11 @@
 //! lists when the agent asks for fewer (each cut said in a note).
 
 use super::args::Args;
-use crate::analysis::doctor::DoctorReport;
 pub use super::error::ToolError;
 use super::served::Served;
 use crate::analysis::diff::json::DiffJson;
 use crate::analysis::diff::SnapshotDiff;
+use crate::analysis::doctor::DoctorReport;
 use crate::analysis::path::path_to;
 use crate::analysis::progress::NoProgress;
 use crate::analysis::report::MemoryReport;
@@ -135,7 +135,9 @@ fn report(served: &Served, args: &Args) -> Result<Answer, ToolError> {
 fn doctor(served: &Served, args: &Args) -> Result<Answer, ToolError> {
     let (_, opened) = heap_of(served, args, "snapshot")?;
     let a = analysis(&opened)?;
-    let bytes = DoctorReport::new(&opened, a).json().map_err(ToolError::failed)?;
+    let bytes = DoctorReport::new(&opened, a)
+        .json()
+        .map_err(ToolError::failed)?;
     let doc = serde_json::from_slice(&bytes).map_err(ToolError::failed)?;
     Answer::of(doc, Vec::new())
 }
