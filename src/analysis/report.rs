@@ -170,6 +170,16 @@ pub struct MemoryReport {
 impl MemoryReport {
     /// The report of `opened`, from its analysis `a`.
     pub fn new(opened: &OpenedHeap, a: &HeapAnalysis) -> MemoryReport {
+        MemoryReport::with_doctor(opened, a, &DoctorReport::new(opened, a))
+    }
+
+    /// The report of `opened` with the heap doctor's report `doctor` of the same analysis
+    /// (for a caller that shows the doctor's findings too, so the doctor runs once).
+    pub fn with_doctor(
+        opened: &OpenedHeap,
+        a: &HeapAnalysis,
+        doctor: &DoctorReport,
+    ) -> MemoryReport {
         let heap = opened.heap();
         let layout = heap.layout();
         let stats = opened.stats();
@@ -205,7 +215,7 @@ impl MemoryReport {
             objects,
             suspect_bytes,
             suspects: suspects(opened, a, suspect_bytes),
-            doctor: doctor_rows(opened, a),
+            doctor: doctor_rows(doctor),
             errors: a.graph().errors().len(),
             incomplete: heap.snapshot().unfinished().map(|u| u.summary()),
         }
@@ -222,8 +232,8 @@ impl From<super::stats::Count> for Space {
 }
 
 /// The doctor's findings that save most, as rows.
-fn doctor_rows(opened: &OpenedHeap, a: &HeapAnalysis) -> Vec<DoctorRow> {
-    DoctorReport::new(opened, a)
+fn doctor_rows(doctor: &DoctorReport) -> Vec<DoctorRow> {
+    doctor
         .savings()
         .take(REPORT_DOCTOR)
         .map(|f| DoctorRow {

@@ -5,7 +5,9 @@ use std::io::Write;
 
 use anyhow::Context;
 use clap::Args;
-use mo_mem::analysis::html::report_html;
+use mo_mem::analysis::doctor::DoctorReport;
+use mo_mem::analysis::flame::{retained_svg, RETAINED_TITLE};
+use mo_mem::analysis::html::report_page;
 use mo_mem::analysis::report::MemoryReport;
 use mo_mem::analysis::retained_json::pretty;
 use mo_mem::image::ReaderLimits;
@@ -32,12 +34,15 @@ pub struct ReportArgs {
 pub fn run(args: ReportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let a = analyse(&opened, true)?;
+    // the doctor runs once, for the report's savings and the page's findings
+    let doctor = DoctorReport::new(&opened, a);
+    let report = MemoryReport::with_doctor(&opened, a, &doctor);
     if let Some(file) = &args.html {
-        let page = report_html(&opened, a, None)?;
+        let svg = retained_svg(&opened, a, RETAINED_TITLE)?;
+        let page = report_page(&opened, a, &report, &doctor, &svg)?;
         write_atomically(file, &page)
             .with_context(|| format!("cannot write {}", file.display()))?;
     }
-    let report = MemoryReport::new(&opened, a);
     let bytes = match args.json {
         true => pretty(&report)?,
         false => report.text().into_bytes(),

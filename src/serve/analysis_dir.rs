@@ -11,7 +11,7 @@
 
 use crate::analysis::doctor::DoctorReport;
 use crate::analysis::flame::{retained_svg, RETAINED_TITLE};
-use crate::analysis::html::report_html;
+use crate::analysis::html::report_page;
 use crate::analysis::progress::NoProgress;
 use crate::analysis::report::MemoryReport;
 use crate::analysis::retained_json::{
@@ -19,6 +19,7 @@ use crate::analysis::retained_json::{
 };
 use crate::analysis::{HeapAnalysis, OpenedHeap};
 use crate::vfs::VfsError;
+use std::cell::OnceCell;
 
 /// The files of `analysis/`, in listing order.
 pub const ANALYSIS_FILES: [&str; 9] = [
@@ -45,24 +46,72 @@ pub fn analysis_file(opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsErro
 
 /// `analysis/NAME` rendered from the analysis `a` of `opened`.
 fn render(opened: &OpenedHeap, a: &HeapAnalysis, name: &str) -> Result<Vec<u8>, VfsError> {
-    let what = format!("analysis/{name}");
-    let json = |value: Result<Vec<u8>, serde_json::Error>| {
-        value.map_err(|e| VfsError::decode(&what, e.to_string()))
-    };
-    match name {
-        "retained.json" => json(pretty(&RetainedJson::new(opened, a, DEFAULT_TOP))),
-        "types.json" => json(pretty(&types_json(opened, a, None))),
-        "top.json" => json(pretty(&top_json(opened, a, DEFAULT_TOP))),
-        "garbage.json" => json(pretty(&garbage_json(a))),
-        "report.txt" => Ok(MemoryReport::new(opened, a).text().into_bytes()),
-        "report.html" => {
-            report_html(opened, a, None).map_err(|e| VfsError::decode(&what, e.to_string()))
+    Rendering::new(opened, a).file(name)
+}
+
+/// The files of one analysis, rendering the parts several files share (the doctor's report,
+/// the memory report, the retained flame graph) at most once.
+struct Rendering<'h> {
+    opened: &'h OpenedHeap,
+    a: &'h HeapAnalysis,
+    doctor: OnceCell<DoctorReport>,
+    report: OnceCell<MemoryReport>,
+    svg: OnceCell<Vec<u8>>,
+}
+
+impl<'h> Rendering<'h> {
+    fn new(opened: &'h OpenedHeap, a: &'h HeapAnalysis) -> Rendering<'h> {
+        Rendering {
+            opened,
+            a,
+            doctor: OnceCell::new(),
+            report: OnceCell::new(),
+            svg: OnceCell::new(),
         }
-        "doctor.txt" => Ok(DoctorReport::new(opened, a).text().into_bytes()),
-        "doctor.json" => json(DoctorReport::new(opened, a).json()),
-        "retained.svg" => retained_svg(opened, a, RETAINED_TITLE)
-            .map_err(|e| VfsError::decode(&what, e.to_string())),
-        _ => Err(VfsError::NotFound(what)),
+    }
+
+    fn doctor(&self) -> &DoctorReport {
+        self.doctor
+            .get_or_init(|| DoctorReport::new(self.opened, self.a))
+    }
+
+    fn report(&self) -> &MemoryReport {
+        self.report
+            .get_or_init(|| MemoryReport::with_doctor(self.opened, self.a, self.doctor()))
+    }
+
+    fn svg(&self, what: &str) -> Result<&[u8], VfsError> {
+        if let Some(svg) = self.svg.get() {
+            return Ok(svg);
+        }
+        let svg = retained_svg(self.opened, self.a, RETAINED_TITLE)
+            .map_err(|e| VfsError::decode(what, e.to_string()))?;
+        Ok(self.svg.get_or_init(|| svg))
+    }
+
+    /// `analysis/NAME`.
+    fn file(&self, name: &str) -> Result<Vec<u8>, VfsError> {
+        let (opened, a) = (self.opened, self.a);
+        let what = format!("analysis/{name}");
+        let json = |value: Result<Vec<u8>, serde_json::Error>| {
+            value.map_err(|e| VfsError::decode(&what, e.to_string()))
+        };
+        match name {
+            "retained.json" => json(pretty(&RetainedJson::new(opened, a, DEFAULT_TOP))),
+            "types.json" => json(pretty(&types_json(opened, a, None))),
+            "top.json" => json(pretty(&top_json(opened, a, DEFAULT_TOP))),
+            "garbage.json" => json(pretty(&garbage_json(a))),
+            "report.txt" => Ok(self.report().text().into_bytes()),
+            "report.html" => {
+                let svg = self.svg(&what)?;
+                report_page(opened, a, self.report(), self.doctor(), svg)
+                    .map_err(|e| VfsError::decode(&what, e.to_string()))
+            }
+            "doctor.txt" => Ok(self.doctor().text().into_bytes()),
+            "doctor.json" => json(self.doctor().json()),
+            "retained.svg" => Ok(self.svg(&what)?.to_vec()),
+            _ => Err(VfsError::NotFound(what)),
+        }
     }
 }
 
@@ -116,10 +165,12 @@ impl AnalysisFiles {
                 return Err(VfsError::TooLarge(format!("analysis/{name}: {e}")));
             }
         };
+        let rendering = Rendering::new(opened, &analysis);
         let mut files = Vec::with_capacity(ANALYSIS_FILES.len());
         for file in ANALYSIS_FILES {
-            files.push((file, render(opened, &analysis, file)?));
+            files.push((file, rendering.file(file)?));
         }
+        drop(rendering);
         drop(analysis);
         crate::vfs::spill::release_free_memory();
         let bytes = handed(&mut files);

@@ -106,7 +106,7 @@ fn pages_are_bounded_and_name_no_url_but_xml_namespaces() {
         let what = format!("{name}/{mode}");
         let opened = open(&dir);
         let a = opened.analysis().expect("analysis");
-        let page = report_html(&opened, a, None).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let page = report_html(&opened, a).unwrap_or_else(|e| panic!("{what}: {e}"));
         check_static(&page, &what);
         assert!(
             String::from_utf8_lossy(&page).contains("id=\"frames\""),
@@ -232,7 +232,7 @@ fn report_page_renders_sorts_and_fetches_nothing() {
     let opened = open(&dir);
     let a = opened.analysis().unwrap();
     assert!(
-        bytes == report_html(&opened, a, None).unwrap(),
+        bytes == report_html(&opened, a).unwrap(),
         "CLI page differs from the library's"
     );
     let mut b = Browser::launch();

@@ -22,7 +22,7 @@ pub mod table;
 
 pub use diff::diff_html;
 pub use findings::Finding;
-pub use report::report_html;
+pub use report::{report_html, report_page};
 
 use crate::analysis::flame::FlameError;
 

@@ -9,6 +9,7 @@ use super::inline::inline_svg;
 use super::page::Page;
 use super::table::{Cell, Sort, Table, MAX_ROWS};
 use super::HtmlError;
+use crate::analysis::doctor::DoctorReport;
 use crate::analysis::flame::{retained_svg, RETAINED_TITLE};
 use crate::analysis::report::{MemoryReport, Space, SuspectKind};
 use crate::analysis::{HeapAnalysis, OpenedHeap};
@@ -16,25 +17,26 @@ use crate::analysis::{HeapAnalysis, OpenedHeap};
 /// How many objects the top objects table lists (each with its path).
 pub const TOP_OBJECTS: usize = 200;
 
-/// The report page of `opened` from its analysis `a`; `findings` are the heap doctor's
-/// (`None`: the page runs the doctor itself, as `mo-mem doctor` does).
-pub fn report_html(
+/// The report page of `opened` from its analysis `a`, with the heap doctor's findings.
+pub fn report_html(opened: &OpenedHeap, a: &HeapAnalysis) -> Result<Vec<u8>, HtmlError> {
+    let doctor = DoctorReport::new(opened, a);
+    let report = MemoryReport::with_doctor(opened, a, &doctor);
+    let svg = retained_svg(opened, a, RETAINED_TITLE)?;
+    report_page(opened, a, &report, &doctor, &svg)
+}
+
+/// The report page from the parts a caller already made of the same analysis: the report,
+/// the doctor's report and the retained flame graph (`retained_svg`'s SVG).
+pub fn report_page(
     opened: &OpenedHeap,
     a: &HeapAnalysis,
-    findings: Option<&[Finding]>,
+    report: &MemoryReport,
+    doctor: &DoctorReport,
+    retained_svg: &[u8],
 ) -> Result<Vec<u8>, HtmlError> {
-    let doctor: Vec<Finding>;
-    let findings = match findings {
-        Some(given) => given,
-        None => {
-            let report = crate::analysis::doctor::DoctorReport::new(opened, a);
-            doctor = report.findings.iter().map(Finding::from).collect();
-            &doctor
-        }
-    };
-    let findings = Some(findings);
-    let report = MemoryReport::new(opened, a);
-    let svg = inline_svg(&retained_svg(opened, a, RETAINED_TITLE)?)?;
+    let rows: Vec<Finding> = doctor.findings.iter().map(Finding::from).collect();
+    let findings = Some(&rows[..]);
+    let svg = inline_svg(retained_svg)?;
     let live = report.space.live.bytes;
     let mut page = Page::new(
         "mo-mem memory report",
@@ -48,8 +50,8 @@ pub fn report_html(
         ),
     );
     let notes = page.section("space", "Where main memory goes");
-    notes_html(notes, &report);
-    space_table(&report).html(notes);
+    notes_html(notes, report);
+    space_table(report).html(notes);
     page.end_section();
     let out = page.section("suspects", "Suspects");
     out.push_str(&format!(
@@ -57,7 +59,7 @@ pub fn report_html(
          bytes), with its path from a root and where its memory piles up.</p>\n",
         report.suspect_bytes
     ));
-    suspects_table(&report).html(out);
+    suspects_table(report).html(out);
     page.end_section();
     // the heap doctor's findings, between the suspects and the tables
     let has_findings = findings_section(&mut page, findings);
