@@ -5,7 +5,7 @@
 
 use crate::serve::{Admitted, OpenedSnapshot, Snapshots, StoreGate};
 use crate::vfs::snapshot_dir::is_snapshot_dir;
-use crate::vfs::sources::{find_snapshot_dirs, served_names, SnapshotGate};
+use crate::vfs::sources::{named_snapshot_dirs, SnapshotGate};
 use crate::vfs::VfsError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,26 +32,10 @@ impl Served {
     /// Serves `sources` from `catalog` (one made with a trust policy checks each snapshot
     /// before it is read). Paths that hold no snapshot directory are refused.
     pub fn new(sources: Sources, catalog: Arc<Snapshots>) -> Result<Served, VfsError> {
-        let mut named = Vec::new();
-        if let Sources::Paths(paths) = &sources {
-            let mut dirs: Vec<PathBuf> = Vec::new();
-            for path in paths {
-                let found = find_snapshot_dirs(path, &StoreGate)?;
-                if found.is_empty() {
-                    return Err(VfsError::NotFound(format!(
-                        "no snapshot directory (with wasm_memory.bin or metadata.json) in {}",
-                        path.display()
-                    )));
-                }
-                for dir in found {
-                    let dir = dir.canonicalize().unwrap_or(dir);
-                    if !dirs.contains(&dir) {
-                        dirs.push(dir);
-                    }
-                }
-            }
-            named = served_names(&dirs).into_iter().zip(dirs).collect();
-        }
+        let named = match &sources {
+            Sources::Paths(paths) => named_snapshot_dirs(paths, &StoreGate)?,
+            Sources::Store(_) => Vec::new(),
+        };
         Ok(Served {
             sources,
             named,

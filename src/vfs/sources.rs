@@ -126,28 +126,36 @@ pub struct PathsRoot {
     services: SnapshotServices,
 }
 
+/// The snapshot directories under `paths` (each path one, or a directory holding them), in
+/// the order given and each once, with their served names; a path holding none is refused.
+pub fn named_snapshot_dirs(
+    paths: &[PathBuf],
+    gate: &dyn SnapshotGate,
+) -> Result<Vec<(String, PathBuf)>, VfsError> {
+    let mut dirs = Vec::new();
+    for path in paths {
+        let found = find_snapshot_dirs(path, gate)?;
+        if found.is_empty() {
+            return Err(VfsError::NotFound(format!(
+                "no snapshot directory (with wasm_memory.bin or metadata.json) in {}",
+                path.display()
+            )));
+        }
+        for dir in found {
+            let dir = dir.canonicalize().unwrap_or(dir);
+            if !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+    }
+    Ok(served_names(&dirs).into_iter().zip(dirs).collect())
+}
+
 impl PathsRoot {
     /// Serves every snapshot directory found under `paths`, each under a unique name.
     pub fn new(paths: &[PathBuf], services: SnapshotServices) -> Result<PathsRoot, VfsError> {
-        let mut dirs = Vec::new();
-        for path in paths {
-            let found = find_snapshot_dirs(path, services.gate.as_ref())?;
-            if found.is_empty() {
-                return Err(VfsError::NotFound(format!(
-                    "no snapshot directory (with wasm_memory.bin or metadata.json) in {}",
-                    path.display()
-                )));
-            }
-            for dir in found {
-                let dir = dir.canonicalize().unwrap_or(dir);
-                if !dirs.contains(&dir) {
-                    dirs.push(dir);
-                }
-            }
-        }
-        let names = served_names(&dirs);
         Ok(PathsRoot {
-            snapshots: names.into_iter().zip(dirs).collect(),
+            snapshots: named_snapshot_dirs(paths, services.gate.as_ref())?,
             services,
         })
     }

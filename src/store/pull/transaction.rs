@@ -3,6 +3,7 @@
 //! finished read written, synced and only then recorded, and the manifest written last, once
 //! every check has passed. The IC client only fetches bytes and hands them in.
 
+use super::super::checks::chunk_rel_path;
 use super::super::error::{io_at, StoreError};
 use super::super::fsutil::{atomic_write, create_private_dir, open_private_rw, sync_parent};
 use super::super::import::now_ns;
@@ -226,7 +227,7 @@ impl PullTransaction {
         }
         for hash in chunks {
             let h = hex::encode(hash);
-            let on_disk = self.dir.join(chunk_path(hash)).is_file();
+            let on_disk = self.dir.join(chunk_rel_path(hash)).is_file();
             if !self.state.chunks_done.contains(&h) || !on_disk {
                 self.state.chunks_done.remove(&h);
                 plan.items.push(Item::Chunk { hash: hash.clone() });
@@ -262,7 +263,7 @@ impl PullTransaction {
                 f.write_all_at(data, *offset).map_err(io_at(&path))
             }
             Item::Chunk { hash } => {
-                let path = self.dir.join(chunk_path(hash));
+                let path = self.dir.join(chunk_rel_path(hash));
                 if Sha256::digest(data)[..] != hash[..] {
                     return Err(StoreError::BadDownload {
                         path,
@@ -369,8 +370,4 @@ pub fn source(
         acquired_at_ns: now_ns(),
         method: method.into(),
     }
-}
-
-fn chunk_path(hash: &[u8]) -> String {
-    super::super::checks::chunk_rel_path(hash)
 }
