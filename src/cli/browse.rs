@@ -1,10 +1,11 @@
 //! `mo-mem ls/cat/tree SNAPSHOT [PATH]`: the mount's tree without mounting.
 
-use super::served::services_over;
+use super::mount::eval_deadline;
 use anyhow::Context;
 use mo_mem::image::ReaderLimits;
 use mo_mem::runtime::offline::CallOptions;
-use mo_mem::vfs::{Entry, Ino, NodeKind, SnapshotDir, Tree, TreeConfig};
+use mo_mem::serve::front::snapshot_root;
+use mo_mem::vfs::{Entry, Ino, NodeKind, Tree, TreeConfig};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -70,11 +71,8 @@ fn snapshot_tree(snapshot: &Path, no_verify: bool, limits: ReaderLimits) -> anyh
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "snapshot".into());
     // served from the catalog that admitted it: the tree reads the same verdict
-    let dir = SnapshotDir::new(
-        &name,
-        snapshot,
-        services_over(admitted.snapshots, CallOptions::default()),
-    );
+    let calls = CallOptions::default();
+    let dir = snapshot_root(&name, snapshot, admitted.snapshots, calls, eval_deadline());
     // The command visits only what it prints: keep every node it makes.
     let config = TreeConfig {
         max_unreferenced_nodes: usize::MAX,

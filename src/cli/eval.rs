@@ -1,12 +1,13 @@
 //! `mo-mem eval`: run a Motoko script and print its output and value.
 
-use super::snapshot_args::open_admitted;
+use super::snapshot_args::{admit_noted, admitted_heap};
 use anyhow::{bail, Context};
+use mo_mem::analysis::OpenedHeap;
 use mo_mem::image::ReaderLimits;
 use mo_mem::script::host_snapshots::SiblingOpener;
 use mo_mem::script::Limits;
 use mo_mem::serve::script_run::{run_script, ScriptRun};
-use mo_mem::serve::siblings::sibling_names;
+use mo_mem::serve::siblings::catalog_siblings;
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
@@ -61,13 +62,13 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     } else {
         (args.snapshot.clone(), args.script.clone())
     };
-    let context = match &snapshot {
-        Some(dir) => Some(open_admitted(Path::new(dir), args.no_verify, limits)?),
-        None => None,
+    let (context, siblings) = match &snapshot {
+        Some(dir) => {
+            let (heap, siblings) = with_siblings(Path::new(dir), args.no_verify, limits)?;
+            (Some(heap), Some(siblings))
+        }
+        None => (None, None),
     };
-    let siblings = snapshot
-        .as_deref()
-        .map(|dir| siblings(Path::new(dir), args.no_verify, limits));
     let src = match (&args.file, script_arg.as_deref()) {
         (Some(f), None) => std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?,
         (None, Some("-")) => {
@@ -107,16 +108,18 @@ pub fn run(args: EvalArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     }
 }
 
-/// The other snapshots of `dir`'s canister (the snapshot directories beside it, by name)
-/// and how a script opens one (`snapshots.open`): admitted as `dir` was.
-pub(super) fn siblings(
+/// The other snapshots of a canister, by name, and how a script opens one (`snapshots.open`).
+pub(super) type Siblings = (Vec<String>, SiblingOpener);
+
+/// The snapshot `dir`, admitted and opened, and the other snapshots of its canister (the
+/// snapshot directories beside it, by name) with how a script opens one (`snapshots.open`):
+/// from the catalog that admitted `dir`, under the same trust policy.
+pub(super) fn with_siblings(
     dir: &Path,
     no_verify: bool,
     limits: ReaderLimits,
-) -> (Vec<String>, SiblingOpener) {
-    let (parent, names) = sibling_names(dir);
-    let open: SiblingOpener = Arc::new(move |name: &str| {
-        open_admitted(&parent.join(name), no_verify, limits).map_err(|e| format!("{e:#}"))
-    });
-    (names, open)
+) -> anyhow::Result<(Arc<OpenedHeap>, Siblings)> {
+    let admitted = admit_noted(dir, no_verify, limits)?;
+    let heap = admitted_heap(&admitted)?;
+    Ok((heap, catalog_siblings(admitted.snapshots, dir)))
 }

@@ -20,7 +20,6 @@ mod progress;
 mod repl;
 mod report;
 mod retained;
-mod served;
 mod snapshot_args;
 mod stats;
 mod store_cmds;

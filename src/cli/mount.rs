@@ -1,15 +1,11 @@
 //! `mo-mem mount [SOURCES...] MOUNTPOINT`: serve snapshots as a read-only file tree.
 
-use super::served::{
-    committed_examples, default_store, materialize_examples, services, services_over,
-};
 use anyhow::Context;
 use mo_mem::fuse::{serve, MountConfig};
 use mo_mem::image::ReaderLimits;
 use mo_mem::runtime::offline::{CallOptions, QUERY_INSTRUCTIONS};
-use mo_mem::serve::{Snapshots, TrustPolicy};
-use mo_mem::store::{Store, StoreKey, TrustRule};
-use mo_mem::vfs::{DirSource, Entry, EvalSlots, PathsRoot, StoreRoot, Tree, TreeConfig};
+use mo_mem::serve::front::{Front, SourceChoice};
+use mo_mem::vfs::{Entry, EvalSlots, Tree, TreeConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -70,6 +66,33 @@ pub fn init_logging() {
         .try_init();
 }
 
+/// The snapshots a command serves from its arguments: `--examples`, a `--store` (the
+/// default one with neither), or snapshot paths (with neither flag).
+pub fn source_choice(
+    paths: Vec<PathBuf>,
+    store: Option<PathBuf>,
+    examples: bool,
+) -> anyhow::Result<SourceChoice> {
+    Ok(if examples {
+        anyhow::ensure!(paths.is_empty(), "--examples takes no sources");
+        SourceChoice::Examples
+    } else if paths.is_empty() {
+        SourceChoice::Store(store)
+    } else {
+        anyhow::ensure!(store.is_none(), "--store takes no sources");
+        SourceChoice::Paths(paths)
+    })
+}
+
+/// The deadline of the mount's `eval` scripts from `$MO_MEM_EVAL_TIMEOUT` (seconds), if set.
+pub fn eval_deadline() -> Option<Duration> {
+    std::env::var("MO_MEM_EVAL_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map(Duration::from_secs_f64)
+}
+
 /// Runs `mo-mem mount`.
 pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     init_logging();
@@ -83,40 +106,11 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         timeout: Duration::from_secs(args.timeout),
         ..CallOptions::default()
     };
-    // each snapshot's verdict under the store's rule, decided once by its opened snapshot
-    let trusted = |rule| {
-        let policy = TrustPolicy {
-            rule,
-            allow_unverified: args.no_verify,
-        };
-        let snapshots = Arc::new(Snapshots::with_trust(limits, policy));
-        let mut services = services_over(snapshots, calls.clone());
-        services.eval_slots = eval_slots.clone();
-        services
-    };
-    let root: Arc<dyn DirSource> = if args.examples {
-        anyhow::ensure!(paths.is_empty(), "--examples takes no sources");
-        let examples = materialize_examples(&committed_examples())?;
-        let mut services = services(limits, calls.clone());
-        services.eval_slots = eval_slots.clone();
-        Arc::new(PathsRoot::new(&examples, services)?)
-    } else if paths.is_empty() {
-        let store = match args.store {
-            Some(store) => store,
-            None => default_store()?,
-        };
-        anyhow::ensure!(
-            store.is_dir(),
-            "store {} is not a directory",
-            store.display()
-        );
-        let rule = TrustRule::new(Store::new(&store), StoreKey::default_path()?);
-        Arc::new(StoreRoot::new(&store, trusted(rule)))
-    } else {
-        anyhow::ensure!(args.store.is_none(), "--store takes no sources");
-        let rule = TrustRule::new(Store::at(None)?, StoreKey::default_path()?);
-        Arc::new(PathsRoot::new(&paths, trusted(rule))?)
-    };
+    let choice = source_choice(paths, args.store, args.examples)?;
+    let front = Front::choose(choice, limits, args.no_verify)?;
+    let mut services = front.services(calls, eval_deadline());
+    services.eval_slots = eval_slots;
+    let root = front.mount_root(services)?;
     let config = TreeConfig {
         cache_budget: args.cache_mib.saturating_mul(1 << 20),
         raw_direct_io: !args.raw_page_cache,

@@ -1,17 +1,12 @@
 //! `mo-mem repl`: an interactive Motoko session (definitions persist between inputs).
 
-use super::eval::siblings;
-use super::snapshot_args::open_admitted;
+use super::eval::with_siblings;
 use anyhow::bail;
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host_canister::install_canister;
-use mo_mem::script::host_snapshot::install;
-use mo_mem::script::host_snapshots::install_siblings;
-use mo_mem::script::{self, Limits, ScriptError, Session};
-use mo_mem::serve::methods::ScriptCanister;
+use mo_mem::script::{self, Limits, ScriptError};
+use mo_mem::serve::script_run::command_session;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
-use std::sync::Arc;
 
 /// Arguments of `mo-mem repl`.
 #[derive(clap::Args, Debug)]
@@ -28,27 +23,17 @@ pub struct ReplArgs {
 
 /// Runs `mo-mem repl`: reads inputs until they parse, evaluates, prints; `:quit` ends.
 pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
-    let context = match (&args.snapshot, args.no_snapshot) {
-        (Some(dir), false) => Some(open_admitted(Path::new(dir), args.no_verify, limits)?),
+    let (context, others) = match (&args.snapshot, args.no_snapshot) {
+        (Some(dir), false) => {
+            let (heap, siblings) = with_siblings(Path::new(dir), args.no_verify, limits)?;
+            (Some(heap), Some(siblings))
+        }
         (None, false) => bail!("give a SNAPSHOT directory (or --no-snapshot)"),
-        _ => None,
-    };
-    let others = match (&args.snapshot, &context) {
-        (Some(dir), Some(_)) => Some(siblings(Path::new(dir), args.no_verify, limits)),
-        _ => None,
+        _ => (None, None),
     };
     script::on_eval_thread(move || {
-        let mut session = Session::new(Limits::default());
-        session.set_source_name("input");
         let snapshot = context.is_some();
-        if let Some(ctx) = context {
-            let canister = Arc::new(ScriptCanister::over_heap(ctx.clone()));
-            install(&mut session, ctx);
-            install_canister(&mut session, canister);
-        }
-        if let Some((names, open)) = others {
-            install_siblings(&mut session, names, open);
-        }
+        let mut session = command_session(Limits::default(), "input", context, others).start();
         let stdin = std::io::stdin();
         let interactive = stdin.is_terminal();
         let mut buf = String::new();

@@ -132,7 +132,7 @@ pub async fn pull(
         op: "read snapshot metadata".into(),
         reason,
     };
-    check_metadata(&meta).map_err(bad_meta)?;
+    check_metadata(&meta).map_err(|rule| bad_meta(rule.to_string()))?;
     let blobs = [
         (Blob::Module, meta.wasm_module_size),
         (Blob::Memory, meta.wasm_memory_size),

@@ -16,6 +16,7 @@ pub mod served;
 pub mod server;
 pub mod tools;
 
+pub use crate::serve::front::Sources;
 pub use answers::{Answer, ToolError};
-pub use served::{Served, Sources};
+pub use served::Served;
 pub use server::{serve_stdio, McpServer};

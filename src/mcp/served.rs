@@ -3,6 +3,7 @@
 //! snapshots as `CANISTER/SNAPSHOT` (listed again on every request, as snapshots arrive).
 //! Each is opened once through the catalog, and read only if its trust verdict admits it.
 
+use crate::serve::front::Sources;
 use crate::serve::{Admitted, OpenedSnapshot, Snapshots, StoreGate};
 use crate::vfs::snapshot_dir::is_snapshot_dir;
 use crate::vfs::sources::{named_snapshot_dirs, SnapshotGate};
@@ -11,15 +12,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::error::ToolError;
-
-/// Where the snapshots come from.
-#[derive(Debug, Clone)]
-pub enum Sources {
-    /// Snapshot directories, or directories holding them (at most two levels down).
-    Paths(Vec<PathBuf>),
-    /// A store directory (`CANISTER/SNAPSHOT/`); only complete snapshots are served.
-    Store(PathBuf),
-}
 
 /// The served snapshots and the catalog they are opened from.
 pub struct Served {

@@ -16,13 +16,18 @@ use std::sync::Arc;
 /// Deepest argument or reply value converted.
 pub const MAX_CANDID_DEPTH: usize = 128;
 
+/// Why the embedder's canister cannot answer: its own error, kept whole (its type can be
+/// recovered with `downcast_ref`); a script sees its message as a trap.
+pub type CanisterCallError = Arc<dyn std::error::Error + Send + Sync>;
+
 /// A snapshot's canister as the embedder runs it.
 pub trait CanisterCalls: Send + Sync {
-    /// The query methods' names and Candid types, in the service's order.
-    fn queries(&self) -> Result<Vec<(String, String)>, String>;
+    /// The query methods' names and Candid types, in the service's order, or why the
+    /// canister cannot be restored.
+    fn queries(&self) -> Result<Vec<(String, String)>, CanisterCallError>;
     /// Calls query `method` with `args` (Candid text) and returns the reply, or the reason it
     /// failed (a trap's or reject's message, arguments that do not fit, a limit).
-    fn call(&self, method: &str, args: &str) -> Result<IDLArgs, String>;
+    fn call(&self, method: &str, args: &str) -> Result<IDLArgs, CanisterCallError>;
 }
 
 /// The `canister` host object.
@@ -47,7 +52,10 @@ impl HostObject for CanisterHost {
     }
 
     fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
-        let queries = self.calls.queries().map_err(HostError::Misuse)?;
+        let queries = self
+            .calls
+            .queries()
+            .map_err(|e| HostError::Misuse(format!("canister: {e}")))?;
         if !queries.iter().any(|(q, _)| q == name) {
             return Ok(None);
         }

@@ -18,8 +18,13 @@ use super::value::Value;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Opens a sibling snapshot by name, or says why not (unknown name, not trusted, corrupt).
-pub type SiblingOpener = Arc<dyn Fn(&str) -> Result<Arc<SnapshotContext>, String> + Send + Sync>;
+/// Why a sibling snapshot does not open: the embedder's error, kept whole (not trusted,
+/// corrupt, unreadable); a script sees its message as a trap.
+pub type SiblingError = Arc<dyn std::error::Error + Send + Sync>;
+
+/// Opens a sibling snapshot by name, or says why not.
+pub type SiblingOpener =
+    Arc<dyn Fn(&str) -> Result<Arc<SnapshotContext>, SiblingError> + Send + Sync>;
 
 /// `snapshots`: the sibling snapshots' names and an opener.
 pub struct SnapshotsHost {

@@ -28,6 +28,7 @@ pub mod json;
 pub mod lib;
 pub mod limits;
 pub mod session;
+pub mod setup;
 pub mod syntax;
 pub mod value;
 pub mod workers;

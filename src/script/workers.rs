@@ -9,12 +9,13 @@
 //! script stops there with the limit message and only its own session waits for it.
 
 use super::host::HostErrorKind;
-use super::host_canister::{install_canister, CanisterCalls};
+use super::host_canister::CanisterCalls;
 use super::host_show::render;
-use super::host_snapshot::{install, SnapshotContext};
-use super::host_snapshots::{install_siblings, SiblingOpener};
+use super::host_snapshot::SnapshotContext;
+use super::host_snapshots::SiblingOpener;
 use super::limits::Limits;
 use super::session::{output_mode, OutputMode, ScriptError, Session};
+use super::setup::SessionSetup;
 use super::syntax::{parse_program, SyntaxError};
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Sender};
@@ -146,17 +147,13 @@ impl EvalWorkers {
             .name(format!("mo-mem-eval-{session}"))
             .stack_size(super::EVAL_STACK_SIZE)
             .spawn(move || {
-                let mut s = Session::new(limits);
-                s.set_source_name("eval");
-                if let Some(ctx) = ctx {
-                    install(&mut s, ctx);
-                    if let Some(canister) = canister {
-                        install_canister(&mut s, canister);
-                    }
+                let mut setup = SessionSetup::new(limits, "eval");
+                if ctx.is_some() {
+                    setup.canister = canister;
+                    setup.siblings = siblings;
                 }
-                if let Some((names, open)) = siblings {
-                    install_siblings(&mut s, names, open);
-                }
+                setup.snapshot = ctx;
+                let mut s = setup.start();
                 while let Ok(job) = rx.recv() {
                     let _ = job.reply.send(answer(&mut s, &job.script));
                 }

@@ -18,7 +18,7 @@ use crate::analysis::retained_json::{
     garbage_json, pretty, top_json, types_json, RetainedJson, DEFAULT_TOP,
 };
 use crate::analysis::{HeapAnalysis, OpenedHeap};
-use crate::vfs::VfsError;
+use crate::vfs::{DecodeFailure, VfsError};
 use std::cell::OnceCell;
 
 /// The files of `analysis/`, in listing order.
@@ -85,7 +85,7 @@ impl<'h> Rendering<'h> {
             return Ok(svg);
         }
         let svg = retained_svg(self.opened, self.a, RETAINED_TITLE)
-            .map_err(|e| VfsError::decode(what, e.to_string()))?;
+            .map_err(|e| VfsError::decode(what, DecodeFailure::render(e)))?;
         Ok(self.svg.get_or_init(|| svg))
     }
 
@@ -94,7 +94,7 @@ impl<'h> Rendering<'h> {
         let (opened, a) = (self.opened, self.a);
         let what = format!("analysis/{name}");
         let json = |value: Result<Vec<u8>, serde_json::Error>| {
-            value.map_err(|e| VfsError::decode(&what, e.to_string()))
+            value.map_err(|e| VfsError::decode(&what, DecodeFailure::render(e)))
         };
         match name {
             "retained.json" => json(pretty(&RetainedJson::new(opened, a, DEFAULT_TOP))),
@@ -105,7 +105,7 @@ impl<'h> Rendering<'h> {
             "report.html" => {
                 let svg = self.svg(&what)?;
                 report_page(opened, a, self.report(), self.doctor(), svg)
-                    .map_err(|e| VfsError::decode(&what, e.to_string()))
+                    .map_err(|e| VfsError::decode(&what, DecodeFailure::render(e)))
             }
             "doctor.txt" => Ok(self.doctor().text().into_bytes()),
             "doctor.json" => json(self.doctor().json()),
@@ -126,7 +126,7 @@ impl<'h> Rendering<'h> {
 #[derive(Default)]
 pub struct AnalysisFiles {
     /// Files rendered and not handed out yet, or the analysis's failure.
-    pending: std::sync::Mutex<Option<Result<RenderedFiles, String>>>,
+    pending: std::sync::Mutex<Option<Result<RenderedFiles, VfsError>>>,
 }
 
 /// Rendered files by name.
@@ -144,7 +144,7 @@ impl AnalysisFiles {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(Err(e)) = &*pending {
-            return Err(VfsError::TooLarge(format!("analysis/{name}: {e}")));
+            return Err(e.clone());
         }
         let handed = |files: &mut RenderedFiles| {
             let i = files.iter().position(|(n, _)| *n == name)?;
@@ -161,8 +161,9 @@ impl AnalysisFiles {
         let analysis = match HeapAnalysis::compute(opened, &NoProgress) {
             Ok(a) => a,
             Err(e) => {
-                *pending = Some(Err(e.to_string()));
-                return Err(VfsError::TooLarge(format!("analysis/{name}: {e}")));
+                let failure = VfsError::TooLarge(format!("analysis/: {e}"));
+                *pending = Some(Err(failure.clone()));
+                return Err(failure);
             }
         };
         let rendering = Rendering::new(opened, &analysis);

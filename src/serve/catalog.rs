@@ -48,7 +48,7 @@ pub struct OpenedSnapshot {
     dir: PathBuf,
     limits: ReaderLimits,
     heap: OnceLock<Result<Arc<OpenedHeap>, OpenError>>,
-    canister: OnceLock<Result<Arc<OfflineCanister>, CanisterError>>,
+    canister: OnceLock<Result<Arc<OfflineCanister>, Arc<CanisterError>>>,
     opens: Arc<AtomicU64>,
     policy: Option<Arc<TrustPolicy>>,
     verdict: Mutex<Option<Arc<Verdict>>>,
@@ -75,11 +75,14 @@ impl OpenedSnapshot {
 
     /// The snapshot's canister, to ask its queries offline: read (module, service) on the
     /// first call and kept, its state restored on its first call; a failure is kept too.
-    pub fn canister(&self) -> Result<&Arc<OfflineCanister>, &CanisterError> {
+    pub fn canister(&self) -> Result<&Arc<OfflineCanister>, &Arc<CanisterError>> {
         self.canister
             .get_or_init(|| {
-                let heap = self.heap().map_err(|e| CanisterError::Open(e.clone()))?;
-                let canister = OfflineCanister::open(heap.clone())?;
+                let heap = self
+                    .heap()
+                    .map_err(|e| Arc::new(CanisterError::Open(e.clone())))?;
+                let canister =
+                    OfflineCanister::open(heap.clone()).map_err(|e| Arc::new(e.into()))?;
                 Ok(Arc::new(canister))
             })
             .as_ref()

@@ -20,7 +20,7 @@ use crate::analysis::progress::NoProgress;
 use crate::analysis::retained_json::pretty;
 use crate::analysis::OpenedHeap;
 use crate::vfs::diff_dir::SnapshotDiffer;
-use crate::vfs::{Untrusted, VfsError};
+use crate::vfs::{DecodeFailure, Untrusted, VfsError};
 
 /// How many diffs are kept rendered.
 pub const KEPT_DIFFS: usize = 4;
@@ -90,7 +90,7 @@ impl SnapshotDiffer for CatalogDiffer {
         }
         let d = self.diff(old, new)?;
         let json = |value: Result<Vec<u8>, serde_json::Error>| {
-            value.map_err(|e| VfsError::decode(format!("diff/{name}"), e.to_string()))
+            value.map_err(|e| VfsError::decode(format!("diff/{name}"), DecodeFailure::render(e)))
         };
         match name {
             "summary.txt" => Ok(summary_text(&d).into_bytes()),

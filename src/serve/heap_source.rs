@@ -15,7 +15,7 @@ use crate::heap::types::StableSignature;
 use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
 use crate::heap::{BlockKind, Heap};
 use crate::vfs::decoded::{NamedValues, ObjectSource, ValueNode};
-use crate::vfs::{DecodedSnapshot, VfsError};
+use crate::vfs::{DecodeFailure, DecodedSnapshot, VfsError};
 use std::sync::{Arc, OnceLock};
 
 /// The vfs view of heaps: what a snapshot directory serves for an opened heap.
@@ -65,7 +65,7 @@ fn decoder(
 }
 
 fn to_json(what: &str, value: &impl serde::Serialize) -> Result<Vec<u8>, VfsError> {
-    serde_json::to_vec_pretty(value).map_err(|e| VfsError::decode(what, e.to_string()))
+    serde_json::to_vec_pretty(value).map_err(|e| VfsError::decode(what, DecodeFailure::render(e)))
 }
 
 impl DecodedSnapshot for HeapSnapshot {

@@ -2,12 +2,13 @@
 //! ([`OfflineCanister`], restored once per opened snapshot and shared by every reader) asked
 //! its queries; the vfs's [`CanisterMethods`] for one snapshot.
 
-use super::catalog::{OpenedSnapshot, Snapshots};
+use super::catalog::{CanisterError, OpenedSnapshot, Snapshots};
+use super::decoder::open_error;
 use crate::analysis::OpenedHeap;
 use crate::runtime::offline::{CallOptions, OfflineCanister, OfflineError, SnapshotHolder};
 use crate::runtime::service::ServiceError;
 use crate::runtime::RuntimeError;
-use crate::script::host_canister::CanisterCalls;
+use crate::script::host_canister::{CanisterCallError, CanisterCalls};
 use crate::snapshot::Snapshot;
 use crate::vfs::{
     CanisterMethods, DecodeFailure, MethodsProvider, QueryMethod, RequestError, RequestErrorKind,
@@ -78,9 +79,12 @@ fn call_error(e: OfflineError) -> RequestError {
 impl SnapshotMethods {
     /// The snapshot's canister (restored on its first call).
     fn canister(&self) -> Result<&Arc<OfflineCanister>, VfsError> {
-        self.snapshot.canister().map_err(|e| {
-            let what = format!("{}: methods", self.snapshot.dir().display());
-            VfsError::decode(what, DecodeFailure::Other(e.to_string().into()))
+        self.snapshot.canister().map_err(|e| match &**e {
+            CanisterError::Open(open) => open_error(self.snapshot.dir(), open),
+            CanisterError::Canister(_) => {
+                let what = format!("{}: methods", self.snapshot.dir().display());
+                VfsError::decode(what, DecodeFailure::Canister(e.clone()))
+            }
         })
     }
 
@@ -132,26 +136,32 @@ impl CanisterMethods for SnapshotMethods {
 
 /// The script host value `canister` over a snapshot's canister, opened on the first call.
 pub struct ScriptCanister {
-    open: Box<dyn Fn() -> Result<Arc<OfflineCanister>, String> + Send + Sync>,
+    open: Box<dyn Fn() -> Result<Arc<OfflineCanister>, CanisterCallError> + Send + Sync>,
 }
 
 impl ScriptCanister {
     /// Over the canister of a served snapshot (shared with its `methods/` directory).
     pub fn over_snapshot(snapshot: Arc<OpenedSnapshot>) -> ScriptCanister {
         ScriptCanister {
-            open: Box::new(move || snapshot.canister().cloned().map_err(|e| e.to_string())),
+            open: Box::new(move || {
+                let canister = snapshot
+                    .canister()
+                    .map_err(|e| e.clone() as CanisterCallError);
+                canister.cloned()
+            }),
         }
     }
 
     /// Over the canister of an opened heap's snapshot (a command's session).
     pub fn over_heap(heap: Arc<OpenedHeap>) -> ScriptCanister {
-        let cell: std::sync::OnceLock<Result<Arc<OfflineCanister>, String>> = Default::default();
+        let cell: std::sync::OnceLock<Result<Arc<OfflineCanister>, CanisterCallError>> =
+            Default::default();
         ScriptCanister {
             open: Box::new(move || {
                 cell.get_or_init(|| {
                     OfflineCanister::open(heap.clone())
                         .map(Arc::new)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| Arc::new(e) as CanisterCallError)
                 })
                 .clone()
             }),
@@ -160,7 +170,7 @@ impl ScriptCanister {
 }
 
 impl CanisterCalls for ScriptCanister {
-    fn queries(&self) -> Result<Vec<(String, String)>, String> {
+    fn queries(&self) -> Result<Vec<(String, String)>, CanisterCallError> {
         let canister = (self.open)()?;
         Ok(canister
             .methods()
@@ -170,11 +180,11 @@ impl CanisterCalls for ScriptCanister {
             .collect())
     }
 
-    fn call(&self, method: &str, args: &str) -> Result<IDLArgs, String> {
+    fn call(&self, method: &str, args: &str) -> Result<IDLArgs, CanisterCallError> {
         let canister = (self.open)()?;
         canister
             .call(method, args, &CallOptions::default())
             .map(|reply| reply.values)
-            .map_err(|e| e.to_string())
+            .map_err(|e| Arc::new(e) as CanisterCallError)
     }
 }

@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod decoder;
 pub mod diff_files;
 pub mod eval_file;
+pub mod front;
 pub mod heap_source;
 pub mod methods;
 pub mod mount_trust;

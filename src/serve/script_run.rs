@@ -4,11 +4,10 @@
 //! command, the MCP server's `eval` tool).
 
 use crate::analysis::OpenedHeap;
-use crate::script::host_canister::install_canister;
-use crate::script::host_snapshot::install;
-use crate::script::host_snapshots::{install_siblings, SiblingOpener};
+use crate::script::host_snapshots::SiblingOpener;
 use crate::script::session::{output_mode, OutputMode};
-use crate::script::{on_eval_thread, Limits, ScriptError, Session};
+use crate::script::setup::SessionSetup;
+use crate::script::{on_eval_thread, Limits, ScriptError};
 use crate::serve::methods::ScriptCanister;
 use std::sync::Arc;
 
@@ -40,25 +39,32 @@ pub struct ScriptFailure {
     pub message: String,
 }
 
+/// The session of a command (`eval`, `repl`, the MCP server's `eval` tool) named `name`:
+/// over `heap` with its canister, restored on its first call, and `siblings`.
+pub fn command_session(
+    limits: Limits,
+    name: &str,
+    heap: Option<Arc<OpenedHeap>>,
+    siblings: Option<(Vec<String>, SiblingOpener)>,
+) -> SessionSetup {
+    let mut setup = SessionSetup::new(limits, name);
+    if let Some(heap) = heap {
+        setup.canister = Some(Arc::new(ScriptCanister::over_heap(heap.clone())));
+        setup.snapshot = Some(heap);
+        setup.siblings = siblings;
+    }
+    setup
+}
+
 /// Runs `run` on a thread of its own (the interpreter's stack) and returns what `mo-mem
 /// eval` prints: the JSON document and a newline, or the value's text.
 pub fn run_script(run: ScriptRun) -> Result<String, ScriptFailure> {
     let json = run.json || output_mode(&run.source) == OutputMode::Json;
     let outcome = on_eval_thread(move || {
-        let mut s = Session::new(run.limits);
-        s.set_source_name(&run.name);
         let snapshot = run.heap.is_some();
-        if let Some(heap) = run.heap {
-            let canister = Arc::new(ScriptCanister::over_heap(heap.clone()));
-            install(&mut s, heap);
-            install_canister(&mut s, canister);
-            if run.raw {
-                s.set_json(None);
-            }
-        }
-        if let Some((names, open)) = run.siblings {
-            install_siblings(&mut s, names, open);
-        }
+        let mut setup = command_session(run.limits, &run.name, run.heap, run.siblings);
+        setup.raw_json = run.raw;
+        let mut s = setup.start();
         match s.eval(&run.source) {
             Ok(ev) => Ok(if json {
                 format!("{}\n", s.json_of(&ev))

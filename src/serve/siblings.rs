@@ -7,8 +7,21 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::catalog::Snapshots;
-use crate::script::host_snapshots::SiblingOpener;
+use crate::analysis::OpenError;
+use crate::script::host_snapshots::{SiblingError, SiblingOpener};
+use crate::store::StoreError;
 use crate::vfs::snapshot_dir::is_snapshot_dir;
+
+/// Why a sibling snapshot is not given to a script.
+#[derive(Debug, thiserror::Error)]
+pub enum SiblingRefused {
+    /// Its trust verdict refuses it.
+    #[error("the snapshot is not trusted: {0}")]
+    NotTrusted(Arc<StoreError>),
+    /// It does not open.
+    #[error(transparent)]
+    Open(OpenError),
+}
 
 /// The directory holding `dir` and the names of the other snapshot directories in it, sorted
 /// (none if `dir` has no parent that can be read).
@@ -38,10 +51,11 @@ pub fn catalog_siblings(catalog: Arc<Snapshots>, dir: &Path) -> (Vec<String>, Si
         let snapshot = catalog.get(&parent.join(name));
         if let Some(verdict) = snapshot.trust() {
             if let Err(why) = &*verdict {
-                return Err(format!("the snapshot is not trusted: {why}"));
+                return Err(Arc::new(SiblingRefused::NotTrusted(why.clone())) as SiblingError);
             }
         }
-        snapshot.heap().cloned().map_err(|e| e.to_string())
+        let heap = snapshot.heap().map_err(|e| SiblingRefused::Open(e.clone()));
+        heap.cloned().map_err(|e| Arc::new(e) as SiblingError)
     });
     (names, open)
 }

@@ -28,40 +28,67 @@ pub fn read_metadata(dir: &Path) -> Result<SnapshotMetadata, StoreError> {
             reason: format!("not snapshot metadata: {e}"),
         })?
         .0;
-    check_metadata(&meta).map_err(|reason| StoreError::Layout { path, reason })?;
+    check_metadata(&meta).map_err(|rule| StoreError::Layout {
+        path,
+        reason: rule.to_string(),
+    })?;
     Ok(meta)
 }
 
+/// A rule of snapshot metadata that a metadata file breaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MetadataRule {
+    /// A memory size is not a whole number of 64 KiB Wasm pages.
+    #[error("{field} {size} is not a whole number of 64 KiB pages")]
+    NotWholePages {
+        /// `wasm_memory_size` or `stable_memory_size`.
+        field: &'static str,
+        /// The size it gives.
+        size: u64,
+    },
+    /// The module is empty.
+    #[error("wasm_module_size is 0")]
+    EmptyModule,
+    /// More chunk-store entries than a snapshot may have.
+    #[error("{count} chunk-store entries (limit {max})")]
+    TooManyChunks {
+        /// How many it lists.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A chunk hash that is not a SHA-256.
+    #[error("chunk hash {hash} is not 32 bytes")]
+    BadChunkHash {
+        /// The hash, in hex.
+        hash: String,
+    },
+}
+
 /// Rules metadata must follow before anything is downloaded or read against it.
-pub fn check_metadata(meta: &SnapshotMetadata) -> Result<(), String> {
-    if !meta.wasm_memory_size.is_multiple_of(WASM_PAGE) {
-        return Err(format!(
-            "wasm_memory_size {} is not a whole number of 64 KiB pages",
-            meta.wasm_memory_size
-        ));
-    }
-    if !meta.stable_memory_size.is_multiple_of(WASM_PAGE) {
-        return Err(format!(
-            "stable_memory_size {} is not a whole number of 64 KiB pages",
-            meta.stable_memory_size
-        ));
-    }
+pub fn check_metadata(meta: &SnapshotMetadata) -> Result<(), MetadataRule> {
+    let pages = |field, size: u64| {
+        if size.is_multiple_of(WASM_PAGE) {
+            Ok(())
+        } else {
+            Err(MetadataRule::NotWholePages { field, size })
+        }
+    };
+    pages("wasm_memory_size", meta.wasm_memory_size)?;
+    pages("stable_memory_size", meta.stable_memory_size)?;
     if meta.wasm_module_size == 0 {
-        return Err("wasm_module_size is 0".into());
+        return Err(MetadataRule::EmptyModule);
     }
     if meta.wasm_chunk_store.len() > MAX_CHUNKS {
-        return Err(format!(
-            "{} chunk-store entries (limit {MAX_CHUNKS})",
-            meta.wasm_chunk_store.len()
-        ));
+        return Err(MetadataRule::TooManyChunks {
+            count: meta.wasm_chunk_store.len(),
+            max: MAX_CHUNKS,
+        });
     }
-    for c in &meta.wasm_chunk_store {
-        if c.hash.len() != 32 {
-            return Err(format!(
-                "chunk hash {} is not 32 bytes",
-                hex::encode(&c.hash)
-            ));
-        }
+    if let Some(c) = meta.wasm_chunk_store.iter().find(|c| c.hash.len() != 32) {
+        return Err(MetadataRule::BadChunkHash {
+            hash: hex::encode(&c.hash),
+        });
     }
     Ok(())
 }

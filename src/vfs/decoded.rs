@@ -1,7 +1,7 @@
 //! The decoded content of a snapshot, behind small traits implemented over the heap
 //! decoder (`crate::heap`); the tree presents whatever implements them.
 
-use super::error::VfsError;
+use super::error::{DecodeFailure, VfsError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -128,9 +128,6 @@ pub struct NoDecoder;
 
 impl Decoder for NoDecoder {
     fn open(&self, _dir: &Path) -> Result<Arc<dyn DecodedSnapshot>, VfsError> {
-        Err(VfsError::decode(
-            "the snapshot",
-            "no heap decoder is available in this build",
-        ))
+        Err(VfsError::decode("the snapshot", DecodeFailure::NoDecoder))
     }
 }

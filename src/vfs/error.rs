@@ -117,9 +117,15 @@ pub enum DecodeFailure {
     /// A value could not be decoded.
     #[error(transparent)]
     Value(#[from] DecodeError),
-    /// Anything else, as text (a decoder that is not the heap's).
+    /// The snapshot's canister could not be restored from it (the runtime's error).
     #[error("{0}")]
-    Other(Arc<str>),
+    Canister(ForeignError),
+    /// A generated file could not be rendered (its renderer's error: JSON, SVG, HTML).
+    #[error("{0}")]
+    Render(ForeignError),
+    /// The build has no heap decoder: snapshots show their raw files only.
+    #[error("no heap decoder is available in this build")]
+    NoDecoder,
 }
 
 impl From<SnapshotError> for DecodeFailure {
@@ -128,15 +134,10 @@ impl From<SnapshotError> for DecodeFailure {
     }
 }
 
-impl From<&str> for DecodeFailure {
-    fn from(text: &str) -> Self {
-        DecodeFailure::Other(Arc::from(text))
-    }
-}
-
-impl From<String> for DecodeFailure {
-    fn from(text: String) -> Self {
-        DecodeFailure::Other(Arc::from(text))
+impl DecodeFailure {
+    /// A renderer's failure (JSON, SVG, HTML), kept typed.
+    pub fn render(e: impl Error + Send + Sync + 'static) -> Self {
+        DecodeFailure::Render(Arc::new(e))
     }
 }
 
@@ -147,7 +148,7 @@ impl DecodeFailure {
             DecodeFailure::Heap(e) => e.limit(),
             DecodeFailure::Object(e) => e.limit(),
             DecodeFailure::Value(e) => e.limit(),
-            DecodeFailure::Snapshot(_) | DecodeFailure::Other(_) => None,
+            _ => None,
         }
     }
 
@@ -169,7 +170,8 @@ impl DecodeFailure {
 }
 
 /// A failed operation on the virtual tree; [`VfsError::errno`] gives its deliberate errno.
-#[derive(Debug, thiserror::Error)]
+/// Cloneable, so that a cache can keep a failure and hand it to every reader.
+#[derive(Debug, Clone, thiserror::Error)]
 #[non_exhaustive]
 pub enum VfsError {
     /// No entry of that name (or inode) exists.
@@ -219,7 +221,7 @@ pub enum VfsError {
         /// The source file.
         path: String,
         /// The underlying error.
-        source: io::Error,
+        source: Arc<io::Error>,
     },
 }
 
@@ -246,7 +248,7 @@ impl VfsError {
     pub fn io(path: impl Into<String>, source: io::Error) -> Self {
         VfsError::Io {
             path: path.into(),
-            source,
+            source: Arc::new(source),
         }
     }
 
@@ -269,7 +271,12 @@ mod tests {
         assert_eq!(VfsError::ReadOnly("x".into()).errno(), libc::EROFS);
         assert_eq!(VfsError::IsADirectory("x".into()).errno(), libc::EISDIR);
         assert_eq!(VfsError::InvalidArgument("x".into()).errno(), libc::EINVAL);
-        assert_eq!(VfsError::decode("x", "bad tag").errno(), libc::EUCLEAN);
+        let rendering = DecodeFailure::render(io::Error::other("bad"));
+        assert_eq!(VfsError::decode("x", rendering).errno(), libc::EUCLEAN);
+        assert_eq!(
+            VfsError::decode("x", DecodeFailure::NoDecoder).errno(),
+            libc::EUCLEAN
+        );
         let bad_tag = ObjectError::BadTag { addr: 8, tag: 99 };
         assert_eq!(VfsError::decode("x", bad_tag).errno(), libc::EUCLEAN);
         let limit = crate::image::ImageError::Limit {

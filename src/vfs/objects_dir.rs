@@ -37,7 +37,7 @@ impl BlockIndex {
 /// The `objects/` directory of a snapshot.
 pub struct ObjectsDir {
     decoded: Arc<dyn DecodedSnapshot>,
-    shared: Arc<OnceLock<Result<Arc<Shared>, String>>>,
+    shared: Arc<OnceLock<Result<Arc<Shared>, VfsError>>>,
 }
 
 struct Shared {
@@ -72,10 +72,9 @@ impl ObjectsDir {
                         index: BlockIndex { first_in_block },
                     }))
                 };
-                build().map_err(|e| e.to_string())
+                build()
             })
             .clone()
-            .map_err(|e| VfsError::decode("objects/", e))
     }
 }
 

@@ -65,7 +65,11 @@ impl ValueNode for FakeValue {
 impl Decoder for FakeDecoder {
     fn open(&self, dir: &Path) -> Result<Arc<dyn DecodedSnapshot>, VfsError> {
         if dir.join("corrupt").exists() {
-            return Err(VfsError::decode("the heap", "bad fingerprint at 0x480000"));
+            let bad = crate::heap::ObjectError::BadTag {
+                addr: 0x480000,
+                tag: 99,
+            };
+            return Err(VfsError::decode("the heap", bad));
         }
         Ok(Arc::new(FakeSnapshot(self.0.clone())))
     }
@@ -363,7 +367,7 @@ fn undecodable_snapshot_serves_raw_files_and_errors() {
     assert!(json["errors"][0]["error"]
         .as_str()
         .unwrap()
-        .contains("bad fingerprint"));
+        .contains("invalid tag 0x63 at 0x480000"));
 }
 
 #[test]
