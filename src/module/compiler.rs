@@ -128,6 +128,11 @@ pub struct KnownBuild {
     pub build_id: &'static str,
     /// The persistence modes and GCs its JS API can select.
     pub modes: &'static str,
+    /// Where under `fixtures/` the committed snapshots compiled by it are, in every mode of
+    /// `modes`, whose every variable mo-mem decodes to the canister's own `debug_show`
+    /// (`compilers/legacy-0-7`; `snapshots` for the pinned compiler); None: read by its layout
+    /// era, never checked on a heap of this build.
+    pub fixture: Option<&'static str>,
 }
 
 const CLASSICAL3: &str = "classical: copying, compacting, generational";
@@ -142,6 +147,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: true,
         build_id: "csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz",
         modes: CLASSICAL3,
+        fixture: Some("compilers/legacy-0-7"),
     },
     KnownBuild {
         npm: "3.5.6",
@@ -149,6 +155,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "r24p13s3-k2qqapi1-lxrlansx-1v6kah7n",
         modes: CLASSICAL3,
+        fixture: Some("compilers/legacy-0-8"),
     },
     KnownBuild {
         npm: "3.6.4",
@@ -156,6 +163,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "1x84k71d-7bjj7zv7-ln6g0s34-zwphjydx",
         modes: CLASSICAL4,
+        fixture: Some("compilers/legacy-0-9"),
     },
     // A build of master after 0.11.1 and before 0.11.3: its RTS's `alloc_region` writes
     // TAG_REGION 27, the 0.10.0-0.11.2 numbering.
@@ -165,6 +173,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: true,
         build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
         modes: CLASSICAL4,
+        fixture: Some("compilers/legacy-0-11"),
     },
     KnownBuild {
         npm: "3.8.1",
@@ -172,6 +181,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "kpynwl5w-kdsn43c3-5q9zkg9p-wyy89ifa",
         modes: CLASSICAL4,
+        fixture: Some("compilers/legacy-0-12"),
     },
     KnownBuild {
         npm: "3.8.4",
@@ -179,6 +189,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "drmdjj1k-varm6f3c-v17kjgpk-0w8fl12f",
         modes: "classical: copying (the JS API selects no GC)",
+        fixture: Some("compilers/legacy-0-13"),
     },
     KnownBuild {
         npm: "3.11.3",
@@ -186,6 +197,15 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "a9idzgnc-mw31sz16-lb8jw7b9-n7bclpds",
         modes: "classical (four GCs); enhanced orthogonal persistence (beta)",
+        fixture: None,
+    },
+    KnownBuild {
+        npm: "3.13.0",
+        moc: MocVersion::new(0, 14, 11),
+        after: false,
+        build_id: "fjsknwg3-3r2l6qvz-gs5iyqbc-ka22ysfy",
+        modes: "classical (four GCs); enhanced orthogonal persistence (beta)",
+        fixture: Some("compilers/legacy-0-14"),
     },
     KnownBuild {
         npm: "3.14.0",
@@ -193,6 +213,16 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "5y0ykh2b-43whjhl3-qin3zj0c-94zb428g",
         modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("compilers/legacy-0-15"),
+    },
+    // The first release with weak references (`weak T`, EOP): WeakRef 45, slices from 46.
+    KnownBuild {
+        npm: "3.14.3",
+        moc: MocVersion::new(0, 16, 1),
+        after: false,
+        build_id: "w5yjzr5v-0rx34pcf-l552h4a7-7n2wcrmv",
+        modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("compilers/legacy-0-16"),
     },
     KnownBuild {
         npm: "3.20.0",
@@ -200,6 +230,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "xddq7rjv-y8vabchk-yj53pv2j-shfimzb2",
         modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("compilers/legacy-1-3"),
     },
     KnownBuild {
         npm: "4.10.0",
@@ -207,6 +238,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "ifw0ilrx-4948ab0m-qqywmmsi-y0xqcjns",
         modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("snapshots"),
     },
 ];
 
@@ -435,6 +467,31 @@ mod tests {
         );
         assert_eq!(c.name(), "moc 1.10.1 (npm motoko 4.10.0)");
         assert_eq!(c.refusal(), None);
+        for (id, name) in [
+            (
+                "fjsknwg3-3r2l6qvz-gs5iyqbc-ka22ysfy",
+                "moc 0.14.11 (npm motoko 3.13.0)",
+            ),
+            (
+                "w5yjzr5v-0rx34pcf-l552h4a7-7n2wcrmv",
+                "moc 0.16.1 (npm motoko 3.14.3)",
+            ),
+        ] {
+            let c = Compiler::detect(Some(id), EraProbes::default());
+            assert_eq!(c.name(), name);
+            assert_eq!((c.refusal(), c.era), (None, LayoutEra::SortedTags));
+        }
+    }
+
+    #[test]
+    fn known_builds_are_listed_once_oldest_first() {
+        for w in KNOWN_BUILDS.windows(2) {
+            assert!(w[0].moc < w[1].moc, "{} before {}", w[0].npm, w[1].npm);
+        }
+        let mut ids: Vec<&str> = KNOWN_BUILDS.iter().map(|b| b.build_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), KNOWN_BUILDS.len());
     }
 
     #[test]
