@@ -265,7 +265,7 @@ function verify(bytes, { base, force }) {
 }
 
 /// The JS stack (V8's --stack-size, in KiB) the compilers need: moc.js of npm motoko 3.13.0 (moc
-/// 0.14.11) overflows node's default (984 KiB) compiling the `legacy` canister for EOP. Well
+/// 0.14.10+) overflows node's default (984 KiB) compiling the `legacy` canister for EOP. Well
 /// inside the main thread's usual 8 MiB.
 const STACK_KIB = 4000;
 
