@@ -59,7 +59,7 @@ pub fn text() -> String {
             compiler.era == LayoutEra::SortedTags || LEGACY_INCREMENTAL_VERIFIED.contains(&b.npm);
         let _ = writeln!(
             out,
-            "  {:<7} moc {:<8} {:<8} {}{}; {}",
+            "  {:<7} moc {:<8} {:<8} {}{}{}; {}",
             b.npm,
             format!("{}{}", b.moc, if b.after { "+" } else { "" }),
             if read { "read" } else { "refused" },
@@ -68,6 +68,11 @@ pub fn text() -> String {
                 " (incremental refused)"
             } else {
                 ""
+            },
+            if b.also_npm.is_empty() {
+                String::new()
+            } else {
+                format!(" (the same build: npm {})", b.also_npm.join(", "))
             },
             match b.fixture {
                 Some(f) => format!("checked: fixtures/{f}"),

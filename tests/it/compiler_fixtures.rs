@@ -139,7 +139,7 @@ const RELEASES: &[Release] = &[
     Release {
         fixture: "legacy-1-3",
         build_id: "xddq7rjv-y8vabchk-yj53pv2j-shfimzb2",
-        name: "moc 1.3.0 (npm motoko 3.20.0)",
+        name: "moc 1.3.0 (npm motoko 3.20.0, 4.0.0)",
         refusal: None,
         incremental_refusal: None,
         modes: ALL_MODES,
@@ -337,6 +337,7 @@ fn version_lists_every_known_release() {
             .split("(npm motoko ")
             .nth(1)
             .and_then(|t| t.strip_suffix(')'))
+            .and_then(|t| t.split(", ").next())
             .unwrap();
         let checked = format!("checked: fixtures/compilers/{}", r.fixture);
         assert!(
