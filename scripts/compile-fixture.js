@@ -10,7 +10,8 @@
 // The compiler is the pinned npm `motoko`, unless the fixture's scenario.json names another
 // one in `"compiler"`: an npm alias installed in scripts/package.json (`motoko-0-7` =
 // npm `motoko` 3.1.1, ...). Such an older compiler loads its own bundled `base` package for
-// `mo:base` and has no `mo:core`; its JS API predates `classicOP`/`enhancedOP` (classical only).
+// `mo:base` (and `mo:core` where it bundles one); before npm motoko 3.11 its JS API predates
+// `classicOP`/`enhancedOP` (classical only), and npm motoko 3.8.2 - 3.10.x selects no GC.
 //
 // The compiler's gcFlags are process-global, so this script compiles exactly one mode per
 // process. The `core` package bundled with the compiler is loaded as `mo:core`; fixtures that
@@ -72,15 +73,37 @@ function listFiles(dir, prefix = '') {
   return out;
 }
 
+/// The npm `motoko` package version of the compiler, as [major, minor, patch].
+function packageVersion() {
+  const v = require(path.join(__dirname, 'node_modules', COMPILER, 'package.json')).version;
+  return v.split('.').map((n) => parseInt(n, 10));
+}
+
+/// Whether `a` (a [major, minor, patch]) is at least `b`.
+function atLeast(a, b) {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return true;
+}
+
 /// Sets the process-global compiler flags for the mode.
 function setFlags({ base, force }) {
+  const v = packageVersion();
+  // npm motoko >= 3.11 (moc >= 0.14.0) has the `classicOP`/`enhancedOP` flags; before, the JS
+  // API builds classical modules only. npm motoko 3.8.2 - 3.10.x (moc 0.13.x) selects no GC
+  // at all (only `force`/`scheduling`: src/js/common.ml at 0.13.2), so its modules use the
+  // default GC, copying.
+  const hasOP = atLeast(v, [3, 11, 0]);
+  const noGcChoice = atLeast(v, [3, 8, 2]) && !hasOP;
   if (base === 'eop') {
-    if (COMPILER !== 'motoko') die(`compiler ${COMPILER} is not set up for mode eop`);
+    if (!hasOP) die(`compiler ${COMPILER} (npm motoko ${v.join('.')}) cannot build mode eop`);
     mo.compiler.gcFlags('enhancedOP');
   } else {
-    // Older releases (npm motoko < 3.11) have no `classicOP` flag: classical is all they build.
-    if (COMPILER === 'motoko') mo.compiler.gcFlags('classicOP');
-    mo.compiler.gcFlags(CLASSICAL[base][0]);
+    if (hasOP) mo.compiler.gcFlags('classicOP');
+    if (noGcChoice) {
+      if (base !== 'copying') die(`compiler ${COMPILER} (npm motoko ${v.join('.')}) selects no GC: copying only`);
+    } else {
+      mo.compiler.gcFlags(CLASSICAL[base][0]);
+    }
   }
   if (force) mo.compiler.gcFlags('force');
 }
@@ -241,7 +264,25 @@ function verify(bytes, { base, force }) {
   return `${mem64 ? 'memory64' : 'memory32'}, gc ${wantGc}${force ? ' (forced)' : ''}`;
 }
 
+/// The JS stack (V8's --stack-size, in KiB) the compilers need: moc.js of npm motoko 3.13.0 (moc
+/// 0.14.10+) overflows node's default (984 KiB) compiling the `legacy` canister for EOP. Well
+/// inside the main thread's usual 8 MiB.
+const STACK_KIB = 4000;
+
+/// Runs this script again in a node with a larger stack, unless this is that node; returns
+/// whether it did (its exit status is then this process's).
+function reexecWithStack() {
+  if (process.execArgv.some((a) => a.startsWith('--stack-size'))) return false;
+  const { spawnSync } = require('child_process');
+  const r = spawnSync(process.execPath, [`--stack-size=${STACK_KIB}`, ...process.execArgv, __filename, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exitCode = r.status === null ? 1 : r.status;
+  return true;
+}
+
 function main() {
+  if (reexecWithStack()) return;
   const [name, mode, outFile] = process.argv.slice(2);
   if (!name || !mode || !outFile || process.argv.length !== 5) {
     die('usage: compile-fixture.js NAME MODE OUTFILE');

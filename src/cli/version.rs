@@ -48,7 +48,10 @@ pub fn text() -> String {
         NEWEST_KNOWN.major,
         NEWEST_KNOWN.minor + 1
     );
-    let _ = writeln!(out, "npm motoko releases known by build id:");
+    let _ = writeln!(
+        out,
+        "npm motoko releases known by build id (checked: the committed fixtures under fixtures/ whose every variable is decoded to the canister's own debug_show, in every mode listed):"
+    );
     for b in KNOWN_BUILDS {
         let compiler = Compiler::detect(Some(b.build_id), EraProbes::default());
         let read = compiler.refusal().is_none();
@@ -56,7 +59,7 @@ pub fn text() -> String {
             compiler.era == LayoutEra::SortedTags || LEGACY_INCREMENTAL_VERIFIED.contains(&b.npm);
         let _ = writeln!(
             out,
-            "  {:<7} moc {:<8} {:<8} {}{}",
+            "  {:<7} moc {:<8} {:<8} {}{}{}; {}",
             b.npm,
             format!("{}{}", b.moc, if b.after { "+" } else { "" }),
             if read { "read" } else { "refused" },
@@ -65,6 +68,15 @@ pub fn text() -> String {
                 " (incremental refused)"
             } else {
                 ""
+            },
+            if b.also_npm.is_empty() {
+                String::new()
+            } else {
+                format!(" (the same build: npm {})", b.also_npm.join(", "))
+            },
+            match b.fixture {
+                Some(f) => format!("checked: fixtures/{f}"),
+                None => "no fixture".to_string(),
             }
         );
     }

@@ -118,8 +118,10 @@ pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.4", "3.6.16", "3.8.1"];
 /// An npm `motoko` release and the moc build it bundles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KnownBuild {
-    /// The npm package version.
+    /// The npm package version (the first release bundling the build).
     pub npm: &'static str,
+    /// Later npm releases bundling the same build (its build id does not tell them apart).
+    pub also_npm: &'static [&'static str],
     /// The moc release the build is, or is a later build of master of (`after`).
     pub moc: MocVersion,
     /// Whether the build is of moc master after the release `moc` ("0.7.3+").
@@ -128,6 +130,11 @@ pub struct KnownBuild {
     pub build_id: &'static str,
     /// The persistence modes and GCs its JS API can select.
     pub modes: &'static str,
+    /// Where under `fixtures/` the committed snapshots compiled by it are, in every mode of
+    /// `modes`, whose every variable mo-mem decodes to the canister's own `debug_show`
+    /// (`compilers/legacy-0-7`; `snapshots` for the pinned compiler); None: read by its layout
+    /// era, never checked on a heap of this build.
+    pub fixture: Option<&'static str>,
 }
 
 const CLASSICAL3: &str = "classical: copying, compacting, generational";
@@ -141,21 +148,27 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         moc: MocVersion::new(0, 7, 3),
         after: true,
         build_id: "csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz",
+        also_npm: &[],
         modes: CLASSICAL3,
+        fixture: Some("compilers/legacy-0-7"),
     },
     KnownBuild {
         npm: "3.5.6",
         moc: MocVersion::new(0, 8, 7),
         after: false,
         build_id: "r24p13s3-k2qqapi1-lxrlansx-1v6kah7n",
+        also_npm: &[],
         modes: CLASSICAL3,
+        fixture: Some("compilers/legacy-0-8"),
     },
     KnownBuild {
         npm: "3.6.4",
         moc: MocVersion::new(0, 9, 6),
         after: false,
         build_id: "1x84k71d-7bjj7zv7-ln6g0s34-zwphjydx",
+        also_npm: &[],
         modes: CLASSICAL4,
+        fixture: Some("compilers/legacy-0-9"),
     },
     // A build of master after 0.11.1 and before 0.11.3: its RTS's `alloc_region` writes
     // TAG_REGION 27, the 0.10.0-0.11.2 numbering.
@@ -164,49 +177,85 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         moc: MocVersion::new(0, 11, 1),
         after: true,
         build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
+        also_npm: &[],
         modes: CLASSICAL4,
+        fixture: Some("compilers/legacy-0-11"),
     },
     KnownBuild {
         npm: "3.8.1",
         moc: MocVersion::new(0, 12, 1),
         after: false,
         build_id: "kpynwl5w-kdsn43c3-5q9zkg9p-wyy89ifa",
+        also_npm: &[],
         modes: CLASSICAL4,
+        fixture: Some("compilers/legacy-0-12"),
     },
     KnownBuild {
         npm: "3.8.4",
         moc: MocVersion::new(0, 13, 2),
         after: false,
         build_id: "drmdjj1k-varm6f3c-v17kjgpk-0w8fl12f",
+        also_npm: &[],
         modes: "classical: copying (the JS API selects no GC)",
+        fixture: Some("compilers/legacy-0-13"),
     },
     KnownBuild {
         npm: "3.11.3",
         moc: MocVersion::new(0, 14, 3),
         after: false,
         build_id: "a9idzgnc-mw31sz16-lb8jw7b9-n7bclpds",
+        also_npm: &[],
         modes: "classical (four GCs); enhanced orthogonal persistence (beta)",
+        fixture: None,
+    },
+    // Its moc.min.js is node-motoko #128's ("Use compiler with typerep and regions"), built on
+    // the day of 0.14.11 from master after 0.14.10; the "Update moc to 0.14.11" commit that
+    // made 3.13.0 did not change it.
+    KnownBuild {
+        npm: "3.13.0",
+        moc: MocVersion::new(0, 14, 10),
+        after: true,
+        build_id: "fjsknwg3-3r2l6qvz-gs5iyqbc-ka22ysfy",
+        also_npm: &[],
+        modes: "classical (four GCs); enhanced orthogonal persistence (beta)",
+        fixture: Some("compilers/legacy-0-14"),
     },
     KnownBuild {
         npm: "3.14.0",
         moc: MocVersion::new(0, 15, 1),
         after: false,
         build_id: "5y0ykh2b-43whjhl3-qin3zj0c-94zb428g",
+        also_npm: &[],
         modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("compilers/legacy-0-15"),
+    },
+    // The first release with weak references (`weak T`, EOP): WeakRef 45, slices from 46.
+    KnownBuild {
+        npm: "3.14.3",
+        moc: MocVersion::new(0, 16, 1),
+        after: false,
+        build_id: "w5yjzr5v-0rx34pcf-l552h4a7-7n2wcrmv",
+        also_npm: &[],
+        modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("compilers/legacy-0-16"),
     },
     KnownBuild {
         npm: "3.20.0",
         moc: MocVersion::new(1, 3, 0),
         after: false,
         build_id: "xddq7rjv-y8vabchk-yj53pv2j-shfimzb2",
+        also_npm: &["4.0.0"],
         modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("compilers/legacy-1-3"),
     },
     KnownBuild {
         npm: "4.10.0",
         moc: MocVersion::new(1, 10, 1),
         after: false,
         build_id: "ifw0ilrx-4948ab0m-qqywmmsi-y0xqcjns",
+        also_npm: &[],
         modes: "enhanced orthogonal persistence; classical (four GCs)",
+        fixture: Some("snapshots"),
     },
 ];
 
@@ -293,8 +342,17 @@ impl Compiler {
     pub fn name(&self) -> String {
         match (self.release, self.npm) {
             (Some(v), Some(npm)) => format!(
-                "moc {v}{} (npm motoko {npm})",
-                if self.after_release { "+" } else { "" }
+                "moc {v}{} (npm motoko {npm}{})",
+                if self.after_release { "+" } else { "" },
+                KNOWN_BUILDS
+                    .iter()
+                    .find(|b| b.npm == npm)
+                    .map(|b| b
+                        .also_npm
+                        .iter()
+                        .map(|a| format!(", {a}"))
+                        .collect::<String>())
+                    .unwrap_or_default()
             ),
             (Some(v), None) => format!("moc {v}"),
             (None, _) => match &self.text {
@@ -425,6 +483,12 @@ mod tests {
             c.refusal().unwrap(),
             "the classical layout of moc 0.10.x before 0.11.0 (scalars with 30-bit compact ranges, Char <<8) is not supported by this build"
         );
+        // npm 4.0.0 bundles 3.20.0's build (node-motoko: no moc.min.js change between them).
+        let c = Compiler::detect(
+            Some("xddq7rjv-y8vabchk-yj53pv2j-shfimzb2"),
+            EraProbes::default(),
+        );
+        assert_eq!(c.name(), "moc 1.3.0 (npm motoko 3.20.0, 4.0.0)");
         let c = Compiler::detect(Some("1.10.1"), EraProbes::default());
         assert_eq!(c.refusal(), None);
         let c = Compiler::detect(Some("2.0.0"), EraProbes::default());
@@ -435,6 +499,31 @@ mod tests {
         );
         assert_eq!(c.name(), "moc 1.10.1 (npm motoko 4.10.0)");
         assert_eq!(c.refusal(), None);
+        for (id, name) in [
+            (
+                "fjsknwg3-3r2l6qvz-gs5iyqbc-ka22ysfy",
+                "moc 0.14.10+ (npm motoko 3.13.0)",
+            ),
+            (
+                "w5yjzr5v-0rx34pcf-l552h4a7-7n2wcrmv",
+                "moc 0.16.1 (npm motoko 3.14.3)",
+            ),
+        ] {
+            let c = Compiler::detect(Some(id), EraProbes::default());
+            assert_eq!(c.name(), name);
+            assert_eq!((c.refusal(), c.era), (None, LayoutEra::SortedTags));
+        }
+    }
+
+    #[test]
+    fn known_builds_are_listed_once_oldest_first() {
+        for w in KNOWN_BUILDS.windows(2) {
+            assert!(w[0].moc < w[1].moc, "{} before {}", w[0].npm, w[1].npm);
+        }
+        let mut ids: Vec<&str> = KNOWN_BUILDS.iter().map(|b| b.build_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), KNOWN_BUILDS.len());
     }
 
     #[test]

@@ -118,6 +118,15 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         ));
     }
     let gc = gc?;
+    let has_weak_refs = named("weak_ref_is_live").is_some();
+    if persistence == Persistence::Enhanced {
+        eop_rts_matches_release(&moc, has_weak_refs).map_err(|reason| {
+            ModuleError::UnsupportedCompiler {
+                compiler: super::compiler::mode_summary(&moc, Some(persistence), Some(gc)),
+                reason,
+            }
+        })?;
+    }
     let rtti = match persistence {
         Persistence::Enhanced => true,
         Persistence::Classical => raw
@@ -221,13 +230,32 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         compiler: raw.compiler.clone(),
         moc,
         stable_slots,
-        has_weak_refs: named("weak_ref_is_live").is_some(),
+        has_weak_refs,
         has_dedup_table: named("set_dedup_table").is_some(),
         functions: FunctionNames {
             table: raw.table.clone(),
             names: raw.names.clone(),
         },
     })
+}
+
+/// The EOP tag numbering is taken from the RTS (`weak_ref_is_live`, linked into every EOP
+/// module from moc 0.16.0: WeakRef 45, slices from 46; before, slices from 44). A module whose
+/// release says otherwise is not one whose numbering this build can tell, so it is refused.
+fn eop_rts_matches_release(moc: &super::Compiler, has_weak_refs: bool) -> Result<(), String> {
+    let Some(release) = moc.release else {
+        return Ok(());
+    };
+    let weak_from = super::MocVersion::new(0, 16, 0);
+    if (release >= weak_from) == has_weak_refs {
+        return Ok(());
+    }
+    Err(format!(
+        "its RTS {} weak references (weak_ref_is_live), which every EOP build {} moc 0.16.0 {}: which tag numbering its heap uses is not known",
+        if has_weak_refs { "has" } else { "has no" },
+        if release >= weak_from { "from" } else { "before" },
+        if release >= weak_from { "has" } else { "lacks" },
+    ))
 }
 
 /// Whether the dynamic heap starts at `__heap_base` rounded up to 32 bytes. moc 0.6.16-0.8.x
@@ -335,5 +363,20 @@ mod tests {
             parse_module(&[0x1f, 0x8b, 8, 0, 1, 2, 3]),
             Err(ModuleError::Gzip(_))
         ));
+    }
+
+    #[test]
+    fn the_eop_rts_must_agree_with_the_release_on_weak_references() {
+        use super::super::{Compiler, EraProbes};
+        let moc = |text| Compiler::detect(Some(text), EraProbes::default());
+        assert_eq!(eop_rts_matches_release(&moc("0.15.1"), false), Ok(()));
+        assert_eq!(eop_rts_matches_release(&moc("0.16.0"), true), Ok(()));
+        assert_eq!(eop_rts_matches_release(&moc("zzzz-build"), true), Ok(()));
+        assert!(eop_rts_matches_release(&moc("0.16.3-caffeine-3"), false)
+            .unwrap_err()
+            .contains("has no weak references"));
+        assert!(eop_rts_matches_release(&moc("0.14.11"), true)
+            .unwrap_err()
+            .contains("which tag numbering"));
     }
 }

@@ -1,5 +1,6 @@
 //! The fixtures of older compilers (`fixtures/compilers/<name>/<mode>/`, the `legacy` canister
-//! compiled by each npm `motoko` release in `scripts/package.json`, see docs/fixtures.md): the
+//! compiled by each npm `motoko` release in `scripts/package.json`, and `weak-0-16`, weak
+//! references on moc 0.16.1's heap; see docs/fixtures.md): the
 //! module names its compiler release exactly (`info`), and a release whose layout this build
 //! does not read is refused with its name, its mode and the reason, never decoded; every
 //! fixture of a release this build reads decodes to the canister's own `debug_show`, variable
@@ -9,7 +10,7 @@ use crate::common;
 
 use std::process::Command;
 
-use mo_mem::module::{ModuleError, ModuleFacts};
+use mo_mem::module::{MocVersion, ModuleError, ModuleFacts};
 
 /// One older compiler's fixture: its name, the `motoko:compiler` build id, the compiler's name
 /// as mo-mem says it, and the reason of the refusal (None: read), for every mode and for the
@@ -20,6 +21,9 @@ struct Release {
     name: &'static str,
     refusal: Option<&'static str>,
     incremental_refusal: Option<&'static str>,
+    /// The committed modes, sorted (every mode its JS API selects, plus `copying-forcegc`, and
+    /// `eop-forcegc` where it builds EOP).
+    modes: &'static [&'static str],
 }
 
 impl Release {
@@ -39,6 +43,7 @@ const RELEASES: &[Release] = &[
         name: "moc 0.7.3+ (npm motoko 3.1.1)",
         refusal: None,
         incremental_refusal: None,
+        modes: &["compacting", "copying", "copying-forcegc", "generational"],
     },
     Release {
         fixture: "legacy-0-8",
@@ -46,6 +51,7 @@ const RELEASES: &[Release] = &[
         name: "moc 0.8.7 (npm motoko 3.5.6)",
         refusal: None,
         incremental_refusal: None,
+        modes: &["compacting", "copying", "copying-forcegc", "generational"],
     },
     Release {
         fixture: "legacy-0-9",
@@ -53,6 +59,13 @@ const RELEASES: &[Release] = &[
         name: "moc 0.9.6 (npm motoko 3.6.4)",
         refusal: None,
         incremental_refusal: None,
+        modes: &[
+            "compacting",
+            "copying",
+            "copying-forcegc",
+            "generational",
+            "incremental",
+        ],
     },
     Release {
         fixture: "legacy-0-11",
@@ -60,6 +73,13 @@ const RELEASES: &[Release] = &[
         name: "moc 0.11.1+ (npm motoko 3.6.16)",
         refusal: None,
         incremental_refusal: None,
+        modes: &[
+            "compacting",
+            "copying",
+            "copying-forcegc",
+            "generational",
+            "incremental",
+        ],
     },
     Release {
         fixture: "legacy-0-12",
@@ -67,10 +87,77 @@ const RELEASES: &[Release] = &[
         name: "moc 0.12.1 (npm motoko 3.8.1)",
         refusal: None,
         incremental_refusal: None,
+        modes: &[
+            "compacting",
+            "copying",
+            "copying-forcegc",
+            "generational",
+            "incremental",
+        ],
+    },
+    Release {
+        fixture: "legacy-0-13",
+        build_id: "drmdjj1k-varm6f3c-v17kjgpk-0w8fl12f",
+        name: "moc 0.13.2 (npm motoko 3.8.4)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: &["copying", "copying-forcegc"],
+    },
+    Release {
+        fixture: "legacy-0-14",
+        build_id: "fjsknwg3-3r2l6qvz-gs5iyqbc-ka22ysfy",
+        name: "moc 0.14.10+ (npm motoko 3.13.0)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: ALL_MODES,
+    },
+    Release {
+        fixture: "legacy-0-15",
+        build_id: "5y0ykh2b-43whjhl3-qin3zj0c-94zb428g",
+        name: "moc 0.15.1 (npm motoko 3.14.0)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: ALL_MODES,
+    },
+    Release {
+        fixture: "legacy-0-16",
+        build_id: "w5yjzr5v-0rx34pcf-l552h4a7-7n2wcrmv",
+        name: "moc 0.16.1 (npm motoko 3.14.3)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: ALL_MODES,
+    },
+    // The `weak` canister on the first release with weak references (WeakRef tag 45).
+    Release {
+        fixture: "weak-0-16",
+        build_id: "w5yjzr5v-0rx34pcf-l552h4a7-7n2wcrmv",
+        name: "moc 0.16.1 (npm motoko 3.14.3)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: &["eop", "eop-forcegc"],
+    },
+    Release {
+        fixture: "legacy-1-3",
+        build_id: "xddq7rjv-y8vabchk-yj53pv2j-shfimzb2",
+        name: "moc 1.3.0 (npm motoko 3.20.0, 4.0.0)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: ALL_MODES,
     },
 ];
 
-/// The releases whose JS API selects the incremental GC, and the offset of the partition
+/// The modes of a release whose JS API selects EOP and the four classical GCs.
+const ALL_MODES: &[&str] = &[
+    "compacting",
+    "copying",
+    "copying-forcegc",
+    "eop",
+    "eop-forcegc",
+    "generational",
+    "incremental",
+];
+
+/// The releases before moc 0.13 whose JS API selects the incremental GC, and the offset of the partition
 /// records in the RTS's `RefCell<State>` static (S) as each build's `get_heap_size` reads them:
 /// `dynamic_size` at S + offset + 12 + 28·index (0.9.6's `PartitionedHeap` has no
 /// `evacuated_size`, so its records start 4 bytes earlier).
@@ -83,10 +170,24 @@ fn release(fixture: &str) -> &'static Release {
         .unwrap_or_else(|| panic!("fixture {fixture} is not in RELEASES"))
 }
 
-/// `moc …, classical, copying GC` for a fixture mode (`copying-forcegc` is copying).
+/// `moc …, classical, copying GC` for a fixture mode (`copying-forcegc` is copying; `eop` is
+/// enhanced orthogonal persistence with the incremental GC).
 fn summary(r: &Release, mode: &str) -> String {
-    let gc = mode.strip_suffix("-forcegc").unwrap_or(mode);
-    format!("{}, classical, {gc} GC", r.name)
+    match mode.strip_suffix("-forcegc").unwrap_or(mode) {
+        "eop" => format!(
+            "{}, enhanced orthogonal persistence, incremental GC",
+            r.name
+        ),
+        gc => format!("{}, classical, {gc} GC", r.name),
+    }
+}
+
+/// Whether the fixture's compiler is older than moc 0.13 (the layouts of the `legacy` eras).
+fn before_0_13(fixture: &str) -> bool {
+    matches!(
+        fixture,
+        "legacy-0-7" | "legacy-0-8" | "legacy-0-9" | "legacy-0-11" | "legacy-0-12"
+    )
 }
 
 #[test]
@@ -98,11 +199,14 @@ fn every_release_and_mode_is_committed() {
             .filter(|(n, _)| n == r.fixture)
             .map(|(_, m)| m.as_str())
             .collect();
-        let mut want = vec!["compacting", "copying", "copying-forcegc", "generational"];
-        if INCREMENTAL.iter().any(|(f, _)| *f == r.fixture) {
-            want.push("incremental");
-        }
-        assert_eq!(modes, want, "{}: committed modes", r.fixture);
+        assert_eq!(modes, r.modes, "{}: committed modes", r.fixture);
+        let incremental_before_0_13 = INCREMENTAL.iter().any(|(f, _)| *f == r.fixture);
+        assert_eq!(
+            incremental_before_0_13,
+            before_0_13(r.fixture) && r.modes.contains(&"incremental"),
+            "{}: INCREMENTAL",
+            r.fixture
+        );
     }
     for (name, _) in &all {
         release(name);
@@ -123,6 +227,32 @@ fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() 
             (Err(ModuleError::UnsupportedCompiler { compiler, reason }), Some(want)) => {
                 assert_eq!(compiler, summary(r, &mode), "{name}/{mode}");
                 assert_eq!(reason, want, "{name}/{mode}");
+            }
+            (Ok(facts), None) if !before_0_13(&name) => {
+                assert_eq!(facts.compiler_summary(), summary(r, &mode), "{name}/{mode}");
+                // moc >= 0.13: the heap end is the `__get_hp` global (classical, but for the
+                // incremental GC's partition table in the RTS's state); EOP has its
+                // persistent metadata; the 0.16 RTS has weak references, the 1.0 one the
+                // dedup table, in EOP builds only (classical ones have no use for them).
+                let eop = mode.starts_with("eop");
+                let incremental = mode == "incremental";
+                assert_eq!(
+                    (
+                        facts.hp_mutable_index.is_some(),
+                        facts.statics.heap_pointer.is_some(),
+                        facts.statics.legacy_partitions.is_some(),
+                        facts.statics.gc_state.is_some(),
+                    ),
+                    (!eop && !incremental, false, false, incremental),
+                    "{name}/{mode}"
+                );
+                let at_least = |a, b, c| facts.moc.release >= Some(MocVersion::new(a, b, c));
+                assert_eq!(
+                    (facts.has_weak_refs, facts.has_dedup_table),
+                    (eop && at_least(0, 16, 0), eop && at_least(1, 0, 0)),
+                    "{name}/{mode}"
+                );
+                assert_eq!(facts.heap_base % 32, 0, "{name}/{mode}");
             }
             (Ok(facts), None) => {
                 assert_eq!(facts.compiler_summary(), summary(r, &mode), "{name}/{mode}");
@@ -186,6 +316,10 @@ fn version_lists_every_known_release() {
         ("3.6.16", "0.11.1+", "read"),
         ("3.8.1", "0.12.1", "read"),
         ("3.8.4", "0.13.2", "read"),
+        ("3.13.0", "0.14.10+", "read"),
+        ("3.14.0", "0.15.1", "read"),
+        ("3.14.3", "0.16.1", "read"),
+        ("3.20.0", "1.3.0", "read"),
         ("4.10.0", "1.10.1", "read"),
     ] {
         assert!(
@@ -196,6 +330,22 @@ fn version_lists_every_known_release() {
             "no line for npm {npm}: {text}"
         );
     }
+    // Each release names its committed fixture of the `legacy` canister.
+    for r in RELEASES.iter().filter(|r| r.fixture.starts_with("legacy-")) {
+        let npm = r
+            .name
+            .split("(npm motoko ")
+            .nth(1)
+            .and_then(|t| t.strip_suffix(')'))
+            .and_then(|t| t.split(", ").next())
+            .unwrap();
+        let checked = format!("checked: fixtures/compilers/{}", r.fixture);
+        assert!(
+            text.lines()
+                .any(|l| l.split_whitespace().next() == Some(npm) && l.ends_with(&checked)),
+            "no line for npm {npm} ending in `{checked}`: {text}"
+        );
+    }
 }
 
 /// Every fixture of an older compiler that this build reads decodes, variable by variable, to
@@ -203,7 +353,8 @@ fn version_lists_every_known_release() {
 /// today's; and `mo-mem vars` prints exactly those texts. Every release and mode of
 /// [`RELEASES`] that is not refused is here: moc 0.7.3+, 0.8.7, 0.9.6, 0.11.1+ and 0.12.1 with
 /// the copying, compacting and generational GCs, and 0.9.6, 0.11.1+ and 0.12.1 with the
-/// incremental GC.
+/// incremental GC; 0.13.2 with the copying GC; 0.14.10+, 0.15.1, 0.16.1 and 1.3.0 in EOP and
+/// with the four classical GCs.
 #[test]
 fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
     use crate::vars_fixtures::{decoded_vars, expected_vars};
@@ -217,10 +368,11 @@ fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
         let dir = common::compiler_fixture(&name, &mode);
         let want = expected_vars(&dir);
         let got = decoded_vars(&dir).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        let canister_vars = if name.starts_with("legacy-") { 56 } else { 7 };
         assert_eq!(
             want.len(),
-            56,
-            "{name}/{mode}: the legacy canister's variables"
+            canister_vars,
+            "{name}/{mode}: the canister's variables"
         );
         for (var, text) in &want {
             match got.get(var) {
@@ -247,18 +399,11 @@ fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
         }
     }
     let mut want_read = Vec::new();
-    for fixture in [
-        "legacy-0-11",
-        "legacy-0-12",
-        "legacy-0-7",
-        "legacy-0-8",
-        "legacy-0-9",
-    ] {
-        for mode in ["compacting", "copying", "copying-forcegc", "generational"] {
-            want_read.push(format!("{fixture}/{mode}"));
-        }
-        if INCREMENTAL.iter().any(|(f, _)| *f == fixture) {
-            want_read.push(format!("{fixture}/incremental"));
+    let mut fixtures: Vec<&Release> = RELEASES.iter().collect();
+    fixtures.sort_by_key(|r| r.fixture);
+    for r in fixtures {
+        for mode in r.modes {
+            want_read.push(format!("{}/{mode}", r.fixture));
         }
     }
     assert_eq!(read, want_read, "the older fixtures this build reads");
@@ -290,7 +435,9 @@ fn rerunning_each_older_compilers_scenario_reproduces_its_fixture() {
         .unwrap();
         assert_eq!(
             scenario.compiler.as_deref(),
-            Some(format!("motoko-{}", &name["legacy-".len()..]).as_str()),
+            name.split_once('-')
+                .map(|(_, release)| format!("motoko-{release}"))
+                .as_deref(),
             "{name}: scenario.json names its compiler"
         );
         let wasm = std::fs::read(committed.join("wasm_module.bin.gz")).unwrap();
