@@ -131,6 +131,8 @@ struct Node {
 /// The children of a directory that have a node, by name: nothing allocated for a file
 /// (most nodes), a map once a child has a node.
 #[derive(Default)]
+// The box is the point: an empty `HashMap` takes 48 bytes in every node, the box 8.
+#[allow(clippy::box_collection)]
 struct LiveChildren(Option<Box<HashMap<Arc<str>, Ino>>>);
 
 impl LiveChildren {
@@ -188,7 +190,10 @@ impl Listing {
             }
         }
         let mut by_name = Self::sorted(&entries);
-        if by_name.windows(2).any(|w| Self::same_name(&entries, w[0], w[1])) {
+        if by_name
+            .windows(2)
+            .any(|w| Self::same_name(&entries, w[0], w[1]))
+        {
             // Stable sort: the first of equal names comes first.
             let mut repeated = vec![false; entries.len()];
             for w in by_name.windows(2) {
@@ -529,9 +534,7 @@ impl Tree {
         }
         let mut listing = self.listing(parent, &node, false)?;
         let dynamic = matches!(&node.entry, Entry::Dir(source) if source.is_dynamic());
-        if dynamic && listing.listed_at.elapsed() > DYNAMIC_LISTING_TTL
-            || !listing.contains(name)
-        {
+        if dynamic && listing.listed_at.elapsed() > DYNAMIC_LISTING_TTL || !listing.contains(name) {
             listing = self.listing(parent, &node, true)?;
         }
         let Some((name, entry)) = listing.get(name) else {
@@ -821,7 +824,8 @@ impl Tree {
         lock(&self.handles).remove(&fh);
     }
 
-    /// The generated content cached now: bytes in memory, bytes spilled to disk.
+    /// The generated content cached now: bytes in memory (each content counted with the
+    /// cache's memory per entry), bytes spilled to disk.
     pub fn cache_usage(&self) -> (usize, u64) {
         (self.cache.bytes(), self.cache.disk_bytes())
     }

@@ -8,9 +8,9 @@
 //! found on the path, the same depth and node limits), with an explicit stack (no recursion
 //! whose depth comes from the heap), and a collection's natural view is read entry by entry
 //! ([`EntryWalk`]). Memory is bounded by the stack (one frame per level) and, per level, by
-//! the parts of one record, tuple or array. One difference: values the JSON cuts (past
-//! [`super::MAX_JSON_NODES`] or [`super::MAX_JSON_DEPTH`]) are not decoded, so their errors or
-//! limits are not met.
+//! the parts of one record or tuple (an array's elements are read one at a time). One
+//! difference: values the JSON cuts (past [`super::MAX_JSON_NODES`] or
+//! [`super::MAX_JSON_DEPTH`]) are not decoded, so their errors or limits are not met.
 //!
 //! A part that is a number, boolean, character or text is written straight from its heap
 //! words into the output ([`super::stream_leaf`]: digits, a text's bytes escaped from its
