@@ -166,7 +166,8 @@ fn fixture() {
         analysis.types(&opened).to_vec(),
     );
     let g = analysis.graph();
-    let (n, m, live) = (g.nodes() as u64, g.edges().edges() as u64, analysis.live());
+    let m = g.edge_count().unwrap_or(0);
+    let (n, live) = (g.nodes() as u64, analysis.live());
     println!(
         "retained: {} ({:?}): {n} objects, {m} references, {} live ({} B), {} variables",
         dir.display(),
@@ -202,6 +203,18 @@ fn fixture() {
             .take(3)
             .map(|r| (&*r.name, r.retained.bytes))
             .collect::<Vec<_>>()
+    );
+    // The paths to roots (`mo-mem path`, the report's suspects, `top` with `--json`): one
+    // search on first use, kept with the analysis.
+    let kept = LIVE.load(Ordering::Relaxed);
+    let ((), paths_peak) = measured(|| {
+        std::hint::black_box(analysis.paths(heap));
+    });
+    let with_paths = LIVE.load(Ordering::Relaxed);
+    println!(
+        "retained: paths to roots: peak {paths_peak} B more = {:.1} B per object, kept {:.1} B per object more",
+        paths_peak as f64 / n.max(1) as f64,
+        with_paths.saturating_sub(kept) as f64 / n.max(1) as f64,
     );
     drop(analysis);
     let (wall, cpu, runs) = timed(3, || {

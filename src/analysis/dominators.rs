@@ -11,8 +11,9 @@
 //! edge cursor and returns to its parent), semidominators by path-compressed evaluation in
 //! reverse preorder over a predecessor CSR, then immediate dominators as nearest common
 //! ancestors. Retained sizes are summed bottom-up in reverse preorder. Every edge is read
-//! once, by the numbering. Memory while it runs: during the numbering 4 bytes per vertex
-//! (reachable or not), 12 per reachable vertex and 8 per reachable edge that is not a
+//! once, by the numbering. Memory while it runs: during the numbering 12 bytes per vertex
+//! (reachable or not: the numbers and the two per-number arrays, allocated for every
+//! vertex), 4 per vertex on the depth-first path and 8 per reachable edge that is not a
 //! depth-first tree edge; afterwards at most 20 per reachable vertex and 4 per non-tree edge.
 //! Kept: 12 bytes per vertex (immediate dominator, retained size in words, retained
 //! objects). The edges may be read from the heap image ([`ImageEdges`]) instead of a [`Csr`]
@@ -168,8 +169,9 @@ impl Dominators {
 
         let mut pre = vec![NO_NODE; total];
         // 1. Depth-first preorder numbering: `pre` per vertex, `vertex` and `parent` per number,
-        // without recursion or stack (`cursor` is each vertex's position among its successors;
-        // a finished vertex returns to its parent). Every edge is looked at exactly once, so
+        // without recursion (a finished vertex returns to its parent; `cursors` holds the
+        // position among its successors of each vertex on the path from the root, innermost
+        // last: as deep as that path, not one per vertex). Every edge is looked at exactly once, so
         // the non-tree edges are recorded on the way, as (target, source) numbers (an edge
         // from the target's parent never matters: the parent is where the semidominator
         // search starts). The arrays are allocated once, for every vertex (a heap is mostly
@@ -177,20 +179,20 @@ impl Dominators {
         // are reached.
         let mut vertex: Vec<u32> = Vec::with_capacity(total);
         let mut parent: Vec<u32> = Vec::with_capacity(total);
-        let mut cursor: Vec<u32> = Vec::with_capacity(total);
+        let mut cursors: Vec<u32> = vec![0];
         let mut non_tree: Vec<(u32, u32)> = Vec::new();
         let mut reachable_edges = 0u64;
         pre[0] = 0;
         vertex.push(0);
         parent.push(0);
-        cursor.push(0);
         let mut cur = 0u32;
         loop {
             let c = cur as usize;
             let v = vertex[c];
             let from_node = (v >= base) as u64;
             let mut found = NO_NODE;
-            let stop = g.scan_from(v, cursor[c], |w| {
+            let at = cursors.last().copied().unwrap_or(0);
+            let stop = g.scan_from(v, at, |w| {
                 reachable_edges += from_node;
                 let pw = pre[w as usize];
                 if pw == NO_NODE {
@@ -204,24 +206,29 @@ impl Dominators {
             });
             match stop {
                 Some(k) => {
-                    cursor[c] = k;
+                    if let Some(top) = cursors.last_mut() {
+                        *top = k;
+                    }
                     let p = vertex.len() as u32;
                     pre[found as usize] = p;
                     vertex.push(found);
                     parent.push(cur);
-                    cursor.push(0);
+                    cursors.push(0);
                     cur = p;
                 }
                 None if cur == 0 => break,
-                None => cur = parent[c],
+                None => {
+                    cursors.pop();
+                    cur = parent[c];
+                }
             }
         }
-        drop((cursor, pre));
+        drop((cursors, pre));
+        // Only the reached vertices are kept from here on (one array copied at a time, into
+        // the room `pre` left).
         let reached = vertex.len();
-        if reached < total / 2 {
-            vertex.shrink_to_fit();
-            parent.shrink_to_fit();
-        }
+        vertex.shrink_to_fit();
+        parent.shrink_to_fit();
 
         // 2. The non-tree predecessors of each vertex, by preorder number (a counting sort):
         // `pred_off[i]..pred_off[i + 1]` are vertex i's.

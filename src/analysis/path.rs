@@ -5,9 +5,10 @@
 //! through a variable is preferred to one of the same length through another root), with a
 //! parent per node: no recursion, memory of 4 bytes per node plus the queue.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
+use super::dominators::Successors;
 use super::graph::HeapGraph;
 use super::opened::LabelMap;
 use super::types::{name_steps, TypeTable};
@@ -130,17 +131,31 @@ pub struct Paths {
 }
 
 impl Paths {
-    /// Searches from every root of `graph` (the stable variables first).
+    /// Searches from every root of `graph` (the stable variables first), over its edge
+    /// arrays.
     pub fn new(graph: &HeapGraph) -> Paths {
+        // A graph without its arrays is a caller's mistake (the paths would be silently
+        // wrong), not an input.
+        assert!(
+            graph.has_edge_arrays() || graph.nodes() == 0,
+            "the graph has no edge arrays: use Paths::new_over with ImageEdges"
+        );
+        Paths::new_over(graph, graph.edges())
+    }
+
+    /// [`Paths::new`] with the edges from `edges` (the arrays or the image: the same
+    /// successors in the same order, so the same paths).
+    pub fn new_over<S: Successors>(graph: &HeapGraph, edges: &S) -> Paths {
         let n = graph.nodes();
         let mut parent = vec![NONE; n];
         let mut origin: HashMap<u32, String> = HashMap::new();
-        let mut queue: Vec<u32> = Vec::new();
-        let mut start = |node: u32, name: &str, queue: &mut Vec<u32>| {
+        // First in, first out: it holds the search's frontier, not every node found.
+        let mut queue: VecDeque<u32> = VecDeque::new();
+        let mut start = |node: u32, name: &str, queue: &mut VecDeque<u32>| {
             if parent[node as usize] == NONE {
                 parent[node as usize] = node;
                 origin.insert(node, name.to_string());
-                queue.push(node);
+                queue.push_back(node);
             }
         };
         for var in graph.vars() {
@@ -153,16 +168,14 @@ impl Paths {
                 start(r, &format!("<{}>", roots.group.name()), &mut queue);
             }
         }
-        let mut head = 0;
-        while head < queue.len() {
-            let v = queue[head];
-            head += 1;
-            for &w in graph.edges().successors(v) {
+        while let Some(v) = queue.pop_front() {
+            edges.scan_from(v, 0, |w| {
                 if parent[w as usize] == NONE {
                     parent[w as usize] = v;
-                    queue.push(w);
+                    queue.push_back(w);
                 }
-            }
+                false
+            });
         }
         Paths { parent, origin }
     }

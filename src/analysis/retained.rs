@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::heap::{Heap, Tag};
 
-use super::dominators::{Dominators, Retained};
+use super::dominators::{Dominators, Retained, Successors};
 use super::graph::{GraphError, HeapGraph, ImageEdges};
 use super::progress::{NoProgress, Phase, Progress};
 use super::stats::Count;
@@ -118,6 +118,13 @@ impl Analysis {
         self.graph.attach_edges_after(heap, &self.doms, progress)
     }
 
+    /// Counts the edges and the references that are not edges without keeping the edge
+    /// arrays (see [`HeapGraph::count_edges`]): the analysis then reads its edges from the
+    /// image ([`ImageEdges`]), and the methods over the arrays must not be called.
+    pub fn count_edges_with(&mut self, heap: &Heap, progress: &dyn Progress) {
+        self.graph.count_edges(heap, progress);
+    }
+
     /// The dominators of an already built graph.
     pub fn from_graph(graph: HeapGraph) -> Result<Analysis, GraphError> {
         let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
@@ -157,8 +164,25 @@ impl Analysis {
     }
 
     /// Objects and bytes reachable from `nodes` (a search with a bit per node and a stack of
-    /// the nodes found but not yet expanded).
+    /// the nodes found but not yet expanded), over the edge arrays (an analysis made by
+    /// [`Analysis::new`]; see [`Analysis::reachable_over`] for one that reads its edges from
+    /// the image).
     pub fn reachable_from(&self, nodes: &[u32]) -> Retained {
+        self.reachable_over(self.arrays(), nodes)
+    }
+
+    /// The edge arrays, which the methods without a source of edges read: a graph without
+    /// them is a caller's mistake (its answers would be silently wrong), not an input.
+    fn arrays(&self) -> &super::graph::Csr {
+        assert!(
+            self.graph.has_edge_arrays() || self.graph.nodes() == 0,
+            "the analysis has no edge arrays: read its edges from the image (ImageEdges)"
+        );
+        self.graph.edges()
+    }
+
+    /// [`Analysis::reachable_from`] with the edges from `edges` (the arrays or the image).
+    pub fn reachable_over<S: Successors>(&self, edges: &S, nodes: &[u32]) -> Retained {
         let n = self.graph.nodes();
         let mut seen = vec![0u64; n.div_ceil(64)];
         let mut stack: Vec<u32> = Vec::new();
@@ -176,15 +200,22 @@ impl Analysis {
             visit(v, &mut stack, &mut out);
         }
         while let Some(v) = stack.pop() {
-            for &w in self.graph.edges().successors(v) {
+            edges.scan_from(v, 0, |w| {
                 visit(w, &mut stack, &mut out);
-            }
+                false
+            });
         }
         out
     }
 
-    /// Each stable variable: reachable and retained, largest retained first.
+    /// Each stable variable: reachable and retained, largest retained first (over the edge
+    /// arrays, as [`Analysis::reachable_from`]).
     pub fn vars(&self) -> Vec<VarRetention> {
+        self.vars_over(self.arrays())
+    }
+
+    /// [`Analysis::vars`] with the edges from `edges` (the arrays or the image).
+    pub fn vars_over<S: Successors>(&self, edges: &S) -> Vec<VarRetention> {
         let mut out: Vec<VarRetention> = self
             .graph
             .vars()
@@ -192,7 +223,7 @@ impl Analysis {
             .map(|v| VarRetention {
                 name: v.name.clone(),
                 address: v.address,
-                reachable: self.reachable_from(&v.entries),
+                reachable: self.reachable_over(edges, &v.entries),
                 retained: v.node.map(|n| self.doms.retained(n)).unwrap_or_default(),
                 error: v.error.clone(),
             })

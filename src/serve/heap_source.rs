@@ -582,6 +582,21 @@ impl ValueNode for HeapValue {
         stream_debug_show(&mut decoder, lazy, FloatStyle::Compiled, out).map_err(stream_error)
     }
 
+    fn scalar_file_value(&self) -> Option<Arc<dyn ValueNode>> {
+        let Value::Lazy(lazy) = &self.value else {
+            return None;
+        };
+        // `json` and `debug_show` of a value that is neither cut as too deep nor a cycle are
+        // those of its complete decoding: all a scalar needs is its word and type.
+        if self.too_deep() || self.cycle().is_some() || self.is_compound() {
+            return None;
+        }
+        Some(Arc::new(ScalarValue {
+            context: self.context.clone(),
+            value: lazy.clone(),
+        }))
+    }
+
     fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
         let value = match self.cycle() {
             Some(cycle) => cycle,
@@ -589,6 +604,43 @@ impl ValueNode for HeapValue {
         };
         let mut out = String::new();
         write_debug_show(&value, &mut out);
+        Ok(out.into_bytes())
+    }
+}
+
+/// A scalar value as the file showing it keeps it (see [`ValueNode::scalar_file_value`]):
+/// 24 bytes where a [`HeapValue`] takes about 270, its caches included.
+struct ScalarValue {
+    context: Arc<OpenedHeap>,
+    value: LazyValue,
+}
+
+impl ScalarValue {
+    /// The value decoded completely (`natural`: collections as their natural views).
+    fn deep(&self, natural: bool) -> Result<Value, VfsError> {
+        let mut decoder = decoder(&self.context, natural)?;
+        decoder.deep(&self.value).map_err(HeapValue::decode_error)
+    }
+}
+
+impl ValueNode for ScalarValue {
+    fn is_compound(&self) -> bool {
+        false
+    }
+
+    fn children(&self) -> Result<NamedValues, VfsError> {
+        Ok(Vec::new())
+    }
+
+    fn json(&self) -> Result<Vec<u8>, VfsError> {
+        let mut out = String::new();
+        write_json(&self.deep(true)?, &mut out);
+        Ok(out.into_bytes())
+    }
+
+    fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
+        let mut out = String::new();
+        write_debug_show(&self.deep(false)?, &mut out);
         Ok(out.into_bytes())
     }
 }

@@ -5,8 +5,19 @@ use super::spill::Content;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
+/// Memory one cached content takes beyond its bytes (its slots in the two maps, the
+/// allocation's header), counted against the memory budget: a budget of 16 MiB holds at
+/// most about 130 000 contents however small they are (a map's entries are a few bytes each).
+pub const ENTRY_BYTES: usize = 128;
+
+/// The memory `content` is counted for.
+fn memory_of(content: &Content) -> usize {
+    content.memory_bytes().saturating_add(ENTRY_BYTES)
+}
+
 /// Generated contents by inode, evicting the least recently used beyond `budget` bytes of
-/// memory or `disk_budget` bytes of spilled files.
+/// memory (each content counted with [`ENTRY_BYTES`]) or `disk_budget` bytes of spilled
+/// files.
 pub struct ContentCache {
     budget: usize,
     disk_budget: u64,
@@ -25,7 +36,7 @@ struct CacheState {
 impl CacheState {
     fn take(&mut self, ino: u64) -> Option<(Content, u64)> {
         let (old, age) = self.entries.remove(&ino)?;
-        self.bytes -= old.memory_bytes();
+        self.bytes -= memory_of(&old);
         self.disk_bytes -= old.disk_bytes();
         Some((old, age))
     }
@@ -66,7 +77,7 @@ impl ContentCache {
 
     /// Stores the content of `ino` (not kept if larger than the whole budget).
     pub fn insert(&self, ino: u64, content: Content) {
-        if content.memory_bytes() > self.budget || content.disk_bytes() > self.disk_budget {
+        if memory_of(&content) > self.budget || content.disk_bytes() > self.disk_budget {
             return;
         }
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
@@ -75,7 +86,7 @@ impl ContentCache {
         if let Some((_, age)) = state.take(ino) {
             state.by_age.remove(&age);
         }
-        state.bytes += content.memory_bytes();
+        state.bytes += memory_of(&content);
         state.disk_bytes += content.disk_bytes();
         state.entries.insert(ino, (content, tick));
         state.by_age.insert(tick, ino);
@@ -95,7 +106,7 @@ impl ContentCache {
         }
     }
 
-    /// The bytes of memory currently held.
+    /// The bytes of memory currently held (with [`ENTRY_BYTES`] per content).
     pub fn bytes(&self) -> usize {
         self.state.lock().unwrap_or_else(|p| p.into_inner()).bytes
     }
@@ -126,23 +137,29 @@ mod tests {
 
     #[test]
     fn spilled_contents_count_against_the_disk_budget_only() {
-        let cache = ContentCache::with_disk_budget(10, 100);
+        let cache = ContentCache::with_disk_budget(10 + 3 * ENTRY_BYTES, 100);
         cache.insert(1, spilled(60));
         cache.insert(2, bytes(8));
-        assert_eq!((cache.bytes(), cache.disk_bytes()), (8, 60));
+        assert_eq!(
+            (cache.bytes(), cache.disk_bytes()),
+            (8 + 2 * ENTRY_BYTES, 60)
+        );
         cache.insert(3, spilled(60));
         assert!(cache.get(1).is_none(), "1 was evicted for disk space");
         assert!(cache.get(2).is_some(), "memory was not short");
-        assert_eq!((cache.bytes(), cache.disk_bytes()), (8, 60));
+        assert_eq!(
+            (cache.bytes(), cache.disk_bytes()),
+            (8 + 2 * ENTRY_BYTES, 60)
+        );
         cache.insert(4, spilled(101));
         assert!(cache.get(4).is_none(), "larger than the disk budget");
         cache.remove(3);
-        assert_eq!((cache.bytes(), cache.disk_bytes()), (8, 0));
+        assert_eq!((cache.bytes(), cache.disk_bytes()), (8 + ENTRY_BYTES, 0));
     }
 
     #[test]
     fn evicts_least_recently_used_within_budget() {
-        let cache = ContentCache::new(10);
+        let cache = ContentCache::new(10 + 2 * ENTRY_BYTES);
         cache.insert(1, bytes(4));
         cache.insert(2, bytes(4));
         assert!(cache.get(1).is_some());
@@ -150,16 +167,16 @@ mod tests {
         assert!(cache.get(2).is_none(), "2 was least recently used");
         assert!(cache.get(1).is_some());
         assert!(cache.get(3).is_some());
-        assert_eq!(cache.bytes(), 8);
+        assert_eq!(cache.bytes(), 8 + 2 * ENTRY_BYTES);
     }
 
     #[test]
     fn never_keeps_more_than_budget() {
-        let cache = ContentCache::new(10);
+        let cache = ContentCache::new(10 + ENTRY_BYTES);
         cache.insert(1, bytes(11));
         assert!(cache.get(1).is_none());
         cache.insert(2, bytes(10));
         cache.insert(2, bytes(3));
-        assert_eq!(cache.bytes(), 3);
+        assert_eq!(cache.bytes(), 3 + ENTRY_BYTES);
     }
 }

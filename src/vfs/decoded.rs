@@ -96,6 +96,13 @@ pub trait ValueNode: Send + Sync {
         out.write_all(&bytes)
             .map_err(|e| VfsError::io("a value's rendering", e))
     }
+    /// A smaller value with the same [`ValueNode::json`] and [`ValueNode::debug_show`], for
+    /// the file showing this value when it is a scalar to keep instead of it (a listing of a
+    /// map's 1000 scalar entries keeps one per entry for as long as the kernel holds their
+    /// inodes); `None`: keep this one.
+    fn scalar_file_value(&self) -> Option<Arc<dyn ValueNode>> {
+        None
+    }
     /// Writes [`ValueNode::debug_show`] to `out`, streamed as [`ValueNode::write_json`].
     fn write_debug_show(&self, out: &mut dyn std::io::Write) -> Result<(), VfsError> {
         let bytes = self.debug_show()?;

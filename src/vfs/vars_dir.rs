@@ -86,7 +86,7 @@ fn value_entries(
 
 /// The file showing a scalar value: its JSON.
 fn scalar_file(value: &Arc<dyn ValueNode>) -> Entry {
-    let value = value.clone();
+    let value = value.scalar_file_value().unwrap_or_else(|| value.clone());
     Entry::File(Arc::new(FnFile(move || value.json().map(with_newline))))
 }
 

@@ -348,6 +348,48 @@ fn dominators_from_the_image_equal_those_from_the_edge_arrays() {
     }
 }
 
+/// The analysis every command shares (`HeapAnalysis`) keeps no edge arrays: it reads the
+/// edges from the image for the variables' reachable sets, the paths to roots and the
+/// export. Against the edge arrays (the graph built with them, a second computation): the
+/// same successors of every node in the same order, the same edge count and skipped
+/// references, the same variables' figures, and the same path to every node.
+#[test]
+fn the_analysis_without_edge_arrays_reads_the_same_edges_from_the_image() {
+    use mo_mem::analysis::graph::ImageEdges;
+    use mo_mem::analysis::path::Paths;
+    use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
+    let mut checked = 0usize;
+    for (name, mode, dir) in common::all_fixtures() {
+        let label = format!("{name}/{mode}");
+        let opened = OpenedHeap::new(open(&dir));
+        let heap = opened.heap();
+        let lean = HeapAnalysis::compute(&opened, &mo_mem::analysis::progress::NoProgress)
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        let arrays = Analysis::from_graph(HeapGraph::build(heap).expect("graph"))
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        let (g, h) = (lean.graph(), arrays.graph());
+        assert!(!g.has_edge_arrays() || g.nodes() == 0, "{label}");
+        assert_eq!(g.edge_count(), Some(h.edges().edges() as u64), "{label}");
+        assert_eq!(g.skipped(), h.skipped(), "{label}");
+        let image = ImageEdges::new(g, heap);
+        for n in 0..g.nodes() as u32 {
+            let mut read = Vec::new();
+            image.scan_from(n, 0, |w| {
+                read.push(w);
+                false
+            });
+            assert_eq!(read, h.edges().successors(n), "{label}: node {n}");
+        }
+        assert_eq!(lean.vars(), &arrays.vars()[..], "{label}");
+        let (p, q) = (lean.paths(heap), Paths::new(h));
+        for n in 0..g.nodes() as u32 {
+            assert_eq!(p.nodes_to(n), q.nodes_to(n), "{label}: node {n}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 10, "only {checked} fixtures");
+}
+
 /// The lean decoder of reference fields (the header word and the walk's size) finds exactly
 /// the pointer words the full decoder finds, in the same order, with the same tag, for every
 /// walked object of every fixture.

@@ -87,9 +87,12 @@ fn reachable_from_var(heap: &Heap, name: &str) -> HashSet<u64> {
 }
 
 /// The bytes of the nodes every root reaches when `blocked` nodes are taken out (a
-/// breadth-first search over the graph's edges), and which nodes it reached.
-fn reached_without(a: &HeapAnalysis, blocked: &HashSet<u32>) -> (u64, Vec<bool>) {
+/// breadth-first search over the edges, read from `heap`'s image as the analysis, which keeps
+/// no edge arrays, reads them; `analysis_retained` checks them against the arrays), and which
+/// nodes it reached.
+fn reached_without(heap: &Heap, a: &HeapAnalysis, blocked: &HashSet<u32>) -> (u64, Vec<bool>) {
     let graph = a.graph();
+    let edges = mo_mem::analysis::graph::ImageEdges::new(graph, heap);
     let mut seen = vec![false; graph.nodes()];
     let mut queue: VecDeque<u32> = VecDeque::new();
     for var in graph.vars() {
@@ -105,15 +108,15 @@ fn reached_without(a: &HeapAnalysis, blocked: &HashSet<u32>) -> (u64, Vec<bool>)
         }
         seen[n as usize] = true;
         bytes += graph.size(n);
-        queue.extend(graph.edges().successors(n).iter().copied());
+        edges.for_each(n, |w| queue.push_back(w));
     }
     (bytes, seen)
 }
 
 /// What the `nodes` retain together: the live bytes no root reaches without them.
-fn retained_by_search(a: &HeapAnalysis, nodes: &[u32]) -> u64 {
-    let (live, _) = reached_without(a, &HashSet::new());
-    let (rest, _) = reached_without(a, &nodes.iter().copied().collect());
+fn retained_by_search(heap: &Heap, a: &HeapAnalysis, nodes: &[u32]) -> u64 {
+    let (live, _) = reached_without(heap, a, &HashSet::new());
+    let (rest, _) = reached_without(heap, a, &nodes.iter().copied().collect());
     live - rest
 }
 
@@ -238,7 +241,7 @@ fn empty_collections_save_what_they_retain() {
         let f = finding(&report, "empty-collections", mode);
         let got: HashSet<u32> = f.nodes.iter().copied().collect();
         assert_eq!(got, maps.iter().copied().collect(), "{mode}");
-        let retained = retained_by_search(a, &maps);
+        let retained = retained_by_search(heap, a, &maps);
         assert_eq!((f.bytes, f.saving_bytes), (retained, retained), "{mode}");
         assert!(f.detail.contains("Map<Nat, Text>"), "{}", f.detail);
     }
@@ -290,7 +293,8 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         };
         assert_eq!(n_bytes, 900);
         let root_node = a.graph().node_at(root.addr).unwrap();
-        let saving = retained_by_search(a, &[root_node]) - blob_bytes(heap.layout().header, w, 900);
+        let saving =
+            retained_by_search(heap, a, &[root_node]) - blob_bytes(heap.layout().header, w, 900);
         let f = finding(&report, "ropes", mode);
         assert_eq!(f.nodes, [root_node], "{mode}");
         assert_eq!(
@@ -324,7 +328,7 @@ fn garbage_and_heap_growth_add_up() {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
         let report = DoctorReport::new(&opened, a);
-        let (live, reached) = reached_without(a, &HashSet::new());
+        let (live, reached) = reached_without(opened.heap(), a, &HashSet::new());
         let graph = a.graph();
         let (mut objects, mut bytes) = (graph.stale().objects, graph.stale().bytes);
         for n in 0..graph.nodes() as u32 {

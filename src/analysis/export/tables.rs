@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use super::super::dominators::Dominator;
-use super::super::graph::Csr;
+use super::super::graph::ImageEdges;
 use super::super::types::{TypeLabels, NO_LABEL};
 use super::super::{HeapAnalysis, OpenedHeap};
 use super::addresses::Addresses;
@@ -99,7 +99,7 @@ impl Exporter {
         let addresses = Addresses::new(a.graph());
         let (objects, edges) = (&mut self.objects, &mut self.edges);
         std::thread::scope(|s| {
-            let edges = s.spawn(|| add_edges(edges, name, a, &addresses));
+            let edges = s.spawn(|| add_edges(edges, name, a, opened.heap(), &addresses));
             let objects = add_objects(objects, name, opened, a, labels, &addresses);
             let edges = edges
                 .join()
@@ -228,26 +228,30 @@ fn tag_numbers(
     }
 }
 
-/// The rows of `edges`, [`ROW_GROUP_ROWS`] edges per row group, streamed from the graph's
-/// successor lists.
+/// The rows of `edges`, [`ROW_GROUP_ROWS`] edges per row group, streamed from the objects'
+/// references read from `heap`'s image (the analysis keeps no edge arrays).
 fn add_edges(
     table: &mut Table,
     name: &[u8],
     a: &HeapAnalysis,
+    heap: &Heap,
     addresses: &Addresses<'_>,
 ) -> Result<(), ExportError> {
-    let csr = a.graph().edges();
-    let total = csr.edges();
+    let edges = ImageEdges::new(a.graph(), heap);
+    // Counted by the analysis; every row group below is filled exactly (a read-only image
+    // gives the same edges every time).
+    let total = usize::try_from(a.graph().edge_count().unwrap_or(0)).unwrap_or(usize::MAX);
     let mut at = EdgeCursor::default();
     for first in (0..total).step_by(ROW_GROUP_ROWS) {
         let rows = ROW_GROUP_ROWS.min(total - first);
-        let (start, mut end) = (at, at);
+        let start = at;
+        let mut end = start.clone();
         table.row_group(rows, |c, chunk| {
-            let mut cursor = start;
+            let mut cursor = start.clone();
             let chunk = match c {
                 0 => chunk.constant_text(rows, name),
-                1 => chunk.increasing_ints(rows, |_| i(addresses.get(cursor.next(csr).0))),
-                _ => chunk.ints(rows, |_| i(addresses.get(cursor.next(csr).1))),
+                1 => chunk.increasing_ints(rows, |_| i(addresses.get(cursor.next(&edges).0))),
+                _ => chunk.ints(rows, |_| i(addresses.get(cursor.next(&edges).1))),
             };
             end = cursor;
             chunk
@@ -257,25 +261,36 @@ fn add_edges(
     Ok(())
 }
 
-/// A position in the graph's edges: the source node and the slot among its successors.
-#[derive(Debug, Clone, Copy, Default)]
+/// A position in the graph's edges: the source node with its successors (read from the
+/// image once per node) and the position among them.
+#[derive(Debug, Clone, Default)]
 struct EdgeCursor {
-    node: u32,
-    slot: usize,
+    /// The next node to read.
+    next_node: u32,
+    source: u32,
+    targets: Vec<u32>,
+    at: usize,
 }
 
 impl EdgeCursor {
-    /// The edge here (source, target), and moves past it; only called while edges are left.
+    /// The edge here (source, target), and moves past it; only called while edges are left
+    /// (the count is the image's own, so it never runs past the last node; if it did, it
+    /// would repeat the last source rather than read beyond the nodes).
     #[inline]
-    fn next(&mut self, csr: &Csr) -> (u32, u32) {
-        loop {
-            let successors = csr.successors(self.node);
-            if let Some(&target) = successors.get(self.slot) {
-                self.slot += 1;
-                return (self.node, target);
+    fn next(&mut self, edges: &ImageEdges<'_>) -> (u32, u32) {
+        while self.at == self.targets.len() {
+            if self.next_node as usize >= edges.node_count() {
+                return (self.source, self.source);
             }
-            self.node += 1;
-            self.slot = 0;
+            self.source = self.next_node;
+            self.next_node += 1;
+            self.targets.clear();
+            self.at = 0;
+            let targets = &mut self.targets;
+            edges.for_each(self.source, |w| targets.push(w));
         }
+        let target = self.targets[self.at];
+        self.at += 1;
+        (self.source, target)
     }
 }

@@ -8,9 +8,9 @@
 //! found on the path, the same depth and node limits), with an explicit stack (no recursion
 //! whose depth comes from the heap), and a collection's natural view is read entry by entry
 //! ([`EntryWalk`]). Memory is bounded by the stack (one frame per level) and, per level, by
-//! the parts of one record, tuple or array. One difference: values the JSON cuts (past
-//! [`super::MAX_JSON_NODES`] or [`super::MAX_JSON_DEPTH`]) are not decoded, so their errors or
-//! limits are not met.
+//! the parts of one record or tuple (an array's elements are read one at a time). One
+//! difference: values the JSON cuts (past [`super::MAX_JSON_NODES`] or
+//! [`super::MAX_JSON_DEPTH`]) are not decoded, so their errors or limits are not met.
 //!
 //! A part that is a number, boolean, character or text is written straight from its heap
 //! words into the output ([`super::stream_leaf`]: digits, a text's bytes escaped from its
@@ -31,6 +31,7 @@ use super::{write_debug_show_as, write_json_as, CUT_JSON, DEEP_JSON, MAX_JSON_DE
 use crate::heap::collections::{map_slot_parts, EntryWalk, Item, RawEntry, RawNext};
 use crate::heap::types::{Prim, Type};
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value};
+use crate::heap::Body;
 use crate::image::{ImageError, LimitKind};
 
 /// Why a streamed rendering stopped.
@@ -89,6 +90,20 @@ enum Node {
         walk: EntryWalk,
         first: Option<Item>,
     },
+    /// An array, its elements read one at a time as they are written (an array of millions
+    /// is never held as a vector of its elements); `shell` is the array without its
+    /// elements, what the writers' one-level looks see (they never look at its items).
+    Array { shell: Value, elements: Elements },
+}
+
+/// An array's elements, read from the heap by position.
+struct Elements {
+    /// The address of element 0.
+    first: u64,
+    /// The number of elements.
+    len: u64,
+    /// The type of every element.
+    ty: Arc<Type>,
 }
 
 /// A node with where it is: `deep`'s depth, and the address to take off the path when done.
@@ -109,7 +124,7 @@ impl Resolved {
     /// The node's top level as the existing writers inspect it (a natural view as an array).
     fn peek(&self) -> &Value {
         match &self.node {
-            Node::Value(v) => v,
+            Node::Value(v) | Node::Array { shell: v, .. } => v,
             Node::Collection { .. } => &COLLECTION_PEEK,
         }
     }
@@ -123,6 +138,8 @@ enum Parts {
     Items(std::vec::IntoIter<Value>),
     /// The one part of an option, variant or weak reference, read ahead.
     One(Option<Resolved>),
+    /// An array's elements from position `next` on.
+    Elements { elements: Elements, next: u64 },
     /// A collection's items, the first one read ahead.
     Walk {
         walk: EntryWalk,
@@ -225,7 +242,7 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         let node = self.decode(root)?;
         // `deep` puts the root's object on the path whatever it holds.
         let on_path = match &node {
-            Node::Value(v) => v.addr(),
+            Node::Value(v) | Node::Array { shell: v, .. } => v.addr(),
             Node::Collection { addr, .. } => Some(*addr),
         };
         if let Some(a) = on_path {
@@ -246,6 +263,11 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
                 Parts::Fields(fields) => fields.next().map(|(l, v)| Part::Pending(Some(l), v)),
                 Parts::Items(items) => items.next().map(|v| Part::Pending(None, v)),
                 Parts::One(one) => one.take().map(Part::Ready),
+                Parts::Elements { elements, next } => {
+                    let element = self.element(elements, *next)?;
+                    *next += 1;
+                    element.map(|v| Part::Pending(None, v))
+                }
                 Parts::Walk { walk, first, .. } => {
                     let item = match first.take() {
                         Some(item) => Some(item),
@@ -369,7 +391,74 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
                 }
             }
         }
+        if let Some(node) = self.array(v)? {
+            return Ok(node);
+        }
         Ok(Node::Value(self.decoder.shallow(v)?))
+    }
+
+    /// `v` as an [`Node::Array`] when its type is an array's (no collection): the checks and
+    /// the budget of [`Decoder::shallow`] for it, without a vector of its elements; `None`
+    /// for any other value (and for a type that does not normalise: `shallow` reports it).
+    fn array(&mut self, v: &LazyValue) -> Result<Option<Node>, StreamError> {
+        let Some(ty) = &v.ty else {
+            return Ok(None);
+        };
+        let Ok(ty) = self.decoder.env.normalize(ty) else {
+            return Ok(None);
+        };
+        let Type::Array { mutable, elem } = &*ty else {
+            return Ok(None);
+        };
+        if crate::heap::collections::recognize(self.decoder.env, &ty).is_some() {
+            return Ok(None);
+        }
+        let word = v.word;
+        self.decoder
+            .budget
+            .spend(1, word)
+            .map_err(DecodeError::from)?;
+        if !self.decoder.heap().is_pointer(word) {
+            return Err(self.decoder.mismatch(word, &ty.to_string()).into());
+        }
+        let o = self.decoder.obj(word)?;
+        let Body::Array { sort, elems, .. } = o.body else {
+            return Err(self.decoder.mismatch(word, &ty.to_string()).into());
+        };
+        if !sort.may_be_array() {
+            return Err(self.decoder.mismatch(word, &ty.to_string()).into());
+        }
+        self.decoder
+            .budget
+            .spend(elems.len(), o.addr)
+            .map_err(DecodeError::from)?;
+        let shell = Value::Array {
+            addr: o.addr,
+            mutable: *mutable,
+            items: Vec::new(),
+        };
+        let elements = Elements {
+            first: elems.addr(),
+            len: elems.len(),
+            ty: elem.clone(),
+        };
+        Ok(Some(Node::Array { shell, elements }))
+    }
+
+    /// Element `i` of `elements` as [`Decoder::shallow`] gives it (`None` past the end).
+    fn element(&mut self, elements: &Elements, i: u64) -> Result<Option<Value>, StreamError> {
+        if i >= elements.len {
+            return Ok(None);
+        }
+        let image = self.decoder.heap().image();
+        let step = image.word_size().bytes();
+        let word = image
+            .read_word(elements.first.wrapping_add(i.wrapping_mul(step)))
+            .map_err(DecodeError::from)?;
+        Ok(Some(Value::Lazy(LazyValue {
+            word,
+            ty: Some(elements.ty.clone()),
+        })))
     }
 
     /// Writes part `v` of a node at `parent_depth` (object `parent_addr`) when it is a leaf
@@ -603,6 +692,7 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
         let mut node = self.decode(&lazy)?;
         let compound = match &node {
             Node::Value(v) => v.addr().filter(|_| v.child_count() > 0),
+            Node::Array { shell, elements } => shell.addr().filter(|_| elements.len > 0),
             Node::Collection { addr, first, .. } => first.as_ref().map(|_| *addr),
         };
         let mut on_path = None;
@@ -683,6 +773,13 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
                     first,
                     plan: None,
                 };
+                return Ok((Open::Static("["), Some((parts, addr, ",", "]"))));
+            }
+            Node::Array { elements, .. } => {
+                if capped {
+                    return Ok((Open::Static(DEEP_JSON), None));
+                }
+                let parts = Parts::Elements { elements, next: 0 };
                 return Ok((Open::Static("["), Some((parts, addr, ",", "]"))));
             }
             Node::Value(v) => v,
@@ -779,6 +876,16 @@ impl<'d, 'h, 'o> Walk<'d, 'h, 'o> {
                     plan: None,
                 };
                 return Ok((Open::Static("["), Some((parts, addr, ", ", "]"))));
+            }
+            Node::Array { shell, elements } => {
+                let mutable = matches!(shell, Value::Array { mutable: true, .. });
+                let open = match (mutable, elements.len == 0) {
+                    (true, true) => "[var",
+                    (true, false) => "[var ",
+                    (false, _) => "[",
+                };
+                let parts = Parts::Elements { elements, next: 0 };
+                return Ok((Open::Static(open), Some((parts, addr, ", ", "]"))));
             }
             Node::Value(v) => v,
         };
