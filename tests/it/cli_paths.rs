@@ -68,7 +68,7 @@ fn version_prints_the_crate_version_and_the_layouts_read() {
     for line in [
         "  read     the layout of moc >= 0.13.0 (sorted array, bits and blob tags)",
         "  refused  the classical layout of moc < 0.6.10 (dense tag numbering)",
-        "  4.10.0  moc 1.10.1   read     enhanced orthogonal persistence; classical (four GCs)",
+        "  4.10.0  moc 1.10.1   read     enhanced orthogonal persistence; classical (four GCs); checked: fixtures/snapshots",
         "  refused  moc >= 1.11.0 and any newer release (its layout was never checked)",
     ] {
         assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
