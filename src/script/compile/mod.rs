@@ -199,6 +199,25 @@ impl Compiler<'_> {
         }
     }
 
+    /// The cell of the variable `e` names, for an object's `public var` field (the parser
+    /// makes `e` a variable of the object's body, and [`captures`] puts it in a cell).
+    fn cell_of(&mut self, e: &Expr) -> CResult<Code> {
+        let ExprKind::Var(n) = &e.kind else {
+            return Err(err(e.span, "a `public var` field names its variable"));
+        };
+        match self.resolve(n) {
+            Some(Var::Slot {
+                slot: Slot::LocalCell(i),
+                mutable: true,
+                ..
+            }) => Ok(Code::CellOf(i)),
+            _ => Err(err(
+                e.span,
+                format!("`public var {n}` is only supported in an object or class body"),
+            )),
+        }
+    }
+
     fn resolve(&mut self, name: &str) -> Option<Var> {
         let top = self.fns.len() - 1;
         self.resolve_at(top, name)
@@ -785,6 +804,10 @@ impl Compiler<'_> {
                             .map(|(_, h)| h.clone()),
                         _ => None,
                     };
+                    if f.alias {
+                        fs.push((Rc::from(f.name.as_str()), true, self.cell_of(&f.value)?));
+                        continue;
+                    }
                     let mut c = self.expr(&f.value, fh.as_ref())?;
                     if let Some(h) = fh.filter(Hint::has_int) {
                         c = Code::Coerce(Box::new(c), Rc::new(h));
@@ -799,6 +822,7 @@ impl Compiler<'_> {
                 }
                 Code::Record(bs, fs, span)
             }
+            ExprKind::Module(a) => Code::Module(Box::new(self.expr(a, None)?)),
             ExprKind::Variant(tag, a) => {
                 let h = match hint {
                     Some(Hint::Variant(hs)) => hs

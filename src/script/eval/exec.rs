@@ -202,6 +202,8 @@ impl Interp {
                 })
             }
             Code::Record(bases, fields, span) => self.record(bases, fields, *span),
+            Code::CellOf(i) => self.cell_of(*i),
+            Code::Module(a) => Ok(self.eval(a)?.as_module()),
             Code::Variant(tag, a) => {
                 let v = self.eval(a)?;
                 self.alloc(32)?;
@@ -424,7 +426,7 @@ impl Interp {
         match v {
             Value::Record(r) => r
                 .get(name)
-                .map(|f| f.value.borrow().clone())
+                .map(|f| f.get())
                 .ok_or_else(|| trap(format!("record has no field {name}"))),
             Value::Module(m) => m
                 .get(name)
@@ -455,7 +457,7 @@ impl Interp {
                 Value::Record(r) => {
                     for f in &r.fields {
                         out.retain(|(n, _, _)| *n != f.name);
-                        out.push((f.name.clone(), f.mutable, f.value.borrow().clone()));
+                        out.push((f.name.clone(), f.mutable, f.get()));
                     }
                 }
                 other => return Err(trap(format!("`with` on a {}", other.kind_name()))),
@@ -566,7 +568,7 @@ impl Interp {
             Value::Record(r) => {
                 let f = r
                     .get("next")
-                    .map(|f| f.value.borrow().clone())
+                    .map(|f| f.get())
                     .ok_or_else(|| trap("for loop over a record without `next`"))?;
                 match self.call_value(&f, &[])? {
                     Value::Null => Ok(None),

@@ -1,5 +1,6 @@
 //! The evaluator: runs compiled code over a value stack with slot-addressed frames.
 
+mod adopt;
 mod assign;
 mod coerce;
 mod dot;
@@ -387,6 +388,15 @@ impl Interp {
                 None => Value::Unit,
             },
             Slot::Global(i) => self.globals.get(i as usize).map(dup).unwrap_or_default(),
+        }
+    }
+
+    /// The cell of a captured variable in frame slot `i`, itself (an object's `public var`
+    /// field shares it).
+    fn cell_of(&mut self, i: u32) -> EResult {
+        match self.stack.get(self.bp + i as usize) {
+            Some(Value::Cell(c)) => Ok(Value::Cell(c.clone())),
+            _ => Err(trap("a `public var` field without its variable")),
         }
     }
 
