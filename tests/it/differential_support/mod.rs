@@ -3,6 +3,7 @@
 
 pub mod gen;
 pub mod gen_eq;
+pub mod gen_objects;
 
 use mo_mem::script::{self, session::moc_compat, Limits};
 use std::io::Write;
