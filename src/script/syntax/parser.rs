@@ -1099,7 +1099,7 @@ impl Parser {
             let (prec, op) = match self.tok() {
                 Tok::Kw("or") => (1, None),
                 Tok::Kw("and") => (2, None),
-                Tok::Op(":") => (0, None),
+                Tok::Op(":" | "|>") => (0, None),
                 Tok::Op(o) => match bin_op(o) {
                     Some((p, b)) => (p, Some(b)),
                     None => break,
@@ -1116,6 +1116,28 @@ impl Parser {
                 self.advance();
                 let t = self.ty()?;
                 lhs = self.mk(ExprKind::Annot(Box::new(lhs), t), start);
+                continue;
+            }
+            // `a |> f(_)`: the block `{ let _ = a; f(_) }` whose `_` is a variable (lowest
+            // precedence, left associative, as in moc)
+            if self.at_op("|>") {
+                if min_prec > 0 {
+                    break;
+                }
+                let at = self.span();
+                self.advance();
+                self.enter()?;
+                let rhs = self.expr_bin(1, true);
+                self.depth -= 1;
+                let rhs = rhs?;
+                let pat = Pat {
+                    kind: PatKind::Var("_".to_string()),
+                    span: at,
+                };
+                lhs = self.mk(
+                    ExprKind::Block(vec![Dec::Let(pat, lhs, None), Dec::Exp(rhs)]),
+                    start,
+                );
                 continue;
             }
             let is_or = self.at_kw("or");
@@ -1159,13 +1181,18 @@ impl Parser {
             Tok::Op("#") => {
                 self.advance();
                 let tag = self.field_name()?;
-                let arg =
-                    if self.at_op("(") || self.at_op("{") || self.at_op("[") || self.literal_next()
-                    {
-                        Some(Box::new(self.expr_post(true)?))
-                    } else {
-                        None
-                    };
+                let arg = if self.at_op("(")
+                    || self.at_op("{")
+                    || self.at_op("[")
+                    || self.literal_next()
+                    || self.at_kw("null")
+                    || self.at_kw("true")
+                    || self.at_kw("false")
+                {
+                    Some(Box::new(self.expr_post(true)?))
+                } else {
+                    None
+                };
                 Ok(self.mk(ExprKind::Variant(tag, arg), start))
             }
             Tok::Kw("func")
@@ -1290,7 +1317,7 @@ impl Parser {
     fn starts_arg(&self) -> bool {
         let arg = matches!(
             self.tok(),
-            Tok::Op("(" | "{")
+            Tok::Op("(" | "{" | "_")
                 | Tok::Ident(_)
                 | Tok::Nat(_)
                 | Tok::Float(_)
@@ -1336,6 +1363,11 @@ impl Parser {
             Tok::Ident(s) => {
                 self.advance();
                 Ok(self.mk(ExprKind::Var(s), start))
+            }
+            // the value piped in by `|>` (a variable named `_`, see `expr_bin`)
+            Tok::Op("_") => {
+                self.advance();
+                Ok(self.mk(ExprKind::Var("_".to_string()), start))
             }
             Tok::Op("(") => {
                 self.advance();
