@@ -516,11 +516,6 @@ impl Interp {
         let saved_env = self.env.replace(clo.clone());
         self.bp = base;
         self.depth += 1;
-        for &i in &proto.param_cells {
-            let s = &mut self.stack[base + i as usize];
-            let v = std::mem::take(s);
-            *s = Value::Cell(Rc::new(RefCell::new(v)));
-        }
         let mut r = Ok(Value::Unit);
         if let Some(pats) = &proto.params {
             for (i, p) in pats.iter().enumerate() {
@@ -536,6 +531,15 @@ impl Interp {
                         break;
                     }
                 }
+            }
+        }
+        // after the parameters' patterns, which bind captured variables in cells already
+        // (wrapping those again made `==` meet a cell)
+        for &i in &proto.param_cells {
+            let s = &mut self.stack[base + i as usize];
+            if !matches!(s, Value::Cell(_)) {
+                let v = std::mem::take(s);
+                *s = Value::Cell(Rc::new(RefCell::new(v)));
             }
         }
         if r.is_ok() {
