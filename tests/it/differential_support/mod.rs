@@ -90,13 +90,14 @@ fn disagrees(moc: &MocOutput, mine: &str) -> bool {
     moc.valid && moc.out != mine
 }
 
-/// Removes statements from `statements` (keeping the first `keep`, the imports) while moc
-/// still accepts the program and mo-mem still disagrees with it; returns the minimal one.
-/// Each round tries every single removal in one batch and keeps the first that still fails.
+/// Removes statements from `statements` (keeping the first `keep`, the imports, and the last,
+/// which prints the side effects) while moc still accepts the program and mo-mem still
+/// disagrees with it; returns the minimal one. Each round tries every single removal in one
+/// batch and keeps the first that still fails.
 pub fn shrink(statements: Vec<String>, keep: usize) -> Mismatch {
     let mut cur = statements;
     loop {
-        let candidates: Vec<Vec<String>> = (keep..cur.len())
+        let candidates: Vec<Vec<String>> = (keep..cur.len().saturating_sub(1))
             .map(|i| {
                 let mut c = cur.clone();
                 c.remove(i);
