@@ -119,7 +119,8 @@ impl<'t> HintBuilder<'t> {
             // a script module's type (`Geometry.Point`): its declaration is in the session's
             // table under its own name
             Type::Path(p, args) if args.is_empty() => {
-                match p.last().and_then(|n| self.types.get(n)) {
+                let by_path = self.types.get(&p.join("."));
+                match by_path.or_else(|| p.last().and_then(|n| self.types.get(n))) {
                     Some(def) if def.params.is_empty() => self.named(&def.hint),
                     _ => Hint::Any,
                 }

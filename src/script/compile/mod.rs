@@ -115,6 +115,7 @@ pub fn compile_program(prog: &ast::Program, globals: &mut Globals) -> CResult<Co
         globals,
         fns: vec![FnCtx::new(captures::captured_in_decs(&prog.decs))],
         next_label: 0,
+        module_path: Vec::new(),
     };
     let main = c.block(&prog.decs, None, true)?;
     Ok(CompiledProgram {
@@ -128,6 +129,9 @@ struct Compiler<'g> {
     globals: &'g mut Globals,
     fns: Vec<FnCtx>,
     next_label: u32,
+    /// The names of the `module` declarations being compiled, outermost first: their
+    /// type declarations are also known by their path (`A.T`).
+    module_path: Vec<String>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
@@ -339,9 +343,13 @@ impl Compiler<'_> {
         // type declarations first: they are visible in the whole block
         for d in decs {
             if let Dec::Type(name, params, t) = d {
-                self.globals
-                    .types
-                    .insert(name.clone(), hints::TypeDef::new(name, params, t));
+                let def = hints::TypeDef::new(name, params, t);
+                if !self.module_path.is_empty() {
+                    // `A.T` names this declaration even after another module's `T`
+                    let path = format!("{}.{name}", self.module_path.join("."));
+                    self.globals.types.insert(path, def.clone());
+                }
+                self.globals.types.insert(name.clone(), def);
             }
         }
         // pre-declare every name of the block: a function may use a declaration that comes
@@ -398,11 +406,21 @@ impl Compiler<'_> {
                         PatKind::Annot(_, t) => self.coerce_hint(t),
                         _ => (Hint::Any, None),
                     };
+                    let module = match (&p.kind, &e.kind) {
+                        (PatKind::Var(n), ExprKind::Module(_)) => Some(n.clone()),
+                        _ => None,
+                    };
+                    let in_module = module.is_some();
+                    self.module_path.extend(module);
                     // a block ending in `let` has the value bound, of the annotated type
                     let value = match coerce {
-                        Some(_) if last => self.coerced(e, &pat_hint)?,
-                        _ => self.expr(e, Some(&pat_hint))?,
+                        Some(_) if last => self.coerced(e, &pat_hint),
+                        _ => self.expr(e, Some(&pat_hint)),
                     };
+                    if in_module {
+                        self.module_path.pop();
+                    }
+                    let value = value?;
                     let fail = match fail {
                         Some(f) => Some(self.expr(f, None)?),
                         None => None,
