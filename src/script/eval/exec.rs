@@ -365,6 +365,9 @@ impl Interp {
                     if i + 1 == n {
                         discard(std::mem::replace(&mut last, v.clone()));
                     }
+                    // kept for moc's message when the pattern can fail
+                    let shown = (fail.is_none() && !matches!(p, Pat::Bind(..) | Pat::Wild))
+                        .then(|| v.clone());
                     if !self.bind(p, v)? {
                         match fail {
                             Some(f) => {
@@ -374,7 +377,7 @@ impl Interp {
                                     "let-else body did not leave the block",
                                 ));
                             }
-                            None => return Err(trap_at(*span, "pattern failed")),
+                            None => return Err(trap_at(*span, no_match(shown.as_ref()))),
                         }
                     }
                 }
@@ -528,8 +531,10 @@ impl Interp {
             let Some(v) = next else {
                 return Ok(Value::Unit);
             };
+            // moc shows the option `next` returned
+            let shown = (!matches!(pat, Pat::Bind(..) | Pat::Wild)).then(|| Value::some(v.clone()));
             if !self.bind(pat, v)? {
-                return Err(trap_at(span, "pattern failed"));
+                return Err(trap_at(span, no_match(shown.as_ref())));
             }
             if let Err(e) = self.exec(body) {
                 if let Some(v) = loop_exit(e, id)? {
@@ -589,6 +594,17 @@ impl Interp {
             }
             other => Err(trap(format!("cannot iterate over a {}", other.kind_name()))),
         }
+    }
+}
+
+/// moc's message for a value its pattern does not match.
+fn no_match(v: Option<&Value>) -> String {
+    match v {
+        Some(v) => format!(
+            "value {} does not match pattern",
+            crate::script::value::show::debug_show(v)
+        ),
+        None => "pattern failed".to_string(),
     }
 }
 
