@@ -116,6 +116,7 @@ pub fn compile_program(prog: &ast::Program, globals: &mut Globals) -> CResult<Co
         fns: vec![FnCtx::new(captures::captured_in_decs(&prog.decs))],
         next_label: 0,
         module_path: Vec::new(),
+        label_hints: HashMap::new(),
     };
     let main = c.block(&prog.decs, None, true)?;
     Ok(CompiledProgram {
@@ -132,6 +133,9 @@ struct Compiler<'g> {
     /// The names of the `module` declarations being compiled, outermost first: their
     /// type declarations are also known by their path (`A.T`).
     module_path: Vec<String>,
+    /// The expected type of each labeled block that has one (`label l : T`), by label id:
+    /// `break l v` types `v` with it.
+    label_hints: HashMap<u32, Hint>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
@@ -1033,6 +1037,9 @@ impl Compiler<'_> {
                     return Ok(Code::Label(id, Box::new(retag_loop(code, id))));
                 }
                 let id = self.label();
+                if let Some(h) = hint {
+                    self.label_hints.insert(id, h.clone());
+                }
                 self.cur().labels.push((name.clone(), id, LabelKind::Block));
                 let r = self.expr(body, hint);
                 self.cur().labels.pop();
@@ -1040,8 +1047,9 @@ impl Compiler<'_> {
             }
             ExprKind::Break(name, v) => {
                 let id = self.find_label(name, false, span)?;
+                let h = self.label_hints.get(&id).cloned();
                 let val = match v {
-                    Some(v) => self.expr(v, None)?,
+                    Some(v) => self.expr(v, h.as_ref())?,
                     None => Code::Const(Value::Unit),
                 };
                 Code::Break(id, Box::new(val))

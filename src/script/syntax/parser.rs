@@ -910,11 +910,18 @@ impl Parser {
             Tok::Kw("label") => {
                 self.advance();
                 let l = self.ident()?;
-                if self.eat_op(":") {
-                    self.ty()?;
-                }
+                let ty = if self.eat_op(":") {
+                    Some(self.ty()?)
+                } else {
+                    None
+                };
                 let e = self.expr_nest()?;
-                return Ok(self.mk(ExprKind::Label(l, Box::new(e)), start));
+                let label = self.mk(ExprKind::Label(l, Box::new(e)), start);
+                // `label l : T e` is `(label l e) : T`: the type reaches `break l v` too
+                return Ok(match ty {
+                    Some(t) => self.mk(ExprKind::Annot(Box::new(label), t), start),
+                    None => label,
+                });
             }
             Tok::Kw("break") => {
                 self.advance();
