@@ -151,6 +151,11 @@ pub fn campaign(
         dump(Path::new(&dir), &named, &moc, &mine);
         return (valid, Vec::new());
     }
+    // all of them counted (only the first `max_reported` are shrunk and reported)
+    let differ = (0..named.len())
+        .filter(|&i| disagrees(&moc[i], &mine[i]))
+        .count();
+    eprintln!("seed {seed}: {differ} of {count} programs differ from moc");
     let mut found = Vec::new();
     for i in 0..named.len() {
         if disagrees(&moc[i], &mine[i]) && found.len() < max_reported {
