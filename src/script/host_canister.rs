@@ -210,7 +210,7 @@ pub fn candid_text(v: &Value, out: &mut String, depth: usize) -> ConvertResult<(
             for f in &r.fields {
                 quoted(&f.name, out);
                 out.push_str(" = ");
-                candid_text(&f.value.borrow(), out, depth + 1)?;
+                candid_text(&f.get(), out, depth + 1)?;
                 out.push_str("; ");
             }
             out.push('}');

@@ -428,7 +428,10 @@ impl Reader<'_, '_> {
             self.path.pop();
         }
         self.root(depth, o.addr);
-        Ok(Value::Record(Rc::new(super::value::Record { fields: out })))
+        Ok(Value::Record(Rc::new(super::value::Record {
+            fields: out,
+            module: false,
+        })))
     }
 
     /// The address and element words of an array whose sort satisfies `ok`, with

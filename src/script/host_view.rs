@@ -165,7 +165,7 @@ impl HostObject for HeapRef {
         }
         // Irregular: decoded the ordinary way, which says what is wrong (or reads it).
         match self.decoded()? {
-            Value::Record(r) => Ok(r.get(name).map(|f| f.value.borrow().clone())),
+            Value::Record(r) => Ok(r.get(name).map(|f| f.get())),
             Value::Host(h) => h.field(name),
             _ => Ok(None),
         }

@@ -315,8 +315,17 @@ pub fn moc_compat(src: &str, source_name: &str, limits: Limits) -> String {
     match s.eval(src) {
         Ok(ev) => {
             let mut out = ev.output.clone();
-            let ty = prim_type(&ev.value);
-            out.push_str(&format!("{} : {}\n", debug_show(&ev.value), ty));
+            // a program ending in `var` has the value `()` in moc (a session shows the
+            // variable, as a REPL does)
+            let ends_in_var = parse_program(src).is_ok_and(|p| {
+                matches!(
+                    p.decs.last(),
+                    Some(crate::script::syntax::ast::Dec::Var(..))
+                )
+            });
+            let value = if ends_in_var { &Value::Unit } else { &ev.value };
+            let ty = prim_type(value);
+            out.push_str(&format!("{} : {}\n", debug_show(value), ty));
             out
         }
         Err(ScriptError::Trap {

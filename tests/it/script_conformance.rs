@@ -13,7 +13,7 @@ fn conformance_programs_match_moc() {
         .filter(|p| p.extension().is_some_and(|x| x == "mo"))
         .collect();
     entries.sort();
-    assert!(entries.len() >= 300, "only {} programs", entries.len());
+    assert!(entries.len() >= 400, "only {} programs", entries.len());
     let results = script::on_eval_thread(move || {
         let mut failures = Vec::new();
         let mut checked = 0;

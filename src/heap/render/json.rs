@@ -154,7 +154,7 @@ impl JsonWriter<'_> {
                     Some(p) => stack.push(Item::Val(p)),
                 }
             }
-            Shape::Record(fields) => {
+            Shape::Record(fields) | Shape::Module(fields) => {
                 out.push('{');
                 stack.push(Item::Close("}"));
                 for (i, (label, value)) in fields.into_iter().enumerate().rev() {

@@ -55,6 +55,7 @@ fn show_one<H: Shown>(
     out: &mut String,
     stack: &mut Vec<Item<H>>,
 ) {
+    let is_module = matches!(shape, Shape::Module(_));
     match shape {
         Shape::Null => out.push_str("null"),
         Shape::Unit => out.push_str("()"),
@@ -90,7 +91,10 @@ fn show_one<H: Shown>(
             }
             stack.push(Item::Val(payload));
         }
-        Shape::Record(fields) => {
+        Shape::Record(fields) | Shape::Module(fields) => {
+            if is_module {
+                out.push_str("module ");
+            }
             out.push('{');
             stack.push(Item::Str("}"));
             for (i, (label, value)) in fields.into_iter().enumerate().rev() {

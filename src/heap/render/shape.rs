@@ -78,6 +78,8 @@ pub enum Shape<'a, H> {
     Variant(&'a str, Option<H>),
     /// A record: labels and values, in the order shown.
     Record(Vec<(&'a str, H)>),
+    /// A script's module value: a record shown as `module {a = 1}` (JSON: as a record).
+    Module(Vec<(&'a str, H)>),
     /// A tuple of two or more values.
     Tuple(Vec<H>),
     /// `[x, …]` or `[var x, …]`.
@@ -156,6 +158,9 @@ impl<'a, H> Shape<'a, H> {
             Shape::Variant(tag, x) => Shape::Variant(tag, x.map(f)),
             Shape::Record(fields) => {
                 Shape::Record(fields.into_iter().map(|(l, x)| (l, f(x))).collect())
+            }
+            Shape::Module(fields) => {
+                Shape::Module(fields.into_iter().map(|(l, x)| (l, f(x))).collect())
             }
             Shape::Tuple(items) => Shape::Tuple(items.into_iter().map(f).collect()),
             Shape::Array { mutable, items } => Shape::Array {

@@ -1,4 +1,5 @@
-//! Finds the names used inside nested functions: variables with those names live in cells.
+//! Finds the names used inside nested functions (and the `public var` fields of objects):
+//! variables with those names live in cells.
 
 use crate::script::syntax::ast::{Dec, Expr, ExprKind, FuncDef};
 use std::collections::HashSet;
@@ -57,7 +58,8 @@ fn expr(e: &Expr, inside: bool, out: &mut HashSet<String>) {
         | Annot(a, _)
         | Label(_, a)
         | Do(a)
-        | DoOpt(a) => expr(a, inside, out),
+        | DoOpt(a)
+        | Module(a) => expr(a, inside, out),
         Binary(_, a, b)
         | And(a, b)
         | Or(a, b)
@@ -71,7 +73,13 @@ fn expr(e: &Expr, inside: bool, out: &mut HashSet<String>) {
         Tuple(es) | Array(_, es) => es.iter().for_each(|x| expr(x, inside, out)),
         Record(bs, fs) => {
             bs.iter().for_each(|x| expr(x, inside, out));
-            fs.iter().for_each(|f| expr(&f.value, inside, out));
+            for f in fs {
+                // an object's `public var` field shares its variable's cell
+                if let (true, Var(n)) = (f.alias, &f.value.kind) {
+                    out.insert(n.clone());
+                }
+                expr(&f.value, inside, out);
+            }
         }
         Variant(_, a) | Break(_, a) | Return(a) => {
             if let Some(a) = a {

@@ -41,7 +41,13 @@ pub struct HintBuilder<'t> {
     /// Declarations referenced but not resolved yet.
     pending: Vec<Rc<NamedHint>>,
     queued: HashSet<*const NamedHint>,
+    /// The arguments of the generic declaration being expanded (`Box<Int>`), innermost last.
+    args: Vec<Vec<(String, Hint)>>,
 }
+
+/// Most generic declarations expanded inside each other (`type List<T> = ?(T, List<T>)`
+/// unfolds this many times; deeper, its values get no conversion).
+const MAX_GENERIC_EXPANSION: usize = 4;
 
 impl<'t> HintBuilder<'t> {
     /// A builder over `types`.
@@ -51,6 +57,7 @@ impl<'t> HintBuilder<'t> {
             params: Vec::new(),
             pending: Vec::new(),
             queued: HashSet::new(),
+            args: Vec::new(),
         }
     }
 
@@ -71,15 +78,39 @@ impl<'t> HintBuilder<'t> {
     /// resolution). Recursion is bounded by the expression's nesting (the parser's limit).
     fn structure(&mut self, t: &Type) -> Hint {
         match t {
-            Type::Path(p, _) if p.len() == 1 => {
+            Type::Path(p, args) if p.len() == 1 => {
                 if let Some(k) = NumKind::from_name(&p[0]) {
                     return Hint::Num(k);
+                }
+                if let Some((_, h)) = self
+                    .args
+                    .last()
+                    .and_then(|a| a.iter().find(|(n, _)| *n == p[0]))
+                {
+                    return h.clone();
                 }
                 if p[0] == "Any" || self.params.contains(&p[0]) {
                     return Hint::Top;
                 }
                 match self.types.get(&p[0]) {
                     Some(def) if def.params.is_empty() => self.named(&def.hint),
+                    // a generic declaration applied (`Box<Int>`): its body with the arguments
+                    Some(def)
+                        if def.params.len() == args.len()
+                            && self.args.len() < MAX_GENERIC_EXPANSION =>
+                    {
+                        let hs: Vec<(String, Hint)> = def
+                            .params
+                            .iter()
+                            .zip(args)
+                            .map(|(n, t)| (n.clone(), self.structure(t)))
+                            .collect();
+                        let body = def.hint.ty.clone();
+                        self.args.push(hs);
+                        let h = self.structure(&body);
+                        self.args.pop();
+                        h
+                    }
                     Some(_) => Hint::Any,
                     None if p[0] == "Blob" => Hint::Blob,
                     None => Hint::Any,
@@ -88,7 +119,8 @@ impl<'t> HintBuilder<'t> {
             // a script module's type (`Geometry.Point`): its declaration is in the session's
             // table under its own name
             Type::Path(p, args) if args.is_empty() => {
-                match p.last().and_then(|n| self.types.get(n)) {
+                let by_path = self.types.get(&p.join("."));
+                match by_path.or_else(|| p.last().and_then(|n| self.types.get(n))) {
                     Some(def) if def.params.is_empty() => self.named(&def.hint),
                     _ => Hint::Any,
                 }

@@ -225,6 +225,9 @@ pub enum Code {
     Const(Value),
     /// Reads a variable.
     Var(Slot),
+    /// The cell of a captured variable in a frame slot, itself (an object's `public var`
+    /// field shares it with the variable).
+    CellOf(u32),
     /// A unary operator.
     Unary(UnOp, Box<Code>, Option<NumKind>, Span),
     /// A binary arithmetic/bitwise/text operator.
@@ -247,6 +250,8 @@ pub enum Code {
     Array(bool, Vec<Code>, Span),
     /// A record literal: bases (`with`), then fields (name, mutable, value).
     Record(Vec<Code>, Vec<(Rc<str>, bool, Code)>, Span),
+    /// A `module` body: its record made a module value.
+    Module(Box<Code>),
     /// `#tag e`.
     Variant(Rc<str>, Box<Code>),
     /// `?e`.

@@ -115,6 +115,8 @@ pub fn compile_program(prog: &ast::Program, globals: &mut Globals) -> CResult<Co
         globals,
         fns: vec![FnCtx::new(captures::captured_in_decs(&prog.decs))],
         next_label: 0,
+        module_path: Vec::new(),
+        label_hints: HashMap::new(),
     };
     let main = c.block(&prog.decs, None, true)?;
     Ok(CompiledProgram {
@@ -128,6 +130,12 @@ struct Compiler<'g> {
     globals: &'g mut Globals,
     fns: Vec<FnCtx>,
     next_label: u32,
+    /// The names of the `module` declarations being compiled, outermost first: their
+    /// type declarations are also known by their path (`A.T`).
+    module_path: Vec<String>,
+    /// The expected type of each labeled block that has one (`label l : T`), by label id:
+    /// `break l v` types `v` with it.
+    label_hints: HashMap<u32, Hint>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> SyntaxError {
@@ -196,6 +204,25 @@ impl Compiler<'_> {
                 .insert(name.to_string(), GlobalVar::Module(m));
         } else if let Some(scope) = self.cur().scopes.last_mut() {
             scope.insert(name.to_string(), Var::Module(m));
+        }
+    }
+
+    /// The cell of the variable `e` names, for an object's `public var` field (the parser
+    /// makes `e` a variable of the object's body, and [`captures`] puts it in a cell).
+    fn cell_of(&mut self, e: &Expr) -> CResult<Code> {
+        let ExprKind::Var(n) = &e.kind else {
+            return Err(err(e.span, "a `public var` field names its variable"));
+        };
+        match self.resolve(n) {
+            Some(Var::Slot {
+                slot: Slot::LocalCell(i),
+                mutable: true,
+                ..
+            }) => Ok(Code::CellOf(i)),
+            _ => Err(err(
+                e.span,
+                format!("`public var {n}` is only supported in an object or class body"),
+            )),
         }
     }
 
@@ -320,9 +347,13 @@ impl Compiler<'_> {
         // type declarations first: they are visible in the whole block
         for d in decs {
             if let Dec::Type(name, params, t) = d {
-                self.globals
-                    .types
-                    .insert(name.clone(), hints::TypeDef::new(name, params, t));
+                let def = hints::TypeDef::new(name, params, t);
+                if !self.module_path.is_empty() {
+                    // `A.T` names this declaration even after another module's `T`
+                    let path = format!("{}.{name}", self.module_path.join("."));
+                    self.globals.types.insert(path, def.clone());
+                }
+                self.globals.types.insert(name.clone(), def);
             }
         }
         // pre-declare every name of the block: a function may use a declaration that comes
@@ -379,11 +410,21 @@ impl Compiler<'_> {
                         PatKind::Annot(_, t) => self.coerce_hint(t),
                         _ => (Hint::Any, None),
                     };
+                    let module = match (&p.kind, &e.kind) {
+                        (PatKind::Var(n), ExprKind::Module(_)) => Some(n.clone()),
+                        _ => None,
+                    };
+                    let in_module = module.is_some();
+                    self.module_path.extend(module);
                     // a block ending in `let` has the value bound, of the annotated type
                     let value = match coerce {
-                        Some(_) if last => self.coerced(e, &pat_hint)?,
-                        _ => self.expr(e, Some(&pat_hint))?,
+                        Some(_) if last => self.coerced(e, &pat_hint),
+                        _ => self.expr(e, Some(&pat_hint)),
                     };
+                    if in_module {
+                        self.module_path.pop();
+                    }
+                    let value = value?;
                     let fail = match fail {
                         Some(f) => Some(self.expr(f, None)?),
                         None => None,
@@ -785,6 +826,10 @@ impl Compiler<'_> {
                             .map(|(_, h)| h.clone()),
                         _ => None,
                     };
+                    if f.alias {
+                        fs.push((Rc::from(f.name.as_str()), true, self.cell_of(&f.value)?));
+                        continue;
+                    }
                     let mut c = self.expr(&f.value, fh.as_ref())?;
                     if let Some(h) = fh.filter(Hint::has_int) {
                         c = Code::Coerce(Box::new(c), Rc::new(h));
@@ -799,6 +844,7 @@ impl Compiler<'_> {
                 }
                 Code::Record(bs, fs, span)
             }
+            ExprKind::Module(a) => Code::Module(Box::new(self.expr(a, None)?)),
             ExprKind::Variant(tag, a) => {
                 let h = match hint {
                     Some(Hint::Variant(hs)) => hs
@@ -991,6 +1037,9 @@ impl Compiler<'_> {
                     return Ok(Code::Label(id, Box::new(retag_loop(code, id))));
                 }
                 let id = self.label();
+                if let Some(h) = hint {
+                    self.label_hints.insert(id, h.clone());
+                }
                 self.cur().labels.push((name.clone(), id, LabelKind::Block));
                 let r = self.expr(body, hint);
                 self.cur().labels.pop();
@@ -998,8 +1047,9 @@ impl Compiler<'_> {
             }
             ExprKind::Break(name, v) => {
                 let id = self.find_label(name, false, span)?;
+                let h = self.label_hints.get(&id).cloned();
                 let val = match v {
-                    Some(v) => self.expr(v, None)?,
+                    Some(v) => self.expr(v, h.as_ref())?,
                     None => Code::Const(Value::Unit),
                 };
                 Code::Break(id, Box::new(val))

@@ -55,7 +55,8 @@ fn only_looked_into(e: &Expr, x: &str) -> bool {
         | Annot(a, _)
         | Label(_, a)
         | Do(a)
-        | DoOpt(a) => only_looked_into(a, x),
+        | DoOpt(a)
+        | Module(a) => only_looked_into(a, x),
         Binary(_, a, b) | And(a, b) | Or(a, b) | Index(a, b) | While(a, b) => {
             only_looked_into(a, x) && only_looked_into(b, x)
         }

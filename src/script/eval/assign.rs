@@ -2,6 +2,7 @@
 //! against the bounds) or record first, then for `op=` the current value, then the right
 //! side, then the store.
 
+use super::adopt;
 use super::{trap_at, EResult, Interp};
 use crate::script::compile::ir::{Code, Place, Slot};
 use crate::script::syntax::ast::BinOp;
@@ -33,7 +34,39 @@ impl Interp {
     pub(super) fn assign(&mut self, place: &Place, value: &Code) -> EResult<()> {
         let t = self.target(place)?;
         let v = self.eval(value)?;
+        let v = self.adopt_at(&t, v);
         self.store(t, v)
+    }
+
+    /// `v` in the representation of the value it replaces at `t` (see [`adopt`]).
+    fn adopt_at(&self, t: &Target, v: Value) -> Value {
+        if !matches!(
+            v,
+            Value::Nat(_)
+                | Value::BigNat(_)
+                | Value::Opt(_)
+                | Value::Tuple(_)
+                | Value::Variant(_)
+                | Value::Record(_)
+                | Value::Array(_)
+        ) {
+            return v;
+        }
+        let old = match t {
+            Target::Var(s) => self.read(*s),
+            Target::Field(Value::Record(r), name, _) => match r.get(name) {
+                Some(f) => f.get(),
+                None => return v,
+            },
+            Target::Index(Value::VarArray(xs), i, _) => {
+                match index_of(i).and_then(|i| xs.borrow().get(i).cloned()) {
+                    Some(x) => x,
+                    None => return v,
+                }
+            }
+            _ => return v,
+        };
+        adopt::adopt_int(&old, v)
     }
 
     /// `place op= value`: the current value is read before the right side runs.
@@ -124,7 +157,7 @@ impl Interp {
             Target::Var(s) => Ok(self.read(*s)),
             Target::Field(r, name, span) => match r {
                 Value::Record(rec) => match rec.get(name) {
-                    Some(f) if f.mutable => Ok(f.value.borrow().clone()),
+                    Some(f) if f.mutable => Ok(f.get()),
                     _ => Err(trap_at(*span, format!("field {name} is not mutable"))),
                 },
                 other => Err(trap_at(
@@ -154,7 +187,7 @@ impl Interp {
             Target::Field(r, name, span) => match r {
                 Value::Record(rec) => match rec.get(&name) {
                     Some(f) if f.mutable => {
-                        *f.value.borrow_mut() = v;
+                        f.set(v);
                         Ok(())
                     }
                     Some(_) => Err(trap_at(span, format!("field {name} is not mutable"))),

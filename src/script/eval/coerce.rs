@@ -92,9 +92,9 @@ impl Interp {
                 for f in &r.fields {
                     if let Some((_, h)) = hs.iter().find(|(n, _)| *n == f.name) {
                         if h.has_int() {
-                            let v = f.value.borrow().clone();
+                            let v = f.get();
                             let v = self.coerce_in(v, h, memo)?;
-                            *f.value.borrow_mut() = v;
+                            f.set(v);
                         }
                     }
                 }

@@ -23,7 +23,7 @@ impl Interp {
             vs.push(self.eval(a)?);
         }
         let what = match &recv {
-            Value::Record(r) => match r.get(name).map(|f| f.value.borrow().clone()) {
+            Value::Record(r) => match r.get(name).map(|f| f.get()) {
                 Some(f) if dot::callable(&f) => {
                     return self.call_value(&f, &vs).map_err(|e| with_span(e, span));
                 }

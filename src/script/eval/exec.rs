@@ -202,6 +202,8 @@ impl Interp {
                 })
             }
             Code::Record(bases, fields, span) => self.record(bases, fields, *span),
+            Code::CellOf(i) => self.cell_of(*i),
+            Code::Module(a) => Ok(self.eval(a)?.as_module()),
             Code::Variant(tag, a) => {
                 let v = self.eval(a)?;
                 self.alloc(32)?;
@@ -363,6 +365,9 @@ impl Interp {
                     if i + 1 == n {
                         discard(std::mem::replace(&mut last, v.clone()));
                     }
+                    // kept for moc's message when the pattern can fail
+                    let shown = (fail.is_none() && !matches!(p, Pat::Bind(..) | Pat::Wild))
+                        .then(|| v.clone());
                     if !self.bind(p, v)? {
                         match fail {
                             Some(f) => {
@@ -372,7 +377,7 @@ impl Interp {
                                     "let-else body did not leave the block",
                                 ));
                             }
-                            None => return Err(trap_at(*span, "pattern failed")),
+                            None => return Err(trap_at(*span, no_match(shown.as_ref()))),
                         }
                     }
                 }
@@ -424,7 +429,7 @@ impl Interp {
         match v {
             Value::Record(r) => r
                 .get(name)
-                .map(|f| f.value.borrow().clone())
+                .map(|f| f.get())
                 .ok_or_else(|| trap(format!("record has no field {name}"))),
             Value::Module(m) => m
                 .get(name)
@@ -455,7 +460,7 @@ impl Interp {
                 Value::Record(r) => {
                     for f in &r.fields {
                         out.retain(|(n, _, _)| *n != f.name);
-                        out.push((f.name.clone(), f.mutable, f.value.borrow().clone()));
+                        out.push((f.name.clone(), f.mutable, f.get()));
                     }
                 }
                 other => return Err(trap(format!("`with` on a {}", other.kind_name()))),
@@ -526,8 +531,10 @@ impl Interp {
             let Some(v) = next else {
                 return Ok(Value::Unit);
             };
+            // moc shows the option `next` returned
+            let shown = (!matches!(pat, Pat::Bind(..) | Pat::Wild)).then(|| Value::some(v.clone()));
             if !self.bind(pat, v)? {
-                return Err(trap_at(span, "pattern failed"));
+                return Err(trap_at(span, no_match(shown.as_ref())));
             }
             if let Err(e) = self.exec(body) {
                 if let Some(v) = loop_exit(e, id)? {
@@ -566,7 +573,7 @@ impl Interp {
             Value::Record(r) => {
                 let f = r
                     .get("next")
-                    .map(|f| f.value.borrow().clone())
+                    .map(|f| f.get())
                     .ok_or_else(|| trap("for loop over a record without `next`"))?;
                 match self.call_value(&f, &[])? {
                     Value::Null => Ok(None),
@@ -587,6 +594,17 @@ impl Interp {
             }
             other => Err(trap(format!("cannot iterate over a {}", other.kind_name()))),
         }
+    }
+}
+
+/// moc's message for a value its pattern does not match.
+fn no_match(v: Option<&Value>) -> String {
+    match v {
+        Some(v) => format!(
+            "value {} does not match pattern",
+            crate::script::value::show::debug_show(v)
+        ),
+        None => "pattern failed".to_string(),
     }
 }
 

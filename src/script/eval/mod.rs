@@ -1,5 +1,6 @@
 //! The evaluator: runs compiled code over a value stack with slot-addressed frames.
 
+mod adopt;
 mod assign;
 mod coerce;
 mod dot;
@@ -390,6 +391,15 @@ impl Interp {
         }
     }
 
+    /// The cell of a captured variable in frame slot `i`, itself (an object's `public var`
+    /// field shares it).
+    fn cell_of(&mut self, i: u32) -> EResult {
+        match self.stack.get(self.bp + i as usize) {
+            Some(Value::Cell(c)) => Ok(Value::Cell(c.clone())),
+            _ => Err(trap("a `public var` field without its variable")),
+        }
+    }
+
     /// The storage of a plain (uncaptured) variable, to update it in place.
     #[inline]
     fn slot_mut(&mut self, slot: Slot) -> Option<&mut Value> {
@@ -506,11 +516,6 @@ impl Interp {
         let saved_env = self.env.replace(clo.clone());
         self.bp = base;
         self.depth += 1;
-        for &i in &proto.param_cells {
-            let s = &mut self.stack[base + i as usize];
-            let v = std::mem::take(s);
-            *s = Value::Cell(Rc::new(RefCell::new(v)));
-        }
         let mut r = Ok(Value::Unit);
         if let Some(pats) = &proto.params {
             for (i, p) in pats.iter().enumerate() {
@@ -526,6 +531,15 @@ impl Interp {
                         break;
                     }
                 }
+            }
+        }
+        // after the parameters' patterns, which bind captured variables in cells already
+        // (wrapping those again made `==` meet a cell)
+        for &i in &proto.param_cells {
+            let s = &mut self.stack[base + i as usize];
+            if !matches!(s, Value::Cell(_)) {
+                let v = std::mem::take(s);
+                *s = Value::Cell(Rc::new(RefCell::new(v)));
             }
         }
         if r.is_ok() {

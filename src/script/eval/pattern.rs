@@ -89,7 +89,7 @@ impl Interp {
                         let Some(f) = r.get(name) else {
                             return Ok(false);
                         };
-                        let x = f.value.borrow().clone();
+                        let x = f.get();
                         if !self.bind(q, x)? {
                             return Ok(false);
                         }

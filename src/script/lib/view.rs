@@ -23,7 +23,7 @@ fn host_call(
 /// Field `name` of a record, if `v` is a record that has it.
 pub fn field(it: &mut Interp, v: &Value, name: &str) -> EResult<Option<Value>> {
     match v {
-        Value::Record(r) => Ok(r.get(name).map(|f| f.value.borrow().clone())),
+        Value::Record(r) => Ok(r.get(name).map(|f| f.get())),
         Value::Host(h) => {
             let f = h.field(name).map_err(host_trap);
             it.charge_host(&**h)?;

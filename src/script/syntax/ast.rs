@@ -169,6 +169,9 @@ pub struct FieldExp {
     pub ty: Option<Type>,
     /// Field value.
     pub value: Expr,
+    /// The field is the variable named by `value` itself, not a copy of its value: an
+    /// object's `public var` field (assigning either changes both).
+    pub alias: bool,
 }
 
 /// A `case` of a `switch`.
@@ -274,6 +277,9 @@ pub enum ExprKind {
     DoOpt(Box<Expr>),
     /// An anonymous function.
     Func(Rc<FuncDef>),
+    /// A `module` body (the block ending in the record of its public fields): the record
+    /// is a module value (moc prints it as `module {a = 1}`).
+    Module(Box<Expr>),
 }
 
 /// A declaration (or an expression in declaration position).

@@ -38,6 +38,9 @@ type PResult<T> = Result<T, SyntaxError>;
 /// A name and where it is bound.
 type Binding = (String, Span);
 
+/// A `public` field of an object body: its name and where, and whether it is a `var`.
+type PublicField = (Binding, bool);
+
 struct Parser {
     toks: Vec<Token>,
     i: usize,
@@ -72,6 +75,7 @@ const UNSUPPORTED_KW: &[(&str, &str)] = &[
         "`private` outside an object, class or module body",
     ),
     ("finally", "`finally`"),
+    ("include", "`include` (of a mixin, in an actor)"),
     ("catch", "`catch`"),
 ];
 
@@ -256,12 +260,18 @@ impl Parser {
                 let name = self.ident()?;
                 Ok(Dec::Func(Rc::new(self.func_rest(Some(name), start)?)))
             }
-            Tok::Kw("module" | "object") if matches!(self.tok_at(1), Tok::Ident(_)) => {
+            Tok::Kw(sort @ ("module" | "object")) if matches!(self.tok_at(1), Tok::Ident(_)) => {
+                let module = *sort == "module";
                 self.advance();
                 let name_span = self.span();
                 let name = self.ident()?;
                 self.object_annot()?;
                 let body = self.object_body(start)?;
+                let body = if module {
+                    self.mk(ExprKind::Module(Box::new(body)), start)
+                } else {
+                    body
+                };
                 let pat = Pat {
                     kind: PatKind::Var(name),
                     span: name_span,
@@ -293,6 +303,23 @@ impl Parser {
                     body,
                     span: start.to(self.prev_span()),
                 })))
+            }
+            // A mixin is only used by an actor's `include`: in a script (as in moc's
+            // interpreter) its declaration runs nothing; its body is still compiled.
+            Tok::Kw("mixin") => {
+                self.advance();
+                let params = self.params()?;
+                let body = self.object_body(start)?;
+                let f = FuncDef {
+                    name: None,
+                    type_params: Vec::new(),
+                    params,
+                    result: None,
+                    body,
+                    span: start.to(self.prev_span()),
+                };
+                let f = self.mk(ExprKind::Func(Rc::new(f)), start);
+                Ok(Dec::Exp(self.mk(ExprKind::Ignore(Box::new(f)), start)))
             }
             Tok::Kw("import") => {
                 self.advance();
@@ -794,14 +821,15 @@ impl Parser {
         self.expect_op("}")?;
         let fields = public
             .into_iter()
-            .map(|(name, span)| FieldExp {
-                mutable: false,
+            .map(|((name, span), var)| FieldExp {
+                mutable: var,
                 name: name.clone(),
                 ty: None,
                 value: Expr {
                     kind: ExprKind::Var(name),
                     span,
                 },
+                alias: var,
             })
             .collect();
         let record = self.mk(ExprKind::Record(Vec::new(), fields), start);
@@ -810,8 +838,8 @@ impl Parser {
     }
 
     /// The declarations of an object body, and the names (with where they are declared) of
-    /// its `public` fields.
-    fn object_decs(&mut self) -> PResult<(Vec<Dec>, Vec<Binding>)> {
+    /// its `public` fields, each with whether it is a `public var`.
+    fn object_decs(&mut self) -> PResult<(Vec<Dec>, Vec<PublicField>)> {
         let mut decs = Vec::new();
         let mut public = Vec::new();
         loop {
@@ -827,16 +855,14 @@ impl Parser {
             let dec = self.dec()?;
             if is_public {
                 match &dec {
-                    Dec::Let(pat, _, _) => pat_names(pat, &mut public),
-                    Dec::Func(f) => public.extend(f.name.clone().map(|n| (n, at))),
-                    Dec::Type(..) => {}
-                    Dec::Var(..) => {
-                        return Err(SyntaxError::new(
-                            at,
-                            "a `public var` field is not supported in mo-mem scripts: keep the \
-                             `var` private and add a function that reads it",
-                        ))
+                    Dec::Let(pat, _, _) => {
+                        let mut names = Vec::new();
+                        pat_names(pat, &mut names);
+                        public.extend(names.into_iter().map(|b| (b, false)));
                     }
+                    Dec::Func(f) => public.extend(f.name.clone().map(|n| ((n, at), false))),
+                    Dec::Type(..) => {}
+                    Dec::Var(name, ..) => public.push(((name.clone(), at), true)),
                     Dec::Exp(_) | Dec::Import(..) => {
                         return Err(SyntaxError::new(
                             at,
@@ -884,11 +910,18 @@ impl Parser {
             Tok::Kw("label") => {
                 self.advance();
                 let l = self.ident()?;
-                if self.eat_op(":") {
-                    self.ty()?;
-                }
+                let ty = if self.eat_op(":") {
+                    Some(self.ty()?)
+                } else {
+                    None
+                };
                 let e = self.expr_nest()?;
-                return Ok(self.mk(ExprKind::Label(l, Box::new(e)), start));
+                let label = self.mk(ExprKind::Label(l, Box::new(e)), start);
+                // `label l : T e` is `(label l e) : T`: the type reaches `break l v` too
+                return Ok(match ty {
+                    Some(t) => self.mk(ExprKind::Annot(Box::new(label), t), start),
+                    None => label,
+                });
             }
             Tok::Kw("break") => {
                 self.advance();
@@ -1073,7 +1106,7 @@ impl Parser {
             let (prec, op) = match self.tok() {
                 Tok::Kw("or") => (1, None),
                 Tok::Kw("and") => (2, None),
-                Tok::Op(":") => (0, None),
+                Tok::Op(":" | "|>") => (0, None),
                 Tok::Op(o) => match bin_op(o) {
                     Some((p, b)) => (p, Some(b)),
                     None => break,
@@ -1090,6 +1123,28 @@ impl Parser {
                 self.advance();
                 let t = self.ty()?;
                 lhs = self.mk(ExprKind::Annot(Box::new(lhs), t), start);
+                continue;
+            }
+            // `a |> f(_)`: the block `{ let _ = a; f(_) }` whose `_` is a variable (lowest
+            // precedence, left associative, as in moc)
+            if self.at_op("|>") {
+                if min_prec > 0 {
+                    break;
+                }
+                let at = self.span();
+                self.advance();
+                self.enter()?;
+                let rhs = self.expr_bin(1, true);
+                self.depth -= 1;
+                let rhs = rhs?;
+                let pat = Pat {
+                    kind: PatKind::Var("_".to_string()),
+                    span: at,
+                };
+                lhs = self.mk(
+                    ExprKind::Block(vec![Dec::Let(pat, lhs, None), Dec::Exp(rhs)]),
+                    start,
+                );
                 continue;
             }
             let is_or = self.at_kw("or");
@@ -1133,13 +1188,18 @@ impl Parser {
             Tok::Op("#") => {
                 self.advance();
                 let tag = self.field_name()?;
-                let arg =
-                    if self.at_op("(") || self.at_op("{") || self.at_op("[") || self.literal_next()
-                    {
-                        Some(Box::new(self.expr_post(true)?))
-                    } else {
-                        None
-                    };
+                let arg = if self.at_op("(")
+                    || self.at_op("{")
+                    || self.at_op("[")
+                    || self.literal_next()
+                    || self.at_kw("null")
+                    || self.at_kw("true")
+                    || self.at_kw("false")
+                {
+                    Some(Box::new(self.expr_post(true)?))
+                } else {
+                    None
+                };
                 Ok(self.mk(ExprKind::Variant(tag, arg), start))
             }
             Tok::Kw("func")
@@ -1158,10 +1218,18 @@ impl Parser {
                 let f = self.func_rest(None, start)?;
                 Ok(self.mk(ExprKind::Func(Rc::new(f)), start))
             }
-            Tok::Kw("object" | "module") if matches!(self.tok_at(1), Tok::Op("{" | "=" | ":")) => {
+            Tok::Kw(sort @ ("object" | "module"))
+                if matches!(self.tok_at(1), Tok::Op("{" | "=" | ":")) =>
+            {
+                let module = sort == "module";
                 self.advance();
                 self.object_annot()?;
-                self.object_body(start)
+                let body = self.object_body(start)?;
+                Ok(if module {
+                    self.mk(ExprKind::Module(Box::new(body)), start)
+                } else {
+                    body
+                })
             }
             _ => self.expr_post(ob),
         }
@@ -1256,7 +1324,7 @@ impl Parser {
     fn starts_arg(&self) -> bool {
         let arg = matches!(
             self.tok(),
-            Tok::Op("(" | "{")
+            Tok::Op("(" | "{" | "_")
                 | Tok::Ident(_)
                 | Tok::Nat(_)
                 | Tok::Float(_)
@@ -1302,6 +1370,11 @@ impl Parser {
             Tok::Ident(s) => {
                 self.advance();
                 Ok(self.mk(ExprKind::Var(s), start))
+            }
+            // the value piped in by `|>` (a variable named `_`, see `expr_bin`)
+            Tok::Op("_") => {
+                self.advance();
+                Ok(self.mk(ExprKind::Var("_".to_string()), start))
             }
             Tok::Op("(") => {
                 self.advance();
@@ -1462,6 +1535,7 @@ impl Parser {
                 name,
                 ty,
                 value,
+                alias: false,
             });
             if !self.eat_op(";") {
                 break;

@@ -72,7 +72,7 @@ fn typed_step(a: &Value, b: &Value, h: &Hint) -> Result<Step, Refusal> {
                 if p.mutable || q.mutable {
                     return Err(var_field(name));
                 }
-                parts.push((p.value.borrow().clone(), q.value.borrow().clone(), sub(fh)));
+                parts.push((p.get(), q.get(), sub(fh)));
             }
             Step::Parts(parts)
         }
@@ -199,7 +199,7 @@ fn shape_step(a: &Value, b: &Value) -> Result<Step, Refusal> {
                 if p.mutable || q.mutable {
                     return Err(var_field(&p.name));
                 }
-                parts.push((p.value.borrow().clone(), q.value.borrow().clone(), None));
+                parts.push((p.get(), q.get(), None));
             }
             Step::Parts(parts)
         }

@@ -94,10 +94,31 @@ pub struct Field {
     pub value: RefCell<Value>,
 }
 
+impl Field {
+    /// The field's value (an object's `public var` field reads the variable it shares).
+    pub fn get(&self) -> Value {
+        match &*self.value.borrow() {
+            Value::Cell(c) => c.borrow().clone(),
+            v => v.clone(),
+        }
+    }
+
+    /// Stores into the field (an object's `public var` field writes the variable it shares).
+    pub fn set(&self, v: Value) {
+        let mut slot = self.value.borrow_mut();
+        match &*slot {
+            Value::Cell(c) => *c.borrow_mut() = v,
+            _ => *slot = v,
+        }
+    }
+}
+
 /// A record value: fields sorted by name.
 pub struct Record {
     /// The fields, sorted by name.
     pub fields: Vec<Field>,
+    /// The value of a `module` (shown as `module {a = 1}`).
+    pub module: bool,
 }
 
 impl Record {
@@ -179,7 +200,27 @@ impl Value {
                     value: RefCell::new(v),
                 })
                 .collect(),
+            module: false,
         }))
+    }
+
+    /// The same record as a module value (its fields shared, `public var` cells too).
+    pub fn as_module(self) -> Value {
+        match self {
+            Value::Record(r) => Value::Record(Rc::new(Record {
+                fields: r
+                    .fields
+                    .iter()
+                    .map(|f| Field {
+                        name: f.name.clone(),
+                        mutable: f.mutable,
+                        value: RefCell::new(f.value.borrow().clone()),
+                    })
+                    .collect(),
+                module: true,
+            })),
+            other => other,
+        }
     }
 
     /// A `Nat` from a big integer, normalised to the small form when it fits.

@@ -59,7 +59,7 @@ pub fn equal(a: &Value, b: &Value) -> bool {
                 && x.fields
                     .iter()
                     .zip(y.fields.iter())
-                    .all(|(p, q)| p.name == q.name && equal(&p.value.borrow(), &q.value.borrow()))
+                    .all(|(p, q)| p.name == q.name && equal(&p.get(), &q.get()))
         }
         _ => matches!(compare(a, b), Some(Ordering::Equal)),
     }

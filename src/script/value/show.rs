@@ -63,15 +63,17 @@ impl Shown for Value {
             Value::Variant(tv) => {
                 Shape::Variant(&tv.0, (!matches!(tv.1, Value::Unit)).then(|| tv.1.clone()))
             }
-            Value::Record(r) => Shape::Record(
-                r.fields
-                    .iter()
-                    .map(|f| (&*f.name, f.value.borrow().clone()))
-                    .collect(),
-            ),
-            Value::Func(_) | Value::Builtin(_) => Shape::Described(Cow::Borrowed("func")),
+            Value::Record(r) => {
+                let fields = r.fields.iter().map(|f| (&*f.name, f.get())).collect();
+                if r.module {
+                    Shape::Module(fields)
+                } else {
+                    Shape::Record(fields)
+                }
+            }
+            Value::Func(_) | Value::Builtin(_) => Shape::Described(Cow::Borrowed("<func>")),
             Value::Module(m) => Shape::Described(Cow::Owned(format!("module {}", m.name))),
-            Value::Iter(_) => Shape::Described(Cow::Borrowed("{next = func}")),
+            Value::Iter(_) => Shape::Described(Cow::Borrowed("{next = <func>}")),
             Value::Host(h) => match h.heap_value() {
                 Some(v) => Shape::Heap(v),
                 None => Shape::Described(Cow::Owned(h.describe())),
@@ -113,7 +115,7 @@ pub fn show_size_within(v: &Value, cap: u64) -> Option<u64> {
             Value::VarArray(xs) => stack.extend(xs.borrow().iter().cloned()),
             Value::Opt(x) => stack.push((**x).clone()),
             Value::Variant(tv) => stack.push(tv.1.clone()),
-            Value::Record(r) => stack.extend(r.fields.iter().map(|f| f.value.borrow().clone())),
+            Value::Record(r) => stack.extend(r.fields.iter().map(|f| f.get())),
             Value::Cell(c) => stack.push(c.borrow().clone()),
             _ => {}
         }
@@ -138,11 +140,11 @@ pub fn own_size(v: &Value) -> u64 {
         Value::Opt(_) => 3,
         Value::Variant(tv) => 3 + tv.0.len() as u64,
         Value::Record(r) => {
-            2 + r
-                .fields
-                .iter()
-                .map(|f| 5 + f.name.len() as u64)
-                .sum::<u64>()
+            2 + if r.module { 7 } else { 0 }
+                + r.fields
+                    .iter()
+                    .map(|f| 5 + f.name.len() as u64)
+                    .sum::<u64>()
         }
         Value::Cell(_) => 1,
         Value::Module(m) => 7 + m.name.len() as u64,

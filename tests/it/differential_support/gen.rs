@@ -4,7 +4,9 @@
 //! by removing statements). Expressions are generated for an expected type from literals,
 //! variables, operators, conditionals, blocks, option and variant switches, records (fields
 //! written in a random order, with side effects that record evaluation order), arrays,
-//! tuples, annotations (which make `Nat` values `Int`), and calls of generated functions.
+//! tuples, annotations (which make `Nat` values `Int`), calls of generated functions, labeled
+//! blocks left with a value and calls of generic functions; statements add objects, classes,
+//! modules, generic functions and types and nested-pattern switches ([`super::gen_objects`]).
 //! A global `o : Text` collects the side effects and is printed last.
 
 use fastrand::Rng;
@@ -65,24 +67,26 @@ impl Ty {
     }
 }
 
-struct Binding {
-    name: String,
-    ty: Ty,
-    mutable: bool,
+pub(super) struct Binding {
+    pub(super) name: String,
+    pub(super) ty: Ty,
+    pub(super) mutable: bool,
 }
 
-struct Func {
-    name: String,
-    params: Vec<Ty>,
-    ret: Ty,
+pub(super) struct Func {
+    pub(super) name: String,
+    pub(super) params: Vec<Ty>,
+    pub(super) ret: Ty,
 }
 
 /// The generator's state for one program.
 pub struct Gen {
-    rng: Rng,
-    env: Vec<Binding>,
-    funcs: Vec<Func>,
-    next: usize,
+    pub(super) rng: Rng,
+    pub(super) env: Vec<Binding>,
+    pub(super) funcs: Vec<Func>,
+    /// Generic functions declared so far (see `gen_objects`).
+    pub(super) generics: Vec<super::gen_objects::Generic>,
+    pub(super) next: usize,
 }
 
 const TEXTS: &[&str] = &[
@@ -113,6 +117,7 @@ impl Gen {
             rng: Rng::with_seed(seed),
             env: Vec::new(),
             funcs: Vec::new(),
+            generics: Vec::new(),
             next: 0,
         }
     }
@@ -132,7 +137,7 @@ impl Gen {
     }
 
     /// A fresh variable of type `ty` in scope from now on; its name.
-    fn bind(&mut self, prefix: &str, ty: Ty, mutable: bool) -> String {
+    pub(super) fn bind(&mut self, prefix: &str, ty: Ty, mutable: bool) -> String {
         let name = self.fresh(prefix);
         self.env.push(Binding {
             name: name.clone(),
@@ -142,12 +147,12 @@ impl Gen {
         name
     }
 
-    fn fresh(&mut self, prefix: &str) -> String {
+    pub(super) fn fresh(&mut self, prefix: &str) -> String {
         self.next += 1;
         format!("{prefix}{}", self.next)
     }
 
-    fn ty(&mut self, depth: u32) -> Ty {
+    pub(super) fn ty(&mut self, depth: u32) -> Ty {
         let scalar = [
             Ty::Nat,
             Ty::Int,
@@ -199,7 +204,13 @@ impl Gen {
             .filter(|b| b.mutable)
             .map(|b| (b.name.clone(), b.ty.clone()))
             .collect();
-        match self.rng.u32(0..16) {
+        match self.rng.u32(0..22) {
+            16 => self.object(),
+            17 => self.class(),
+            18 => self.module(),
+            19 => self.generic(),
+            20 => self.nested_switch(),
+            21 => self.generic_type(),
             12 => self.var_array(),
             13 => self.labeled_loop(),
             14 => self.literal_switch(),
@@ -317,7 +328,7 @@ impl Gen {
         )
     }
 
-    fn print(&mut self) -> String {
+    pub(super) fn print(&mut self) -> String {
         let ty = self.ty(2);
         let e = self.expr(&ty, 3);
         format!("Debug.print(debug_show ({e} : {}));", ty.src())
@@ -344,7 +355,7 @@ impl Gen {
         src
     }
 
-    fn lit(&mut self, ty: &Ty) -> String {
+    pub(super) fn lit(&mut self, ty: &Ty) -> String {
         match ty {
             Ty::Nat => match self.rng.u32(0..10) {
                 0 => "0".into(),
@@ -366,7 +377,7 @@ impl Gen {
     }
 
     /// A variable (or a projection of one) of type `ty`, if any is in scope.
-    fn var_of(&mut self, ty: &Ty) -> Option<String> {
+    pub(super) fn var_of(&mut self, ty: &Ty) -> Option<String> {
         let mut found: Vec<String> = Vec::new();
         for b in &self.env {
             if b.ty == *ty {
@@ -410,7 +421,7 @@ impl Gen {
             return self.leaf(ty);
         }
         let d = depth - 1;
-        match self.rng.u32(0..14) {
+        match self.rng.u32(0..16) {
             0 => {
                 if let Some(v) = self.var_of(ty) {
                     return v;
@@ -458,11 +469,13 @@ impl Gen {
                 format!("{name}({})", args.join(", "))
             }
             6 => format!("({} : {})", self.expr(ty, d), ty.src()),
+            7 => self.labeled_value(ty, d),
+            8 => self.generic_call(ty, d),
             _ => self.specific(ty, d),
         }
     }
 
-    fn leaf(&mut self, ty: &Ty) -> String {
+    pub(super) fn leaf(&mut self, ty: &Ty) -> String {
         match ty {
             Ty::Tuple(a, b) => format!("({}, {})", self.leaf(a), self.leaf(b)),
             Ty::Opt(_) => "null".into(),

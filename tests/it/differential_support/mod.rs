@@ -3,6 +3,7 @@
 
 pub mod gen;
 pub mod gen_eq;
+pub mod gen_objects;
 
 use mo_mem::script::{self, session::moc_compat, Limits};
 use std::io::Write;
@@ -89,13 +90,14 @@ fn disagrees(moc: &MocOutput, mine: &str) -> bool {
     moc.valid && moc.out != mine
 }
 
-/// Removes statements from `statements` (keeping the first `keep`, the imports) while moc
-/// still accepts the program and mo-mem still disagrees with it; returns the minimal one.
-/// Each round tries every single removal in one batch and keeps the first that still fails.
+/// Removes statements from `statements` (keeping the first `keep`, the imports, and the last,
+/// which prints the side effects) while moc still accepts the program and mo-mem still
+/// disagrees with it; returns the minimal one. Each round tries every single removal in one
+/// batch and keeps the first that still fails.
 pub fn shrink(statements: Vec<String>, keep: usize) -> Mismatch {
     let mut cur = statements;
     loop {
-        let candidates: Vec<Vec<String>> = (keep..cur.len())
+        let candidates: Vec<Vec<String>> = (keep..cur.len().saturating_sub(1))
             .map(|i| {
                 let mut c = cur.clone();
                 c.remove(i);
@@ -149,6 +151,11 @@ pub fn campaign(
         dump(Path::new(&dir), &named, &moc, &mine);
         return (valid, Vec::new());
     }
+    // all of them counted (only the first `max_reported` are shrunk and reported)
+    let differ = (0..named.len())
+        .filter(|&i| disagrees(&moc[i], &mine[i]))
+        .count();
+    eprintln!("seed {seed}: {differ} of {count} programs differ from moc");
     let mut found = Vec::new();
     for i in 0..named.len() {
         if disagrees(&moc[i], &mine[i]) && found.len() < max_reported {
