@@ -43,14 +43,20 @@ impl Checker<'_> {
                     }
                     sigs.insert(Rc::as_ptr(f), (ft, scope));
                 }
-                Dec::Let(p, _, _) if !top => {
+                // at a session's top level a name defined by an earlier evaluation keeps
+                // its old binding until its new declaration runs
+                Dec::Let(p, _, _) => {
                     let mut names = Vec::new();
                     pat_names(p, &mut names);
                     for n in names {
-                        self.bind(&n, Binding::Val(Ty::Unknown, false));
+                        if !top || self.lookup(&n).is_none() {
+                            self.bind(&n, Binding::Val(Ty::Unknown, false));
+                        }
                     }
                 }
-                Dec::Var(n, ..) if !top => self.bind(n, Binding::Val(Ty::Unknown, true)),
+                Dec::Var(n, ..) if !top || self.lookup(n).is_none() => {
+                    self.bind(n, Binding::Val(Ty::Unknown, true))
+                }
                 _ => {}
             }
         }
@@ -224,6 +230,9 @@ impl Checker<'_> {
             (Some(t), _) => self.ty(t, f.span)?,
             (None, _) if is_class_body(f) => Ty::Unknown,
             (None, Some(e)) => e.ret.clone(),
+            // an anonymous function where no function type is known (an argument of a
+            // function the checker does not model): its result is not known either
+            (None, None) if f.name.is_none() => Ty::Unknown,
             (None, None) => Ty::unit(),
         };
         Ok(FuncTy {
@@ -260,8 +269,16 @@ fn is_class_body(f: &FuncDef) -> bool {
     let ExprKind::Block(decs) = &f.body.kind else {
         return false;
     };
-    match decs.last() {
-        Some(Dec::Exp(e)) => match &e.kind {
+    // `class C() = self { .. }`: `let self = { .. }; self`
+    let last = match decs.as_slice() {
+        [.., Dec::Let(p, r, None), Dec::Exp(e)] if matches!((&p.kind, &e.kind), (PatKind::Var(a), ExprKind::Var(b)) if a == b) => {
+            Some(r)
+        }
+        [.., Dec::Exp(e)] => Some(e),
+        _ => None,
+    };
+    match last {
+        Some(e) => match &e.kind {
             ExprKind::Record(bases, fields) => {
                 bases.is_empty()
                     && fields

@@ -52,6 +52,8 @@ pub enum LitType {
     Num(NumKind),
     /// `Float`.
     Float,
+    /// A text literal typed `Blob`.
+    Blob,
 }
 
 /// What the checker tells the compiler about the program it checked (keyed by the address

@@ -111,6 +111,10 @@ impl Checker<'_> {
             return self.check_num_literal(e, digits, neg, &w, want);
         }
         match (&e.kind, &w) {
+            (ExprKind::Lit(Lit::Text(_)), Ty::Prim(Prim::Blob)) => {
+                self.typing.literals.insert(Typing::key(e), LitType::Blob);
+                Ok(())
+            }
             (ExprKind::Lit(l), _) => {
                 let t = lit_type(l);
                 if sub(&t, &w) == Tri::No {
@@ -671,7 +675,9 @@ impl Checker<'_> {
     /// `a op b`.
     fn binary(&mut self, e: &Expr, op: BinOp, a: &Expr, b: &Expr) -> CheckResult<Ty> {
         // a literal operand takes the other operand's type
-        let (ta, tb) = match (num_literal(a).is_some(), num_literal(b).is_some()) {
+        let is_lit =
+            |x: &Expr| num_literal(x).is_some() || matches!(x.kind, ExprKind::Lit(Lit::Text(_)));
+        let (ta, tb) = match (is_lit(a), is_lit(b)) {
             (false, true) => {
                 let ta = self.infer(a)?;
                 let tb = self.operand_literal(b, &ta)?;
@@ -719,6 +725,10 @@ impl Checker<'_> {
     /// A literal operand next to an operand of type `other`.
     fn operand_literal(&mut self, lit: &Expr, other: &Ty) -> CheckResult<Ty> {
         match normalize(other) {
+            Ty::Prim(Prim::Blob) if matches!(lit.kind, ExprKind::Lit(Lit::Text(_))) => {
+                self.check(lit, &Ty::Prim(Prim::Blob))?;
+                Ok(Ty::Prim(Prim::Blob))
+            }
             Ty::Prim(p) if p.is_num() => {
                 let (_, neg) = num_literal(lit).unwrap_or(("", false));
                 if neg && (p == Prim::Nat || is_nat_fixed(p)) {
@@ -755,8 +765,7 @@ fn is_nat_fixed(p: Prim) -> bool {
 pub(super) fn op_defined(op: BinOp, p: Prim) -> bool {
     use BinOp::*;
     match op {
-        Add | Sub | Mul | Div | Pow => p.is_num(),
-        Rem => p.is_int_like(),
+        Add | Sub | Mul | Div | Pow | Rem => p.is_num(),
         AddWrap | SubWrap | MulWrap | PowWrap => p.is_fixed(),
         And | Or | Xor | Shl | Shr | Rotl | Rotr => p.is_fixed(),
         Cat => p == Prim::Text,

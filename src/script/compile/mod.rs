@@ -690,6 +690,11 @@ impl Compiler<'_> {
         Ok(match &e.kind {
             ExprKind::Lit(l) => {
                 let v = lit_value(l, span)?;
+                let hint = if self.literal_is_blob(e) {
+                    Some(&Hint::Blob)
+                } else {
+                    hint
+                };
                 if let (Some(Hint::Blob), Value::Text(t)) = (hint, &v) {
                     return Ok(Code::Const(Value::Blob(text_to_blob(t))));
                 }

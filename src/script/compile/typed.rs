@@ -21,7 +21,13 @@ impl Compiler<'_> {
         match self.typing.literals.get(&Typing::key(e))? {
             LitType::Num(k) => Some(*k),
             LitType::Float => Some(NumKind::Float),
+            LitType::Blob => None,
         }
+    }
+
+    /// Whether the checker typed the text literal `e` as a `Blob`.
+    pub(super) fn literal_is_blob(&self, e: &Expr) -> bool {
+        self.typing.literals.get(&Typing::key(e)) == Some(&LitType::Blob)
     }
 
     /// The static type the comparison `e` (`a == b`) is at, as the checker found it;
