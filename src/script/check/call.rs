@@ -301,7 +301,8 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
     }
     let d = depth - 1;
     match (pattern, actual) {
-        (_, Ty::Unknown) => {}
+        // a part the checker does not know: so are the parameters it would have fixed
+        (_, Ty::Unknown) => poison(pattern, vars, s, d),
         (Ty::Var(id, _), _) if vars.contains(id) => {
             let t = match s.get(id) {
                 Some(old) => lub(old, actual),
@@ -340,10 +341,36 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
             }
         }
         (Ty::Func(f), Ty::Func(g)) if f.params.len() == g.params.len() => {
+            // a parameter's type bounds a type parameter from above only: not a solution
+            // (unless nothing else fixes it, see `call`)
             for (x, y) in f.params.iter().zip(&g.params) {
-                match_ty(x, y, vars, s, d);
+                if matches!(y, Ty::Unknown) {
+                    poison(x, vars, s, d);
+                }
             }
             match_ty(&f.ret, &g.ret, vars, s, d);
+        }
+        _ => {}
+    }
+}
+
+/// Marks the type parameters that occur in `pattern` as not known.
+fn poison(pattern: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, depth: usize) {
+    if depth == 0 {
+        return;
+    }
+    let d = depth - 1;
+    match pattern {
+        Ty::Var(id, _) if vars.contains(id) => {
+            s.insert(*id, Ty::Unknown);
+        }
+        Ty::Opt(x) | Ty::Array(_, x) => poison(x, vars, s, d),
+        Ty::Tuple(xs) | Ty::Con(_, xs) => xs.iter().for_each(|x| poison(x, vars, s, d)),
+        Ty::Obj(_, fs) => fs.iter().for_each(|f| poison(&f.ty, vars, s, d)),
+        Ty::Variant(ts) => ts.iter().for_each(|(_, x)| poison(x, vars, s, d)),
+        Ty::Func(f) => {
+            f.params.iter().for_each(|x| poison(x, vars, s, d));
+            poison(&f.ret, vars, s, d);
         }
         _ => {}
     }
