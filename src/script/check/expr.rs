@@ -370,6 +370,12 @@ impl Checker<'_> {
                     let u = self.infer(x)?;
                     t = lub(&t, &u);
                 }
+                // the numeric literals take the element type (moc: `[i, 1]` is `[+5, +1]`)
+                if matches!(normalize(&t), Ty::Prim(p) if p.is_num()) {
+                    for x in es.iter().filter(|x| num_literal(x).is_some()) {
+                        self.check(x, &t)?;
+                    }
+                }
                 Ty::Array(*m, Rc::new(t))
             }
             ExprKind::Record(bases, fields) => self.record(bases, fields)?,
