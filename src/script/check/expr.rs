@@ -148,6 +148,16 @@ impl Checker<'_> {
                 }
             }
             (ExprKind::Record(bases, fields), Ty::Obj(ObjSort::Object, fs)) if bases.is_empty() => {
+                if let Some(missing) = fs
+                    .iter()
+                    .find(|g| !fields.iter().any(|f| *f.name == *g.name))
+                {
+                    return Err(TypeError::new(
+                        e.span,
+                        "M0151",
+                        format!("missing field '{}' from expected type\n  {w}", missing.name),
+                    ));
+                }
                 let mut got = Vec::new();
                 for f in fields {
                     let ty = match (&f.ty, fs.iter().find(|g| *g.name == *f.name)) {
