@@ -94,3 +94,55 @@ fn host_values_and_unmodelled_forms_are_not_rejected() {
     .expect("evaluation thread");
     assert_eq!(r.as_deref(), Ok("\"6\"\n"));
 }
+
+/// A 1,000-line script of the usual forms (types, records, generics, library calls, loops).
+pub fn thousand_lines() -> String {
+    let mut s = String::from(
+        "import Array \"mo:core/Array\";\nimport Map \"mo:core/Map\";\nimport Nat \"mo:core/Nat\";\n\
+         import Text \"mo:core/Text\";\nimport Iter \"mo:core/Iter\";\n",
+    );
+    let mut lines = 5;
+    let mut i = 0;
+    while lines < 1000 {
+        s.push_str(&format!(
+            "type R{i} = {{ id : Nat; name : Text; tags : [Text]; next : ?R{i} }};\n\
+             func mk{i}(n : Nat) : R{i} = {{ id = n; name = Nat.toText(n); tags = [\"a\", \"b\"]; next = null }};\n\
+             func sum{i}(xs : [Nat]) : Nat {{\n  var t = 0;\n  for (x in xs.values()) {{ t += x }};\n  t\n}};\n\
+             let m{i} = Map.empty<Nat, R{i}>();\n\
+             m{i}.add({i}, mk{i}({i}));\n\
+             let a{i} = Array.map<Nat, Int>([1, 2, 3], func x = x * {i} - 1);\n\
+             let s{i} = Array.sort(Array.map<Int, Text>(a{i}, func x = debug_show x));\n\
+             let e{i} = mk{i}(1) == mk{i}(1) and sum{i}([1, 2]) > 2 and s{i}.size() == 3;\n"
+        ));
+        lines += 12;
+        i += 1;
+    }
+    s.push_str("e0\n");
+    s
+}
+
+#[test]
+fn a_thousand_lines_check_quickly() {
+    use mo_mem::script::check::{check_program, env::TypeGlobals};
+    let src = thousand_lines();
+    assert!(src.lines().count() >= 1000);
+    let prog = mo_mem::script::syntax::parse_program(&src).expect("parses");
+    let mut best = std::time::Duration::MAX;
+    for _ in 0..3 {
+        let t = std::time::Instant::now();
+        let mut types = TypeGlobals::default();
+        check_program(&prog, &mut types, &|_| false, src.len()).expect("type-checks");
+        best = best.min(t.elapsed());
+    }
+    eprintln!("type check of 1,000 lines: {best:?}");
+    // a generous bound for a debug build on a shared machine: it catches blow-ups
+    assert!(best < std::time::Duration::from_secs(2), "{best:?}");
+    // and the whole check (parse, types, compile) accepts it
+    let r = script::on_eval_thread(move || {
+        Session::new(Limits::default())
+            .check(&src)
+            .map_err(|e| e.to_string())
+    })
+    .expect("evaluation thread");
+    assert_eq!(r, Ok(()));
+}
