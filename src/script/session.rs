@@ -125,6 +125,12 @@ pub struct Session {
 /// How a session writes a value's JSON (see [`Session::set_json`]).
 pub type JsonWriter = std::rc::Rc<dyn Fn(&Value) -> String>;
 
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.types.release();
+    }
+}
+
 impl Session {
     /// A new session with the given limits.
     pub fn new(limits: Limits) -> Self {
@@ -227,8 +233,18 @@ impl Session {
         let mut types = self.types.clone();
         let typing = self.type_check(&prog, &mut types, src.len())?;
         let mut g = self.globals.clone();
-        compile_program(&prog, &mut g, &typing).map_err(|e| self.syntax(e))?;
-        Ok(())
+        let r = compile_program(&prog, &mut g, &typing).map_err(|e| self.syntax(e));
+        self.release_new_types(&mut types);
+        r.map(|_| ())
+    }
+
+    /// Frees the type declarations `types` has beyond the session's (a check that is not
+    /// kept).
+    fn release_new_types(&self, types: &mut TypeGlobals) {
+        let keep = self.types.declared.len().min(types.declared.len());
+        for c in types.declared.drain(keep..) {
+            c.release();
+        }
     }
 
     /// Type-checks a parsed program against the session's globals (`types` is extended).
@@ -291,8 +307,15 @@ impl Session {
         let mut types = self.types.clone();
         let typing = self.type_check(&prog, &mut types, src.len())?;
         let mut g = self.globals.clone();
-        let compiled = compile_program(&prog, &mut g, &typing).map_err(|e| self.syntax(e))?;
+        let compiled = match compile_program(&prog, &mut g, &typing) {
+            Ok(c) => c,
+            Err(e) => {
+                self.release_new_types(&mut types);
+                return Err(self.syntax(e));
+            }
+        };
         if let Err(Ctrl::Trap(t)) = self.interp.check_deadline() {
+            self.release_new_types(&mut types);
             return Err(ScriptError::Trap {
                 source_name: self.source_name.clone(),
                 trap: *t,

@@ -40,8 +40,16 @@ fn programs_moc_rejects_fail_with_its_code_and_position() {
             "t.mo:2.15-2.29: type error [M0151], missing field 'id' from expected type\n  {id : Nat}",
         ),
         (
-            "import Map \"mo:core/Map\";\nlet m = Map.empty<Int, Text>();\nlet x : Nat = m.add(1, \"a\");",
-            "t.mo:3.15-3.28: type error [M0096], expression of type\n  ()\ncannot produce expected type\n  Nat",
+            "import Map \"mo:core/Map\";\nimport Int \"mo:core/Int\";\nlet m = Map.empty<Int, Text>();\nlet x : Nat = m.add(1, \"a\");",
+            "t.mo:4.15-4.28: type error [M0096], expression of type\n  ()\ncannot produce expected type\n  Nat",
+        ),
+        (
+            "import Map \"mo:core/Map\";\nlet m = Map.empty<Nat, Text>();\nm.add(1, \"a\");",
+            "t.mo:3.1-3.14: type error [M0230], Cannot determine implicit argument `compare` of type\n  (Nat, Nat) -> Order",
+        ),
+        (
+            "import Text \"mo:core/Text\";\nText.join(\",\", [\"a\"].vals())",
+            "t.mo:2.11-2.14: type error [M0050], literal of type\n  Text",
         ),
     ];
     for (src, want) in cases {
@@ -52,6 +60,13 @@ fn programs_moc_rejects_fail_with_its_code_and_position() {
         );
         assert!(!got.contains("execution error"), "{src}: ran: {got}");
     }
+}
+
+#[test]
+fn base_modules_keep_their_own_signatures() {
+    // `mo:base/Text`'s `join` takes the separator first (mo:core's takes it last)
+    let out = run("import Text \"mo:base/Text\";\nText.join(\",\", [\"a\", \"b\"].vals())");
+    assert_eq!(out, "\"a,b\" : Text\n");
 }
 
 #[test]

@@ -179,18 +179,51 @@ impl Checker<'_> {
                     continue;
                 }
                 let need = subst_known(&ft.params[i], &s, &var_ids);
-                if let Some(Binding::Val(t, _)) = self.lookup(name) {
-                    if sub(&t, &need) == Tri::No {
-                        self.typing
-                            .skip_implicits
-                            .entry(Typing::key(e))
-                            .or_default()
-                            .push(name.clone());
+                let own = match self.lookup(name) {
+                    Some(Binding::Val(t, _)) => sub(&t, &need),
+                    _ => Tri::No,
+                };
+                if own == Tri::No {
+                    self.typing
+                        .skip_implicits
+                        .entry(Typing::key(e))
+                        .or_default()
+                        .push(name.clone());
+                    if !need.has_unknown() && !self.module_implicit_may_fit(name, &need) {
+                        return Err(TypeError::new(
+                            e.span,
+                            "M0230",
+                            format!(
+                                "Cannot determine implicit argument `{name}` of type\n  {need}"
+                            ),
+                        ));
                     }
                 }
             }
         }
         Ok(subst_known(&ft.ret, &s, &var_ids))
+    }
+
+    /// Whether an imported module's function `name` may be the implicit argument of type
+    /// `need` (a generic one, or one whose type is not modelled, may).
+    fn module_implicit_may_fit(&mut self, name: &str, need: &Ty) -> bool {
+        if self.base_in_scope() {
+            return true;
+        }
+        for m in self.modules_in_scope() {
+            if m.get(name).is_none() {
+                continue;
+            }
+            match self.lib_member(m.name, name) {
+                Some(Ty::Func(ft)) if ft.tparams.is_empty() => {
+                    if sub(&Ty::Func(ft), need) != Tri::No {
+                        return true;
+                    }
+                }
+                _ => return true,
+            }
+        }
+        false
     }
 
     /// The built-in module `r` names, if it names one.

@@ -140,11 +140,12 @@ impl Checker<'_> {
                 let con = Rc::new(Con {
                     name: Rc::from(name.as_str()),
                     params: ids,
-                    body: std::cell::OnceCell::new(),
+                    body: std::cell::RefCell::new(None),
                     opaque: false,
                     id,
                 });
                 self.bind_type(name, TypeBinding::Con(con.clone()));
+                self.made.push(con.clone());
                 made.push(con);
             }
         }
@@ -159,7 +160,7 @@ impl Checker<'_> {
                 }
                 let r = self.ty(body, Span::default());
                 self.pop_scope();
-                let _ = con.body.set(r?);
+                *con.body.borrow_mut() = Some(r?);
             }
         }
         Ok(())
@@ -176,6 +177,7 @@ impl Checker<'_> {
             return Ok(());
         };
         match &p.kind {
+            PatKind::Var(n) if path.starts_with("mo:base/") => self.bind(n, Binding::BaseModule(m)),
             PatKind::Var(n) => self.bind(n, Binding::Module(m)),
             PatKind::Record(fields) => {
                 for (fname, fp) in fields {
@@ -183,7 +185,11 @@ impl Checker<'_> {
                         PatKind::Var(b) => b.clone(),
                         _ => fname.clone(),
                     };
-                    let t = self.lib_member(m.name, fname).unwrap_or(Ty::Unknown);
+                    let t = if path.starts_with("mo:base/") {
+                        Ty::Unknown
+                    } else {
+                        self.lib_member(m.name, fname).unwrap_or(Ty::Unknown)
+                    };
                     self.bind(&bind, Binding::Val(t, false));
                 }
             }

@@ -14,8 +14,10 @@ use std::rc::Rc;
 pub enum Binding {
     /// A value of a type (`var`: mutable).
     Val(Ty, bool),
-    /// An imported built-in module.
+    /// A built-in module imported from `mo:core` (its functions' types are core's).
     Module(&'static Module),
+    /// A built-in module imported from `mo:base` (its functions' types are not modelled).
+    BaseModule(&'static Module),
 }
 
 /// What a type name is bound to.
@@ -43,6 +45,18 @@ pub struct TypeGlobals {
     pub scope: Scope,
     /// The next fresh id (type parameters, declarations).
     pub next_id: u32,
+    /// Every type declaration checked in the session (see [`TypeGlobals::release`]).
+    pub declared: Vec<Rc<Con>>,
+}
+
+impl TypeGlobals {
+    /// Frees the session's type declarations (a recursive one refers to itself): call when
+    /// the session ends.
+    pub fn release(&mut self) {
+        for c in self.declared.drain(..) {
+            c.release();
+        }
+    }
 }
 
 /// How a numeric literal is typed by the checker.

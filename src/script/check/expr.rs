@@ -315,7 +315,7 @@ impl Checker<'_> {
             ExprKind::Lit(l) => lit_type(l),
             ExprKind::Var(n) => match self.lookup(n) {
                 Some(Binding::Val(t, _)) => t,
-                Some(Binding::Module(_)) => Ty::Unknown,
+                Some(Binding::Module(_) | Binding::BaseModule(_)) => Ty::Unknown,
                 None => return Err(TypeError::unbound(span, n)),
             },
             ExprKind::Unary(op, a) => {
@@ -683,9 +683,11 @@ impl Checker<'_> {
     /// Whether an imported module in scope has a member `name` (a contextual dot may
     /// resolve to it).
     pub(super) fn module_has(&self, name: &str) -> bool {
-        self.modules_in_scope()
-            .iter()
-            .any(|m| m.get(name).is_some())
+        self.base_in_scope()
+            || self
+                .modules_in_scope()
+                .iter()
+                .any(|m| m.get(name).is_some())
     }
 
     /// `a op b`.

@@ -12,13 +12,26 @@ use crate::script::syntax::parse_type;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// `Order`: `{#less; #equal; #greater}`.
+/// The id of `Order` (declared types count up from 1).
+const ORDER_ID: u32 = u32::MAX;
+
+/// `Order`: `{#less; #equal; #greater}`, named as moc names it in messages.
 pub fn order() -> Ty {
-    Ty::variant(vec![
+    let body = Ty::variant(vec![
         (Rc::from("less"), Ty::unit()),
         (Rc::from("equal"), Ty::unit()),
         (Rc::from("greater"), Ty::unit()),
-    ])
+    ]);
+    Ty::Con(
+        Rc::new(Con {
+            name: Rc::from("Order"),
+            params: Vec::new(),
+            body: std::cell::RefCell::new(Some(body)),
+            opaque: false,
+            id: ORDER_ID,
+        }),
+        Rc::from(Vec::new()),
+    )
 }
 
 /// `Iter<T>`: `{next : () -> ?T}`.
@@ -81,7 +94,7 @@ fn abstract_con(name: &str, args: Vec<Ty>) -> Ty {
         Rc::new(Con {
             name: Rc::from(shown),
             params: Vec::new(),
-            body: std::cell::OnceCell::new(),
+            body: std::cell::RefCell::new(None),
             opaque: true,
             id: 0,
         }),

@@ -22,6 +22,7 @@ use crate::script::syntax::Span;
 use env::{Binding, CheckResult, Scope, TypeBinding, TypeGlobals, Typing};
 use error::TypeError;
 use std::collections::HashMap;
+use std::rc::Rc;
 use types::Ty;
 
 pub use env::LitType;
@@ -56,10 +57,22 @@ pub fn check_program(
         labels: Vec::new(),
         type_args,
         lib: lib_types::LibCache::default(),
+        made: Vec::new(),
         fuel: FUEL_BASE + FUEL_PER_BYTE * source_len as u64,
     };
-    c.top_block(&prog.decs)?;
-    Ok(c.typing)
+    let r = c.top_block(&prog.decs);
+    let made = std::mem::take(&mut c.made);
+    match r {
+        Ok(_) => {
+            c.globals.declared.extend(made);
+            Ok(c.typing)
+        }
+        Err(e) => {
+            // the declarations of a failed check are used by nothing else
+            made.iter().for_each(|con| con.release());
+            Err(e)
+        }
+    }
 }
 
 /// A span as a hashable key.
@@ -80,6 +93,8 @@ struct Checker<'a> {
     /// Explicit type arguments of calls, by the call's span.
     type_args: HashMap<(u32, u32, u32, u32), &'a [Type]>,
     lib: lib_types::LibCache,
+    /// The type declarations this check made.
+    made: Vec<Rc<types::Con>>,
     fuel: u64,
 }
 
@@ -147,15 +162,27 @@ impl Checker<'_> {
         self.globals.scope.types.get(name).cloned()
     }
 
-    /// The imported modules in scope (innermost binding of each name), in the library's
-    /// order.
+    /// The modules imported from `mo:core` in scope, in the library's order.
     fn modules_in_scope(&self) -> Vec<&'static Module> {
+        self.imported(false)
+    }
+
+    /// Whether a module imported from `mo:base` is in scope (its types are not modelled).
+    fn base_in_scope(&self) -> bool {
+        !self.imported(true).is_empty()
+    }
+
+    /// The modules imported from `mo:core` (or `mo:base`) in scope, in the library's order.
+    fn imported(&self, base: bool) -> Vec<&'static Module> {
         let mut out: Vec<&'static Module> = Vec::new();
         let mut add = |b: &Binding| {
-            if let Binding::Module(m) = b {
-                if !out.iter().any(|x| std::ptr::eq(*x, *m)) {
-                    out.push(m);
-                }
+            let m = match b {
+                Binding::Module(m) if !base => m,
+                Binding::BaseModule(m) if base => m,
+                _ => return,
+            };
+            if !out.iter().any(|x| std::ptr::eq(*x, *m)) {
+                out.push(m);
             }
         };
         self.globals.scope.vals.values().for_each(&mut add);

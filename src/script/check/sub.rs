@@ -91,7 +91,7 @@ pub fn unfold(t: &Ty) -> Option<Ty> {
     let Ty::Con(c, args) = t else { return None };
     let body = c.body()?;
     let s: HashMap<u32, Ty> = c.params.iter().copied().zip(args.iter().cloned()).collect();
-    Some(subst(body, &s))
+    Some(subst(&body, &s))
 }
 
 /// `t` with declared types unfolded at the top until it is not one (bounded).
@@ -119,7 +119,7 @@ fn sub_d(a: &Ty, b: &Ty, depth: usize) -> Tri {
     match (a, b) {
         (Ty::Unknown, _) | (_, Ty::Unknown) => Tri::Maybe,
         (_, Ty::Any) | (Ty::Non, _) => Tri::Yes,
-        (Ty::Con(c, x), Ty::Con(e, y)) if c.id == e.id && x == y => Tri::Yes,
+        (Ty::Con(c, x), Ty::Con(e, y)) if c.id == e.id && c.name == e.name && x == y => Tri::Yes,
         (Ty::Con(c, x), Ty::Con(e, y)) if c.opaque && e.opaque => {
             if c.name != e.name || x.len() != y.len() {
                 return Tri::No;

@@ -119,7 +119,7 @@ impl Checker<'_> {
                 ))
             }
             [m, name] => match self.lookup(m) {
-                Some(Binding::Module(module)) => {
+                Some(Binding::Module(module) | Binding::BaseModule(module)) => {
                     Ok(lib_types::named(module.name, name, targs).unwrap_or(Ty::Unknown))
                 }
                 _ => Ok(Ty::Unknown),

@@ -166,8 +166,9 @@ pub struct Con {
     pub name: Rc<str>,
     /// Its parameters' ids.
     pub params: Vec<u32>,
-    /// The body (set once resolved; declarations may refer to themselves).
-    pub body: std::cell::OnceCell<Ty>,
+    /// The body (set once resolved; declarations may refer to themselves, so the body may
+    /// hold this constructor: [`Con::release`] breaks that cycle).
+    pub body: std::cell::RefCell<Option<Ty>>,
     /// Abstract: a library type compared by name, never unfolded.
     pub opaque: bool,
     /// A unique id (two declarations of the same name differ).
@@ -176,12 +177,18 @@ pub struct Con {
 
 impl Con {
     /// The body, unless abstract or not resolved yet.
-    pub fn body(&self) -> Option<&Ty> {
+    pub fn body(&self) -> Option<Ty> {
         if self.opaque {
             None
         } else {
-            self.body.get()
+            self.body.borrow().clone()
         }
+    }
+
+    /// Forgets the body (which may refer to this constructor): done when the declaration's
+    /// session or failed evaluation ends, so that recursive declarations are freed.
+    pub fn release(&self) {
+        self.body.borrow_mut().take();
     }
 }
 
@@ -226,7 +233,7 @@ impl PartialEq for Ty {
             (Ty::Variant(a), Ty::Variant(b)) => a == b,
             (Ty::Func(a), Ty::Func(b)) => a == b,
             (Ty::Var(a, _), Ty::Var(b, _)) => a == b,
-            (Ty::Con(c, a), Ty::Con(d, b)) => c.id == d.id && a == b,
+            (Ty::Con(c, a), Ty::Con(d, b)) => c.id == d.id && c.name == d.name && a == b,
             _ => false,
         }
     }
