@@ -329,7 +329,7 @@ fn subst_known(t: &Ty, s: &HashMap<u32, Ty>, vars: &[u32]) -> Ty {
 
 /// Infers the call's type parameters `vars` from `actual` fitting `pattern`.
 fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, depth: usize) {
-    if depth == 0 {
+    if depth == 0 || !super::sub::spend() {
         return;
     }
     let d = depth - 1;
@@ -389,7 +389,7 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
 
 /// Marks the type parameters that occur in `pattern` as not known.
 fn poison(pattern: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, depth: usize) {
-    if depth == 0 {
+    if depth == 0 || !super::sub::spend() {
         return;
     }
     let d = depth - 1;

@@ -29,10 +29,11 @@ pub use env::LitType;
 pub use expr::num_kind;
 
 /// Work units the checker may spend per script byte (beyond a fixed base): checking is
-/// linear in practice; the bound stops pathological inputs.
-const FUEL_PER_BYTE: u64 = 2_000;
+/// linear in practice (the 1,000-line test script spends about 10 per byte); the bound
+/// stops pathological inputs (recursive types unfolded along many branches).
+const FUEL_PER_BYTE: u64 = 200;
 /// Fixed work budget per script.
-const FUEL_BASE: u64 = 1_000_000;
+const FUEL_BASE: u64 = 2_000_000;
 
 /// Checks `prog` against the session's globals (extended on success by the caller
 /// committing `globals`). `known` says whether a name the checker has no type for is bound
@@ -58,9 +59,10 @@ pub fn check_program(
         type_args,
         lib: lib_types::LibCache::default(),
         made: Vec::new(),
-        fuel: FUEL_BASE + FUEL_PER_BYTE * source_len as u64,
     };
+    sub::set_fuel(FUEL_BASE.saturating_add(FUEL_PER_BYTE.saturating_mul(source_len as u64)));
     let r = c.top_block(&prog.decs);
+    sub::set_fuel(u64::MAX);
     let made = std::mem::take(&mut c.made);
     match r {
         Ok(_) => {
@@ -95,20 +97,19 @@ struct Checker<'a> {
     lib: lib_types::LibCache,
     /// The type declarations this check made.
     made: Vec<Rc<types::Con>>,
-    fuel: u64,
 }
 
 impl Checker<'_> {
     /// Spends one work unit (fails when the budget is gone).
     fn tick(&mut self, span: Span) -> CheckResult<()> {
-        if self.fuel == 0 {
+        if !sub::spend() {
             return Err(TypeError::new(
                 span,
                 "M0000",
-                "the type checker ran out of its work budget (the script is too large or too deeply generic)",
+                "the type checker ran out of its work budget (the script is too large, or its \
+                 types too deeply recursive)",
             ));
         }
-        self.fuel -= 1;
         Ok(())
     }
 

@@ -9,6 +9,39 @@ use std::rc::Rc;
 /// How many declared types subtyping unfolds on one path before answering `Maybe`.
 pub const DEPTH: usize = 48;
 
+thread_local! {
+    /// The checker's work budget, shared by the checker and the type operations here
+    /// (unfolding recursive types branches: without a budget a hostile declaration could
+    /// make one comparison exponential). Exhausted, subtyping answers `Maybe`, the least
+    /// upper bound is `Unknown`, and the checker stops with an error at its next step.
+    static FUEL: std::cell::Cell<u64> = const { std::cell::Cell::new(u64::MAX) };
+}
+
+thread_local! {
+    /// The pairs of types subtyping is comparing on the current path, with a declared type
+    /// on one side: met again, they are taken as related (subtyping of recursive types is
+    /// co-inductive), so that a recursive type is compared in time linear in its size.
+    static ASSUMED: std::cell::RefCell<Vec<(Ty, Ty)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Sets the work budget (see [`spend`]).
+pub fn set_fuel(n: u64) {
+    FUEL.with(|f| f.set(n));
+}
+
+/// Spends one unit of the work budget; false when it is gone.
+pub fn spend() -> bool {
+    FUEL.with(|f| {
+        let v = f.get();
+        if v == 0 {
+            false
+        } else {
+            f.set(v - 1);
+            true
+        }
+    })
+}
+
 /// A subtyping answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tri {
@@ -112,7 +145,7 @@ pub fn sub(a: &Ty, b: &Ty) -> Tri {
 }
 
 fn sub_d(a: &Ty, b: &Ty, depth: usize) -> Tri {
-    if depth == 0 {
+    if depth == 0 || !spend() {
         return Tri::Maybe;
     }
     let d = depth - 1;
@@ -130,14 +163,29 @@ fn sub_d(a: &Ty, b: &Ty, depth: usize) -> Tri {
                     .map(|(p, q)| sub_d(p, q, d).and(|| sub_d(q, p, d))),
             )
         }
-        (Ty::Con(..), _) => match unfold(a) {
-            Some(u) => sub_d(&u, b, d),
-            None => opaque_vs(b),
-        },
-        (_, Ty::Con(..)) => match unfold(b) {
-            Some(u) => sub_d(a, &u, d),
-            None => opaque_vs(a),
-        },
+        (Ty::Con(..), _) | (_, Ty::Con(..)) => {
+            let assumed = ASSUMED.with(|s| s.borrow().iter().any(|(x, y)| x == a && y == b));
+            if assumed {
+                return Tri::Yes;
+            }
+            ASSUMED.with(|s| s.borrow_mut().push((a.clone(), b.clone())));
+            let r = match (unfold(a), matches!(a, Ty::Con(..))) {
+                (Some(u), _) => sub_d(&u, b, d),
+                (None, true) => match b {
+                    Ty::Con(..) => match unfold(b) {
+                        Some(v) => sub_d(a, &v, d),
+                        None => Tri::Maybe,
+                    },
+                    _ => opaque_vs(b),
+                },
+                (None, false) => match unfold(b) {
+                    Some(v) => sub_d(a, &v, d),
+                    None => opaque_vs(a),
+                },
+            };
+            ASSUMED.with(|s| s.borrow_mut().pop());
+            r
+        }
         (Ty::Prim(p), Ty::Prim(q)) => Tri::of(p == q || (*p == Prim::Nat && *q == Prim::Int)),
         (Ty::Prim(Prim::Null), Ty::Opt(_)) => Tri::Yes,
         (Ty::Opt(x), Ty::Opt(y)) => sub_d(x, y, d),
@@ -226,7 +274,7 @@ pub fn lub(a: &Ty, b: &Ty) -> Ty {
 }
 
 fn lub_d(a: &Ty, b: &Ty, depth: usize) -> Ty {
-    if depth == 0 {
+    if depth == 0 || !spend() {
         return Ty::Unknown;
     }
     let d = depth - 1;

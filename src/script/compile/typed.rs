@@ -13,6 +13,9 @@ use std::rc::Rc;
 /// How deep a checked type is turned into a hint (recursive types stop there: their
 /// deeper parts compare by value).
 const HINT_DEPTH: usize = 24;
+/// How many parts a checked type's hint has at most (a recursive type with several
+/// recursive parts would otherwise grow exponentially with the depth).
+const HINT_NODES: u32 = 4_096;
 
 impl Compiler<'_> {
     /// The numeric type the checker gave the literal `e` (`-5` included), if not its
@@ -31,13 +34,19 @@ impl Compiler<'_> {
     }
 
     /// The static type the comparison `e` (`a == b`) is at, as the checker found it;
-    /// `None` where it is not known (the compiler's own guess then stands).
+    /// `None` where it is not known or too deep to write out (the compiler's own guess, which
+    /// follows declared types, then stands).
     pub(super) fn checked_equality_type(&self, e: &Expr) -> Option<Option<Rc<Hint>>> {
         let t = self.typing.equality.get(&Typing::key(e))?;
         if matches!(t, Ty::Unknown) {
             return None;
         }
-        let h = hint_of(t, HINT_DEPTH);
+        let mut budget = HINT_NODES;
+        let h = hint_of(t, HINT_DEPTH, &mut budget);
+        if budget == 0 {
+            // a recursive type: the compiler's own hint of the declaration is exact
+            return None;
+        }
         // only the structural types and `Any` change the answer
         let structural = matches!(
             h,
@@ -62,10 +71,13 @@ impl Compiler<'_> {
 }
 
 /// A checked type as the evaluator's hint (`Any`: compare by value).
-fn hint_of(t: &Ty, depth: usize) -> Hint {
-    if depth == 0 {
+fn hint_of(t: &Ty, depth: usize, budget: &mut u32) -> Hint {
+    if depth == 0 || *budget == 0 {
+        // cut: the caller prefers the compiler's own hint then (it follows declarations)
+        *budget = 0;
         return Hint::Any;
     }
+    *budget -= 1;
     let d = depth - 1;
     match t {
         Ty::Any => Hint::Top,
@@ -75,19 +87,21 @@ fn hint_of(t: &Ty, depth: usize) -> Hint {
             None if *p == Prim::Float => Hint::Num(NumKind::Float),
             None => Hint::Any,
         },
-        Ty::Opt(x) => Hint::Opt(Box::new(hint_of(x, d))),
-        Ty::Array(_, x) => Hint::Array(Box::new(hint_of(x, d))),
-        Ty::Tuple(ts) => Hint::Tuple(ts.iter().map(|x| hint_of(x, d)).collect()),
+        Ty::Opt(x) => Hint::Opt(Box::new(hint_of(x, d, budget))),
+        Ty::Array(_, x) => Hint::Array(Box::new(hint_of(x, d, budget))),
+        Ty::Tuple(ts) => Hint::Tuple(ts.iter().map(|x| hint_of(x, d, budget)).collect()),
         Ty::Obj(_, fs) => Hint::Record(
             fs.iter()
-                .map(|f| (f.name.clone(), hint_of(&f.ty, d)))
+                .map(|f| (f.name.clone(), hint_of(&f.ty, d, budget)))
                 .collect(),
         ),
-        Ty::Variant(ts) => {
-            Hint::Variant(ts.iter().map(|(n, x)| (n.clone(), hint_of(x, d))).collect())
-        }
+        Ty::Variant(ts) => Hint::Variant(
+            ts.iter()
+                .map(|(n, x)| (n.clone(), hint_of(x, d, budget)))
+                .collect(),
+        ),
         Ty::Con(..) => match unfold(t) {
-            Some(u) => hint_of(&u, d),
+            Some(u) => hint_of(&u, d, budget),
             None => Hint::Any,
         },
         Ty::Var(..) => Hint::Top,
