@@ -2,6 +2,8 @@
 //! rejection), substitution of type parameters, unfolding of declared types, and the
 //! least upper bound.
 
+#[cfg(test)]
+use super::types::Con;
 use super::types::{Field, FuncTy, ObjSort, Prim, Ty};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -341,5 +343,117 @@ fn lub_d(a: &Ty, b: &Ty, depth: usize) -> Ty {
         }
         (Ty::Func(_), _) | (_, Ty::Func(_)) | (Ty::Obj(..), Ty::Obj(..)) => Ty::Unknown,
         _ => Ty::Any,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(fields: &[(&str, bool, Ty)]) -> Ty {
+        Ty::record(
+            fields
+                .iter()
+                .map(|(n, m, t)| Field {
+                    name: Rc::from(*n),
+                    mutable: *m,
+                    ty: t.clone(),
+                })
+                .collect(),
+        )
+    }
+
+    fn func(params: Vec<Ty>, ret: Ty) -> Ty {
+        Ty::Func(Rc::new(FuncTy {
+            tparams: Vec::new(),
+            params,
+            implicits: Vec::new(),
+            ret,
+        }))
+    }
+
+    #[test]
+    fn moc_subtyping_rules() {
+        let (nat, int, text) = (Ty::nat(), Ty::Prim(Prim::Int), Ty::text());
+        assert_eq!(sub(&nat, &int), Tri::Yes);
+        assert_eq!(sub(&int, &nat), Tri::No);
+        // records: width and depth
+        let wide = rec(&[("x", false, nat.clone()), ("y", false, text.clone())]);
+        let narrow = rec(&[("x", false, int.clone())]);
+        assert_eq!(sub(&wide, &narrow), Tri::Yes);
+        assert_eq!(sub(&narrow, &wide), Tri::No);
+        // mutable fields and arrays are invariant
+        let mx = rec(&[("x", true, nat.clone())]);
+        assert_eq!(sub(&mx, &rec(&[("x", true, int.clone())])), Tri::No);
+        let arr = |m, t: &Ty| Ty::Array(m, Rc::new(t.clone()));
+        assert_eq!(sub(&arr(false, &nat), &arr(false, &int)), Tri::Yes);
+        assert_eq!(sub(&arr(true, &nat), &arr(true, &int)), Tri::No);
+        // options, null, variants
+        let opt = Ty::Opt(Rc::new(nat.clone()));
+        assert_eq!(sub(&Ty::Prim(Prim::Null), &opt), Tri::Yes);
+        let a = Ty::variant(vec![(Rc::from("a"), Ty::unit())]);
+        let ab = Ty::variant(vec![
+            (Rc::from("a"), Ty::unit()),
+            (Rc::from("b"), nat.clone()),
+        ]);
+        assert_eq!(sub(&a, &ab), Tri::Yes);
+        assert_eq!(sub(&ab, &a), Tri::No);
+        // functions: parameters contravariant, results covariant
+        assert_eq!(
+            sub(
+                &func(vec![int.clone()], nat.clone()),
+                &func(vec![nat.clone()], int.clone())
+            ),
+            Tri::Yes
+        );
+        assert_eq!(
+            sub(
+                &func(vec![nat.clone()], nat.clone()),
+                &func(vec![int.clone()], nat.clone())
+            ),
+            Tri::No
+        );
+        // unknown parts are never a reason to reject
+        assert_eq!(sub(&Ty::Unknown, &nat), Tri::Maybe);
+        assert_eq!(sub(&rec(&[("x", false, Ty::Unknown)]), &narrow), Tri::Maybe);
+        // least upper bounds
+        assert_eq!(lub(&nat, &int), int);
+        assert_eq!(
+            lub(
+                &wide,
+                &rec(&[("x", false, nat.clone()), ("z", false, nat.clone())])
+            ),
+            rec(&[("x", false, nat.clone())])
+        );
+        assert_eq!(lub(&Ty::Prim(Prim::Null), &opt), opt);
+    }
+
+    #[test]
+    fn recursive_declarations_compare_in_linear_time() {
+        // type T = {#leaf; #node : (T, T, T)} and a copy U: T <: U without unfolding 3^48
+        let mk = |id: u32, name: &str| {
+            let c = Rc::new(Con {
+                name: Rc::from(name),
+                params: Vec::new(),
+                body: std::cell::RefCell::new(None),
+                opaque: false,
+                id,
+            });
+            let t = Ty::Con(c.clone(), Rc::from(Vec::new()));
+            let node = Ty::Tuple(Rc::from(vec![t.clone(), t.clone(), t.clone()]));
+            *c.body.borrow_mut() = Some(Ty::variant(vec![
+                (Rc::from("leaf"), Ty::unit()),
+                (Rc::from("node"), node),
+            ]));
+            (c, t)
+        };
+        let (ct, t) = mk(1, "T");
+        let (cu, u) = mk(2, "U");
+        set_fuel(100_000);
+        assert_eq!(sub(&t, &u), Tri::Yes);
+        assert!(FUEL.with(|f| f.get()) > 99_000, "linear, not exponential");
+        set_fuel(u64::MAX);
+        ct.release();
+        cu.release();
     }
 }
