@@ -9,6 +9,7 @@
 //! Sessions use `Rc` internally and are not `Send`: keep each session on one thread
 //! (the thread needs a large stack, see [`EVAL_STACK_SIZE`]).
 
+pub mod check;
 pub mod compile;
 pub mod eval;
 pub mod host;

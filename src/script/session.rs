@@ -1,5 +1,6 @@
 //! Sessions: definitions kept across evaluations (REPL semantics), limits, output.
 
+use super::check::{check_program, env::TypeGlobals, env::Typing, error::TypeError};
 use super::compile::{compile_program, GlobalVar, Globals};
 use super::eval::{Ctrl, Interp, Trap, TrapKind};
 use super::host::{HostErrorKind, HostObject};
@@ -18,6 +19,14 @@ pub enum ScriptError {
         source_name: String,
         /// The error.
         error: SyntaxError,
+    },
+    /// The script does not type-check (moc rejects it with this error).
+    #[error("{source_name}:{error}")]
+    Type {
+        /// The script's name in messages.
+        source_name: String,
+        /// The error.
+        error: TypeError,
     },
     /// The script trapped or ran out of a limit; `output` is what it printed before.
     #[error("{}", trap.render(source_name))]
@@ -105,6 +114,8 @@ impl Evaluation {
 /// A script session: globals and type declarations persist across [`Session::eval`] calls.
 pub struct Session {
     globals: Globals,
+    /// The static types of the session's globals (see [`crate::script::check`]).
+    types: TypeGlobals,
     interp: Interp,
     source_name: String,
     /// Writes a value's JSON (over a snapshot: collections as their natural views).
@@ -114,11 +125,18 @@ pub struct Session {
 /// How a session writes a value's JSON (see [`Session::set_json`]).
 pub type JsonWriter = std::rc::Rc<dyn Fn(&Value) -> String>;
 
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.types.release();
+    }
+}
+
 impl Session {
     /// A new session with the given limits.
     pub fn new(limits: Limits) -> Self {
         Session {
             globals: Globals::default(),
+            types: TypeGlobals::default(),
             interp: Interp::new(limits),
             source_name: "script".into(),
             json: None,
@@ -212,9 +230,37 @@ impl Session {
     pub fn check(&self, src: &str) -> Result<(), ScriptError> {
         self.check_source_size(src)?;
         let prog = parse_program(src).map_err(|e| self.syntax(e))?;
+        let mut types = self.types.clone();
+        let typing = self.type_check(&prog, &mut types, src.len())?;
         let mut g = self.globals.clone();
-        compile_program(&prog, &mut g).map_err(|e| self.syntax(e))?;
-        Ok(())
+        let r = compile_program(&prog, &mut g, &typing).map_err(|e| self.syntax(e));
+        self.release_new_types(&mut types);
+        r.map(|_| ())
+    }
+
+    /// Frees the type declarations `types` has beyond the session's (a check that is not
+    /// kept).
+    fn release_new_types(&self, types: &mut TypeGlobals) {
+        let keep = self.types.declared.len().min(types.declared.len());
+        for c in types.declared.drain(keep..) {
+            c.release();
+        }
+    }
+
+    /// Type-checks a parsed program against the session's globals (`types` is extended).
+    fn type_check(
+        &self,
+        prog: &crate::script::syntax::ast::Program,
+        types: &mut TypeGlobals,
+        len: usize,
+    ) -> Result<Typing, ScriptError> {
+        let names = &self.globals.names;
+        check_program(prog, types, &|n| names.contains_key(n), len).map_err(|error| {
+            ScriptError::Type {
+                source_name: self.source_name.clone(),
+                error,
+            }
+        })
     }
 
     fn check_source_size(&self, src: &str) -> Result<(), ScriptError> {
@@ -258,9 +304,18 @@ impl Session {
         self.interp.reset_budgets();
         self.check_source_size(src)?;
         let prog = parse_program(src).map_err(|e| self.syntax(e))?;
+        let mut types = self.types.clone();
+        let typing = self.type_check(&prog, &mut types, src.len())?;
         let mut g = self.globals.clone();
-        let compiled = compile_program(&prog, &mut g).map_err(|e| self.syntax(e))?;
+        let compiled = match compile_program(&prog, &mut g, &typing) {
+            Ok(c) => c,
+            Err(e) => {
+                self.release_new_types(&mut types);
+                return Err(self.syntax(e));
+            }
+        };
         if let Err(Ctrl::Trap(t)) = self.interp.check_deadline() {
+            self.release_new_types(&mut types);
             return Err(ScriptError::Trap {
                 source_name: self.source_name.clone(),
                 trap: *t,
@@ -268,6 +323,7 @@ impl Session {
             });
         }
         self.globals = g;
+        self.types = types;
         let r = self
             .interp
             .run_main(&compiled.main, compiled.nslots, compiled.globals)

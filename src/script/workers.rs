@@ -226,7 +226,7 @@ pub fn answer(session: &mut Session, script: &str) -> Result<Vec<u8>, StoppedByD
 fn error_answer(e: &ScriptError, json: bool) -> String {
     let output = match e {
         ScriptError::Trap { output, .. } => output.as_str(),
-        ScriptError::Syntax { .. } => "",
+        ScriptError::Syntax { .. } | ScriptError::Type { .. } => "",
     };
     if json {
         let j = serde_json::json!({

@@ -76,7 +76,7 @@ pub fn run_script(run: ScriptRun) -> Result<String, ScriptFailure> {
             Err(e) => Err(ScriptFailure {
                 output: match &e {
                     ScriptError::Trap { output, .. } => output.clone(),
-                    ScriptError::Syntax { .. } => String::new(),
+                    ScriptError::Syntax { .. } | ScriptError::Type { .. } => String::new(),
                 },
                 message: e.to_string(),
             }),

@@ -254,24 +254,39 @@ fn share_lock(dir: &Path, lock: &Path, tool: &str) -> Result<Option<File>, Snaps
             })
         }
     };
-    // SAFETY: flock on a descriptor this function owns; no memory is involved.
-    let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) };
-    if rc == 0 {
-        return Ok(Some(file));
+    // A writer that has just finished may still hold the lock for a moment through a
+    // child process forked before it closed its descriptor (the lock belongs to the open
+    // file, which the child shares until it execs): ask again a few times before refusing.
+    for attempt in 0..=LOCK_RETRIES {
+        // SAFETY: flock on a descriptor this function owns; no memory is involved.
+        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) };
+        if rc == 0 {
+            return Ok(Some(file));
+        }
+        let error = std::io::Error::last_os_error();
+        if error.kind() != std::io::ErrorKind::WouldBlock {
+            return Err(SnapshotError::Io {
+                file: lock.to_path_buf(),
+                source: error,
+            });
+        }
+        if attempt < LOCK_RETRIES {
+            std::thread::sleep(LOCK_RETRY_PAUSE);
+        }
     }
-    let error = std::io::Error::last_os_error();
-    if error.kind() == std::io::ErrorKind::WouldBlock {
-        return Err(SnapshotError::BeingWritten {
-            dir: dir.to_path_buf(),
-            lock: lock.to_path_buf(),
-            tool: tool.to_string(),
-        });
-    }
-    Err(SnapshotError::Io {
-        file: lock.to_path_buf(),
-        source: error,
+    Err(SnapshotError::BeingWritten {
+        dir: dir.to_path_buf(),
+        lock: lock.to_path_buf(),
+        tool: tool.to_string(),
     })
 }
+
+/// How many more times a held lock is asked for before a directory is refused as being
+/// written (with [`LOCK_RETRY_PAUSE`] between: half a second in all).
+const LOCK_RETRIES: u32 = 10;
+
+/// The pause between two asks for a held lock.
+const LOCK_RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The lock file mo-mem's pull holds for `dir`: `<parent>/.<name>.lock`.
 pub fn pull_lock_path(dir: &Path) -> Option<PathBuf> {

@@ -286,10 +286,10 @@ var i = 0;
 while (i < 10 and i < sorted.size()) {
   let o = sorted[i];
   let holders = Array.map<Nat, Text>(heap.referrers(o.address), func n = debug_show n);
-  out := Array.concat(out, [debug_show o.size # "@" # debug_show o.address # "<-[" # Text.join(",", holders.vals()) # "]"]);
+  out := Array.concat(out, [debug_show o.size # "@" # debug_show o.address # "<-[" # Text.join(holders.vals(), ",") # "]"]);
   i += 1;
 };
-Text.join("\n", out.vals())
+Text.join(out.vals(), "\n")
 "#;
     assert_eq!(eval1(&dir, script), expect.join("\n"));
 }
@@ -365,7 +365,7 @@ import Text "mo:core/Text";
 let people = [vars.person];
 var out : [Text] = [];
 for (p in people.vals()) { if (p.name == "Ada") out := [debug_show p] };
-Text.join("\n", out.vals())
+Text.join(out.vals(), "\n")
 "#;
     assert_eq!(eval1(&dir, script), want.join("\n"));
 }

@@ -239,7 +239,7 @@ fn adversarial_scripts_end_within_the_limits_and_the_mount_keeps_serving() {
     // a deep value converted at an annotation stops at a limit, it does not crash the daemon
     let deep = write_script(
         "deep.mo",
-        "type L = ?(Int, L); var l : ?(Nat, Any) = null; var i = 0;
+        "type L = ?(Int, L); type N = ?(Nat, N); var l : N = null; var i = 0;
          while (i < 2_000_000) { l := ?(i, l); i += 1 };
          let m : L = l; 0\n"
             .to_string(),

@@ -434,7 +434,7 @@ fn converting_a_deep_value_stops_at_the_native_stack_budget() {
         max_native_stack: 4 << 20,
         ..limits()
     };
-    let src = "type L = ?(Int, L); var l : ?(Nat, Any) = null; var i = 0;
+    let src = "type L = ?(Int, L); type N = ?(Nat, N); var l : N = null; var i = 0;
                while (i < 300_000) { l := ?(i, l); i += 1 };
                let m : L = l; 0"
         .to_string();

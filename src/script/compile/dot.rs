@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 impl Compiler<'_> {
     /// A method call site `x.name(..)`: the modules and implicit-named values in scope.
-    pub(super) fn dot_scope(&mut self, name: &str) -> Rc<DotScope> {
+    pub(super) fn dot_scope(&mut self, name: &str, call: &Expr) -> Rc<DotScope> {
         let mut modules: Vec<&'static Module> = Vec::new();
         let mut add = |m: &'static Module| {
             if !modules.iter().any(|x| std::ptr::eq(*x, m)) {
@@ -43,6 +43,9 @@ impl Compiler<'_> {
         modules.sort_by_key(order);
         let mut implicits = Vec::new();
         for &n in dot::IMPLICIT_NAMES {
+            if self.skips_implicit(call, n) {
+                continue;
+            }
             if let Some(Var::Slot { slot, .. }) = self.resolve(n) {
                 implicits.push((n, Code::Var(slot)));
             }
@@ -74,10 +77,13 @@ impl Compiler<'_> {
     }
 
     /// The implicit argument named `name` at a call: the script's value of that name in
-    /// scope, else the engine's own.
-    pub(super) fn implicit_arg(&mut self, name: &str, span: Span) -> CResult<Code> {
-        if let Some(Var::Slot { slot, .. }) = self.resolve(name) {
-            return Ok(Code::Var(slot));
+    /// scope (unless its type does not fit, see [`Self::skips_implicit`]), else the
+    /// engine's own.
+    pub(super) fn implicit_arg(&mut self, name: &str, span: Span, call: &Expr) -> CResult<Code> {
+        if !self.skips_implicit(call, name) {
+            if let Some(Var::Slot { slot, .. }) = self.resolve(name) {
+                return Ok(Code::Var(slot));
+            }
         }
         let v: Option<Value> = dot::natural_implicit(name);
         v.map(Code::Const).ok_or_else(|| {

@@ -8,6 +8,9 @@ use std::rc::Rc;
 
 /// How deep [`lub`] follows two types (declared types may recurse).
 const LUB_DEPTH: usize = 32;
+/// How many parts [`lub`] builds at most (two recursive declarations with several
+/// recursive parts would otherwise take time exponential in the depth).
+const LUB_NODES: u32 = 4_096;
 
 impl Compiler<'_> {
     /// For a comparison `a op b`: the static type `==`/`!=` compare at (see
@@ -32,7 +35,7 @@ impl Compiler<'_> {
     /// types when both are known, the one known otherwise, `None` when neither is.
     fn equality_type(&mut self, a: &Expr, b: &Expr) -> Option<Rc<Hint>> {
         let ty = match (self.declared_type(a), self.declared_type(b)) {
-            (Some(x), Some(y)) => Rc::new(lub(&x, &y, LUB_DEPTH)),
+            (Some(x), Some(y)) => Rc::new(lub(&x, &y, LUB_DEPTH, &mut { LUB_NODES })),
             (Some(x), None) | (None, Some(x)) => x,
             (None, None) => return None,
         };
@@ -89,7 +92,7 @@ impl Compiler<'_> {
                 let elem = parts
                     .into_iter()
                     .filter(|h| !matches!(h, Hint::Any))
-                    .reduce(|a, b| lub(&a, &b, LUB_DEPTH))?;
+                    .reduce(|a, b| lub(&a, &b, LUB_DEPTH, &mut { LUB_NODES }))?;
                 Some(Rc::new(Hint::Array(Box::new(elem))))
             }
             ExprKind::Opt(a) => {
@@ -136,10 +139,11 @@ impl Compiler<'_> {
 }
 
 /// The least upper bound of two types, as far as `==` needs it (`Any`: not known).
-fn lub(a: &Hint, b: &Hint, depth: usize) -> Hint {
-    if depth == 0 {
+fn lub(a: &Hint, b: &Hint, depth: usize, budget: &mut u32) -> Hint {
+    if depth == 0 || *budget == 0 {
         return Hint::Any;
     }
+    *budget -= 1;
     let (ra, rb) = (a.resolve(), b.resolve());
     let (a, b): (&Hint, &Hint) = (&ra, &rb);
     if a == b {
@@ -152,7 +156,7 @@ fn lub(a: &Hint, b: &Hint, depth: usize) -> Hint {
             x.iter()
                 .filter_map(|(n, h)| {
                     let (_, g) = y.iter().find(|(m, _)| m == n)?;
-                    Some((n.clone(), lub(h, g, d)))
+                    Some((n.clone(), lub(h, g, d, budget)))
                 })
                 .collect(),
         ),
@@ -160,7 +164,7 @@ fn lub(a: &Hint, b: &Hint, depth: usize) -> Hint {
             let mut fs: Vec<(Rc<str>, Hint)> = x
                 .iter()
                 .map(|(n, h)| match y.iter().find(|(m, _)| m == n) {
-                    Some((_, g)) => (n.clone(), lub(h, g, d)),
+                    Some((_, g)) => (n.clone(), lub(h, g, d, budget)),
                     None => (n.clone(), h.clone()),
                 })
                 .collect();
@@ -171,10 +175,10 @@ fn lub(a: &Hint, b: &Hint, depth: usize) -> Hint {
             }
             Hint::Variant(fs)
         }
-        (Hint::Opt(x), Hint::Opt(y)) => Hint::Opt(Box::new(lub(x, y, d))),
-        (Hint::Array(x), Hint::Array(y)) => Hint::Array(Box::new(lub(x, y, d))),
+        (Hint::Opt(x), Hint::Opt(y)) => Hint::Opt(Box::new(lub(x, y, d, budget))),
+        (Hint::Array(x), Hint::Array(y)) => Hint::Array(Box::new(lub(x, y, d, budget))),
         (Hint::Tuple(x), Hint::Tuple(y)) if x.len() == y.len() => {
-            Hint::Tuple(x.iter().zip(y).map(|(p, q)| lub(p, q, d)).collect())
+            Hint::Tuple(x.iter().zip(y).map(|(p, q)| lub(p, q, d, budget)).collect())
         }
         _ => Hint::Any,
     }

@@ -6,8 +6,10 @@ mod dot;
 mod eqtype;
 mod hints;
 pub mod ir;
+mod typed;
 mod views;
 
+use crate::script::check::env::Typing;
 use crate::script::lib::dot::ArgSource;
 use crate::script::lib::{self, Module};
 use crate::script::syntax::ast::{self, Dec, Expr, ExprKind, FuncDef, Lit, PatKind, Type};
@@ -109,10 +111,16 @@ pub struct CompiledProgram {
 
 type CResult<T> = Result<T, SyntaxError>;
 
-/// Compiles a parsed program against the session's globals (which it extends).
-pub fn compile_program(prog: &ast::Program, globals: &mut Globals) -> CResult<CompiledProgram> {
+/// Compiles a parsed program against the session's globals (which it extends), with the
+/// types the checker found ([`Typing`]).
+pub fn compile_program(
+    prog: &ast::Program,
+    globals: &mut Globals,
+    typing: &Typing,
+) -> CResult<CompiledProgram> {
     let mut c = Compiler {
         globals,
+        typing,
         fns: vec![FnCtx::new(captures::captured_in_decs(&prog.decs))],
         next_label: 0,
         module_path: Vec::new(),
@@ -128,6 +136,7 @@ pub fn compile_program(prog: &ast::Program, globals: &mut Globals) -> CResult<Co
 
 struct Compiler<'g> {
     globals: &'g mut Globals,
+    typing: &'g Typing,
     fns: Vec<FnCtx>,
     next_label: u32,
     /// The names of the `module` declarations being compiled, outermost first: their
@@ -722,10 +731,15 @@ impl Compiler<'_> {
         Ok(match &e.kind {
             ExprKind::Lit(l) => {
                 let v = lit_value(l, span)?;
+                let hint = if self.literal_is_blob(e) {
+                    Some(&Hint::Blob)
+                } else {
+                    hint
+                };
                 if let (Some(Hint::Blob), Value::Text(t)) = (hint, &v) {
                     return Ok(Code::Const(Value::Blob(text_to_blob(t))));
                 }
-                match (hint.and_then(Hint::num), &v) {
+                match (self.literal_kind(e).or(hint.and_then(Hint::num)), &v) {
                     (Some(k), Value::Nat(_) | Value::BigNat(_)) => {
                         Code::Const(num::convert(v, k).map_err(|_| {
                             err(span, format!("literal out of range for type {k:?}"))
@@ -746,6 +760,7 @@ impl Compiler<'_> {
                 {
                     let v = self.expr(a, None)?;
                     if let Code::Const(v) = v {
+                        let k = self.literal_kind(e).or(k);
                         let k = Some(k.filter(|k| *k != NumKind::Nat).unwrap_or(NumKind::Int));
                         let r = num::unary(*op, &v, k)
                             .map_err(|_| err(span, "literal out of range for its type"))?;
@@ -757,6 +772,7 @@ impl Compiler<'_> {
             ExprKind::Binary(op, a, b) => {
                 if op.is_relational() {
                     let (ty, blob) = self.comparison_type(*op, a, b);
+                    let ty = self.checked_equality_type(e).unwrap_or(ty);
                     let h = blob.then_some(&Hint::Blob);
                     Code::Compare(
                         *op,
@@ -895,7 +911,7 @@ impl Compiler<'_> {
                     if !is_module {
                         let r = self.expr(recv, None)?;
                         let a = self.exprs(args)?;
-                        let site = self.dot_scope(name);
+                        let site = self.dot_scope(name, e);
                         return Ok(Code::Method(Box::new(r), a, span, site));
                     }
                 }
@@ -920,7 +936,7 @@ impl Compiler<'_> {
                 for (i, src) in sources.into_iter().enumerate() {
                     let x = match src {
                         ArgSource::Implicit(n) => {
-                            a.push(self.implicit_arg(n, span)?);
+                            a.push(self.implicit_arg(n, span, e)?);
                             continue;
                         }
                         ArgSource::Given => match given.next() {

@@ -66,6 +66,7 @@ mod pure;
 mod queues;
 mod result;
 mod set;
+pub mod signature_types;
 mod signatures;
 mod text;
 mod view;

@@ -304,4 +304,6 @@ pub enum Dec {
 pub struct Program {
     /// The declarations in order.
     pub decs: Vec<Dec>,
+    /// The explicit type arguments of calls (`f<T>(x)`), by the call expression's span.
+    pub type_args: Vec<(Span, Vec<Type>)>,
 }

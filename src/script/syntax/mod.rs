@@ -7,5 +7,5 @@ pub mod parser;
 pub mod span;
 
 pub use error::SyntaxError;
-pub use parser::parse_program;
+pub use parser::{parse_program, parse_type};
 pub use span::{Pos, Span};

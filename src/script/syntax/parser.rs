@@ -28,9 +28,13 @@ pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
         i: 0,
         depth: 0,
         stack_base: std::ptr::addr_of!(base) as usize,
+        type_args: Vec::new(),
     };
     let decs = p.decs_until(|t| matches!(t, Tok::Eof))?;
-    Ok(Program { decs })
+    Ok(Program {
+        decs,
+        type_args: p.type_args,
+    })
 }
 
 type PResult<T> = Result<T, SyntaxError>;
@@ -47,6 +51,26 @@ struct Parser {
     depth: usize,
     /// Address of a local of [`parse_program`]: the native stack used is measured from it.
     stack_base: usize,
+    /// Explicit type arguments of calls seen so far (see [`Program::type_args`]).
+    type_args: Vec<(Span, Vec<Type>)>,
+}
+
+/// Parses a type written alone (the library's signatures).
+pub fn parse_type(src: &str) -> Result<Type, SyntaxError> {
+    let toks = lex(src)?;
+    let base = 0u8;
+    let mut p = Parser {
+        toks,
+        i: 0,
+        depth: 0,
+        stack_base: std::ptr::addr_of!(base) as usize,
+        type_args: Vec::new(),
+    };
+    let t = p.ty()?;
+    if !matches!(p.tok(), Tok::Eof) {
+        return Err(p.error("the end of the type"));
+    }
+    Ok(t)
 }
 
 /// Keywords that are valid Motoko but outside the subset, with what to call them.
@@ -1289,9 +1313,10 @@ impl Parser {
                 // explicit instantiation `f<T>(...)`: try, and fall back to `<`
                 let save = self.i;
                 self.advance();
+                let mut targs = Vec::new();
                 let ok = (|| -> PResult<bool> {
                     loop {
-                        self.ty()?;
+                        targs.push(self.ty()?);
                         if !self.eat_op(",") {
                             break;
                         }
@@ -1302,6 +1327,7 @@ impl Parser {
                 if matches!(ok, Ok(true)) {
                     let args = self.arg()?;
                     e = self.mk(ExprKind::Call(Box::new(e), args), start);
+                    self.type_args.push((e.span, targs));
                 } else {
                     self.i = save;
                     break;

@@ -1,0 +1,410 @@
+//! Calls: module functions, methods of objects, contextual dot (`x.f(..)` resolved among
+//! the imported modules by the receiver's type), implicit arguments (chosen by type, as
+//! moc chooses them), and the inference of type arguments from the arguments.
+
+use super::env::{Binding, CheckResult, Typing};
+use super::error::TypeError;
+use super::expr::{builtin_method, wants_expected};
+use super::sub::{lub, normalize, sub, subst, unfold, Tri};
+use super::types::{FuncTy, Ty};
+use super::{span_key, Checker};
+use crate::script::lib::dot;
+use crate::script::syntax::ast::{Expr, ExprKind};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// How deep [`match_ty`] follows two types.
+const MATCH_DEPTH: usize = 32;
+
+/// An argument of a call: written, or the receiver of a contextual dot (already typed).
+enum Arg<'e> {
+    Expr(&'e Expr),
+    Receiver(Ty),
+}
+
+impl Checker<'_> {
+    /// `f(args)`.
+    pub(super) fn call(
+        &mut self,
+        e: &Expr,
+        f: &Expr,
+        args: &[Expr],
+        want: Option<&Ty>,
+    ) -> CheckResult<Ty> {
+        let mut receiver: Option<Ty> = None;
+        let callee: Ty = match &f.kind {
+            ExprKind::Dot(r, name) => match self.module_of(r) {
+                Some(m) => self.lib_member(m, name).unwrap_or(Ty::Unknown),
+                None => {
+                    let rt = self.infer(r)?;
+                    match normalize(&rt) {
+                        Ty::Obj(_, fs) if fs.iter().any(|g| *g.name == **name) => fs
+                            .iter()
+                            .find(|g| *g.name == **name)
+                            .map(|g| g.ty.clone())
+                            .unwrap_or(Ty::Unknown),
+                        n => match builtin_method(&n, name) {
+                            Some(t) => t,
+                            None => {
+                                let t = self.contextual(&rt, name);
+                                if !matches!(t, Ty::Unknown) {
+                                    receiver = Some(rt);
+                                }
+                                t
+                            }
+                        },
+                    }
+                }
+            },
+            _ => self.infer(f)?,
+        };
+        let ft = match normalize(&callee) {
+            Ty::Func(ft) => ft,
+            Ty::Unknown | Ty::Con(..) | Ty::Var(..) | Ty::Any | Ty::Non => {
+                for a in args {
+                    self.infer(a)?;
+                }
+                return Ok(Ty::Unknown);
+            }
+            other => {
+                return Err(TypeError::new(
+                    f.span,
+                    "M0097",
+                    format!("expected function type, but expression produces type\n  {other}"),
+                ))
+            }
+        };
+        let (ft, vars) = self.instantiate_fresh(&ft);
+        let var_ids: Vec<u32> = vars
+            .iter()
+            .filter_map(|v| match v {
+                Ty::Var(id, _) => Some(*id),
+                _ => None,
+            })
+            .collect();
+        let mut given: Vec<Arg> = Vec::new();
+        if let Some(rt) = receiver {
+            given.push(Arg::Receiver(rt));
+        }
+        given.extend(args.iter().map(Arg::Expr));
+        // which parameters the given arguments fill (implicit ones may be omitted)
+        let n_implicit = ft.implicits.iter().filter(|i| i.is_some()).count();
+        let slots: Vec<usize> = if given.len() == ft.params.len() {
+            (0..given.len()).collect()
+        } else if n_implicit > 0 && given.len() + n_implicit == ft.params.len() {
+            (0..ft.params.len())
+                .filter(|i| ft.implicits.get(*i).is_none_or(Option::is_none))
+                .collect()
+        } else {
+            return self.call_arity(f, args, &ft, var_ids.is_empty());
+        };
+        let mut s: HashMap<u32, Ty> = HashMap::new();
+        if let Some(targs) = self.type_args.get(&span_key(e.span)).copied() {
+            if targs.len() == var_ids.len() {
+                for (id, t) in var_ids.iter().zip(targs) {
+                    let t = self.ty(t, e.span)?;
+                    s.insert(*id, t);
+                }
+            }
+        }
+        let generic = !var_ids.is_empty() && s.is_empty();
+        // arguments typed on their own first; those that take the expected type after
+        let mut inferred: Vec<Option<Ty>> = vec![None; given.len()];
+        for (k, a) in given.iter().enumerate() {
+            let p = &ft.params[slots[k]];
+            match a {
+                Arg::Receiver(t) => {
+                    match_ty(p, t, &var_ids, &mut s, MATCH_DEPTH);
+                    inferred[k] = Some(t.clone());
+                }
+                Arg::Expr(x) if !generic || !wants_expected(x) => {
+                    if !generic {
+                        continue;
+                    }
+                    let t = self.infer(x)?;
+                    match_ty(p, &t, &var_ids, &mut s, MATCH_DEPTH);
+                    inferred[k] = Some(t);
+                }
+                Arg::Expr(_) => {}
+            }
+        }
+        // the rest, against their parameter types as far as known
+        for (k, a) in given.iter().enumerate() {
+            let Arg::Expr(x) = a else { continue };
+            if inferred[k].is_some() {
+                continue;
+            }
+            let p = &ft.params[slots[k]];
+            let known = subst_known(p, &s, &var_ids);
+            if !known.has_unknown() || !generic {
+                self.check(x, &known)?;
+                continue;
+            }
+            let t = match (&x.kind, normalize(&known)) {
+                (ExprKind::Func(fd), Ty::Func(kf)) => self.func_def(fd, Some(&kf))?,
+                _ => self.infer(x)?,
+            };
+            match_ty(p, &t, &var_ids, &mut s, MATCH_DEPTH);
+            inferred[k] = Some(t);
+        }
+        if let Some(w) = want {
+            if var_ids.iter().any(|v| !s.contains_key(v)) {
+                match_ty(&ft.ret, w, &var_ids, &mut s, MATCH_DEPTH);
+            }
+        }
+        // the arguments typed on their own must fit
+        for (k, a) in given.iter().enumerate() {
+            let Some(t) = &inferred[k] else { continue };
+            let p = subst_known(&ft.params[slots[k]], &s, &var_ids);
+            if sub(t, &p) == Tri::No {
+                let span = match a {
+                    Arg::Expr(x) => x.span,
+                    Arg::Receiver(_) => f.span,
+                };
+                return Err(TypeError::new(
+                    span,
+                    "M0098",
+                    format!(
+                        "cannot apply function of type\n  {}\nto argument of type\n  {t}",
+                        Ty::Func(Rc::new(ft.clone()))
+                    ),
+                ));
+            }
+        }
+        // omitted implicit arguments: a script value of that name fits or is skipped
+        if slots.len() < ft.params.len() {
+            for (i, imp) in ft.implicits.iter().enumerate() {
+                let Some(name) = imp else { continue };
+                if slots.contains(&i) {
+                    continue;
+                }
+                let need = subst_known(&ft.params[i], &s, &var_ids);
+                let own = match self.lookup(name) {
+                    Some(Binding::Val(t, _)) => sub(&t, &need),
+                    _ => Tri::No,
+                };
+                if own == Tri::No {
+                    self.typing
+                        .skip_implicits
+                        .entry(Typing::key(e))
+                        .or_default()
+                        .push(name.clone());
+                    if !need.has_unknown() && !self.module_implicit_may_fit(name, &need) {
+                        return Err(TypeError::new(
+                            e.span,
+                            "M0230",
+                            format!(
+                                "Cannot determine implicit argument `{name}` of type\n  {need}"
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(subst_known(&ft.ret, &s, &var_ids))
+    }
+
+    /// Whether an imported module's function `name` may be the implicit argument of type
+    /// `need` (a generic one, or one whose type is not modelled, may).
+    fn module_implicit_may_fit(&mut self, name: &str, need: &Ty) -> bool {
+        if self.base_in_scope() {
+            return true;
+        }
+        for m in self.modules_in_scope() {
+            if m.get(name).is_none() {
+                continue;
+            }
+            match self.lib_member(m.name, name) {
+                Some(Ty::Func(ft)) if ft.tparams.is_empty() => {
+                    if sub(&Ty::Func(ft), need) != Tri::No {
+                        return true;
+                    }
+                }
+                _ => return true,
+            }
+        }
+        false
+    }
+
+    /// The built-in module `r` names, if it names one.
+    fn module_of(&self, r: &Expr) -> Option<&'static str> {
+        match &r.kind {
+            ExprKind::Var(n) => match self.lookup(n) {
+                Some(Binding::Module(m)) => Some(m.name),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A contextual dot `x.name(..)`: the one function `name` with a `self` parameter
+    /// among the imported modules that fits the receiver's type (`Unknown` when none or
+    /// several do, or the receiver's type is not known).
+    fn contextual(&mut self, rt: &Ty, name: &str) -> Ty {
+        if rt.has_unknown() {
+            return Ty::Unknown;
+        }
+        let mut found: Option<Ty> = None;
+        for m in self.modules_in_scope() {
+            let Some(sig) = dot::signature(m.name, name) else {
+                continue;
+            };
+            if !sig.params.starts_with('s') {
+                continue;
+            }
+            let Some(Ty::Func(ft)) = self.lib_member(m.name, name) else {
+                continue;
+            };
+            let Some(p0) = ft.params.first() else {
+                continue;
+            };
+            let ids: Vec<u32> = ft.tparams.iter().map(|(i, _)| *i).collect();
+            let mut s = HashMap::new();
+            match_ty(p0, rt, &ids, &mut s, MATCH_DEPTH);
+            let p = subst_known(p0, &s, &ids);
+            if sub(rt, &p) == Tri::Yes {
+                if found.is_some() {
+                    return Ty::Unknown;
+                }
+                found = Some(Ty::Func(ft));
+            }
+        }
+        found.unwrap_or(Ty::Unknown)
+    }
+
+    /// A call whose argument count fits no form of the function's parameters.
+    fn call_arity(
+        &mut self,
+        f: &Expr,
+        args: &[Expr],
+        ft: &FuncTy,
+        concrete: bool,
+    ) -> CheckResult<Ty> {
+        let want = Ty::tuple_or_single(ft.params.clone());
+        if concrete && args.len() == 1 {
+            self.check(&args[0], &want)?;
+            return Ok(ft.ret.clone());
+        }
+        if concrete {
+            if let Ty::Tuple(ts) = normalize(&want) {
+                if ts.len() == args.len() {
+                    for (a, t) in args.iter().zip(ts.iter()) {
+                        self.check(a, t)?;
+                    }
+                    return Ok(ft.ret.clone());
+                }
+            }
+        }
+        let mut ts = Vec::new();
+        for a in args {
+            ts.push(self.infer(a)?);
+        }
+        if concrete && !want.has_unknown() {
+            let got = Ty::Tuple(Rc::from(ts));
+            let _ = f;
+            if sub(&got, &want) == Tri::No {
+                let span = match (args.first(), args.last()) {
+                    (Some(a), Some(b)) => a.span.to(b.span),
+                    _ => f.span,
+                };
+                return Err(TypeError::cannot_produce(span, &got, &want));
+            }
+        }
+        Ok(if concrete {
+            ft.ret.clone()
+        } else {
+            Ty::Unknown
+        })
+    }
+}
+
+/// `t` with the call's type parameters replaced as inferred (`Unknown` where not).
+fn subst_known(t: &Ty, s: &HashMap<u32, Ty>, vars: &[u32]) -> Ty {
+    let mut full = s.clone();
+    for v in vars {
+        full.entry(*v).or_insert(Ty::Unknown);
+    }
+    subst(t, &full)
+}
+
+/// Infers the call's type parameters `vars` from `actual` fitting `pattern`.
+fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, depth: usize) {
+    if depth == 0 || !super::sub::spend() {
+        return;
+    }
+    let d = depth - 1;
+    match (pattern, actual) {
+        // a part the checker does not know: so are the parameters it would have fixed
+        (_, Ty::Unknown) => poison(pattern, vars, s, d),
+        (Ty::Var(id, _), _) if vars.contains(id) => {
+            let t = match s.get(id) {
+                Some(old) => lub(old, actual),
+                None => actual.clone(),
+            };
+            s.insert(*id, t);
+        }
+        (Ty::Con(c, xs), Ty::Con(e, ys)) if c.opaque && e.opaque && c.name == e.name => {
+            for (x, y) in xs.iter().zip(ys.iter()) {
+                match_ty(x, y, vars, s, d);
+            }
+        }
+        (_, Ty::Con(..)) => {
+            if let Some(u) = unfold(actual) {
+                match_ty(pattern, &u, vars, s, d);
+            }
+        }
+        (Ty::Opt(x), Ty::Opt(y)) | (Ty::Array(_, x), Ty::Array(_, y)) => match_ty(x, y, vars, s, d),
+        (Ty::Tuple(xs), Ty::Tuple(ys)) if xs.len() == ys.len() => {
+            for (x, y) in xs.iter().zip(ys.iter()) {
+                match_ty(x, y, vars, s, d);
+            }
+        }
+        (Ty::Obj(_, xs), Ty::Obj(_, ys)) => {
+            for f in xs.iter() {
+                if let Some(g) = ys.iter().find(|g| g.name == f.name) {
+                    match_ty(&f.ty, &g.ty, vars, s, d);
+                }
+            }
+        }
+        (Ty::Variant(xs), Ty::Variant(ys)) => {
+            for (n, x) in xs.iter() {
+                if let Some((_, y)) = ys.iter().find(|(m, _)| m == n) {
+                    match_ty(x, y, vars, s, d);
+                }
+            }
+        }
+        (Ty::Func(f), Ty::Func(g)) if f.params.len() == g.params.len() => {
+            // a parameter's type bounds a type parameter from above only: not a solution
+            // (unless nothing else fixes it, see `call`)
+            for (x, y) in f.params.iter().zip(&g.params) {
+                if matches!(y, Ty::Unknown) {
+                    poison(x, vars, s, d);
+                }
+            }
+            match_ty(&f.ret, &g.ret, vars, s, d);
+        }
+        _ => {}
+    }
+}
+
+/// Marks the type parameters that occur in `pattern` as not known.
+fn poison(pattern: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, depth: usize) {
+    if depth == 0 || !super::sub::spend() {
+        return;
+    }
+    let d = depth - 1;
+    match pattern {
+        Ty::Var(id, _) if vars.contains(id) => {
+            s.insert(*id, Ty::Unknown);
+        }
+        Ty::Opt(x) | Ty::Array(_, x) => poison(x, vars, s, d),
+        Ty::Tuple(xs) | Ty::Con(_, xs) => xs.iter().for_each(|x| poison(x, vars, s, d)),
+        Ty::Obj(_, fs) => fs.iter().for_each(|f| poison(&f.ty, vars, s, d)),
+        Ty::Variant(ts) => ts.iter().for_each(|(_, x)| poison(x, vars, s, d)),
+        Ty::Func(f) => {
+            f.params.iter().for_each(|x| poison(x, vars, s, d));
+            poison(&f.ret, vars, s, d);
+        }
+        _ => {}
+    }
+}

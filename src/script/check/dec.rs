@@ -1,0 +1,298 @@
+//! Declarations and blocks: type declarations (recursive, never unfolded here), functions
+//! (signatures first, so that a block's functions may call each other), `let`, `var`,
+//! imports.
+
+use super::env::{Binding, CheckResult, Scope, TypeBinding};
+use super::types::{Con, FuncTy, Ty};
+use super::Checker;
+use crate::script::compile::pat_names;
+use crate::script::lib;
+use crate::script::syntax::ast::{Dec, ExprKind, FuncDef, PatKind};
+use crate::script::syntax::Span;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The signatures of a block's functions, by definition.
+type Sigs = HashMap<*const FuncDef, (FuncTy, Scope)>;
+
+impl Checker<'_> {
+    /// The script's top level: declarations go to the session's globals.
+    pub(super) fn top_block(&mut self, decs: &[Dec]) -> CheckResult<Ty> {
+        self.decs(decs, None, true)
+    }
+
+    /// A block `{ decs }`; its type is its last declaration's.
+    pub(super) fn block(&mut self, decs: &[Dec], want: Option<&Ty>) -> CheckResult<Ty> {
+        self.push_scope();
+        let r = self.decs(decs, want, false);
+        self.pop_scope();
+        r
+    }
+
+    fn decs(&mut self, decs: &[Dec], want: Option<&Ty>, top: bool) -> CheckResult<Ty> {
+        self.type_decs(decs)?;
+        let mut sigs: Sigs = HashMap::new();
+        // every name of the block is visible in the whole block (functions may use later
+        // declarations); a value's type is known once its declaration is checked
+        for d in decs {
+            match d {
+                Dec::Func(f) => {
+                    let (ft, scope) = self.func_sig(f, None)?;
+                    if let Some(n) = &f.name {
+                        self.bind(n, Binding::Val(Ty::Func(Rc::new(ft.clone())), false));
+                    }
+                    sigs.insert(Rc::as_ptr(f), (ft, scope));
+                }
+                // at a session's top level a name defined by an earlier evaluation keeps
+                // its old binding until its new declaration runs
+                Dec::Let(p, _, _) => {
+                    let mut names = Vec::new();
+                    pat_names(p, &mut names);
+                    for n in names {
+                        if !top || self.lookup(&n).is_none() {
+                            self.bind(&n, Binding::Val(Ty::Unknown, false));
+                        }
+                    }
+                }
+                Dec::Var(n, ..) if !top || self.lookup(n).is_none() => {
+                    self.bind(n, Binding::Val(Ty::Unknown, true))
+                }
+                _ => {}
+            }
+        }
+        let mut last_ty = Ty::unit();
+        let n = decs.len();
+        for (i, d) in decs.iter().enumerate() {
+            let last = i + 1 == n;
+            last_ty = Ty::unit();
+            match d {
+                Dec::Exp(e) => {
+                    if last {
+                        last_ty = match want {
+                            Some(w) => {
+                                self.check(e, w)?;
+                                w.clone()
+                            }
+                            None => self.infer(e)?,
+                        };
+                    } else {
+                        self.check(e, &Ty::unit())?;
+                    }
+                }
+                Dec::Let(p, e, fail) => {
+                    let t = match &p.kind {
+                        PatKind::Annot(_, ty) => {
+                            let t = self.ty(ty, p.span)?;
+                            self.check(e, &t)?;
+                            t
+                        }
+                        _ => self.infer(e)?,
+                    };
+                    if let Some(f) = fail {
+                        self.infer(f)?;
+                    }
+                    self.bind_pat(p, &t)?;
+                    last_ty = t;
+                }
+                Dec::Var(name, ty, e, span) => {
+                    let t = match ty {
+                        Some(ty) => {
+                            let t = self.ty(ty, *span)?;
+                            self.check(e, &t)?;
+                            t
+                        }
+                        None => self.infer(e)?,
+                    };
+                    self.bind(name, Binding::Val(t, true));
+                }
+                Dec::Type(..) => {}
+                Dec::Func(f) => {
+                    let Some((ft, scope)) = sigs.remove(&Rc::as_ptr(f)) else {
+                        continue;
+                    };
+                    self.scopes.push(scope);
+                    let r = self.func_body(f, &ft);
+                    self.pop_scope();
+                    let ret = r?;
+                    let ft = FuncTy { ret, ..ft };
+                    let t = Ty::Func(Rc::new(ft));
+                    if let Some(n) = &f.name {
+                        self.bind(n, Binding::Val(t.clone(), false));
+                    }
+                    if last && !top {
+                        last_ty = t;
+                    }
+                }
+                Dec::Import(p, path, span) => self.import(p, path, *span)?,
+            }
+        }
+        Ok(last_ty)
+    }
+
+    /// Binds a block's type declarations (all first: they may refer to each other), then
+    /// resolves their bodies.
+    fn type_decs(&mut self, decs: &[Dec]) -> CheckResult<()> {
+        let mut made = Vec::new();
+        for d in decs {
+            if let Dec::Type(name, params, _) = d {
+                let ids: Vec<u32> = params.iter().map(|_| self.fresh()).collect();
+                let id = self.fresh();
+                let con = Rc::new(Con {
+                    name: Rc::from(name.as_str()),
+                    params: ids,
+                    body: std::cell::RefCell::new(None),
+                    opaque: false,
+                    id,
+                });
+                self.bind_type(name, TypeBinding::Con(con.clone()));
+                self.made.push(con.clone());
+                made.push(con);
+            }
+        }
+        let mut k = 0;
+        for d in decs {
+            if let Dec::Type(_, params, body) = d {
+                let con = made[k].clone();
+                k += 1;
+                self.push_scope();
+                for (n, id) in params.iter().zip(&con.params) {
+                    self.bind_type(n, TypeBinding::Param(Ty::Var(*id, Rc::from(n.as_str()))));
+                }
+                let r = self.ty(body, Span::default());
+                self.pop_scope();
+                *con.body.borrow_mut() = Some(r?);
+            }
+        }
+        Ok(())
+    }
+
+    fn import(
+        &mut self,
+        p: &crate::script::syntax::ast::Pat,
+        path: &str,
+        span: Span,
+    ) -> CheckResult<()> {
+        let Some(m) = lib::module_by_path(path) else {
+            // the compiler reports it
+            return Ok(());
+        };
+        match &p.kind {
+            PatKind::Var(n) if path.starts_with("mo:base/") => self.bind(n, Binding::BaseModule(m)),
+            PatKind::Var(n) => self.bind(n, Binding::Module(m)),
+            PatKind::Record(fields) => {
+                for (fname, fp) in fields {
+                    let bind = match &fp.kind {
+                        PatKind::Var(b) => b.clone(),
+                        _ => fname.clone(),
+                    };
+                    let t = if path.starts_with("mo:base/") {
+                        Ty::Unknown
+                    } else {
+                        self.lib_member(m.name, fname).unwrap_or(Ty::Unknown)
+                    };
+                    self.bind(&bind, Binding::Val(t, false));
+                }
+            }
+            _ => {
+                let _ = span;
+            }
+        }
+        Ok(())
+    }
+
+    /// A function's type from what it declares (type parameters, parameter annotations,
+    /// result), and the scope binding its type parameters. `expected`: the function type
+    /// an anonymous function is checked against.
+    pub(super) fn func_sig(
+        &mut self,
+        f: &FuncDef,
+        expected: Option<&FuncTy>,
+    ) -> CheckResult<(FuncTy, Scope)> {
+        self.push_scope();
+        let r = self.func_sig_in(f, expected);
+        let scope = self.scopes.pop().unwrap_or_default();
+        Ok((r?, scope))
+    }
+
+    fn func_sig_in(&mut self, f: &FuncDef, expected: Option<&FuncTy>) -> CheckResult<FuncTy> {
+        let mut tparams = Vec::new();
+        for n in &f.type_params {
+            let id = self.fresh();
+            let name: Rc<str> = Rc::from(n.as_str());
+            self.bind_type(n, TypeBinding::Param(Ty::Var(id, name.clone())));
+            tparams.push((id, name));
+        }
+        let exp = expected.filter(|e| e.params.len() == f.params.len() && e.tparams.is_empty());
+        let mut params = Vec::with_capacity(f.params.len());
+        for (i, p) in f.params.iter().enumerate() {
+            let t = match (&p.kind, exp) {
+                (PatKind::Annot(..), _) => self.pat_type(p)?,
+                (_, Some(e)) => e.params[i].clone(),
+                _ => self.pat_type(p)?,
+            };
+            params.push(t);
+        }
+        let ret = match (&f.result, exp) {
+            (Some(t), _) => self.ty(t, f.span)?,
+            (None, _) if is_class_body(f) => Ty::Unknown,
+            (None, Some(e)) => e.ret.clone(),
+            // an anonymous function where no function type is known (an argument of a
+            // function the checker does not model): its result is not known either
+            (None, None) if f.name.is_none() => Ty::Unknown,
+            (None, None) => Ty::unit(),
+        };
+        Ok(FuncTy {
+            tparams,
+            params,
+            implicits: Vec::new(),
+            ret,
+        })
+    }
+
+    /// Checks a function's body in its scope (pushed by the caller); its result type (the
+    /// declared one, or the body's own for a class).
+    pub(super) fn func_body(&mut self, f: &FuncDef, ft: &FuncTy) -> CheckResult<Ty> {
+        for (p, t) in f.params.iter().zip(&ft.params) {
+            self.bind_pat(p, t)?;
+        }
+        let known = !matches!(ft.ret, Ty::Unknown);
+        self.returns.push(known.then(|| ft.ret.clone()));
+        let saved = std::mem::take(&mut self.labels);
+        let r = if known {
+            self.check(&f.body, &ft.ret).map(|_| ft.ret.clone())
+        } else {
+            self.infer(&f.body)
+        };
+        self.labels = saved;
+        self.returns.pop();
+        r
+    }
+}
+
+/// A class (the parser makes it a function whose body ends in the record of its public
+/// fields) has the type of its object, not `()`.
+fn is_class_body(f: &FuncDef) -> bool {
+    let ExprKind::Block(decs) = &f.body.kind else {
+        return false;
+    };
+    // `class C() = self { .. }`: `let self = { .. }; self`
+    let last = match decs.as_slice() {
+        [.., Dec::Let(p, r, None), Dec::Exp(e)] if matches!((&p.kind, &e.kind), (PatKind::Var(a), ExprKind::Var(b)) if a == b) => {
+            Some(r)
+        }
+        [.., Dec::Exp(e)] => Some(e),
+        _ => None,
+    };
+    match last {
+        Some(e) => match &e.kind {
+            ExprKind::Record(bases, fields) => {
+                bases.is_empty()
+                    && fields
+                        .iter()
+                        .all(|fl| matches!(&fl.value.kind, ExprKind::Var(v) if *v == fl.name))
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}

@@ -1,0 +1,94 @@
+//! The checker's environment: values and types in scope, the session's globals kept across
+//! evaluations, and the side tables the compiler reads.
+
+use super::error::TypeError;
+use super::types::{Con, Ty};
+use crate::script::lib::Module;
+use crate::script::syntax::ast::Expr;
+use crate::script::value::NumKind;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// What a value name is bound to.
+#[derive(Clone, Debug)]
+pub enum Binding {
+    /// A value of a type (`var`: mutable).
+    Val(Ty, bool),
+    /// A built-in module imported from `mo:core` (its functions' types are core's).
+    Module(&'static Module),
+    /// A built-in module imported from `mo:base` (its functions' types are not modelled).
+    BaseModule(&'static Module),
+}
+
+/// What a type name is bound to.
+#[derive(Clone, Debug)]
+pub enum TypeBinding {
+    /// A declared type.
+    Con(Rc<Con>),
+    /// A type parameter in scope.
+    Param(Ty),
+}
+
+/// One scope.
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    /// Values.
+    pub vals: HashMap<String, Binding>,
+    /// Types.
+    pub types: HashMap<String, TypeBinding>,
+}
+
+/// The types of a session's top-level names, kept across evaluations.
+#[derive(Clone, Debug, Default)]
+pub struct TypeGlobals {
+    /// The top-level scope.
+    pub scope: Scope,
+    /// The next fresh id (type parameters, declarations).
+    pub next_id: u32,
+    /// Every type declaration checked in the session (see [`TypeGlobals::release`]).
+    pub declared: Vec<Rc<Con>>,
+}
+
+impl TypeGlobals {
+    /// Frees the session's type declarations (a recursive one refers to itself): call when
+    /// the session ends.
+    pub fn release(&mut self) {
+        for c in self.declared.drain(..) {
+            c.release();
+        }
+    }
+}
+
+/// How a numeric literal is typed by the checker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LitType {
+    /// An integral type.
+    Num(NumKind),
+    /// `Float`.
+    Float,
+    /// A text literal typed `Blob`.
+    Blob,
+}
+
+/// What the checker tells the compiler about the program it checked (keyed by the address
+/// of the expression in the program the checker saw).
+#[derive(Debug, Default)]
+pub struct Typing {
+    /// The type of each numeric literal whose type is not its default.
+    pub literals: HashMap<usize, LitType>,
+    /// The static type of each `==`/`!=` comparison.
+    pub equality: HashMap<usize, Ty>,
+    /// Per call (by the call expression), the implicit argument names whose value in scope
+    /// does not fit the parameter's type (moc skips them and takes a module's).
+    pub skip_implicits: HashMap<usize, Vec<Rc<str>>>,
+}
+
+impl Typing {
+    /// The key of an expression in the tables.
+    pub fn key(e: &Expr) -> usize {
+        e as *const Expr as usize
+    }
+}
+
+/// Result of checking.
+pub type CheckResult<T> = Result<T, TypeError>;

@@ -1,0 +1,820 @@
+//! Expressions: `infer` (synthesis) and `check` (against an expected type).
+
+use super::env::{Binding, CheckResult, LitType, Typing};
+use super::error::TypeError;
+use super::lib_types;
+use super::sub::{lub, normalize, sub, Tri};
+use super::types::{Field, FuncTy, ObjSort, Prim, Ty};
+use super::Checker;
+use crate::script::syntax::ast::{BinOp, Expr, ExprKind, FuncDef, Lit, UnOp};
+use crate::script::value::NumKind;
+use num_bigint::{BigInt, BigUint};
+use std::rc::Rc;
+
+/// The default type of a literal.
+pub(super) fn lit_type(l: &Lit) -> Ty {
+    match l {
+        Lit::Unit => Ty::unit(),
+        Lit::Bool(_) => Ty::bool(),
+        Lit::Null => Ty::Prim(Prim::Null),
+        Lit::Nat(_) => Ty::nat(),
+        Lit::Float(_) => Ty::Prim(Prim::Float),
+        Lit::Char(_) => Ty::Prim(Prim::Char),
+        Lit::Text(_) => Ty::text(),
+    }
+}
+
+/// The numeric kind of an integral primitive.
+pub fn num_kind(p: Prim) -> Option<NumKind> {
+    Some(match p {
+        Prim::Nat => NumKind::Nat,
+        Prim::Int => NumKind::Int,
+        Prim::Nat8 => NumKind::Nat8,
+        Prim::Nat16 => NumKind::Nat16,
+        Prim::Nat32 => NumKind::Nat32,
+        Prim::Nat64 => NumKind::Nat64,
+        Prim::Int8 => NumKind::Int8,
+        Prim::Int16 => NumKind::Int16,
+        Prim::Int32 => NumKind::Int32,
+        Prim::Int64 => NumKind::Int64,
+        _ => return None,
+    })
+}
+
+/// The range of an integral primitive (`None`: unbounded on that side).
+fn in_range(p: Prim, v: &BigInt) -> bool {
+    let (lo, hi): (i128, i128) = match p {
+        Prim::Nat => return v.sign() != num_bigint::Sign::Minus,
+        Prim::Int => return true,
+        Prim::Nat8 => (0, u8::MAX as i128),
+        Prim::Nat16 => (0, u16::MAX as i128),
+        Prim::Nat32 => (0, u32::MAX as i128),
+        Prim::Nat64 => (0, u64::MAX as i128),
+        Prim::Int8 => (i8::MIN as i128, i8::MAX as i128),
+        Prim::Int16 => (i16::MIN as i128, i16::MAX as i128),
+        Prim::Int32 => (i32::MIN as i128, i32::MAX as i128),
+        Prim::Int64 => (i64::MIN as i128, i64::MAX as i128),
+        _ => return false,
+    };
+    *v >= BigInt::from(lo) && *v <= BigInt::from(hi)
+}
+
+/// A numeric literal, possibly negated: `(digits, negated)`.
+pub(super) fn num_literal(e: &Expr) -> Option<(&str, bool)> {
+    match &e.kind {
+        ExprKind::Lit(Lit::Nat(s)) => Some((s, false)),
+        ExprKind::Unary(UnOp::Neg, a) => match &a.kind {
+            ExprKind::Lit(Lit::Nat(s)) => Some((s, true)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn parse_digits(s: &str) -> Option<BigUint> {
+    match s.strip_prefix("0x") {
+        Some(h) => BigUint::parse_bytes(h.replace('_', "").as_bytes(), 16),
+        None => BigUint::parse_bytes(s.replace('_', "").as_bytes(), 10),
+    }
+}
+
+/// Whether an expression takes its type from the expected type (checked after the other
+/// arguments of a call have fixed the type parameters).
+pub(super) fn wants_expected(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Lit(_) => true,
+        ExprKind::Unary(UnOp::Neg | UnOp::Pos, a) => matches!(a.kind, ExprKind::Lit(_)),
+        ExprKind::Func(f) => {
+            f.params
+                .iter()
+                .any(|p| !matches!(p.kind, crate::script::syntax::ast::PatKind::Annot(..)))
+                || f.result.is_none()
+        }
+        ExprKind::Tuple(es) | ExprKind::Array(_, es) => es.iter().any(wants_expected),
+        ExprKind::Opt(a) => wants_expected(a),
+        ExprKind::Variant(_, Some(a)) => wants_expected(a),
+        ExprKind::Record(_, fs) => fs.iter().any(|f| wants_expected(&f.value)),
+        _ => false,
+    }
+}
+
+impl Checker<'_> {
+    /// Checks `e` against `want`.
+    pub(super) fn check(&mut self, e: &Expr, want: &Ty) -> CheckResult<()> {
+        self.tick(e.span)?;
+        let w = normalize(want);
+        if matches!(w, Ty::Unknown) {
+            self.infer(e)?;
+            return Ok(());
+        }
+        if let Some((digits, neg)) = num_literal(e) {
+            return self.check_num_literal(e, digits, neg, &w, want);
+        }
+        match (&e.kind, &w) {
+            (ExprKind::Lit(Lit::Text(_)), Ty::Prim(Prim::Blob)) => {
+                self.typing.literals.insert(Typing::key(e), LitType::Blob);
+                Ok(())
+            }
+            (ExprKind::Lit(l), _) => {
+                let t = lit_type(l);
+                if sub(&t, &w) == Tri::No {
+                    return Err(TypeError::literal(e.span, &t, want));
+                }
+                Ok(())
+            }
+            (ExprKind::Tuple(es), Ty::Tuple(ts)) if es.len() == ts.len() => {
+                for (x, t) in es.iter().zip(ts.iter()) {
+                    self.check(x, t)?;
+                }
+                Ok(())
+            }
+            (ExprKind::Array(m, es), Ty::Array(n, t)) if m == n => {
+                for x in es {
+                    self.check(x, t)?;
+                }
+                Ok(())
+            }
+            (ExprKind::Opt(a), Ty::Opt(t)) => self.check(a, t),
+            (ExprKind::Variant(tag, a), Ty::Variant(tags)) => {
+                match tags.iter().find(|(n, _)| **n == **tag) {
+                    Some((_, t)) => match a {
+                        Some(a) => self.check(a, t),
+                        None => self.expect_sub(e.span, &Ty::unit(), t).map(|_| ()),
+                    },
+                    None => {
+                        let t = self.infer(e)?;
+                        self.expect_sub(e.span, &t, want)
+                    }
+                }
+            }
+            (ExprKind::Record(bases, fields), Ty::Obj(ObjSort::Object, fs)) if bases.is_empty() => {
+                if let Some(missing) = fs
+                    .iter()
+                    .find(|g| !fields.iter().any(|f| *f.name == *g.name))
+                {
+                    return Err(TypeError::new(
+                        e.span,
+                        "M0151",
+                        format!("missing field '{}' from expected type\n  {w}", missing.name),
+                    ));
+                }
+                let mut got = Vec::new();
+                for f in fields {
+                    let ty = match (&f.ty, fs.iter().find(|g| *g.name == *f.name)) {
+                        (Some(t), _) => {
+                            let t = self.ty(t, f.value.span)?;
+                            self.check(&f.value, &t)?;
+                            t
+                        }
+                        (None, Some(g)) if g.mutable == f.mutable => {
+                            self.check(&f.value, &g.ty)?;
+                            g.ty.clone()
+                        }
+                        _ => self.infer(&f.value)?,
+                    };
+                    got.push(Field {
+                        name: Rc::from(f.name.as_str()),
+                        mutable: f.mutable,
+                        ty,
+                    });
+                }
+                let t = Ty::record(got);
+                self.expect_sub(e.span, &t, want)
+            }
+            (ExprKind::Block(decs), _) => {
+                self.block(decs, Some(want))?;
+                Ok(())
+            }
+            (ExprKind::If(c, a, b), _) => {
+                self.check(c, &Ty::bool())?;
+                self.check(a, want)?;
+                match b {
+                    Some(b) => self.check(b, want),
+                    None => self.expect_sub(e.span, &Ty::unit(), want),
+                }
+            }
+            (ExprKind::Switch(s, cases), _) => {
+                let st = self.infer(s)?;
+                for case in cases {
+                    self.push_scope();
+                    let r = self
+                        .bind_pat(&case.pat, &st)
+                        .and_then(|_| self.check(&case.body, want));
+                    self.pop_scope();
+                    r?;
+                }
+                Ok(())
+            }
+            (ExprKind::Do(b), _) => self.check(b, want),
+            (ExprKind::DoOpt(b), Ty::Opt(t)) => {
+                let t = (**t).clone();
+                self.check(b, &t)
+            }
+            (ExprKind::Annot(..), _) | (ExprKind::Call(..), _) => {
+                let t = self.infer_with(e, Some(want))?;
+                self.expect_sub(e.span, &t, want)
+            }
+            (ExprKind::Func(f), Ty::Func(ft)) => {
+                self.func_def(f, Some(ft))?;
+                Ok(())
+            }
+            (ExprKind::Binary(op, a, b), Ty::Prim(p)) if !op.is_relational() && p.is_num() => {
+                if op_defined(*op, *p) {
+                    self.check(a, want)?;
+                    self.check(b, want)?;
+                    return Ok(());
+                }
+                let t = self.infer(e)?;
+                self.expect_sub(e.span, &t, want)
+            }
+            (ExprKind::Label(_, body), _) => {
+                self.labels_push();
+                let r = self.check(body, want);
+                self.labels_pop();
+                r
+            }
+            _ => {
+                let t = self.infer(e)?;
+                self.expect_sub(e.span, &t, want)
+            }
+        }
+    }
+
+    fn check_num_literal(
+        &mut self,
+        e: &Expr,
+        digits: &str,
+        neg: bool,
+        w: &Ty,
+        want: &Ty,
+    ) -> CheckResult<()> {
+        let default = if neg { Ty::Prim(Prim::Int) } else { Ty::nat() };
+        match w {
+            Ty::Prim(Prim::Float) => {
+                self.typing.literals.insert(Typing::key(e), LitType::Float);
+                Ok(())
+            }
+            Ty::Prim(p) if p.is_int_like() => {
+                let Some(mag) = parse_digits(digits) else {
+                    return Ok(());
+                };
+                let v = if neg {
+                    -BigInt::from(mag)
+                } else {
+                    BigInt::from(mag)
+                };
+                if neg && !in_range(*p, &BigInt::from(-1)) {
+                    return Err(TypeError::literal(e.span, &default, want));
+                }
+                if !in_range(*p, &v) {
+                    return Err(TypeError::new(
+                        e.span,
+                        "M0048",
+                        format!("literal out of range for type {}", p.name()),
+                    ));
+                }
+                if let Some(k) = num_kind(*p) {
+                    if *p != Prim::Nat && !(neg && *p == Prim::Int) {
+                        self.typing.literals.insert(Typing::key(e), LitType::Num(k));
+                    }
+                }
+                Ok(())
+            }
+            _ => {
+                if sub(&default, w) == Tri::No {
+                    return Err(TypeError::literal(e.span, &default, want));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Fails with M0096 when `got` is certainly not a subtype of `want`.
+    pub(super) fn expect_sub(
+        &mut self,
+        span: crate::script::syntax::Span,
+        got: &Ty,
+        want: &Ty,
+    ) -> CheckResult<()> {
+        if sub(got, want) == Tri::No {
+            return Err(TypeError::cannot_produce(span, got, want));
+        }
+        Ok(())
+    }
+
+    /// The type of `e`.
+    pub(super) fn infer(&mut self, e: &Expr) -> CheckResult<Ty> {
+        self.infer_with(e, None)
+    }
+
+    /// The type of `e`; `want` (when known) guides the inference of type arguments.
+    pub(super) fn infer_with(&mut self, e: &Expr, want: Option<&Ty>) -> CheckResult<Ty> {
+        self.tick(e.span)?;
+        let span = e.span;
+        Ok(match &e.kind {
+            ExprKind::Lit(l) => lit_type(l),
+            ExprKind::Var(n) => match self.lookup(n) {
+                Some(Binding::Val(t, _)) => t,
+                Some(Binding::Module(_) | Binding::BaseModule(_)) => Ty::Unknown,
+                None => return Err(TypeError::unbound(span, n)),
+            },
+            ExprKind::Unary(op, a) => {
+                if num_literal(e).is_some() {
+                    return Ok(Ty::Prim(Prim::Int));
+                }
+                let t = self.infer(a)?;
+                match normalize(&t) {
+                    Ty::Prim(p) => {
+                        let ok = match op {
+                            UnOp::Neg => p.is_num(),
+                            UnOp::Pos => p.is_num(),
+                            UnOp::BitNot => p.is_fixed(),
+                        };
+                        if !ok {
+                            return Err(TypeError::unary_operator(span, &t));
+                        }
+                        if *op == UnOp::Neg && p == Prim::Nat {
+                            Ty::Prim(Prim::Int)
+                        } else {
+                            Ty::Prim(p)
+                        }
+                    }
+                    _ => Ty::Unknown,
+                }
+            }
+            ExprKind::Binary(op, a, b) => self.binary(e, *op, a, b)?,
+            ExprKind::And(a, b) | ExprKind::Or(a, b) => {
+                self.check(a, &Ty::bool())?;
+                self.check(b, &Ty::bool())?;
+                Ty::bool()
+            }
+            ExprKind::Not(a) => {
+                self.check(a, &Ty::bool())?;
+                Ty::bool()
+            }
+            ExprKind::Assign(p, v) => {
+                let t = self.place(p, e)?;
+                self.check(v, &t)?;
+                Ty::unit()
+            }
+            ExprKind::OpAssign(op, p, v) => {
+                let t = self.place(p, e)?;
+                match normalize(&t) {
+                    Ty::Prim(pr) if op_defined(*op, pr) => self.check(v, &t)?,
+                    _ => {
+                        self.infer(v)?;
+                    }
+                }
+                Ty::unit()
+            }
+            ExprKind::Tuple(es) => {
+                let mut ts = Vec::with_capacity(es.len());
+                for x in es {
+                    ts.push(self.infer(x)?);
+                }
+                Ty::Tuple(Rc::from(ts))
+            }
+            ExprKind::Array(m, es) => {
+                let mut t = Ty::Non;
+                for x in es {
+                    let u = self.infer(x)?;
+                    t = lub(&t, &u);
+                }
+                // the numeric literals take the element type (moc: `[i, 1]` is `[+5, +1]`)
+                if matches!(normalize(&t), Ty::Prim(p) if p.is_num()) {
+                    for x in es.iter().filter(|x| num_literal(x).is_some()) {
+                        self.check(x, &t)?;
+                    }
+                }
+                Ty::Array(*m, Rc::new(t))
+            }
+            ExprKind::Record(bases, fields) => self.record(bases, fields)?,
+            ExprKind::Variant(tag, a) => {
+                let t = match a {
+                    Some(a) => self.infer(a)?,
+                    None => Ty::unit(),
+                };
+                Ty::variant(vec![(Rc::from(tag.as_str()), t)])
+            }
+            ExprKind::Opt(a) => Ty::Opt(Rc::new(self.infer(a)?)),
+            ExprKind::Dot(r, name) => self.dot(e, r, name)?,
+            ExprKind::Proj(a, i) => {
+                let t = self.infer(a)?;
+                match normalize(&t) {
+                    Ty::Tuple(ts) => match ts.get(*i) {
+                        Some(t) => t.clone(),
+                        None => {
+                            return Err(TypeError::new(
+                                span,
+                                "M0066",
+                                format!("tuple projection {i} is out of bounds for type\n  {t}"),
+                            ))
+                        }
+                    },
+                    _ => Ty::Unknown,
+                }
+            }
+            ExprKind::Index(a, i) => {
+                let t = self.infer(a)?;
+                self.check(i, &Ty::nat())?;
+                match normalize(&t) {
+                    Ty::Array(_, t) => (*t).clone(),
+                    _ => Ty::Unknown,
+                }
+            }
+            ExprKind::Call(f, args) => self.call(e, f, args, want)?,
+            ExprKind::Bang(a) => {
+                let t = self.infer(a)?;
+                match normalize(&t) {
+                    Ty::Opt(t) => (*t).clone(),
+                    _ => Ty::Unknown,
+                }
+            }
+            ExprKind::DebugShow(a) => {
+                self.infer(a)?;
+                Ty::text()
+            }
+            ExprKind::Ignore(a) => {
+                self.infer(a)?;
+                Ty::unit()
+            }
+            ExprKind::Assert(a) => {
+                self.check(a, &Ty::bool())?;
+                Ty::unit()
+            }
+            ExprKind::Debug(a) => {
+                self.check(a, &Ty::unit())?;
+                Ty::unit()
+            }
+            ExprKind::Annot(a, t) => {
+                let t = self.ty(t, span)?;
+                self.check(a, &t)?;
+                t
+            }
+            ExprKind::Block(decs) => self.block(decs, None)?,
+            // a module is typed as the record of its public fields its body ends in
+            ExprKind::Module(body) => self.infer(body)?,
+            ExprKind::If(c, a, b) => {
+                self.check(c, &Ty::bool())?;
+                match b {
+                    Some(b) => {
+                        let x = self.infer(a)?;
+                        let y = self.infer(b)?;
+                        lub(&x, &y)
+                    }
+                    None => {
+                        self.check(a, &Ty::unit())?;
+                        Ty::unit()
+                    }
+                }
+            }
+            ExprKind::Switch(s, cases) => {
+                let st = self.infer(s)?;
+                let mut t = Ty::Non;
+                for case in cases {
+                    self.push_scope();
+                    let r = self
+                        .bind_pat(&case.pat, &st)
+                        .and_then(|_| self.infer(&case.body));
+                    self.pop_scope();
+                    t = lub(&t, &r?);
+                }
+                t
+            }
+            ExprKind::While(c, b) => {
+                self.check(c, &Ty::bool())?;
+                self.loop_body(b)?;
+                Ty::unit()
+            }
+            ExprKind::Loop(b, c) => {
+                self.loop_body(b)?;
+                match c {
+                    Some(c) => {
+                        self.check(c, &Ty::bool())?;
+                        Ty::unit()
+                    }
+                    None => Ty::Non,
+                }
+            }
+            ExprKind::For(p, it, b) => {
+                let t = self.infer(it)?;
+                let elem = match normalize(&t) {
+                    Ty::Obj(_, fs) => match fs.iter().find(|f| &*f.name == "next") {
+                        Some(Field {
+                            ty: Ty::Func(ft), ..
+                        }) if ft.params.is_empty() => match normalize(&ft.ret) {
+                            Ty::Opt(t) => (*t).clone(),
+                            _ => Ty::Unknown,
+                        },
+                        _ => Ty::Unknown,
+                    },
+                    Ty::Array(..) | Ty::Prim(_) => {
+                        return Err(TypeError::new(
+                            it.span,
+                            "M0082",
+                            format!("expected iterable type, but expression has type\n  {t}"),
+                        ))
+                    }
+                    _ => Ty::Unknown,
+                };
+                self.push_scope();
+                let r = self.bind_pat(p, &elem).and_then(|_| self.loop_body(b));
+                self.pop_scope();
+                r?;
+                Ty::unit()
+            }
+            ExprKind::Label(_, body) => {
+                self.labels_push();
+                let r = self.infer(body);
+                self.labels_pop();
+                r?;
+                Ty::Unknown
+            }
+            ExprKind::Break(_, v) => {
+                if let Some(v) = v {
+                    self.infer(v)?;
+                }
+                Ty::Non
+            }
+            ExprKind::Continue(_) => Ty::Non,
+            ExprKind::Return(v) => {
+                let want = self.returns.last().cloned().flatten();
+                match (v, want) {
+                    (Some(v), Some(w)) => self.check(v, &w)?,
+                    (Some(v), None) => {
+                        self.infer(v)?;
+                    }
+                    (None, Some(w)) => self.expect_sub(span, &Ty::unit(), &w)?,
+                    (None, None) => {}
+                }
+                Ty::Non
+            }
+            ExprKind::Do(b) => self.infer(b)?,
+            ExprKind::DoOpt(b) => Ty::Opt(Rc::new(self.infer(b)?)),
+            ExprKind::Func(f) => self.func_def(f, None)?,
+        })
+    }
+
+    fn loop_body(&mut self, b: &Expr) -> CheckResult<()> {
+        self.labels_push();
+        let r = self.check(b, &Ty::unit());
+        self.labels_pop();
+        r
+    }
+
+    fn labels_push(&mut self) {}
+
+    fn labels_pop(&mut self) {}
+
+    /// The type of an assignable place (M0073 when it is not one).
+    fn place(&mut self, p: &Expr, whole: &Expr) -> CheckResult<Ty> {
+        let not_mutable =
+            || TypeError::new(whole.span, "M0073", "expected mutable assignment target");
+        match &p.kind {
+            ExprKind::Var(n) => match self.lookup(n) {
+                Some(Binding::Val(t, true)) => Ok(t),
+                Some(Binding::Val(Ty::Unknown, false)) if self.is_host(n) => Ok(Ty::Unknown),
+                Some(_) => Err(not_mutable()),
+                None => Err(TypeError::unbound(p.span, n)),
+            },
+            ExprKind::Dot(r, f) => {
+                let t = self.infer(r)?;
+                match normalize(&t) {
+                    Ty::Obj(_, fs) => match fs.iter().find(|g| *g.name == **f) {
+                        Some(g) if g.mutable => Ok(g.ty.clone()),
+                        Some(_) => Err(not_mutable()),
+                        None => Ok(Ty::Unknown),
+                    },
+                    _ => Ok(Ty::Unknown),
+                }
+            }
+            ExprKind::Index(a, i) => {
+                let t = self.infer(a)?;
+                self.check(i, &Ty::nat())?;
+                match normalize(&t) {
+                    Ty::Array(true, t) => Ok((*t).clone()),
+                    Ty::Array(false, _) => Err(not_mutable()),
+                    _ => Ok(Ty::Unknown),
+                }
+            }
+            _ => {
+                self.infer(p)?;
+                Ok(Ty::Unknown)
+            }
+        }
+    }
+
+    /// A name bound outside the checker (a host value).
+    fn is_host(&self, n: &str) -> bool {
+        self.scopes.iter().all(|s| !s.vals.contains_key(n))
+            && !self.globals.scope.vals.contains_key(n)
+    }
+
+    fn record(
+        &mut self,
+        bases: &[Expr],
+        fields: &[crate::script::syntax::ast::FieldExp],
+    ) -> CheckResult<Ty> {
+        let mut fs: Vec<Field> = Vec::new();
+        let mut unknown = false;
+        for b in bases {
+            let t = self.infer(b)?;
+            match normalize(&t) {
+                Ty::Obj(_, bfs) => {
+                    for f in bfs.iter() {
+                        fs.retain(|g| g.name != f.name);
+                        fs.push(f.clone());
+                    }
+                }
+                _ => unknown = true,
+            }
+        }
+        for f in fields {
+            let ty = match &f.ty {
+                Some(t) => {
+                    let t = self.ty(t, f.value.span)?;
+                    self.check(&f.value, &t)?;
+                    t
+                }
+                None => self.infer(&f.value)?,
+            };
+            fs.retain(|g| *g.name != *f.name);
+            fs.push(Field {
+                name: Rc::from(f.name.as_str()),
+                mutable: f.mutable,
+                ty,
+            });
+        }
+        if unknown {
+            return Ok(Ty::Unknown);
+        }
+        Ok(Ty::record(fs))
+    }
+
+    /// `r.name` not called.
+    fn dot(&mut self, e: &Expr, r: &Expr, name: &str) -> CheckResult<Ty> {
+        if let ExprKind::Var(n) = &r.kind {
+            if let Some(Binding::Module(m)) = self.lookup(n) {
+                return Ok(self.lib_member(m.name, name).unwrap_or(Ty::Unknown));
+            }
+        }
+        let t = self.infer(r)?;
+        match normalize(&t) {
+            Ty::Obj(_, fs) => match fs.iter().find(|f| &*f.name == name) {
+                Some(f) => Ok(f.ty.clone()),
+                None if self.module_has(name) => Ok(Ty::Unknown),
+                None => Err(TypeError::new(
+                    e.span,
+                    "M0072",
+                    format!("field {name} does not exist in type:\n  {t}"),
+                )),
+            },
+            Ty::Prim(_) | Ty::Array(..) | Ty::Tuple(_) | Ty::Variant(_) | Ty::Func(_)
+                if builtin_method(&normalize(&t), name).is_none() && !self.module_has(name) =>
+            {
+                Err(TypeError::new(
+                    r.span,
+                    "M0070",
+                    format!("expected object type, but expression produces type\n  {t}"),
+                ))
+            }
+            n => Ok(builtin_method(&n, name).unwrap_or(Ty::Unknown)),
+        }
+    }
+
+    /// Whether an imported module in scope has a member `name` (a contextual dot may
+    /// resolve to it).
+    pub(super) fn module_has(&self, name: &str) -> bool {
+        self.base_in_scope()
+            || self
+                .modules_in_scope()
+                .iter()
+                .any(|m| m.get(name).is_some())
+    }
+
+    /// `a op b`.
+    fn binary(&mut self, e: &Expr, op: BinOp, a: &Expr, b: &Expr) -> CheckResult<Ty> {
+        // a literal operand takes the other operand's type
+        let is_lit =
+            |x: &Expr| num_literal(x).is_some() || matches!(x.kind, ExprKind::Lit(Lit::Text(_)));
+        let (ta, tb) = match (is_lit(a), is_lit(b)) {
+            (false, true) => {
+                let ta = self.infer(a)?;
+                let tb = self.operand_literal(b, &ta)?;
+                (ta, tb)
+            }
+            (true, false) => {
+                let tb = self.infer(b)?;
+                let ta = self.operand_literal(a, &tb)?;
+                (ta, tb)
+            }
+            _ => (self.infer(a)?, self.infer(b)?),
+        };
+        let t = lub(&ta, &tb);
+        if op.is_relational() {
+            if matches!(op, BinOp::Eq | BinOp::Ne) {
+                self.typing.equality.insert(Typing::key(e), t.clone());
+                return Ok(Ty::bool());
+            }
+            if let (Ty::Prim(x), Ty::Prim(y)) = (normalize(&ta), normalize(&tb)) {
+                let ok = matches!(normalize(&t), Ty::Prim(p) if p.is_ordered());
+                if !ok && x != Prim::Null && y != Prim::Null {
+                    return Err(TypeError::operator(e.span, &ta, &tb));
+                }
+            }
+            return Ok(Ty::bool());
+        }
+        match (normalize(&ta), normalize(&tb)) {
+            (Ty::Prim(x), Ty::Prim(y)) => {
+                let n = normalize(&t);
+                match n {
+                    Ty::Prim(p) if op_defined(op, p) => Ok(Ty::Prim(p)),
+                    _ => {
+                        let _ = (x, y);
+                        Err(TypeError::operator(e.span, &ta, &tb))
+                    }
+                }
+            }
+            _ => Ok(match normalize(&t) {
+                Ty::Prim(p) if op_defined(op, p) => Ty::Prim(p),
+                _ => Ty::Unknown,
+            }),
+        }
+    }
+
+    /// A literal operand next to an operand of type `other`.
+    fn operand_literal(&mut self, lit: &Expr, other: &Ty) -> CheckResult<Ty> {
+        match normalize(other) {
+            Ty::Prim(Prim::Blob) if matches!(lit.kind, ExprKind::Lit(Lit::Text(_))) => {
+                self.check(lit, &Ty::Prim(Prim::Blob))?;
+                Ok(Ty::Prim(Prim::Blob))
+            }
+            Ty::Prim(p) if p.is_num() => {
+                let (_, neg) = num_literal(lit).unwrap_or(("", false));
+                if neg && (p == Prim::Nat || is_nat_fixed(p)) {
+                    return self.infer(lit);
+                }
+                if self.check(lit, &Ty::Prim(p)).is_ok() {
+                    Ok(Ty::Prim(p))
+                } else {
+                    self.infer(lit)
+                }
+            }
+            _ => self.infer(lit),
+        }
+    }
+
+    /// A function definition's type; its body checked. `expected` gives the types of
+    /// parameters written without one (an anonymous function passed where a function type
+    /// is expected).
+    pub(super) fn func_def(&mut self, f: &FuncDef, expected: Option<&FuncTy>) -> CheckResult<Ty> {
+        let (ft, scope) = self.func_sig(f, expected)?;
+        self.scopes.push(scope);
+        let r = self.func_body(f, &ft);
+        self.pop_scope();
+        r?;
+        Ok(Ty::Func(Rc::new(ft)))
+    }
+}
+
+fn is_nat_fixed(p: Prim) -> bool {
+    matches!(p, Prim::Nat8 | Prim::Nat16 | Prim::Nat32 | Prim::Nat64)
+}
+
+/// Whether binary operator `op` applies to operands of type `p`.
+pub(super) fn op_defined(op: BinOp, p: Prim) -> bool {
+    use BinOp::*;
+    match op {
+        Add | Sub | Mul | Div | Pow | Rem => p.is_num(),
+        AddWrap | SubWrap | MulWrap | PowWrap => p.is_fixed(),
+        And | Or | Xor | Shl | Shr | Rotl | Rotr => p.is_fixed(),
+        Cat => p == Prim::Text,
+        Eq | Ne | Lt | Le | Gt | Ge => true,
+    }
+}
+
+/// The type of a built-in method of arrays, text and blobs (`xs.size`, `t.chars`).
+pub(super) fn builtin_method(t: &Ty, name: &str) -> Option<Ty> {
+    let f = |params: Vec<Ty>, ret: Ty| {
+        Ty::Func(Rc::new(FuncTy {
+            tparams: Vec::new(),
+            params,
+            implicits: Vec::new(),
+            ret,
+        }))
+    };
+    match (t, name) {
+        (Ty::Array(_, _), "size") => Some(f(vec![], Ty::nat())),
+        (Ty::Array(_, e), "vals" | "values") => Some(f(vec![], lib_types::iter((**e).clone()))),
+        (Ty::Array(_, _), "keys") => Some(f(vec![], lib_types::iter(Ty::nat()))),
+        (Ty::Array(_, e), "get") => Some(f(vec![Ty::nat()], (**e).clone())),
+        (Ty::Array(true, e), "put") => Some(f(vec![Ty::nat(), (**e).clone()], Ty::unit())),
+        (Ty::Prim(Prim::Text), "size") => Some(f(vec![], Ty::nat())),
+        (Ty::Prim(Prim::Text), "chars") => Some(f(vec![], lib_types::iter(Ty::Prim(Prim::Char)))),
+        (Ty::Prim(Prim::Blob), "size") => Some(f(vec![], Ty::nat())),
+        (Ty::Prim(Prim::Blob), "vals" | "values") => {
+            Some(f(vec![], lib_types::iter(Ty::Prim(Prim::Nat8))))
+        }
+        _ => None,
+    }
+}

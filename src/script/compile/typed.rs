@@ -1,0 +1,110 @@
+//! What the type checker found, as the compiler uses it: literal types, the static type of
+//! `==`, implicit arguments whose value in scope has the wrong type.
+
+use super::ir::Hint;
+use super::Compiler;
+use crate::script::check::env::{LitType, Typing};
+use crate::script::check::sub::unfold;
+use crate::script::check::types::{Prim, Ty};
+use crate::script::syntax::ast::Expr;
+use crate::script::value::NumKind;
+use std::rc::Rc;
+
+/// How deep a checked type is turned into a hint (recursive types stop there: their
+/// deeper parts compare by value).
+const HINT_DEPTH: usize = 24;
+/// How many parts a checked type's hint has at most (a recursive type with several
+/// recursive parts would otherwise grow exponentially with the depth).
+const HINT_NODES: u32 = 4_096;
+
+impl Compiler<'_> {
+    /// The numeric type the checker gave the literal `e` (`-5` included), if not its
+    /// default.
+    pub(super) fn literal_kind(&self, e: &Expr) -> Option<NumKind> {
+        match self.typing.literals.get(&Typing::key(e))? {
+            LitType::Num(k) => Some(*k),
+            LitType::Float => Some(NumKind::Float),
+            LitType::Blob => None,
+        }
+    }
+
+    /// Whether the checker typed the text literal `e` as a `Blob`.
+    pub(super) fn literal_is_blob(&self, e: &Expr) -> bool {
+        self.typing.literals.get(&Typing::key(e)) == Some(&LitType::Blob)
+    }
+
+    /// The static type the comparison `e` (`a == b`) is at, as the checker found it;
+    /// `None` where it is not known or too deep to write out (the compiler's own guess, which
+    /// follows declared types, then stands).
+    pub(super) fn checked_equality_type(&self, e: &Expr) -> Option<Option<Rc<Hint>>> {
+        let t = self.typing.equality.get(&Typing::key(e))?;
+        if matches!(t, Ty::Unknown) {
+            return None;
+        }
+        let mut budget = HINT_NODES;
+        let h = hint_of(t, HINT_DEPTH, &mut budget);
+        if budget == 0 {
+            // a recursive type: the compiler's own hint of the declaration is exact
+            return None;
+        }
+        // only the structural types and `Any` change the answer
+        let structural = matches!(
+            h,
+            Hint::Top
+                | Hint::Record(_)
+                | Hint::Variant(_)
+                | Hint::Opt(_)
+                | Hint::Array(_)
+                | Hint::Tuple(_)
+        );
+        Some(structural.then(|| Rc::new(h)))
+    }
+
+    /// Whether the checker found that the value named `name` in scope does not fit the
+    /// implicit parameter of that name at the call `call` (moc takes a module's then).
+    pub(super) fn skips_implicit(&self, call: &Expr, name: &str) -> bool {
+        self.typing
+            .skip_implicits
+            .get(&Typing::key(call))
+            .is_some_and(|ns| ns.iter().any(|n| &**n == name))
+    }
+}
+
+/// A checked type as the evaluator's hint (`Any`: compare by value).
+fn hint_of(t: &Ty, depth: usize, budget: &mut u32) -> Hint {
+    if depth == 0 || *budget == 0 {
+        // cut: the caller prefers the compiler's own hint then (it follows declarations)
+        *budget = 0;
+        return Hint::Any;
+    }
+    *budget -= 1;
+    let d = depth - 1;
+    match t {
+        Ty::Any => Hint::Top,
+        Ty::Prim(Prim::Blob) => Hint::Blob,
+        Ty::Prim(p) => match crate::script::check::num_kind(*p) {
+            Some(k) => Hint::Num(k),
+            None if *p == Prim::Float => Hint::Num(NumKind::Float),
+            None => Hint::Any,
+        },
+        Ty::Opt(x) => Hint::Opt(Box::new(hint_of(x, d, budget))),
+        Ty::Array(_, x) => Hint::Array(Box::new(hint_of(x, d, budget))),
+        Ty::Tuple(ts) => Hint::Tuple(ts.iter().map(|x| hint_of(x, d, budget)).collect()),
+        Ty::Obj(_, fs) => Hint::Record(
+            fs.iter()
+                .map(|f| (f.name.clone(), hint_of(&f.ty, d, budget)))
+                .collect(),
+        ),
+        Ty::Variant(ts) => Hint::Variant(
+            ts.iter()
+                .map(|(n, x)| (n.clone(), hint_of(x, d, budget)))
+                .collect(),
+        ),
+        Ty::Con(..) => match unfold(t) {
+            Some(u) => hint_of(&u, d, budget),
+            None => Hint::Any,
+        },
+        Ty::Var(..) => Hint::Top,
+        Ty::Unknown | Ty::Non | Ty::Func(_) => Hint::Any,
+    }
+}
