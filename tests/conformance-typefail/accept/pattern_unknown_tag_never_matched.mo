@@ -1,0 +1,9 @@
+type Light = { #red; #green };
+func go(l : Light) : Bool {
+  switch l {
+    case (#green) { true };
+    case (#amber) { false };
+    case (#red) { false };
+  }
+};
+go(#red)
