@@ -1,0 +1,4 @@
+let nats : [Nat] = [1, 2, 3];
+let ints : [Int] = nats;
+let opts : [?Int] = [?1, null, ?(-2)];
+debug_show (ints, opts)

@@ -1,0 +1,10 @@
+type Reader = { read : () -> Nat };
+class Cell(init : Nat) {
+  var v = init;
+  public func read() : Nat { v };
+  public func write(x : Nat) { v := x };
+};
+let c = Cell(3);
+c.write(9);
+let r : Reader = c;
+r.read()

@@ -1,0 +1,5 @@
+type Named = { name : Text };
+func greet(n : Named) : Text { "hello " # n.name };
+let full = { name = "ana"; age = 33; admin = true };
+let short : Named = full;
+greet(full) # ", " # short.name
