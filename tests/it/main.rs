@@ -91,6 +91,7 @@ mod script_docs;
 mod script_engine;
 mod script_equality;
 mod script_fast_paths;
+mod script_typefail;
 mod serve;
 mod upgrade_cli;
 mod value_limit_cli;

@@ -1,3 +1,4 @@
+import Debug "mo:core/Debug";
 type List<T> = ?(T, List<T>);
 func len<T>(l : List<T>) : Nat {
   var n = 0;
@@ -11,4 +12,4 @@ func len<T>(l : List<T>) : Nat {
 };
 let l : List<Text> = ?("a", ?("b", null));
 let e : List<Nat> = null;
-(len(l), len(e))
+Debug.print(debug_show ((len(l), len(e))))

@@ -1,4 +1,5 @@
+import Debug "mo:core/Debug";
 func pick(b : Bool) : ?Int {
   if b ?(-1) else null
 };
-debug_show (pick(true), pick(false))
+Debug.print(debug_show (pick(true), pick(false)))

@@ -1,3 +1,4 @@
+import Debug "mo:core/Debug";
 type Light = { #red; #green };
 func go(l : Light) : Bool {
   switch l {
@@ -6,4 +7,4 @@ func go(l : Light) : Bool {
     case (#red) { false };
   }
 };
-go(#red)
+Debug.print(debug_show (go(#red)))

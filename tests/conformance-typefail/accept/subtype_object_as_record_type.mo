@@ -1,3 +1,4 @@
+import Debug "mo:core/Debug";
 type Reader = { read : () -> Nat };
 class Cell(init : Nat) {
   var v = init;
@@ -7,4 +8,4 @@ class Cell(init : Nat) {
 let c = Cell(3);
 c.write(9);
 let r : Reader = c;
-r.read()
+Debug.print(debug_show (r.read()))

@@ -1,3 +1,4 @@
+import Debug "mo:core/Debug";
 type Small = { #a; #b : Nat };
 type Big = { #a; #b : Nat; #c : Text };
 func name(x : Big) : Text {
@@ -5,4 +6,4 @@ func name(x : Big) : Text {
 };
 let s : Small = #b 4;
 let big : Big = s;
-name(s) # " " # name(big) # " " # name(#c "cee")
+Debug.print(debug_show (name(s) # " " # name(big) # " " # name(#c "cee")))
