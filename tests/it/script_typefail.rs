@@ -237,3 +237,45 @@ fn programs_moc_accepts_print_what_moc_prints() {
         failures.join("\n")
     );
 }
+
+/// moc's type-error codes a script (no actors, `async`, `shared`, `system`, stable
+/// variables, migrations, mixins, Candid or file imports) can hit, each the name of at
+/// least one `reject/` program. Not here, with the reason: warnings (M0061, M0062, M0145,
+/// M0146, M0155, ...: moc runs the program), M0016 (a definedness error, not a type
+/// error), M0019 (colliding field hashes), M0025/M0056 (compiled code only), M0054 (`prim`),
+/// M0200 (undecidable subtyping: no short program found), M0232 (internal).
+const SCRIPT_CODES: &[&str] = &[
+    "M0014", "M0017", "M0018", "M0023", "M0024", "M0026", "M0028", "M0029", "M0030", "M0039",
+    "M0043", "M0044", "M0045", "M0046", "M0048", "M0049", "M0050", "M0051", "M0055", "M0057",
+    "M0059", "M0060", "M0063", "M0064", "M0065", "M0066", "M0067", "M0070", "M0072", "M0073",
+    "M0075", "M0082", "M0083", "M0085", "M0091", "M0093", "M0095", "M0096", "M0097", "M0098",
+    "M0102", "M0103", "M0110", "M0112", "M0113", "M0115", "M0116", "M0117", "M0118", "M0119",
+    "M0120", "M0121", "M0134", "M0136", "M0137", "M0149", "M0150", "M0151", "M0156", "M0157",
+    "M0168", "M0177", "M0179", "M0184", "M0189", "M0192", "M0224", "M0230", "M0231", "M0233",
+    "M0234",
+];
+
+#[test]
+fn every_code_a_script_can_hit_has_a_program() {
+    let mut covered: std::collections::BTreeMap<String, usize> = Default::default();
+    for p in programs("reject") {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let code = name.get(..5).unwrap_or_default().to_uppercase();
+        assert!(
+            SCRIPT_CODES.contains(&code.as_str()),
+            "{name}: {code} is not in SCRIPT_CODES (add it)"
+        );
+        *covered.entry(code).or_default() += 1;
+    }
+    let missing: Vec<_> = SCRIPT_CODES
+        .iter()
+        .filter(|c| !covered.contains_key(**c))
+        .collect();
+    assert!(missing.is_empty(), "codes without a program: {missing:?}");
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/eval.md"))
+        .expect("docs/eval.md");
+    let claim = format!("each of the {} type-error codes", SCRIPT_CODES.len());
+    assert!(docs.contains(&claim), "docs/eval.md should say \"{claim}\"");
+    let counts: Vec<String> = covered.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    println!("programs per code: {}", counts.join(", "));
+}
