@@ -61,8 +61,9 @@ fn type_error_codes(text: &str) -> BTreeSet<String> {
 
 /// What mo-mem does with a program moc rejects.
 enum Outcome {
-    /// It ran (to its end, a trap or a limit): nothing rejected it.
-    Runs,
+    /// It ran (to its end, a trap or a limit): nothing rejected it. True when it ended
+    /// with an answer (no trap): the silently wrong case.
+    Runs(bool),
     /// Rejected as a type error carrying one of moc's codes.
     MocCode,
     /// Rejected otherwise (a syntax error, a type error without or with another code); the
@@ -84,7 +85,7 @@ fn outcome(src: &str, name: &str, moc_codes: &BTreeSet<String>) -> Outcome {
     let mut session = Session::new(reject_limits());
     session.set_source_name(name);
     match session.eval(src) {
-        Ok(_) => Outcome::Runs,
+        Ok(_) => Outcome::Runs(true),
         Err(e) => {
             let msg = e.to_string();
             let codes = type_error_codes(&msg);
@@ -94,7 +95,7 @@ fn outcome(src: &str, name: &str, moc_codes: &BTreeSet<String>) -> Outcome {
                 && !msg.contains("type error")
                 && matches!(e, ScriptError::Trap { .. })
             {
-                Outcome::Runs
+                Outcome::Runs(false)
             } else {
                 Outcome::Other(msg)
             }
@@ -110,7 +111,7 @@ fn programs_moc_rejects_are_type_errors() {
     let other_rejection = list("other-rejection.txt");
     let (failures, counts) = script::on_eval_thread(move || {
         let mut failures = Vec::new();
-        let (mut runs, mut with_code, mut other) = (0usize, 0usize, 0usize);
+        let (mut runs, mut answers, mut with_code, mut other) = (0usize, 0usize, 0usize, 0usize);
         let mut seen = BTreeSet::new();
         for path in &entries {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
@@ -132,8 +133,9 @@ fn programs_moc_rejects_are_type_errors() {
             let listed_runs = still_runs.contains(&name);
             let listed_other = other_rejection.contains(&name);
             match outcome(&src, &name, &moc_codes) {
-                Outcome::Runs => {
+                Outcome::Runs(answer) => {
                     runs += 1;
+                    answers += usize::from(answer);
                     if !listed_runs {
                         failures.push(format!(
                             "{name}: mo-mem runs it, moc rejects it ({first})"
@@ -173,13 +175,13 @@ fn programs_moc_rejects_are_type_errors() {
                 failures.push(format!("{name}: listed but not in reject/"));
             }
         }
-        (failures, (runs, with_code, other))
+        (failures, (runs, answers, with_code, other))
     })
     .expect("evaluation thread");
-    let (runs, with_code, other) = counts;
+    let (runs, answers, with_code, other) = counts;
     let total = runs + with_code + other;
     println!(
-        "type-error conformance: mo-mem rejects {}/{total} programs moc rejects ({with_code} with moc's code, {other} otherwise); {runs} still run",
+        "type-error conformance: mo-mem rejects {}/{total} programs moc rejects ({with_code} with moc's code, {other} otherwise); {runs} still run, {answers} of them to an answer without a trap",
         with_code + other
     );
     assert!(
