@@ -54,7 +54,10 @@ fn list(file: &str) -> BTreeSet<String> {
 fn type_error_codes(text: &str) -> BTreeSet<String> {
     text.match_indices("type error [M")
         .filter_map(|(i, m)| text.get(i + m.len() - 1..i + m.len() + 5))
-        .filter(|c| c.ends_with(']') && c[1..5].bytes().all(|b| b.is_ascii_digit()))
+        .filter(|c| {
+            let b = c.as_bytes();
+            b[5] == b']' && b[1..5].iter().all(u8::is_ascii_digit)
+        })
         .map(|c| c[..5].to_string())
         .collect()
 }
@@ -287,4 +290,16 @@ fn every_code_a_script_can_hit_has_a_program() {
     assert!(docs.contains(&claim), "docs/eval.md should say \"{claim}\"");
     let counts: Vec<String> = covered.iter().map(|(c, n)| format!("{c} {n}")).collect();
     println!("programs per code: {}", counts.join(", "));
+}
+
+#[test]
+fn type_error_codes_are_read_from_messages() {
+    let msg = "a.mo:1.1-1.4: type error [M0096], expression of type\n  Text\n\
+               a.mo:2.1-2.2: type error [M0057], unbound variable x\n\
+               a.mo:3.1-3.2: warning [M0062], comparing\n\
+               a.mo:4.1-4.2: type error [M00é]\n\
+               a.mo:5.1-5.2: type error [M00";
+    let codes: Vec<String> = type_error_codes(msg).into_iter().collect();
+    assert_eq!(codes, ["M0057", "M0096"]);
+    assert!(type_error_codes("syntax error, unbound variable x").is_empty());
 }
