@@ -84,6 +84,7 @@ fn reject_limits() -> Limits {
     }
 }
 
+/// How mo-mem treats the program `src`, which moc rejects with `moc_codes`.
 fn outcome(src: &str, name: &str, moc_codes: &BTreeSet<String>) -> Outcome {
     let mut session = Session::new(reject_limits());
     session.set_source_name(name);
