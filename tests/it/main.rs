@@ -92,6 +92,7 @@ mod script_engine;
 mod script_equality;
 mod script_fast_paths;
 mod script_typecheck;
+mod script_typefail;
 mod serve;
 mod upgrade_cli;
 mod value_limit_cli;

@@ -1,0 +1,5 @@
+import Debug "mo:core/Debug";
+import Nat "mo:core/Nat";
+import Int "mo:core/Int";
+let n : Nat = 5;
+Debug.print(n.toText())

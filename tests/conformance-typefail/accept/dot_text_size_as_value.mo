@@ -1,0 +1,4 @@
+import Debug "mo:core/Debug";
+let t = "abc";
+let s = t.size;
+Debug.print(debug_show s())

@@ -1,0 +1,2 @@
+func f((a, a) : (Nat, Nat)) : Nat { a };
+f((1, 2))

@@ -1,0 +1,2 @@
+func add(x : Nat, x : Nat) : Nat { x };
+add(1, 2)

@@ -1,0 +1,3 @@
+type State = { #on; #off; #on };
+let s : State = #on;
+s

@@ -1,0 +1,5 @@
+func f(n : Nat) : Nat {
+  let x : n.T = n;
+  x
+};
+f(1)

@@ -1,0 +1,3 @@
+let config = { size = 3 };
+let x : config.T = 1;
+x

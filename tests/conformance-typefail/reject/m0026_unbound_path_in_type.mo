@@ -1,0 +1,2 @@
+let x : config.Size = 1;
+x

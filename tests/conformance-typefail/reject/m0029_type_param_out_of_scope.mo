@@ -1,0 +1,3 @@
+func id<T>(x : T) : T { x };
+let y : T = id(3);
+y

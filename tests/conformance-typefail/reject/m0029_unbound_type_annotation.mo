@@ -1,0 +1,2 @@
+let x : Natural = 5;
+x

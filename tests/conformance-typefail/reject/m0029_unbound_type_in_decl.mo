@@ -1,0 +1,3 @@
+type Tree = { #leaf; #node : (Tree, Nat, Tre) };
+let t : Tree = #leaf;
+t

@@ -1,0 +1,2 @@
+func show(u : User) : Text { u.name };
+show({ name = "x" })

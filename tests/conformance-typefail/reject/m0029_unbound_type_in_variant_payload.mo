@@ -1,0 +1,3 @@
+type Event = { #created : Stamp; #deleted };
+let e : Event = #deleted;
+e

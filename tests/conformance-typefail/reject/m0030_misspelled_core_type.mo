@@ -1,0 +1,3 @@
+import Map "mo:core/Map";
+let m : Map.Mapp<Nat, Text> = Map.empty();
+m

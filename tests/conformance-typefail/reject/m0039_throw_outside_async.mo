@@ -1,0 +1,4 @@
+func fail() : Nat {
+  throw 5;
+};
+fail()

@@ -1,0 +1,2 @@
+func f<A <: B, B <: A>(a : A) : B { a };
+f(1)

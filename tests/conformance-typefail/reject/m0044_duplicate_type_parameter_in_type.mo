@@ -1,0 +1,3 @@
+type Pair<A, A> = (A, A);
+let p : Pair<Nat, Nat> = (1, 2);
+p

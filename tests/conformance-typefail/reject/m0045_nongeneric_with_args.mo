@@ -1,0 +1,3 @@
+type Id = Nat;
+let x : Id<Nat> = 3;
+x

@@ -1,0 +1,3 @@
+type Num<T <: Int> = { value : T };
+let n : Num<Text> = { value = "a" };
+n

@@ -1,0 +1,2 @@
+func neg<T <: Int>(x : T) : Int { -x };
+neg<Text>("a")

@@ -1,0 +1,2 @@
+let flag : Nat = true;
+flag

@@ -1,0 +1,2 @@
+let c : Char = "a";
+c

@@ -1,0 +1,2 @@
+let t : Text = 'a';
+t

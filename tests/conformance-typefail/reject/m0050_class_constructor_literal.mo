@@ -1,0 +1,5 @@
+class Box(v : Nat) {
+  public func get() : Nat { v };
+};
+let b = Box("seven");
+b.get()

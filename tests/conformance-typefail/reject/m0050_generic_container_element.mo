@@ -1,0 +1,3 @@
+type Stack<T> = { items : [T] };
+let s : Stack<Nat> = { items = ["a"] };
+s

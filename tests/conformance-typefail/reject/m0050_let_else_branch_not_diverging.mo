@@ -1,0 +1,5 @@
+func first(o : ?Nat) : Nat {
+  let ?v = o else { 0 };
+  v
+};
+first(null)

@@ -1,0 +1,5 @@
+func get(o : ?Nat) : Nat {
+  let ?v = o else { return "none" };
+  v
+};
+get(null)

@@ -1,0 +1,4 @@
+module Geometry {
+  public func square(x : Int) : Int { x * x };
+};
+Geometry.square("3")

@@ -1,0 +1,2 @@
+let n : Nat = null;
+n

@@ -1,0 +1,3 @@
+type R = { a : Nat };
+let r : R = null;
+r

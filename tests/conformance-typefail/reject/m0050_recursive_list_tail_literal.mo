@@ -1,0 +1,3 @@
+type List = ?(Nat, List);
+let l : List = ?(1, ?(2, 3));
+l

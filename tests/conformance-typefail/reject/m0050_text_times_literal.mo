@@ -1,0 +1,2 @@
+let line = "-";
+line * 10

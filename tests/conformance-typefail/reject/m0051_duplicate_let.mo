@@ -1,0 +1,4 @@
+let x = 1;
+let y = 2;
+let x = 3;
+x + y

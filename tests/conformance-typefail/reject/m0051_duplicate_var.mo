@@ -1,0 +1,3 @@
+var count = 0;
+var count = 1;
+count

@@ -1,0 +1,3 @@
+let a = b + 1;
+let b = 2;
+a

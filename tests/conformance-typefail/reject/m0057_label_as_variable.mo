@@ -1,0 +1,4 @@
+label done {
+  break done;
+};
+done

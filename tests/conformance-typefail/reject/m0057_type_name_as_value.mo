@@ -1,0 +1,3 @@
+type Point = { x : Nat };
+let p = Point;
+p

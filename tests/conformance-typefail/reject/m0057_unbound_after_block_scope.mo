@@ -1,0 +1,5 @@
+do {
+  let inner = 5;
+  ignore inner;
+};
+inner + 1

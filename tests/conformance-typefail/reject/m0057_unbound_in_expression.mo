@@ -1,0 +1,3 @@
+let total = 10;
+let average = totl / 2;
+average

@@ -1,0 +1,2 @@
+func area(w : Nat) : Nat { w * height };
+area(3)

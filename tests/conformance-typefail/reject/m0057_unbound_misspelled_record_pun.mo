@@ -1,0 +1,3 @@
+let owner = "carol";
+let rec = { owner; balanec };
+rec

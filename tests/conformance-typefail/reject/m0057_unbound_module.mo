@@ -1,0 +1,2 @@
+let n = Nat.toText(5);
+n

@@ -1,0 +1,3 @@
+let a = true;
+let b = false;
+a & b

@@ -1,0 +1,3 @@
+let a = 'a';
+let b = 'b';
+a + b

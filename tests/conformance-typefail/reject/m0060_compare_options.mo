@@ -1,0 +1,3 @@
+let a : ?Nat = ?1;
+let b : ?Nat = null;
+a < b

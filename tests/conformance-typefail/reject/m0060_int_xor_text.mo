@@ -1,0 +1,3 @@
+let i : Int = 1;
+let t = "1";
+i ^ t

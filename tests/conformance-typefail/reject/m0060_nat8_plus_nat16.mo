@@ -1,0 +1,3 @@
+let a : Nat8 = 1;
+let b : Nat16 = 2;
+a + b

@@ -1,0 +1,3 @@
+let n = 3;
+let b = true;
+n - b

@@ -1,0 +1,3 @@
+let n : Nat = 2;
+let f : Float = 1.5;
+f + n

@@ -1,0 +1,3 @@
+let t = "ab";
+let c = 'c';
+t # c

@@ -1,0 +1,3 @@
+let t = "a";
+let n = 1;
+t < n

@@ -1,0 +1,3 @@
+let a = "abc";
+let b = "b";
+a - b

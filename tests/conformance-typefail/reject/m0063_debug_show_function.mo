@@ -1,0 +1,2 @@
+func f(x : Nat) : Nat { x };
+debug_show f

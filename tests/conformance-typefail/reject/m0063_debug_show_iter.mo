@@ -1,0 +1,2 @@
+let it = [1, 2].vals();
+debug_show it

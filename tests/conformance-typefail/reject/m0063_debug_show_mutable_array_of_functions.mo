@@ -1,0 +1,2 @@
+let fs = [var func () : Nat { 1 }];
+debug_show fs

@@ -1,0 +1,2 @@
+let r = { name = "x"; run = func () {} };
+debug_show r

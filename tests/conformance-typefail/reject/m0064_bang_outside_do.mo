@@ -1,0 +1,3 @@
+let o : ?Nat = ?3;
+let n = o!;
+n

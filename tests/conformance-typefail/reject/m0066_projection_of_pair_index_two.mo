@@ -1,0 +1,2 @@
+func pair() : (Nat, Nat) { (1, 2) };
+pair().2

@@ -1,0 +1,3 @@
+import Nat "mo:core/Nat";
+let n = 5;
+n.reverse()

@@ -1,0 +1,2 @@
+func f() : Nat { 1 };
+f.size

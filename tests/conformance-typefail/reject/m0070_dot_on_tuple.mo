@@ -1,0 +1,2 @@
+let p = (1, 2);
+p.first

@@ -1,0 +1,2 @@
+let r : ?{ name : Text } = ?{ name = "x" };
+r.name

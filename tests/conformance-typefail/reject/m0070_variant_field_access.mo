@@ -1,0 +1,3 @@
+type Shape = { #circle : { r : Nat } };
+let s : Shape = #circle { r = 1 };
+s.r

@@ -1,0 +1,2 @@
+let xs = [1, 2, 3];
+xs.length()

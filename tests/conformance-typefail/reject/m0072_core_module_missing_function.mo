@@ -1,0 +1,2 @@
+import Nat "mo:core/Nat";
+Nat.fromTextOrZero("12")

@@ -1,0 +1,2 @@
+let user = { name = "dave"; age = 41 };
+user.email

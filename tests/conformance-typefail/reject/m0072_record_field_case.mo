@@ -1,0 +1,2 @@
+let r = { Name = "x" };
+r.name

@@ -1,0 +1,2 @@
+let t = "hello";
+t.capitalize()

@@ -1,0 +1,2 @@
+import Text "mo:core/Text";
+Text.reverseWords("a b")

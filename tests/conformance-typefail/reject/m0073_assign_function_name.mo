@@ -1,0 +1,3 @@
+func f() : Nat { 1 };
+f := func () : Nat { 2 };
+f()

@@ -1,0 +1,5 @@
+module Config {
+  public let size = 3;
+};
+Config.size := 4;
+Config.size

@@ -1,0 +1,5 @@
+func bump(n : Nat) : Nat {
+  n += 1;
+  n
+};
+bump(1)

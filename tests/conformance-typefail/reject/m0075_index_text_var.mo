@@ -1,0 +1,3 @@
+let word = "hello";
+let i = 1;
+word[i]

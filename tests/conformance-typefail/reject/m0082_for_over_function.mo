@@ -1,0 +1,3 @@
+func gen() : ?Nat { null };
+for (x in gen) { ignore x };
+0

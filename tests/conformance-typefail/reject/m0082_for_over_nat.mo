@@ -1,0 +1,3 @@
+var s = 0;
+for (i in 10) { s += i };
+s

@@ -1,0 +1,3 @@
+let r = { a = 1; b = 2 };
+for (x in r) { ignore x };
+0

@@ -1,0 +1,3 @@
+var n = 0;
+for (c in "abc") { n += 1 };
+n

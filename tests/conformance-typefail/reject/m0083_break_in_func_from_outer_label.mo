@@ -1,0 +1,4 @@
+label outer : Nat {
+  func inner() : Nat { break outer 1 };
+  inner()
+}

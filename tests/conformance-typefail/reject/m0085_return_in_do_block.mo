@@ -1,0 +1,4 @@
+let r = do {
+  return 5;
+};
+r

@@ -1,0 +1,2 @@
+let xs : [Nat] = [var 1, 2, 3];
+xs.size()

@@ -1,0 +1,2 @@
+func sum(xs : [Nat]) : Nat { xs.size() };
+sum([var 1, 2])

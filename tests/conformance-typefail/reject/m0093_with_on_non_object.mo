@@ -1,0 +1,3 @@
+let n = 5;
+let r = { n with extra = 1 };
+r

@@ -1,0 +1,2 @@
+let handlers : [Nat -> Text] = [func (n : Nat) : Nat { n }];
+handlers.size()

@@ -1,0 +1,3 @@
+let d : Int = -4;
+func half(n : Nat) : Nat { n / 2 };
+half(d)

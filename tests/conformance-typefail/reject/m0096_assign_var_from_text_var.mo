@@ -1,0 +1,4 @@
+var total = 0;
+let done = "done";
+total := done;
+total

@@ -1,0 +1,3 @@
+let b : Blob = "\01\02";
+let t : Text = b;
+t

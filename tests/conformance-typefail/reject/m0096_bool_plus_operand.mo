@@ -1,0 +1,4 @@
+let ready = true;
+let total : Nat = 1 + (if ready 1 else 0);
+let again : Nat = total + ready;
+again

@@ -1,0 +1,3 @@
+let c = 'a';
+let code : Nat32 = c;
+code

@@ -1,0 +1,3 @@
+let f = 2.5;
+let i : Int = f;
+i

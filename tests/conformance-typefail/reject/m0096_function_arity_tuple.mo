@@ -1,0 +1,3 @@
+func add(a : Nat, b : Nat) : Nat { a + b };
+let args = (1, 2, 3);
+add(args)

@@ -1,0 +1,3 @@
+let n = 5;
+let r : Nat = if (n > 3) { 1 };
+r

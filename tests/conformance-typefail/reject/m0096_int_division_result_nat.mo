@@ -1,0 +1,4 @@
+let a : Int = 10;
+let b : Int = 3;
+let q : Nat = a / b;
+q

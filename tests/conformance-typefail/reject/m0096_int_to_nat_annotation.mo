@@ -1,0 +1,3 @@
+let delta : Int = -3;
+let count : Nat = delta;
+count

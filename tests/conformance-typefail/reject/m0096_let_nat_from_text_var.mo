@@ -1,0 +1,3 @@
+let name = "alice";
+let n : Nat = name;
+n + 1

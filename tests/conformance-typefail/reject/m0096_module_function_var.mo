@@ -1,0 +1,5 @@
+module Geometry {
+  public func square(x : Int) : Int { x * x };
+};
+let three = "3";
+Geometry.square(three)

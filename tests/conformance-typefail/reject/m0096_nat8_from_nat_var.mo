@@ -1,0 +1,3 @@
+let n : Nat = 200;
+let b : Nat8 = n;
+b

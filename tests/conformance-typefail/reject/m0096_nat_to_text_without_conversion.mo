@@ -1,0 +1,3 @@
+import Debug "mo:core/Debug";
+let total = 10;
+Debug.print(total)

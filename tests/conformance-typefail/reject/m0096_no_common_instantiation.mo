@@ -1,0 +1,3 @@
+func same<T>(a : T, b : T) : [T] { [a, b] };
+let xs : [Nat] = same(1, "one");
+xs

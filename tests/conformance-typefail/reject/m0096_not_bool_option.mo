@@ -1,0 +1,2 @@
+let o : ?Bool = ?true;
+if (o) 1 else 0

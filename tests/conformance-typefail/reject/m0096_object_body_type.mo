@@ -1,0 +1,4 @@
+let o : { get : () -> Nat } = object {
+  public func get() : Text { "x" };
+};
+o

@@ -1,0 +1,4 @@
+let a : ?Nat = ?1;
+let b : ?Text = ?"x";
+let r : ?Nat = do ? { a! + b! };
+r

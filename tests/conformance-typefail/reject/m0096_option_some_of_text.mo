@@ -1,0 +1,3 @@
+let t = "x";
+let o : ?Nat = ?t;
+o

@@ -1,0 +1,3 @@
+let m : ?Nat = ?5;
+let n : Nat = m;
+n + 1

@@ -1,0 +1,3 @@
+let p = "aaaaa-aa";
+let q : Principal = p;
+q

@@ -1,0 +1,5 @@
+func outer() : Nat {
+  func inner() : Text { "x" };
+  inner()
+};
+outer()

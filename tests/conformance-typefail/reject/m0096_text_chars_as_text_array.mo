@@ -1,0 +1,3 @@
+let t = "abc";
+let cs : [Text] = [t.chars()];
+cs.size()

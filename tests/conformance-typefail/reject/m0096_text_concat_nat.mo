@@ -1,0 +1,3 @@
+let n = 42;
+let t : Text = "n = " # n;
+t

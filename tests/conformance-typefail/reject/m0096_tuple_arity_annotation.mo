@@ -1,0 +1,3 @@
+let pair = (1, 2, 3);
+let (a, b) : (Nat, Nat) = pair;
+a + b

@@ -1,0 +1,3 @@
+let name = "x";
+let p : (Nat, Text) = (name, name);
+p

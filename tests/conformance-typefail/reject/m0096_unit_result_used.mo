@@ -1,0 +1,3 @@
+func log(t : Text) { ignore t };
+let n : Nat = log("x");
+n

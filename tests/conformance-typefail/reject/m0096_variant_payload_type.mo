@@ -1,0 +1,4 @@
+type Msg = { #count : Nat; #note : Text };
+let n = 5;
+let m : Msg = #note n;
+m

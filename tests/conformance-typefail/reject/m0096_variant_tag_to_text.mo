@@ -1,0 +1,4 @@
+type Status = { #active; #banned };
+let s : Status = #active;
+let t : Text = s;
+t

@@ -1,0 +1,6 @@
+type Color = { #red; #green; #blue };
+func pick(n : Nat) : Color {
+  let c = if (n == 0) #red else #purple;
+  c
+};
+pick(1)

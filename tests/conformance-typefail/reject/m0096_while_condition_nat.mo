@@ -1,0 +1,3 @@
+var i = 3;
+while (i) { i -= 1 };
+i

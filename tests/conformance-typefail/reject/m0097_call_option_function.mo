@@ -1,0 +1,2 @@
+let f : ?(Nat -> Nat) = ?(func (n : Nat) : Nat { n });
+f(1)

@@ -1,0 +1,2 @@
+func name<R <: { name : Text }>(r : R) : Text { r.name };
+name({ title = "x" })

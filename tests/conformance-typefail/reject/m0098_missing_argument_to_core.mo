@@ -1,0 +1,2 @@
+import Array "mo:core/Array";
+Array.map([1, 2, 3])

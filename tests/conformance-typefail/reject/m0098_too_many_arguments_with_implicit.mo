@@ -1,0 +1,4 @@
+import Array "mo:core/Array";
+import Nat "mo:core/Nat";
+let xs = [3, 1, 2];
+Array.sort(xs, Nat.compare, Nat.compare)

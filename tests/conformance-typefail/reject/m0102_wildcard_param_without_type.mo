@@ -1,0 +1,2 @@
+let f = func _ = 1;
+f

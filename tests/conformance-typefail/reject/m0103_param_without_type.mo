@@ -1,0 +1,2 @@
+let f = func x = x + 1;
+f 1

@@ -1,0 +1,4 @@
+let o : ?Nat = ?1;
+switch o {
+  case (a, b) { 0 };
+}

@@ -1,0 +1,5 @@
+func f(r : { a : Nat }) : Nat {
+  let (x, y) = r;
+  x + y
+};
+f({ a = 1 })

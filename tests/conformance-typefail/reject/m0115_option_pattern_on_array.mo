@@ -1,0 +1,5 @@
+let xs = [1];
+switch xs {
+  case (?a) { 1 };
+  case _ { 0 };
+}

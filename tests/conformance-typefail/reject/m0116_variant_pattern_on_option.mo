@@ -1,0 +1,5 @@
+let o : ?Nat = null;
+switch o {
+  case (#none) { 0 };
+  case _ { 1 };
+}

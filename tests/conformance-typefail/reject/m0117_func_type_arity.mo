@@ -1,0 +1,2 @@
+let f : (Nat, Nat) -> Nat = func (a : Nat) : Nat { a };
+f(1, 2)

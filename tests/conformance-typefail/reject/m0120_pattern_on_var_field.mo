@@ -1,0 +1,3 @@
+let cell = { var value = 3 };
+let { value } = cell;
+value

@@ -1,0 +1,3 @@
+let r = { a = 1; b = 2 };
+let { a = x; a = y } = r;
+x + y

@@ -1,0 +1,5 @@
+type Getter = { get : () -> Nat };
+class Box(v : Nat) : Getter {
+  public func get() : Text { debug_show v };
+};
+Box(1).get()

@@ -1,0 +1,3 @@
+type P = { x : Nat };
+let p : P = { var x = 1 };
+p.x

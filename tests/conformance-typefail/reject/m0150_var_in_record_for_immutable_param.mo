@@ -1,0 +1,2 @@
+func read(r : { n : Nat }) : Nat { r.n };
+read({ var n = 3 })

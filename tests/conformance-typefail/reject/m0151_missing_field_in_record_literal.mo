@@ -1,0 +1,3 @@
+type Account = { owner : Text; balance : Nat };
+let a : Account = { owner = "x" };
+a

@@ -1,0 +1,3 @@
+type Grow<T> = ?Grow<[T]>;
+let g : Grow<Nat> = null;
+g

@@ -1,0 +1,3 @@
+type Swap<T, U> = Swap<U, T>;
+let n : Nat = 1;
+n

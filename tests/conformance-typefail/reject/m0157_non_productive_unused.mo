@@ -1,0 +1,2 @@
+type Loop = Loop;
+1

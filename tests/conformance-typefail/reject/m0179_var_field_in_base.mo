@@ -1,0 +1,3 @@
+let a = { var count = 1; name = "a" };
+let b = { a with name = "b" };
+b

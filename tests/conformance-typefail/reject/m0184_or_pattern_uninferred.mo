@@ -1,0 +1,2 @@
+let f = func (#a or #b) = 1;
+f(#a)

@@ -1,0 +1,4 @@
+let o = object : { get : () -> Nat } {
+  public func get() : Text { "x" };
+};
+o.get()

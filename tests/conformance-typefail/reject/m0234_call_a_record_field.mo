@@ -1,0 +1,2 @@
+let r = { size = 3 };
+r.size()
