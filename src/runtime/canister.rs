@@ -428,22 +428,31 @@ impl Canister {
         counts.pre_upgrade = self.last_instructions;
         pre.map_err(failed(Some(UpgradePhase::PreUpgrade)))?;
         let keep_main = prepared.memory64 && self.prepared.memory64;
-        let main = keep_main.then(|| self.main_memory().to_vec());
-        let old_host = self.take_host();
+        // the old store lives until the new instance has copied its main memory: the memory
+        // is held twice at most, never copied aside first
+        let old_store = self.take_store();
+        let old_host = old_store.data();
         let mut host = Host::new(old_host.cfg.clone());
         host.cfg.instruction_limit = limit.saturating_sub(counts.pre_upgrade);
         host.stable = old_host.stable.clone();
         host.debug_log = old_host.debug_log.clone();
         host.messages_executed = old_host.messages_executed;
         host.certified_data = old_host.certified_data.clone();
+        let main = keep_main.then(|| self.memory.data(&old_store));
         let fresh = instantiate(
             &self.engine,
             &module,
             &prepared,
             &imports,
             host,
-            main.as_deref().map_or(MemoryInit::Fresh, MemoryInit::Copy),
+            main.map_or(MemoryInit::Fresh, MemoryInit::Copy),
         );
+        let old_host = old_store.into_data();
+        if let Some(m) = &self.mapped {
+            // no store uses the mapping now (a rollback maps the file afresh): its pages are
+            // let go so that they are not held beside the new memory; failing to is harmless
+            let _ = m.memory.discard(m.memory.capacity());
+        }
         let old = (
             std::mem::replace(&mut self.module, module),
             std::mem::replace(&mut self.prepared, prepared),
@@ -702,9 +711,14 @@ impl Canister {
 
     /// Moves the host state out, leaving a placeholder store (to be replaced by `install`).
     fn take_host(&mut self) -> Host {
+        self.take_store().into_data()
+    }
+
+    /// Moves the store (with its instance's memory) out, leaving a placeholder store.
+    fn take_store(&mut self) -> Store<Host> {
         let cfg = self.store.data().cfg.clone();
         let placeholder = Store::new(&self.engine, Host::new(cfg));
-        std::mem::replace(&mut self.store, placeholder).into_data()
+        std::mem::replace(&mut self.store, placeholder)
     }
 
     fn install(&mut self, f: Instantiated) {
