@@ -21,6 +21,7 @@ pub mod retained;
 pub mod retained_json;
 pub mod stats;
 mod stats_walk;
+pub mod type_changes;
 pub mod types;
 pub mod upgrade;
 

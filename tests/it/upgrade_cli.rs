@@ -744,3 +744,75 @@ fn a_new_module_growing_memory_past_the_limit_is_refused() {
         "{report:#}"
     );
 }
+
+/// The upgraded state decoded in place (`UpgradeRun::take_snapshot`: the decoder reads the
+/// runner's memories, no copy) is the state decoded from a copy (`UpgradeRun::snapshot`, what
+/// the command decoded before): the same bytes, globals and metadata, and the same report
+/// (every variable's change and texts), on the counter's upgrades that succeed (EOP and
+/// classical) and the committed `compound` and `regions` fixtures upgraded to their own module.
+#[test]
+fn the_upgraded_state_decoded_in_place_is_the_copy_decoded() {
+    use mo_mem::analysis::upgrade::compare_vars;
+    use mo_mem::analysis::OpenedHeap;
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::runtime::upgrade::{dry_run, UpgradeOptions};
+    use std::sync::Arc;
+    let mut cases: Vec<(String, PathBuf, PathBuf)> = Vec::new();
+    for mode in ["eop", "copying"] {
+        for version in [
+            "counter",
+            "counter-add",
+            "counter-retype",
+            "counter-migrate",
+        ] {
+            cases.push((
+                format!("counter/{mode} -> {version}"),
+                old_snapshot(mode),
+                module(version, mode),
+            ));
+        }
+    }
+    for (name, mode) in common::committed_fixtures()
+        .into_iter()
+        .filter(|(name, _)| ["compound", "regions"].contains(&name.as_str()))
+    {
+        let dir = common::fixture(&name, &mode);
+        let module = dir.join("wasm_module.bin");
+        cases.push((format!("{name}/{mode}"), dir, module));
+    }
+    let limits = ReaderLimits::default();
+    let mut compared = 0;
+    for (label, dir, new) in &cases {
+        let old = Arc::new(Snapshot::open(dir).unwrap());
+        let new = std::fs::read(new).unwrap();
+        let mut run = dry_run(old.clone(), &new, "", &UpgradeOptions::default()).unwrap();
+        if run.failure.is_some() {
+            continue;
+        }
+        let copy = run.snapshot(&old).unwrap();
+        let held = run.take_snapshot(&old).unwrap();
+        assert!(run.canister.is_none(), "{label}: the canister moved");
+        assert!(format!("{:?}", held.memory()).contains("held"), "{label}");
+        assert!(
+            copy.memory().as_slice() == held.memory().as_slice(),
+            "{label}"
+        );
+        assert_eq!(
+            copy.stable_memory().map(|i| i.as_slice()),
+            held.stable_memory().map(|i| i.as_slice()),
+            "{label}"
+        );
+        assert_eq!(copy.module(), held.module(), "{label}");
+        assert_eq!(copy.globals(), held.globals(), "{label}");
+        let meta = |s: &Snapshot| s.metadata().map(|m| m.to_json_pretty().unwrap());
+        assert_eq!(meta(&copy), meta(&held), "{label}");
+        let before = OpenedHeap::from_snapshot(Snapshot::open(dir).unwrap(), limits).unwrap();
+        let from_copy = OpenedHeap::from_snapshot(copy, limits).unwrap();
+        let in_place = OpenedHeap::from_snapshot(held, limits).unwrap();
+        let want = compare_vars(&before, &from_copy).unwrap();
+        assert!(!want.is_empty(), "{label}");
+        assert_eq!(compare_vars(&before, &in_place).unwrap(), want, "{label}");
+        compared += 1;
+    }
+    assert!(compared >= 16, "only {compared} upgrades compared");
+}
