@@ -53,13 +53,23 @@ pub struct TypeChange {
 }
 
 /// The changes inside one variable's type.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeChanges {
     /// The changes, sorted by path.
     pub changes: Vec<TypeChange>,
     /// Whether the walk ended: `false` when a bound ([`MAX_TYPE_CHANGES`],
     /// [`MAX_TYPE_STEPS`]) stopped it first, so more may have changed.
     pub complete: bool,
+}
+
+impl Default for TypeChanges {
+    /// No change, and nothing left unseen.
+    fn default() -> Self {
+        TypeChanges {
+            changes: Vec::new(),
+            complete: true,
+        }
+    }
 }
 
 /// One pair of types still to compare.
@@ -71,7 +81,9 @@ struct Pending {
 }
 
 /// The changes inside the type of variable `name`: `old` read in `old_env` (the old
-/// signature's aliases), `new` in `new_env`.
+/// signature's aliases), `new` in `new_env`. A variable whose whole type changed kind (`Nat`
+/// to `Text`) has none: only parts inside a record, variant, option, array or tuple are
+/// listed.
 pub fn type_changes(
     name: &str,
     old: &Arc<Type>,
@@ -183,6 +195,8 @@ pub fn type_changes(
                     children.push(child(format!("{}.{i}", p.path), x, y));
                 }
             }
+            // the variable's own type: its `type_before`/`type_after` say it already
+            _ if p.depth == 0 => {}
             _ => retyped_if_differs(&mut out.changes, p.path, &o, &n),
         }
         // popped in label order
@@ -300,6 +314,11 @@ mod tests {
         );
         assert!(c.complete);
         assert_eq!(listed(&c), ["retyped v?.0 Nat -> Text"]);
+        let whole = changes(
+            "actor {\n  stable var v : Nat\n};\n",
+            "actor {\n  stable var v : Text\n};\n",
+        );
+        assert_eq!(whole.changes, []);
         let same = "type L = ?(Nat, L);\nactor {\n  stable var v : {a : L; b : [var Nat]}\n};\n";
         assert_eq!(changes(same, same).changes, []);
     }
