@@ -287,7 +287,7 @@ impl Canister {
             Some(m) if same_size && m.memory.snapshot_len() == main.len() => {
                 m.memory.discard(main.len())?;
             }
-            None if same_size => copy_into_memory(&mut self.store, self.memory, main)?,
+            None if same_size => copy_into_memory(&mut self.store, self.memory, main, None)?,
             _ => {
                 // no start function: the snapshot's memory is already initialized
                 let host = self.take_host();
@@ -439,14 +439,15 @@ impl Canister {
         host.messages_executed = old_host.messages_executed;
         host.certified_data = old_host.certified_data.clone();
         let main = keep_main.then(|| self.memory.data(&old_store));
-        let fresh = instantiate(
-            &self.engine,
-            &module,
-            &prepared,
-            &imports,
-            host,
-            main.map_or(MemoryInit::Fresh, MemoryInit::Copy),
-        );
+        let init = match (main, &self.mapped) {
+            (None, _) => MemoryInit::Fresh,
+            // the old memory lies in the mapping: each part copied is let go at once
+            (Some(bytes), Some(m)) if std::ptr::eq(bytes.as_ptr(), m.memory.base()) => {
+                MemoryInit::Move(bytes, m)
+            }
+            (Some(bytes), _) => MemoryInit::Copy(bytes),
+        };
+        let fresh = instantiate(&self.engine, &module, &prepared, &imports, host, init);
         let old_host = old_store.into_data();
         if let Some(m) = &self.mapped {
             // no store uses the mapping now (a rollback maps the file afresh): its pages are
@@ -747,7 +748,7 @@ impl Canister {
             )?;
             self.install(f);
         }
-        copy_into_memory(&mut self.store, self.memory, &saved.memory)?;
+        copy_into_memory(&mut self.store, self.memory, &saved.memory, None)?;
         for (g, v) in self.globals.iter().zip(&saved.globals) {
             g.set(&mut self.store, v.clone())
                 .map_err(|e| RuntimeError::Instantiate(format!("restoring a global: {e}")))?;
@@ -825,11 +826,13 @@ fn mapped_type(
     Ok((max_pages * page, ty))
 }
 
-/// Grows the instance's memory to `bytes.len()` if needed and copies `bytes` into it.
+/// Grows the instance's memory to `bytes.len()` if needed and copies `bytes` into it; with
+/// `release` (the mapping `bytes` lie in), each part's pages there are let go once copied.
 fn copy_into_memory(
     store: &mut Store<Host>,
     memory: Memory,
     bytes: &[u8],
+    release: Option<&Mapped>,
 ) -> Result<(), RuntimeError> {
     let page = 65536u64;
     let have = memory.size(&*store);
@@ -847,7 +850,19 @@ fn copy_into_memory(
             bytes.len()
         )));
     }
-    data.copy_from_slice(bytes);
+    match release {
+        None => data.copy_from_slice(bytes),
+        Some(m) => {
+            // parts of whole 64 KiB pages, each let go in the mapping once copied (only the
+            // parts not yet let go are read: their bytes are the old memory's)
+            const PART: usize = 64 << 20;
+            for (i, (to, from)) in data.chunks_mut(PART).zip(bytes.chunks(PART)).enumerate() {
+                to.copy_from_slice(from);
+                // failing to let go keeps the pages, nothing else
+                let _ = m.memory.discard_range(i * PART, from.len());
+            }
+        }
+    }
     Ok(())
 }
 
@@ -858,6 +873,9 @@ enum MemoryInit<'a> {
     Fresh,
     /// The module's own memory, then these bytes copied over it (grown to their size).
     Copy(&'a [u8]),
+    /// As `Copy`, from bytes that are the start of a mapped memory no store runs any more:
+    /// each part's pages in the mapping are let go once copied (the memory is not held twice).
+    Move(&'a [u8], &'a Mapped),
     /// A snapshot's file mapped copy-on-write (the module imports its memory).
     Mapped(&'a Mapped),
 }
@@ -903,7 +921,7 @@ fn instantiate_with(
                 .map_err(|e| RuntimeError::Instantiate(format!("the mapped memory: {e}")))?;
             Some(memory)
         }
-        MemoryInit::Fresh | MemoryInit::Copy(_) => None,
+        MemoryInit::Fresh | MemoryInit::Copy(_) | MemoryInit::Move(..) => None,
     };
     let mut externs = Vec::with_capacity(imports.len() + 1);
     let mut resolutions = imports.iter();
@@ -964,7 +982,8 @@ fn instantiate_with(
         start_instructions: 0,
     };
     match init {
-        MemoryInit::Copy(bytes) => copy_into_memory(&mut f.store, f.memory, bytes)?,
+        MemoryInit::Copy(bytes) => copy_into_memory(&mut f.store, f.memory, bytes, None)?,
+        MemoryInit::Move(bytes, m) => copy_into_memory(&mut f.store, f.memory, bytes, Some(m))?,
         MemoryInit::Mapped(m) => m.memory.map_snapshot()?,
         MemoryInit::Fresh => {}
     }
