@@ -324,6 +324,21 @@ mod tests {
     }
 
     #[test]
+    fn a_type_that_grows_as_it_expands_ends_at_the_depth_bound() {
+        // each expansion makes a new alias application: no pair is seen twice
+        let c = changes(
+            "type T<A> = ?(A, T<[A]>);\nactor {\n  stable var v : T<Nat>\n};\n",
+            "type T<A> = ?(A, T<[A]>);\nactor {\n  stable var v : T<Text>\n};\n",
+        );
+        assert!(c.complete);
+        assert_eq!(c.changes[0].path, "v?.0");
+        assert_eq!(c.changes[0].before.as_deref(), Some("Nat"));
+        let deepest = c.changes.iter().map(|c| c.path.len()).max().unwrap();
+        assert!(deepest < 4 * MAX_PATH_DEPTH, "{deepest}");
+        assert!(c.changes.len() <= MAX_PATH_DEPTH, "{}", c.changes.len());
+    }
+
+    #[test]
     fn a_wide_change_is_bounded() {
         let fields = |ty: &str| {
             (0..200)

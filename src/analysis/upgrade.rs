@@ -1,7 +1,8 @@
 //! What an upgrade did to the actor's stable variables: each variable of the old state and of
 //! the upgraded one (`same`, `changed`, `added`, `removed`, `unknown`; values compared by
 //! meaning, as `mo-mem diff` compares them) with its `debug_show` text before and after, and the data it lost (a removed variable, or one whose type changed and that
-//! was re-initialised, as a classical runtime silently does).
+//! was re-initialised, as a classical runtime silently does), and the record fields and variant
+//! tags that changed inside a variable's declared type (`super::type_changes`).
 
 use crate::heap::render::write_debug_show;
 use crate::heap::types::{parse_signature, StableSignature, Type, TypeEnv};
@@ -242,7 +243,8 @@ pub fn data_loss(vars: &[VarDiff]) -> Vec<String> {
 /// Every stable variable of the old state and of the new module's `motoko:stable-types`
 /// signature (`new_module`, gzip'ed or not), compared by declared type only (what a static
 /// check sees, when the upgrade did not run to the end): `before` is the old value, `after`
-/// is `None`.
+/// is `None`; `changed` when the type's text or anything inside it (an alias's body)
+/// differs, the fields and tags that did named in `type_changes`.
 pub fn compare_types(
     before: &OpenedHeap,
     new_module: &[u8],
