@@ -492,3 +492,66 @@ fn scripts_get_the_findings_as_records() {
     let digits = |s: &str| s.replace('_', "");
     assert_eq!(digits(out.trim()), digits(&want));
 }
+
+/// `mo-mem diff --json`'s `waste_grew` is each side's doctor report compared here: every
+/// finding whose saving is larger in the new snapshot, with both sides' objects, bytes and
+/// saving (`null` before when the old snapshot had no such finding), most grown first; the
+/// text diff's last section lists the same checks in the same order.
+#[test]
+fn diff_json_lists_the_waste_that_grew() {
+    let (g1, g2) = (
+        common::fixture("growth1", "eop"),
+        common::fixture("growth2", "eop"),
+    );
+    let reports: Vec<DoctorReport> = [&g1, &g2]
+        .iter()
+        .map(|d| {
+            let opened = OpenedHeap::open(d).expect("open");
+            let report = DoctorReport::new(&opened, opened.analysis().unwrap());
+            report
+        })
+        .collect();
+    let side = |f: &Finding| serde_json::json!({"objects": f.objects, "bytes": f.bytes, "saving_bytes": f.saving_bytes});
+    let mut want: Vec<(i64, &str, serde_json::Value)> = Vec::new();
+    for f in reports[1].findings.iter().filter(|f| f.saving_bytes > 0) {
+        let old = reports[0]
+            .findings
+            .iter()
+            .find(|o| o.check == f.check && o.saving_bytes > 0);
+        let before = old.map_or(0, |o| o.saving_bytes);
+        if f.saving_bytes <= before {
+            continue;
+        }
+        let grew = f.saving_bytes as i64 - before as i64;
+        want.push((
+            -grew,
+            f.check,
+            serde_json::json!({
+                "check": f.check,
+                "old": old.map(side),
+                "new": side(f),
+                "saving_bytes_delta": grew,
+            }),
+        ));
+    }
+    want.sort_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)));
+    assert!(
+        want.len() >= 2,
+        "growth1 -> growth2: garbage and duplicates grow"
+    );
+    let (p1, p2) = (g1.to_str().unwrap(), g2.to_str().unwrap());
+    let json: serde_json::Value =
+        serde_json::from_slice(&common::mo_mem_ok(&["diff", p1, p2, "--json"])).unwrap();
+    let got = json["waste_grew"].as_array().expect("waste_grew");
+    let want_json: Vec<serde_json::Value> = want.iter().map(|w| w.2.clone()).collect();
+    assert_eq!(got, &want_json);
+    let text = String::from_utf8(common::mo_mem_ok(&["diff", p1, p2])).unwrap();
+    let section = text.split("waste that grew").nth(1).expect("the section");
+    let checks: Vec<&str> = section
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let want_checks: Vec<&str> = want.iter().map(|w| w.1).collect();
+    assert_eq!(checks, want_checks);
+}
