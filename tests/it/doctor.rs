@@ -9,7 +9,7 @@ use crate::common;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use mo_mem::analysis::doctor::{blob_bytes, DoctorReport, Finding, LabelKind};
+use mo_mem::analysis::doctor::{blob_bytes, BoxedRow, BoxedType, DoctorReport, Finding, LabelKind};
 use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
 use mo_mem::heap::{BlobSort, Body, Heap, Object, Tag, EOP_NULL};
 use mo_mem::module::Persistence;
@@ -315,7 +315,11 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         let f = finding(&report, "boxed-numbers", mode);
         assert_eq!(addresses(a, &f.nodes), boxes, "{mode}");
         assert_eq!((f.objects, f.saving_bytes), (600, bytes), "{mode}");
-        assert!(f.detail.starts_with("600 Float boxes"), "{}", f.detail);
+        assert!(
+            f.detail.starts_with("vars.floats: 600 Float boxes"),
+            "{}",
+            f.detail
+        );
         for x in elements(heap, "small_nats") {
             assert!(heap.pointer(x).is_none(), "{mode}: a small Nat is boxed");
         }
@@ -554,4 +558,93 @@ fn diff_json_lists_the_waste_that_grew() {
         .collect();
     let want_checks: Vec<&str> = want.iter().map(|w| w.1).collect();
     assert_eq!(checks, want_checks);
+}
+
+/// `boxed-numbers` per variable: a box is a variable's when no root reaches it once the
+/// variable's value is taken out (a breadth-first search per variable, not the dominator
+/// tree); a variable's boxes are listed from 64 boxes and 1/64 of the live heap on, with what
+/// the variable retains (its value blocked, the bytes no root reaches any more).
+#[test]
+fn boxed_numbers_are_the_variables_that_alone_reach_them() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let heap = opened.heap();
+        let graph = a.graph();
+        let labels = a.labels(&opened);
+        let (live, reached) = reached_without(heap, a, &HashSet::new());
+        let boxes: Vec<u32> = (0..graph.nodes() as u32)
+            .filter(|&n| reached[n as usize])
+            .filter(|&n| labels.label(n).map(|l| LabelKind::of(l)) == Some(LabelKind::Number))
+            .filter(|&n| {
+                let tag = heap.object(graph.address(n)).unwrap().tag;
+                matches!(tag, Tag::Bits64(_) | Tag::Bits32(_) | Tag::BigInt)
+            })
+            .collect();
+        let mut owner: HashMap<u32, usize> = HashMap::new();
+        let mut rows: Vec<BoxedRow> = Vec::new();
+        for (i, var) in graph.vars().iter().enumerate() {
+            let blocked: HashSet<u32> = var.entries.iter().copied().collect();
+            let (rest, seen) = reached_without(heap, a, &blocked);
+            let mine: Vec<u32> = boxes
+                .iter()
+                .copied()
+                .filter(|&b| !seen[b as usize])
+                .collect();
+            for &b in &mine {
+                assert!(
+                    owner.insert(b, i).is_none(),
+                    "{mode}: two variables own a box"
+                );
+            }
+            let bytes: u64 = mine.iter().map(|&b| graph.size(b)).sum();
+            if mine.len() >= 64 && bytes * 64 >= live {
+                let mut types: HashMap<String, (u64, u64)> = HashMap::new();
+                for &b in &mine {
+                    let t = types
+                        .entry(labels.label(b).unwrap().to_string())
+                        .or_default();
+                    t.0 += 1;
+                    t.1 += graph.size(b);
+                }
+                let mut types: Vec<BoxedType> = types
+                    .into_iter()
+                    .map(|(name, (objects, bytes))| BoxedType {
+                        name,
+                        objects,
+                        bytes,
+                    })
+                    .collect();
+                types.sort_by(|x, y| (y.bytes, &x.name).cmp(&(x.bytes, &y.name)));
+                rows.push(BoxedRow {
+                    variable: Some(var.name.clone()),
+                    objects: mine.len() as u64,
+                    bytes,
+                    retained_bytes: (var.entries.len() == 1).then_some(live - rest),
+                    types,
+                });
+            }
+        }
+        let shared = boxes.iter().filter(|b| !owner.contains_key(b)).count();
+        assert!(shared < 64, "{mode}: {shared} shared boxes");
+        rows.sort_by(|x, y| (y.bytes, &x.variable).cmp(&(x.bytes, &y.variable)));
+        let f = finding(&report, "boxed-numbers", mode);
+        assert_eq!(f.boxed, rows, "{mode}");
+        assert_eq!(rows.len(), 1, "{mode}: only floats");
+        assert_eq!(rows[0].variable.as_deref(), Some("floats"));
+        assert_eq!(
+            (rows[0].objects, rows[0].bytes),
+            (600, 600 * (heap.layout().header + 8))
+        );
+        let json: serde_json::Value = serde_json::from_slice(&report.json().unwrap()).unwrap();
+        let found = json["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["check"] == "boxed-numbers")
+            .unwrap();
+        assert_eq!(found["variables"][0]["variable"], "floats");
+        assert_eq!(found["variables"][0]["objects"], 600);
+    }
 }

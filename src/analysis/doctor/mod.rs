@@ -27,6 +27,7 @@ use serde::Serialize;
 use super::cached::HeapAnalysis;
 use super::OpenedHeap;
 
+pub use boxed_numbers::{BoxedRow, BoxedType};
 pub use context::{blob_bytes, Context, LabelKind};
 
 /// The most access paths a finding lists.
@@ -80,6 +81,9 @@ pub struct Finding {
     /// `heap-growth`: where main memory goes (the rows add up to main memory).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub table: Vec<TableRow>,
+    /// `boxed-numbers`: the boxes per stable variable that alone reaches them.
+    #[serde(rename = "variables", skip_serializing_if = "Vec::is_empty")]
+    pub boxed: Vec<BoxedRow>,
     /// The nodes the finding covers (those whose bytes the saving frees, or the objects
     /// found wasteful), for tests and front-ends; not serialized.
     #[serde(skip)]
@@ -98,6 +102,7 @@ impl Finding {
             detail: String::new(),
             advice: String::new(),
             table: Vec::new(),
+            boxed: Vec::new(),
             nodes: Vec::new(),
         }
     }
