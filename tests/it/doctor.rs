@@ -17,9 +17,11 @@ use mo_mem::module::Persistence;
 const MODES: [&str; 2] = ["eop", "copying"];
 
 /// The controls: their objects must be in no finding.
-const CONTROLS: [&str; 6] = [
+const CONTROLS: [&str; 8] = [
     "distinct_texts",
+    "distinct_ropes",
     "bytes_blob",
+    "raw_alias",
     "full_maps",
     "dense_slots",
     "flat_text",
@@ -130,6 +132,19 @@ fn addresses(a: &HeapAnalysis, nodes: &[u32]) -> HashSet<u64> {
     nodes.iter().map(|&n| a.graph().address(n)).collect()
 }
 
+/// Every live array of `len` elements among the objects reachable from stable variable
+/// `name`, by address.
+fn arrays_of_len(heap: &Heap, name: &str, len: u64) -> Vec<u64> {
+    let mut out: Vec<u64> = reachable_from_var(heap, name)
+        .into_iter()
+        .filter(|&a| {
+            matches!(heap.object(a).unwrap().body, Body::Array { elems, .. } if elems.len() == len)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 #[test]
 fn byte_arrays_save_the_words_a_blob_does_not_need() {
     for mode in MODES {
@@ -137,32 +152,56 @@ fn byte_arrays_save_the_words_a_blob_does_not_need() {
         let a = opened.analysis().expect("analysis");
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
+        let labels = a.labels(&opened);
         let (h, w) = (heap.layout().header, heap.layout().word.bytes());
         let mut expected = HashSet::new();
         let mut saving = 0;
-        for name in ["bytes_array", "bytes_var"] {
-            let obj = var_object(heap, name);
-            let Body::Array { elems, .. } = obj.body else {
-                panic!("{name}");
-            };
-            assert_eq!(elems.len(), 1000);
-            assert_eq!(obj.size, h + w + 1000 * w, "{mode} {name}");
-            saving += obj.size - (h + w + 1000u64.div_ceil(w) * w);
+        // Written `[Nat8]` and `[var Nat8]`, and through `type Bytes = [Nat8]` and
+        // `type Byte = Nat8`, alone and in a record's fields (`data : ?Bytes`, `raw : [var Byte]`).
+        for (name, len) in [
+            ("bytes_array", 1000),
+            ("bytes_var", 1000),
+            ("bytes_alias", 600),
+            ("bytes_record", 300),
+            ("bytes_record", 200),
+        ] {
+            let found = arrays_of_len(heap, name, len);
+            assert_eq!(found.len(), 1, "{mode} {name}: one array of {len}");
+            let obj = heap.object(found[0]).unwrap();
+            assert_eq!(obj.size, h + w + len * w, "{mode} {name}");
+            saving += obj.size - (h + w + len.div_ceil(w) * w);
             expected.insert(obj.addr);
         }
+        // The labels name the alias, not `[Nat8]`: the check reads the type behind them.
+        let alias = a
+            .graph()
+            .node_at(arrays_of_len(heap, "bytes_alias", 600)[0])
+            .unwrap();
+        assert_eq!(labels.label(alias).map(|l| &**l), Some("Bytes"), "{mode}");
+        assert_eq!(LabelKind::of("Bytes"), LabelKind::Other);
         let f = finding(&report, "byte-arrays", mode);
         assert_eq!(addresses(a, &f.nodes), expected, "{mode}");
-        assert_eq!((f.objects, f.saving_bytes), (2, saving), "{mode}");
+        assert_eq!((f.objects, f.saving_bytes), (5, saving), "{mode}");
         assert_eq!(
             f.saving_bytes,
             2 * (1000 * w - blob_bytes(h, w, 1000) + h + w)
+                + [600, 300, 200]
+                    .iter()
+                    .map(|&l| l * w - blob_bytes(h, w, l) + h + w)
+                    .sum::<u64>()
         );
-        assert_eq!(f.where_.len(), 2, "{mode}: {:?}", f.where_);
-        assert!(
-            f.where_.iter().any(|p| p == "vars.bytes_var"),
-            "{:?}",
-            f.where_
-        );
+        assert_eq!(f.where_.len(), 5, "{mode}: {:?}", f.where_);
+        for p in [
+            "vars.bytes_var",
+            "vars.bytes_alias",
+            "vars.bytes_record.raw",
+        ] {
+            assert!(
+                f.where_.iter().any(|x| x == p),
+                "{mode} {p}: {:?}",
+                f.where_
+            );
+        }
     }
 }
 
