@@ -205,6 +205,28 @@ fn byte_arrays_save_the_words_a_blob_does_not_need() {
     }
 }
 
+/// The text of the rope at `addr`, its leaves read left to right with a stack.
+fn rope_text(heap: &Heap, addr: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut stack = vec![addr];
+    while let Some(x) = stack.pop() {
+        match heap.object(x).unwrap().body {
+            Body::Blob { bytes, .. } => out.extend_from_slice(bytes),
+            Body::Concat { left, right, .. } => {
+                stack.push(address(heap, right));
+                stack.push(address(heap, left));
+            }
+            other => panic!("a rope part {other:?}"),
+        }
+    }
+    out
+}
+
+/// Texts and blobs compared by content, ropes as whole texts: every live flat object typed
+/// `Text` or `Blob`, and every live rope root (a `Concat` no live `Concat` points to) by its
+/// text read here; a flat copy costs its bytes, a rope what a search frees without its root;
+/// each value keeps its cheapest copy, and the saving is what a search frees without all the
+/// others at once.
 #[test]
 fn duplicate_texts_are_grouped_by_their_exact_bytes() {
     for mode in MODES {
@@ -212,34 +234,60 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
         let a = opened.analysis().expect("analysis");
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
+        let graph = a.graph();
         let labels = a.labels(&opened);
-        // The second computation: every live object labelled Text or Blob, by its bytes.
-        let mut by_value: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
-        for n in 0..a.graph().nodes() as u32 {
-            let kind = labels
-                .label(n)
-                .map_or(LabelKind::Other, |l| LabelKind::of(l));
-            if !a.dominators().is_reachable(n) || !matches!(kind, LabelKind::Text | LabelKind::Blob)
-            {
-                continue;
-            }
-            let obj = heap.object(a.graph().address(n)).expect("object");
-            if let Body::Blob {
-                sort: BlobSort::Text | BlobSort::Bytes,
-                bytes,
-            } = obj.body
-            {
-                by_value.entry(bytes.to_vec()).or_default().push(n);
+        let (_, reached) = reached_without(heap, a, &HashSet::new());
+        let mut in_rope = HashSet::new();
+        for n in 0..graph.nodes() as u32 {
+            if let Body::Concat { left, right, .. } = heap.object(graph.address(n)).unwrap().body {
+                if reached[n as usize] {
+                    in_rope.insert(address(heap, left));
+                    in_rope.insert(address(heap, right));
+                }
             }
         }
-        let dups: Vec<&Vec<u32>> = by_value.values().filter(|v| v.len() > 1).collect();
+        let mut by_value: HashMap<Vec<u8>, Vec<(u64, u32)>> = HashMap::new();
+        for n in 0..graph.nodes() as u32 {
+            let label = labels.label(n).map(|l| l.to_string());
+            let obj = heap.object(graph.address(n)).expect("object");
+            if !reached[n as usize] || !matches!(label.as_deref(), Some("Text" | "Blob" | "Raw")) {
+                continue;
+            }
+            let (value, cost) = match obj.body {
+                Body::Blob {
+                    sort: BlobSort::Text | BlobSort::Bytes,
+                    bytes,
+                } => (bytes.to_vec(), obj.size),
+                Body::Concat { .. } if !in_rope.contains(&obj.addr) => {
+                    (rope_text(heap, obj.addr), retained_by_search(heap, a, &[n]))
+                }
+                _ => continue,
+            };
+            by_value.entry(value).or_default().push((cost, n));
+        }
+        let mut dups: Vec<Vec<(u64, u32)>> =
+            by_value.into_values().filter(|v| v.len() > 1).collect();
+        for d in &mut dups {
+            d.sort();
+        }
         let objects: u64 = dups.iter().map(|v| v.len() as u64).sum();
-        let size = |n: u32| heap.object(a.graph().address(n)).unwrap().size;
-        let saving: u64 = dups.iter().map(|v| (v.len() as u64 - 1) * size(v[0])).sum();
+        let bytes: u64 = dups.iter().flatten().map(|c| c.0).sum();
+        let dropped: Vec<u32> = dups
+            .iter()
+            .flat_map(|v| v[1..].iter().map(|c| c.1))
+            .collect();
+        let saving = retained_by_search(heap, a, &dropped);
         let f = finding(&report, "duplicate-texts", mode);
-        assert_eq!((f.objects, f.saving_bytes), (objects, saving), "{mode}");
-        // The fixture's own duplicates: 40 copies of one text, 30 of one blob.
-        for (name, copies) in [("dup_texts", 40), ("dup_blobs", 30)] {
+        assert_eq!(
+            (f.objects, f.bytes, f.saving_bytes),
+            (objects, bytes, saving),
+            "{mode}"
+        );
+        let got: HashSet<u32> = f.nodes.iter().copied().collect();
+        assert_eq!(got, dropped.iter().copied().collect(), "{mode}");
+        // The fixture's own duplicates: 40 copies of one text, 30 of one blob, 6 ropes of
+        // one text (3 Concat nodes each).
+        for (name, copies) in [("dup_texts", 40), ("dup_blobs", 30), ("dup_ropes", 6)] {
             let elems: HashSet<u64> = elements(heap, name)
                 .into_iter()
                 .map(|w| address(heap, w))
@@ -252,8 +300,22 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
                 "{mode} {name}"
             );
         }
+        let rope = address(heap, elements(heap, "dup_ropes")[0]);
+        assert_eq!(heap.object(rope).unwrap().tag, Tag::Concat, "{mode}");
+        let concat = heap.object(rope).unwrap().size;
+        assert_eq!(
+            retained_by_search(heap, a, &[graph.node_at(rope).unwrap()]),
+            3 * concat,
+            "{mode}: a rope's own objects are its 3 Concat nodes"
+        );
         assert!(
             f.detail.contains("\"CUSTOMER REGION #4242\" x40"),
+            "{}",
+            f.detail
+        );
+        assert!(
+            f.detail
+                .contains("\"CUSTOMER REGION #777;CUSTOMER REGION #… x6"),
             "{}",
             f.detail
         );

@@ -6,18 +6,16 @@
 //! are at least [`MIN_BOXES`] and at least 1 / [`SHARE_DIVISOR`] of the live heap. Saving:
 //! the boxes' bytes (the word that points to a box would hold the value itself).
 //!
-//! The attribution reads only the dominator tree (no object is decoded): each box's chain of
-//! immediate dominators is followed upwards, without recursion, until a variable's value, a
-//! root or a node already attributed; every node passed is then marked with the answer, so
-//! each node is walked once (4 bytes per node while the finding is made).
+//! The attribution reads only the dominator tree (no object is decoded), with
+//! [`nearest_marked`]: each node is walked once (4 bytes per node while the finding is made).
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
 use super::context::{Context, LabelKind};
+use super::dominated::{nearest_marked, UNMARKED};
 use super::Finding;
-use crate::analysis::dominators::Dominator;
 use crate::analysis::report::percent;
 use crate::heap::{Object, Tag};
 
@@ -27,11 +25,8 @@ pub const MIN_BOXES: u64 = 64;
 /// A variable's boxes are reported from this share of the live heap on (1 / 64).
 pub const SHARE_DIVISOR: u64 = 64;
 
-/// A node no walk has reached yet.
-const UNSET: u32 = u32::MAX;
-
-/// A node no single stable variable dominates (several share it, or another root holds it).
-const SHARED: u32 = u32::MAX - 1;
+/// A box no single stable variable dominates (several share it, or another root holds it).
+const SHARED: u32 = UNMARKED;
 
 /// The boxes one variable alone reaches (or those no single one does).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -173,11 +168,9 @@ fn row_text(r: &BoxedRow) -> String {
 /// Per box: the index of the stable variable whose value dominates it (the nearest up its
 /// dominator chain), or [`SHARED`].
 fn owners(ctx: &Context<'_>, boxes: &[u32]) -> Vec<u32> {
-    let graph = ctx.graph();
-    let doms = ctx.a.dominators();
     // A variable's entry nodes; a node two variables enter is theirs together (SHARED).
     let mut entry: HashMap<u32, u32> = HashMap::new();
-    for (i, v) in graph.vars().iter().enumerate() {
+    for (i, v) in ctx.graph().vars().iter().enumerate() {
         for &n in &v.entries {
             entry
                 .entry(n)
@@ -189,31 +182,5 @@ fn owners(ctx: &Context<'_>, boxes: &[u32]) -> Vec<u32> {
                 .or_insert(i as u32);
         }
     }
-    let mut memo = vec![UNSET; graph.nodes()];
-    let mut chain: Vec<u32> = Vec::new();
-    boxes
-        .iter()
-        .map(|&b| {
-            chain.clear();
-            let mut cur = b;
-            let owner = loop {
-                let known = memo.get(cur as usize).copied().unwrap_or(SHARED);
-                if known != UNSET {
-                    break known;
-                }
-                chain.push(cur);
-                if let Some(&o) = entry.get(&cur) {
-                    break o;
-                }
-                match doms.idom(cur) {
-                    Some(Dominator::Node(p)) => cur = p,
-                    _ => break SHARED,
-                }
-            };
-            for &n in &chain {
-                memo[n as usize] = owner;
-            }
-            owner
-        })
-        .collect()
+    nearest_marked(ctx, &entry, boxes.iter().copied())
 }

@@ -12,6 +12,7 @@
 mod boxed_numbers;
 mod byte_arrays;
 mod context;
+mod dominated;
 mod duplicate_texts;
 mod empty_collections;
 mod garbage;
@@ -139,7 +140,9 @@ impl DoctorReport {
         let scanned = scan::scan(&ctx);
         let mut findings = Vec::new();
         let mut skipped = Vec::new();
-        findings.extend(scanned.duplicates.finish(&ctx));
+        let (dups, dups_skipped) = scanned.duplicates.finish(&ctx, &scanned.ropes.roots());
+        findings.extend(dups);
+        skipped.extend(dups_skipped);
         findings.extend(scanned.byte_arrays.finish(&ctx));
         findings.extend(scanned.sparse.finish(&ctx));
         findings.extend(scanned.ropes.finish(&ctx));
