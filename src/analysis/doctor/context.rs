@@ -231,4 +231,43 @@ mod tests {
         assert_eq!(LabelKind::of("Map<Nat, Text>"), LabelKind::MapOrSet);
         assert_eq!(LabelKind::of("[Nat]"), LabelKind::Other);
     }
+
+    #[test]
+    fn aliases_are_kinds_by_their_structure() {
+        let nat8s = |mutable| LabelShape::Array {
+            mutable,
+            elem: ElemShape::Prim(Prim::Nat8),
+        };
+        assert_eq!(
+            LabelKind::of_shape("Bytes", nat8s(false)),
+            LabelKind::Nat8Array
+        );
+        assert_eq!(
+            LabelKind::of_shape("[var Byte]", nat8s(true)),
+            LabelKind::Nat8Array
+        );
+        let raw = LabelShape::Prim(Prim::Blob);
+        assert_eq!(LabelKind::of_shape("Raw", raw), LabelKind::Blob);
+        let name = LabelShape::Prim(Prim::Text);
+        assert_eq!(LabelKind::of_shape("Name", name), LabelKind::Text);
+        let slots = LabelShape::Array {
+            mutable: true,
+            elem: ElemShape::Opt,
+        };
+        assert_eq!(LabelKind::of_shape("Slots", slots), LabelKind::OptionArray);
+        // A label two types print alike says nothing, even when its name looks like one.
+        assert_eq!(
+            LabelKind::of_shape("[Nat8]", LabelShape::Other),
+            LabelKind::Other
+        );
+        assert_eq!(
+            LabelKind::of_shape("Map<Nat, Text>", LabelShape::Other),
+            LabelKind::MapOrSet
+        );
+        assert_eq!(
+            nat8s(false).join(LabelShape::Prim(Prim::Blob)),
+            LabelShape::Other
+        );
+        assert_eq!(nat8s(false).join(nat8s(false)), nat8s(false));
+    }
 }

@@ -51,7 +51,7 @@ impl LabelShape {
     }
 
     /// The shape of a label two types share: theirs if they agree, else [`LabelShape::Other`].
-    pub(super) fn join(self, other: LabelShape) -> LabelShape {
+    pub fn join(self, other: LabelShape) -> LabelShape {
         if self == other {
             self
         } else {
