@@ -81,6 +81,8 @@ pub struct Typing {
     /// Per call (by the call expression), the implicit argument names whose value in scope
     /// does not fit the parameter's type (moc skips them and takes a module's).
     pub skip_implicits: HashMap<usize, Vec<Rc<str>>>,
+    /// The static type of the argument of each `debug_show` (moc shows a value at it).
+    pub shows: HashMap<usize, Ty>,
 }
 
 impl Typing {

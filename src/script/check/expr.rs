@@ -333,7 +333,7 @@ impl Checker<'_> {
                         if !ok {
                             return Err(TypeError::unary_operator(span, &t));
                         }
-                        if *op == UnOp::Neg && p == Prim::Nat {
+                        if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
                             Ty::Prim(Prim::Int)
                         } else {
                             Ty::Prim(p)
@@ -431,7 +431,8 @@ impl Checker<'_> {
                 }
             }
             ExprKind::DebugShow(a) => {
-                self.infer(a)?;
+                let t = self.infer(a)?;
+                self.typing.shows.insert(Typing::key(e), t);
                 Ty::text()
             }
             ExprKind::Ignore(a) => {

@@ -977,7 +977,9 @@ impl Compiler<'_> {
                 })?;
                 Code::Bang(Box::new(self.expr(a, None)?), id)
             }
-            ExprKind::DebugShow(a) => Code::Show(Box::new(self.expr(a, None)?)),
+            ExprKind::DebugShow(a) => {
+                Code::Show(Box::new(self.expr(a, None)?), self.checked_show_type(e))
+            }
             ExprKind::Ignore(a) => Code::Ignore(Box::new(self.expr(a, None)?)),
             ExprKind::Assert(a) => Code::Assert(Box::new(self.expr(a, None)?), span),
             ExprKind::Debug(a) => self.expr(a, None)?,
