@@ -72,6 +72,11 @@ impl Compiler<'_> {
         has_integer_part(&h).then(|| Rc::new(h))
     }
 
+    /// Whether the checker typed the arithmetic `e` (`a - b`, `x -= y`) `Int`.
+    pub(super) fn checked_int_arith(&self, e: &Expr) -> bool {
+        self.typing.int_arith.contains(&Typing::key(e))
+    }
+
     /// Whether the checker found that the value named `name` in scope does not fit the
     /// implicit parameter of that name at the call `call` (moc takes a module's then).
     pub(super) fn skips_implicit(&self, call: &Expr, name: &str) -> bool {
