@@ -61,15 +61,16 @@ impl Compiler<'_> {
     }
 
     /// The static type of the argument of `debug_show` (the expression `e`), as the checker
-    /// found it, where it has a `Nat` or `Int` part (a `Nat` value at an `Int` shows as one:
-    /// `+5`; an `Int` value made at an annotation shows as the `Nat` it is elsewhere);
-    /// `None` where the value alone tells how it shows. A recursive type is written out to a
+    /// found it, where it has a `Nat`, `Int` or record part (a `Nat` value at an `Int` shows
+    /// as one: `+5`; an `Int` value made at an annotation shows as the `Nat` it is elsewhere;
+    /// a record shows the fields its type lists); `None` where the value alone tells how it
+    /// shows. A recursive type is written out to a
     /// bounded depth; below it, values show by themselves.
     pub(super) fn checked_show_type(&self, e: &Expr) -> Option<Rc<Hint>> {
         let t = self.typing.shows.get(&Typing::key(e))?;
         let mut budget = HINT_NODES;
         let h = hint_of(t, HINT_DEPTH, &mut budget);
-        has_integer_part(&h).then(|| Rc::new(h))
+        shown_by_type(&h).then(|| Rc::new(h))
     }
 
     /// Whether the checker typed the arithmetic `e` (`a - b`, `x -= y`) `Int`.
@@ -87,14 +88,16 @@ impl Compiler<'_> {
     }
 }
 
-/// Whether `h` has a `Nat` or an `Int` anywhere (checked hints have no [`Hint::Named`]
-/// parts).
-fn has_integer_part(h: &Hint) -> bool {
+/// Whether a value of type `h` may show otherwise than by itself: `h` has a `Nat`, an `Int`
+/// or a record (whose value may have more fields) anywhere (checked hints have no
+/// [`Hint::Named`] parts).
+fn shown_by_type(h: &Hint) -> bool {
     match h {
         Hint::Num(k) => matches!(k, NumKind::Int | NumKind::Nat),
-        Hint::Opt(x) | Hint::Array(x) => has_integer_part(x),
-        Hint::Tuple(xs) => xs.iter().any(has_integer_part),
-        Hint::Record(fs) | Hint::Variant(fs) => fs.iter().any(|(_, x)| has_integer_part(x)),
+        Hint::Record(_) => true,
+        Hint::Opt(x) | Hint::Array(x) => shown_by_type(x),
+        Hint::Tuple(xs) => xs.iter().any(shown_by_type),
+        Hint::Variant(fs) => fs.iter().any(|(_, x)| shown_by_type(x)),
         Hint::Named(_) | Hint::Blob | Hint::Top | Hint::Any => false,
     }
 }

@@ -3,7 +3,8 @@
 //! result at `id<Int>(5)`, a `?Int` field that held `null` when `?4` was stored) shows as an
 //! `Int` (`+4`), and an `Int` made from a `Nat` at an annotation (`let j : { a : Int } = r`
 //! converts `r`'s record in place) shows as a `Nat` where the type says `Nat` (`r.a`). The
-//! type only changes signs, and only of non-negative numbers: parts it does not describe (type parameters,
+//! type changes signs, only of non-negative numbers, and leaves out the fields of a record
+//! that its type does not list (as moc); parts it does not describe (type parameters,
 //! `Any`, host values, what lies below a recursive type's cut) show as the value says.
 //!
 //! The renderer walks the value with its own explicit stack; each part carries a borrowed
@@ -67,16 +68,18 @@ impl Shown for AtType<'_> {
                     .map(|(v, x)| AtType::new(v, Some(x)))
                     .collect(),
             ),
+            // only the fields the type lists, as moc (`let r : { a : Int } = { a = 1; b = 2 }`
+            // shows `{a = +1}`)
             (Hint::Record(fs), Shape::Record(items)) => Shape::Record(
                 items
                     .into_iter()
-                    .map(|(l, v)| (l, AtType::new(v, part(fs, l))))
+                    .filter_map(|(l, v)| part(fs, l).map(|x| (l, AtType::new(v, Some(x)))))
                     .collect(),
             ),
             (Hint::Record(fs), Shape::Module(items)) => Shape::Module(
                 items
                     .into_iter()
-                    .map(|(l, v)| (l, AtType::new(v, part(fs, l))))
+                    .filter_map(|(l, v)| part(fs, l).map(|x| (l, AtType::new(v, Some(x)))))
                     .collect(),
             ),
             (Hint::Variant(cs), Shape::Variant(tag, v)) => {
