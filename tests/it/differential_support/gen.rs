@@ -5,9 +5,9 @@
 //! variables, operators, conditionals, blocks, option and variant switches, records (fields
 //! written in a random order, with side effects that record evaluation order), arrays,
 //! tuples, annotations (which make `Nat` values `Int`), records shown through a narrower
-//! record type, calls of generated functions, labeled
-//! blocks left with a value and calls of generic functions; statements add objects, classes,
-//! modules, generic functions and types and nested-pattern switches ([`super::gen_objects`]).
+//! record type, calls of generated functions, labeled blocks left with a value and calls of
+//! generic functions; statements add objects, classes, modules, generic functions and types
+//! and nested-pattern switches ([`super::gen_objects`]).
 //! A global `o : Text` collects the side effects and is printed last.
 
 use fastrand::Rng;
