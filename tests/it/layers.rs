@@ -242,7 +242,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
             "host_heap",
             "host_image",
             "host_lazy",
-            "host_show",
             "host_snapshot",
             "host_vars",
             "host_view",

@@ -333,7 +333,7 @@ impl Checker<'_> {
                         if !ok {
                             return Err(TypeError::unary_operator(span, &t));
                         }
-                        if *op == UnOp::Neg && p == Prim::Nat {
+                        if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
                             Ty::Prim(Prim::Int)
                         } else {
                             Ty::Prim(p)
@@ -360,7 +360,12 @@ impl Checker<'_> {
             ExprKind::OpAssign(op, p, v) => {
                 let t = self.place(p, e)?;
                 match normalize(&t) {
-                    Ty::Prim(pr) if op_defined(*op, pr) => self.check(v, &t)?,
+                    Ty::Prim(pr) if op_defined(*op, pr) => {
+                        if pr == Prim::Int {
+                            self.typing.int_arith.insert(Typing::key(e));
+                        }
+                        self.check(v, &t)?
+                    }
                     _ => {
                         self.infer(v)?;
                     }
@@ -431,7 +436,8 @@ impl Checker<'_> {
                 }
             }
             ExprKind::DebugShow(a) => {
-                self.infer(a)?;
+                let t = self.infer(a)?;
+                self.typing.shows.insert(Typing::key(e), t);
                 Ty::text()
             }
             ExprKind::Ignore(a) => {
@@ -728,7 +734,12 @@ impl Checker<'_> {
             (Ty::Prim(x), Ty::Prim(y)) => {
                 let n = normalize(&t);
                 match n {
-                    Ty::Prim(p) if op_defined(op, p) => Ok(Ty::Prim(p)),
+                    Ty::Prim(p) if op_defined(op, p) => {
+                        if p == Prim::Int {
+                            self.typing.int_arith.insert(Typing::key(e));
+                        }
+                        Ok(Ty::Prim(p))
+                    }
                     _ => {
                         let _ = (x, y);
                         Err(TypeError::operator(e.span, &ta, &tb))
