@@ -205,8 +205,11 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: true,
         build_id: "3w3l4cn6-prp74bzx-fclnmsa3-gcpm610g",
         also_npm: &[],
-        modes: CLASSICAL3,
-        evidence: SWEPT_CLASSICAL3,
+        modes: "classical: copying, compacting (its moc.js has no generational GC)",
+        evidence: Evidence::CheckReleases {
+            date: SWEPT,
+            modes: "copying, compacting; no forced GC",
+        },
     },
     KnownBuild {
         npm: "3.1.1",

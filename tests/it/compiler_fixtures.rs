@@ -561,10 +561,7 @@ const NPM_RELEASES: &[&str] = &[
 #[test]
 fn the_docs_table_of_npm_releases_agrees_with_the_known_builds() {
     use mo_mem::module::{Compiler, EraProbes, Evidence, KNOWN_BUILDS};
-    let docs = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/formats.md"),
-    )
-    .unwrap();
+    let docs = std::fs::read_to_string(common::repo_root().join("docs/formats.md")).unwrap();
     let table = docs
         .split("### Every npm release from 3.1.0 on")
         .nth(1)
