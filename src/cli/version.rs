@@ -27,7 +27,7 @@ pub fn text() -> String {
     );
     let _ = writeln!(
         out,
-        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko 3.6.16, 3.8.1; 3.6.13, 3.6.14 run the same code; any other is refused by name)"
+        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko 3.6.13, 3.6.14, 3.6.16, 3.8.1; any other is refused by name)"
     );
     let _ = writeln!(
         out,

@@ -113,7 +113,6 @@ impl LayoutEra {
 /// their RTS's partition-table code was verified ([`super::LegacyPartitionTable`]). A module of
 /// any other build of moc < 0.13 with the incremental GC is read only if its RTS code is the
 /// same, instruction for instruction; else it is refused by name.
-/// (3.6.13 and 3.6.14: their RTS code is 3.6.16's, checked by `scripts/check-releases`.)
 pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.4", "3.6.13", "3.6.14", "3.6.16", "3.8.1"];
 
 /// An npm `motoko` release and the moc build it bundles.
