@@ -142,9 +142,8 @@ pub enum Evidence {
     /// Committed snapshots under `fixtures/` (`compilers/legacy-0-7`; `snapshots` for the
     /// pinned compiler), checked by the tests on every run.
     Fixture(&'static str),
-    /// Checked by `scripts/check-releases` on the date (`2026-12-03`), in the modes named
-    /// (without the forced-GC ones: `…, no forced GC`); the result is in the table of
-    /// `docs/formats.md`.
+    /// Checked by `scripts/check-releases` on the date (`2026-12-03`), in the modes named;
+    /// the result is in the table of `docs/formats.md`.
     CheckReleases {
         /// The day of the check (UTC).
         date: &'static str,
@@ -174,24 +173,24 @@ const EOP_DEFAULT: &str = "enhanced orthogonal persistence; classical (four GCs)
 const SWEPT: &str = "2026-12-03";
 const SWEPT_CLASSICAL3: Evidence = Evidence::CheckReleases {
     date: SWEPT,
-    modes: "copying, compacting, generational; no forced GC",
+    modes: "copying, compacting, generational, copying-forcegc",
 };
 const SWEPT_CLASSICAL4: Evidence = Evidence::CheckReleases {
     date: SWEPT,
-    modes: "copying, compacting, generational, incremental; no forced GC",
+    modes: "copying, compacting, generational, incremental, copying-forcegc",
 };
 /// 3.6.0 and 3.6.1: their RTS's incremental GC is no verified build's (refused by name).
 const SWEPT_CLASSICAL3_OF_4: Evidence = Evidence::CheckReleases {
     date: SWEPT,
-    modes: "copying, compacting, generational (incremental refused: its RTS is no verified build); no forced GC",
+    modes: "copying, compacting, generational, copying-forcegc (incremental refused: its RTS is no verified build)",
 };
 const SWEPT_COPYING: Evidence = Evidence::CheckReleases {
     date: SWEPT,
-    modes: "copying; no forced GC",
+    modes: "copying, copying-forcegc",
 };
 const SWEPT_EOP: Evidence = Evidence::CheckReleases {
     date: SWEPT,
-    modes: "eop, copying, compacting, generational, incremental; no forced GC",
+    modes: "eop, copying, compacting, generational, incremental, eop-forcegc, copying-forcegc",
 };
 
 /// The npm `motoko` releases whose build ids this build knows (installed and read from each
@@ -207,7 +206,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         modes: "classical: copying, compacting (its moc.js has no generational GC)",
         evidence: Evidence::CheckReleases {
             date: SWEPT,
-            modes: "copying, compacting; no forced GC",
+            modes: "copying, compacting, copying-forcegc",
         },
     },
     KnownBuild {
