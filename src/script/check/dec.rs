@@ -223,9 +223,25 @@ impl Checker<'_> {
             tparams.push((id, name));
         }
         let exp = expected.filter(|e| e.params.len() == f.params.len() && e.tparams.is_empty());
+        // moc matches the parameter pattern against the expected parameters (a tuple when
+        // there are several). Only where the function declares its result: one without
+        // (an argument of a generic call) moc may type on its own first (then M0096).
+        let expected = expected.filter(|_| f.result.is_some());
+        if let (Some(e), [p]) = (expected, f.params.as_slice()) {
+            if e.tparams.is_empty() && e.params.len() != 1 && matches!(p.kind, PatKind::Annot(..)) {
+                let t = self.pat_type(p)?;
+                let want = Ty::Tuple(e.params.clone().into());
+                pat_consumes(p, &t, &want)?;
+            }
+        }
         let mut params = Vec::with_capacity(f.params.len());
         for (i, p) in f.params.iter().enumerate() {
             let t = match (&p.kind, exp) {
+                (PatKind::Annot(..), Some(e)) if f.result.is_some() => {
+                    let t = self.pat_type(p)?;
+                    pat_consumes(p, &t, &e.params[i])?;
+                    t
+                }
                 (PatKind::Annot(..), _) => self.pat_type(p)?,
                 (_, Some(e)) => e.params[i].clone(),
                 _ => self.pat_type(p)?,
@@ -267,6 +283,19 @@ impl Checker<'_> {
         self.returns.pop();
         r
     }
+}
+
+/// M0117 when a parameter pattern declaring type `t` cannot take a value of the expected
+/// type `want`.
+fn pat_consumes(p: &crate::script::syntax::ast::Pat, t: &Ty, want: &Ty) -> CheckResult<()> {
+    if super::sub::sub(want, t) == super::sub::Tri::No {
+        return Err(super::error::TypeError::new(
+            p.span,
+            "M0117",
+            format!("pattern of type\n  {t}\ncannot consume expected type\n  {want}"),
+        ));
+    }
+    Ok(())
 }
 
 /// A class (the parser makes it a function whose body ends in the record of its public

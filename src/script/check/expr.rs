@@ -78,6 +78,52 @@ fn parse_digits(s: &str) -> Option<BigUint> {
     }
 }
 
+/// Checks a numeric literal (`digits`, negated when `neg`) against the expected type `w`
+/// (normalized; `want` as written, for the message): the representation the engine must
+/// give it, `None` for its default one.
+pub(super) fn num_literal_type(
+    span: crate::script::syntax::Span,
+    digits: &str,
+    neg: bool,
+    w: &Ty,
+    want: &Ty,
+) -> CheckResult<Option<LitType>> {
+    let default = if neg { Ty::Prim(Prim::Int) } else { Ty::nat() };
+    match w {
+        Ty::Prim(Prim::Float) => Ok(Some(LitType::Float)),
+        Ty::Prim(p) if p.is_int_like() => {
+            let Some(mag) = parse_digits(digits) else {
+                return Ok(None);
+            };
+            let v = if neg {
+                -BigInt::from(mag)
+            } else {
+                BigInt::from(mag)
+            };
+            if neg && !in_range(*p, &BigInt::from(-1)) {
+                return Err(TypeError::literal(span, &default, want));
+            }
+            if !in_range(*p, &v) {
+                return Err(TypeError::new(
+                    span,
+                    "M0048",
+                    format!("literal out of range for type {}", p.name()),
+                ));
+            }
+            Ok(match num_kind(*p) {
+                Some(k) if *p != Prim::Nat && !(neg && *p == Prim::Int) => Some(LitType::Num(k)),
+                _ => None,
+            })
+        }
+        _ => {
+            if sub(&default, w) == Tri::No {
+                return Err(TypeError::literal(span, &default, want));
+            }
+            Ok(None)
+        }
+    }
+}
+
 /// Whether an expression takes its type from the expected type (checked after the other
 /// arguments of a call have fixed the type parameters).
 pub(super) fn wants_expected(e: &Expr) -> bool {
@@ -218,7 +264,9 @@ impl Checker<'_> {
                 self.func_def(f, Some(ft))?;
                 Ok(())
             }
-            (ExprKind::Binary(op, a, b), Ty::Prim(p)) if !op.is_relational() && p.is_num() => {
+            (ExprKind::Binary(op, a, b), Ty::Prim(p))
+                if !op.is_relational() && p.is_num() || *op == BinOp::Cat && *p == Prim::Text =>
+            {
                 if op_defined(*op, *p) {
                     self.check(a, want)?;
                     self.check(b, want)?;
@@ -248,45 +296,10 @@ impl Checker<'_> {
         w: &Ty,
         want: &Ty,
     ) -> CheckResult<()> {
-        let default = if neg { Ty::Prim(Prim::Int) } else { Ty::nat() };
-        match w {
-            Ty::Prim(Prim::Float) => {
-                self.typing.literals.insert(Typing::key(e), LitType::Float);
-                Ok(())
-            }
-            Ty::Prim(p) if p.is_int_like() => {
-                let Some(mag) = parse_digits(digits) else {
-                    return Ok(());
-                };
-                let v = if neg {
-                    -BigInt::from(mag)
-                } else {
-                    BigInt::from(mag)
-                };
-                if neg && !in_range(*p, &BigInt::from(-1)) {
-                    return Err(TypeError::literal(e.span, &default, want));
-                }
-                if !in_range(*p, &v) {
-                    return Err(TypeError::new(
-                        e.span,
-                        "M0048",
-                        format!("literal out of range for type {}", p.name()),
-                    ));
-                }
-                if let Some(k) = num_kind(*p) {
-                    if *p != Prim::Nat && !(neg && *p == Prim::Int) {
-                        self.typing.literals.insert(Typing::key(e), LitType::Num(k));
-                    }
-                }
-                Ok(())
-            }
-            _ => {
-                if sub(&default, w) == Tri::No {
-                    return Err(TypeError::literal(e.span, &default, want));
-                }
-                Ok(())
-            }
+        if let Some(lt) = num_literal_type(e.span, digits, neg, w, want)? {
+            self.typing.literals.insert(Typing::key(e), lt);
         }
+        Ok(())
     }
 
     /// Fails with M0096 when `got` is certainly not a subtype of `want`.
@@ -319,18 +332,15 @@ impl Checker<'_> {
                 None => return Err(TypeError::unbound(span, n)),
             },
             ExprKind::Unary(op, a) => {
-                if num_literal(e).is_some() {
+                // a signed number literal (`-1`, `+1`) is an `Int`
+                let signed = *op == UnOp::Pos && matches!(a.kind, ExprKind::Lit(Lit::Nat(_)));
+                if num_literal(e).is_some() || signed {
                     return Ok(Ty::Prim(Prim::Int));
                 }
                 let t = self.infer(a)?;
                 match normalize(&t) {
                     Ty::Prim(p) => {
-                        let ok = match op {
-                            UnOp::Neg => p.is_num(),
-                            UnOp::Pos => p.is_num(),
-                            UnOp::BitNot => p.is_fixed(),
-                        };
-                        if !ok {
+                        if !super::ops::unary_defined(*op, p) {
                             return Err(TypeError::unary_operator(span, &t));
                         }
                         if *op == UnOp::Neg && p == Prim::Nat {
@@ -361,6 +371,10 @@ impl Checker<'_> {
                 let t = self.place(p, e)?;
                 match normalize(&t) {
                     Ty::Prim(pr) if op_defined(*op, pr) => self.check(v, &t)?,
+                    Ty::Prim(_) => {
+                        let vt = self.infer(v)?;
+                        return Err(TypeError::operator(e.span, &t, &vt));
+                    }
                     _ => {
                         self.infer(v)?;
                     }
@@ -711,34 +725,31 @@ impl Checker<'_> {
             _ => (self.infer(a)?, self.infer(b)?),
         };
         let t = lub(&ta, &tb);
+        // both operand types are known (neither a type parameter, which moc promotes to its
+        // bound, nor an abstract or unmodelled type)
+        let known = super::ops::concrete(&ta) && super::ops::concrete(&tb);
         if op.is_relational() {
             if matches!(op, BinOp::Eq | BinOp::Ne) {
+                if super::ops::eq_undefined(&t) {
+                    return Err(TypeError::operator(e.span, &ta, &tb));
+                }
                 self.typing.equality.insert(Typing::key(e), t.clone());
                 return Ok(Ty::bool());
             }
-            if let (Ty::Prim(x), Ty::Prim(y)) = (normalize(&ta), normalize(&tb)) {
-                let ok = matches!(normalize(&t), Ty::Prim(p) if p.is_ordered());
-                if !ok && x != Prim::Null && y != Prim::Null {
-                    return Err(TypeError::operator(e.span, &ta, &tb));
-                }
+            if known && super::ops::order_undefined(&t) {
+                return Err(TypeError::operator(e.span, &ta, &tb));
             }
             return Ok(Ty::bool());
         }
-        match (normalize(&ta), normalize(&tb)) {
-            (Ty::Prim(x), Ty::Prim(y)) => {
-                let n = normalize(&t);
-                match n {
-                    Ty::Prim(p) if op_defined(op, p) => Ok(Ty::Prim(p)),
-                    _ => {
-                        let _ = (x, y);
-                        Err(TypeError::operator(e.span, &ta, &tb))
-                    }
-                }
+        match normalize(&t) {
+            Ty::Prim(p) if op_defined(op, p) => Ok(Ty::Prim(p)),
+            Ty::Prim(_) if known => Err(TypeError::operator(e.span, &ta, &tb)),
+            // moc: an operator on a type it is not defined on (the operands' least upper
+            // bound: `Any` for unrelated ones)
+            n if known && super::ops::order_undefined(&n) => {
+                Err(TypeError::operator(e.span, &ta, &tb))
             }
-            _ => Ok(match normalize(&t) {
-                Ty::Prim(p) if op_defined(op, p) => Ty::Prim(p),
-                _ => Ty::Unknown,
-            }),
+            _ => Ok(Ty::Unknown),
         }
     }
 
@@ -749,16 +760,11 @@ impl Checker<'_> {
                 self.check(lit, &Ty::Prim(Prim::Blob))?;
                 Ok(Ty::Prim(Prim::Blob))
             }
-            Ty::Prim(p) if p.is_num() => {
-                let (_, neg) = num_literal(lit).unwrap_or(("", false));
-                if neg && (p == Prim::Nat || is_nat_fixed(p)) {
-                    return self.infer(lit);
-                }
-                if self.check(lit, &Ty::Prim(p)).is_ok() {
-                    Ok(Ty::Prim(p))
-                } else {
-                    self.infer(lit)
-                }
+            // moc types the other operand on its own and checks a number literal against
+            // it (`t ** 2` with `t : Text`, `n == -1` with `n : Nat`: M0050)
+            n if num_literal(lit).is_some() && super::ops::concrete(&n) && n != Ty::Non => {
+                self.check(lit, other)?;
+                Ok(other.clone())
             }
             _ => self.infer(lit),
         }
@@ -775,10 +781,6 @@ impl Checker<'_> {
         r?;
         Ok(Ty::Func(Rc::new(ft)))
     }
-}
-
-fn is_nat_fixed(p: Prim) -> bool {
-    matches!(p, Prim::Nat8 | Prim::Nat16 | Prim::Nat32 | Prim::Nat64)
 }
 
 /// Whether binary operator `op` applies to operands of type `p`.

@@ -11,6 +11,7 @@ pub mod env;
 pub mod error;
 mod expr;
 mod lib_types;
+mod ops;
 mod pat;
 pub mod sub;
 mod syntax_types;
