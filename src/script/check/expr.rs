@@ -180,6 +180,14 @@ impl Checker<'_> {
                 }
                 Ok(())
             }
+            (ExprKind::Array(m, _), Ty::Array(..)) => Err(TypeError::new(
+                e.span,
+                "M0091",
+                format!(
+                    "{} array expression cannot produce expected type\n  {want}",
+                    if *m { "mutable" } else { "immutable" }
+                ),
+            )),
             (ExprKind::Opt(a), Ty::Opt(t)) => self.check(a, t),
             (ExprKind::Variant(tag, a), Ty::Variant(tags)) => {
                 match tags.iter().find(|(n, _)| **n == **tag) {
@@ -216,6 +224,26 @@ impl Checker<'_> {
                             self.check(&f.value, &g.ty)?;
                             g.ty.clone()
                         }
+                        (None, Some(g)) => {
+                            let (code, what) = if g.mutable {
+                                (
+                                    "M0149",
+                                    "expected mutable 'var' field {} of type\n  {}\nbut found immutable field (insert 'var'?)",
+                                )
+                            } else {
+                                (
+                                    "M0150",
+                                    "expected immutable field {} of type\n  {}\nbut found mutable 'var' field (delete 'var'?)",
+                                )
+                            };
+                            let msg = what.replacen("{}", &f.name, 1).replacen(
+                                "{}",
+                                &g.ty.to_string(),
+                                1,
+                            );
+                            let at = field_span(&f.name, f.mutable, f.value.span);
+                            return Err(TypeError::new(at, code, msg));
+                        }
                         _ => self.infer(&f.value)?,
                     };
                     got.push(Field {
@@ -226,6 +254,16 @@ impl Checker<'_> {
                 }
                 let t = Ty::record(got);
                 self.expect_sub(e.span, &t, want)
+            }
+            (ExprKind::Block(decs), _) if decs.is_empty() => {
+                if sub(&Ty::unit(), &w) == Tri::No {
+                    return Err(TypeError::new(
+                        e.span,
+                        "M0136",
+                        format!("empty block cannot produce expected type\n  {want}"),
+                    ));
+                }
+                Ok(())
             }
             (ExprKind::Block(decs), _) => {
                 self.block(decs, Some(want))?;
@@ -275,8 +313,8 @@ impl Checker<'_> {
                 let t = self.infer(e)?;
                 self.expect_sub(e.span, &t, want)
             }
-            (ExprKind::Label(_, body), _) => {
-                self.labels_push();
+            (ExprKind::Label(l, body), _) => {
+                self.labels_push(l);
                 let r = self.check(body, want);
                 self.labels_pop();
                 r
@@ -425,6 +463,13 @@ impl Checker<'_> {
                             ))
                         }
                     },
+                    n if super::ops::shaped(&n) => {
+                        return Err(TypeError::new(
+                            a.span,
+                            "M0067",
+                            format!("expected tuple type, but expression produces type\n  {t}"),
+                        ))
+                    }
                     _ => Ty::Unknown,
                 }
             }
@@ -433,6 +478,8 @@ impl Checker<'_> {
                 self.check(i, &Ty::nat())?;
                 match normalize(&t) {
                     Ty::Array(_, t) => (*t).clone(),
+                    Ty::Prim(Prim::Blob) => Ty::Prim(Prim::Nat8),
+                    n if super::ops::shaped(&n) => return Err(not_indexable(a, &t)),
                     _ => Ty::Unknown,
                 }
             }
@@ -441,11 +488,28 @@ impl Checker<'_> {
                 let t = self.infer(a)?;
                 match normalize(&t) {
                     Ty::Opt(t) => (*t).clone(),
+                    Ty::Prim(Prim::Null) => Ty::Non,
+                    n if super::ops::shaped(&n) => {
+                        return Err(TypeError::new(
+                            a.span,
+                            "M0065",
+                            format!(
+                            "expected option type before '!', but expression produces type\n  {t}"
+                        ),
+                        ))
+                    }
                     _ => Ty::Unknown,
                 }
             }
             ExprKind::DebugShow(a) => {
-                self.infer(a)?;
+                let t = self.infer(a)?;
+                if super::ops::show_undefined(&t) {
+                    return Err(TypeError::new(
+                        span,
+                        "M0063",
+                        format!("show is not defined for operand type\n  {t}"),
+                    ));
+                }
                 Ty::text()
             }
             ExprKind::Ignore(a) => {
@@ -513,16 +577,24 @@ impl Checker<'_> {
             ExprKind::For(p, it, b) => {
                 let t = self.infer(it)?;
                 let elem = match normalize(&t) {
-                    Ty::Obj(_, fs) => match fs.iter().find(|f| &*f.name == "next") {
-                        Some(Field {
-                            ty: Ty::Func(ft), ..
-                        }) if ft.params.is_empty() => match normalize(&ft.ret) {
-                            Ty::Opt(t) => (*t).clone(),
+                    Ty::Obj(_, fs) if fs.iter().any(|f| &*f.name == "next") => {
+                        match fs.iter().find(|f| &*f.name == "next") {
+                            Some(Field {
+                                ty: Ty::Func(ft), ..
+                            }) if ft.params.is_empty() => match normalize(&ft.ret) {
+                                Ty::Opt(t) => (*t).clone(),
+                                _ => Ty::Unknown,
+                            },
                             _ => Ty::Unknown,
-                        },
-                        _ => Ty::Unknown,
-                    },
-                    Ty::Array(..) | Ty::Prim(_) => {
+                        }
+                    }
+                    Ty::Obj(..)
+                    | Ty::Array(..)
+                    | Ty::Prim(_)
+                    | Ty::Opt(_)
+                    | Ty::Tuple(_)
+                    | Ty::Variant(_)
+                    | Ty::Func(_) => {
                         return Err(TypeError::new(
                             it.span,
                             "M0082",
@@ -537,21 +609,28 @@ impl Checker<'_> {
                 r?;
                 Ty::unit()
             }
-            ExprKind::Label(_, body) => {
-                self.labels_push();
+            ExprKind::Label(l, body) => {
+                self.labels_push(l);
                 let r = self.infer(body);
                 self.labels_pop();
                 r?;
                 Ty::Unknown
             }
-            ExprKind::Break(_, v) => {
+            ExprKind::Break(l, v) => {
+                self.label_bound(l, span, "break ")?;
                 if let Some(v) = v {
                     self.infer(v)?;
                 }
                 Ty::Non
             }
-            ExprKind::Continue(_) => Ty::Non,
+            ExprKind::Continue(l) => {
+                self.label_bound(l, span, "continue ")?;
+                Ty::Non
+            }
             ExprKind::Return(v) => {
+                if self.returns.is_empty() {
+                    return Err(TypeError::new(span, "M0085", "misplaced return"));
+                }
                 let want = self.returns.last().cloned().flatten();
                 match (v, want) {
                     (Some(v), Some(w)) => self.check(v, &w)?,
@@ -570,15 +649,36 @@ impl Checker<'_> {
     }
 
     fn loop_body(&mut self, b: &Expr) -> CheckResult<()> {
-        self.labels_push();
-        let r = self.check(b, &Ty::unit());
-        self.labels_pop();
-        r
+        self.check(b, &Ty::unit())
     }
 
-    fn labels_push(&mut self) {}
+    /// Enters `label l` (the labels of the enclosing function are in scope).
+    fn labels_push(&mut self, l: &str) {
+        self.labels.push(vec![l.to_string()]);
+    }
 
-    fn labels_pop(&mut self) {}
+    fn labels_pop(&mut self) {
+        self.labels.pop();
+    }
+
+    /// M0083 when `break l` / `continue l` (at `span`, written `keyword` then the label)
+    /// names no enclosing label of the same function.
+    fn label_bound(
+        &self,
+        l: &str,
+        span: crate::script::syntax::Span,
+        keyword: &str,
+    ) -> CheckResult<()> {
+        if l.is_empty() || self.labels.iter().any(|ls| ls.iter().any(|x| x == l)) {
+            return Ok(());
+        }
+        // moc points at the label: after the keyword and one space, as usually written
+        let mut at = span;
+        at.start.col = span.start.col.saturating_add(keyword.len() as u32);
+        at.end = at.start;
+        at.end.col = at.start.col.saturating_add(l.len() as u32);
+        Err(TypeError::new(at, "M0083", format!("unbound label {l}")))
+    }
 
     /// The type of an assignable place (M0073 when it is not one).
     fn place(&mut self, p: &Expr, whole: &Expr) -> CheckResult<Ty> {
@@ -607,10 +707,13 @@ impl Checker<'_> {
                 self.check(i, &Ty::nat())?;
                 match normalize(&t) {
                     Ty::Array(true, t) => Ok((*t).clone()),
-                    Ty::Array(false, _) => Err(not_mutable()),
+                    Ty::Array(false, _) | Ty::Prim(Prim::Blob) => Err(not_mutable()),
+                    n if super::ops::shaped(&n) => Err(not_indexable(a, &t)),
                     _ => Ok(Ty::Unknown),
                 }
             }
+            // a tuple's components are never mutable
+            ExprKind::Proj(..) => Err(not_mutable()),
             _ => {
                 self.infer(p)?;
                 Ok(Ty::Unknown)
@@ -683,7 +786,12 @@ impl Checker<'_> {
                     format!("field {name} does not exist in type:\n  {t}"),
                 )),
             },
-            Ty::Prim(_) | Ty::Array(..) | Ty::Tuple(_) | Ty::Variant(_) | Ty::Func(_)
+            Ty::Prim(_)
+            | Ty::Array(..)
+            | Ty::Tuple(_)
+            | Ty::Variant(_)
+            | Ty::Func(_)
+            | Ty::Opt(_)
                 if builtin_method(&normalize(&t), name).is_none() && !self.module_has(name) =>
             {
                 Err(TypeError::new(
@@ -781,6 +889,28 @@ impl Checker<'_> {
         r?;
         Ok(Ty::Func(Rc::new(ft)))
     }
+}
+
+/// The span of a field `var? name = value` from its value's (moc points at the field),
+/// as usually written: on one line, one space around `=`.
+pub(super) fn field_span(
+    name: &str,
+    mutable: bool,
+    value: crate::script::syntax::Span,
+) -> crate::script::syntax::Span {
+    let mut at = value;
+    let lead = name.len() + 3 + if mutable { 4 } else { 0 };
+    at.start.col = value.start.col.saturating_sub(lead as u32).max(1);
+    at
+}
+
+/// M0075: indexing what is neither an array nor a blob.
+fn not_indexable(a: &Expr, t: &Ty) -> TypeError {
+    TypeError::new(
+        a.span,
+        "M0075",
+        format!("expected array type or Blob, but expression produces type\n  {t}"),
+    )
 }
 
 /// Whether binary operator `op` applies to operands of type `p`.

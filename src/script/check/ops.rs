@@ -26,6 +26,36 @@ pub(super) fn concrete(t: &Ty) -> bool {
     !matches!(normalize(t), Ty::Unknown | Ty::Var(..) | Ty::Con(..))
 }
 
+/// Whether the checker knows the shape of `n` (normalized) well enough to say a value of
+/// it is not a tuple, option, array, record or variant: not `Unknown`, `None`, `Any`, a type
+/// parameter or an abstract type.
+pub(super) fn shaped(n: &Ty) -> bool {
+    !matches!(
+        n,
+        Ty::Unknown | Ty::Non | Ty::Any | Ty::Var(..) | Ty::Con(..)
+    )
+}
+
+/// Whether `debug_show` is certainly not defined on `t`: moc shows no function.
+pub(super) fn show_undefined(t: &Ty) -> bool {
+    show_undefined_d(t, EQ_DEPTH)
+}
+
+fn show_undefined_d(t: &Ty, depth: usize) -> bool {
+    if depth == 0 || !super::sub::spend() {
+        return false;
+    }
+    let d = depth - 1;
+    match normalize(t) {
+        Ty::Func(_) => true,
+        Ty::Opt(x) | Ty::Array(_, x) => show_undefined_d(&x, d),
+        Ty::Tuple(ts) => ts.iter().any(|x| show_undefined_d(x, d)),
+        Ty::Obj(_, fs) => fs.iter().any(|f| show_undefined_d(&f.ty, d)),
+        Ty::Variant(ts) => ts.iter().any(|(_, x)| show_undefined_d(x, d)),
+        Ty::Prim(_) | Ty::Any | Ty::Non | Ty::Unknown | Ty::Var(..) | Ty::Con(..) => false,
+    }
+}
+
 /// Whether `==` and `!=` are certainly not defined on `t`: moc compares structurally, but
 /// not through a function, a mutable array or field, or an `Error`.
 pub(super) fn eq_undefined(t: &Ty) -> bool {

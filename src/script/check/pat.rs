@@ -93,8 +93,13 @@ impl Checker<'_> {
                 }
                 for (i, (name, q)) in fs.iter().enumerate() {
                     if fs[..i].iter().any(|(m, _)| m == name) {
+                        let punned = matches!(&q.kind, PatKind::Var(v) if v == name);
                         return Err(TypeError::new(
-                            q.span,
+                            if punned {
+                                q.span
+                            } else {
+                                super::expr::field_span(name, false, q.span)
+                            },
                             "M0121",
                             format!("duplicate field {name} in object pattern"),
                         ));
@@ -109,13 +114,15 @@ impl Checker<'_> {
                                 ))
                             }
                             Some(f) => f.ty.clone(),
-                            None if !t.has_unknown() => return Err(TypeError::new(
-                                q.span,
-                                "M0119",
-                                format!(
+                            None if !t.has_unknown() => {
+                                return Err(TypeError::new(
+                                    q.span,
+                                    "M0119",
+                                    format!(
                                     "object field {name} is not contained in expected type\n  {t}"
                                 ),
-                            )),
+                                ))
+                            }
                             None => Ty::Unknown,
                         },
                         _ => Ty::Unknown,
