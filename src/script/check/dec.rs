@@ -30,6 +30,7 @@ impl Checker<'_> {
     }
 
     fn decs(&mut self, decs: &[Dec], want: Option<&Ty>, top: bool) -> CheckResult<Ty> {
+        super::dup::block_duplicates(decs, is_class_body)?;
         self.type_decs(decs)?;
         let mut sigs: Sigs = HashMap::new();
         // every name of the block is visible in the whole block (functions may use later
@@ -215,6 +216,16 @@ impl Checker<'_> {
     }
 
     fn func_sig_in(&mut self, f: &FuncDef, expected: Option<&FuncTy>) -> CheckResult<FuncTy> {
+        f.params
+            .iter()
+            .try_for_each(super::dup::pattern_duplicates)?;
+        if let (Some(first), Some(last)) = (f.params.first(), f.params.last()) {
+            // several parameters are one tuple pattern, its parentheses included
+            let mut span = first.span.to(last.span);
+            span.start.col = span.start.col.saturating_sub(1);
+            span.end.col = span.end.col.saturating_add(1);
+            super::dup::several_duplicates(f.params.iter(), span)?;
+        }
         let mut tparams = Vec::new();
         for n in &f.type_params {
             let id = self.fresh();

@@ -280,6 +280,7 @@ impl Checker<'_> {
             (ExprKind::Switch(s, cases), _) => {
                 let st = self.infer(s)?;
                 for case in cases {
+                    super::dup::pattern_duplicates(&case.pat)?;
                     self.push_scope();
                     let r = self
                         .bind_pat(&case.pat, &st)
@@ -550,6 +551,7 @@ impl Checker<'_> {
                 let st = self.infer(s)?;
                 let mut t = Ty::Non;
                 for case in cases {
+                    super::dup::pattern_duplicates(&case.pat)?;
                     self.push_scope();
                     let r = self
                         .bind_pat(&case.pat, &st)

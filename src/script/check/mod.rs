@@ -7,6 +7,7 @@
 
 mod call;
 mod dec;
+mod dup;
 pub mod env;
 pub mod error;
 mod expr;
