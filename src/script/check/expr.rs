@@ -745,6 +745,13 @@ impl Checker<'_> {
                         fs.push(f.clone());
                     }
                 }
+                n if super::ops::shaped(&n) => {
+                    return Err(TypeError::new(
+                        b.span,
+                        "M0093",
+                        format!("expected object type, but expression produces type\n  {t}"),
+                    ))
+                }
                 _ => unknown = true,
             }
         }
