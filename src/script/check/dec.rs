@@ -268,6 +268,18 @@ impl Checker<'_> {
             (None, None) if f.name.is_none() => Ty::Unknown,
             (None, None) => Ty::unit(),
         };
+        if let (Some(_), Some(e)) = (&f.result, exp) {
+            if super::sub::sub(&ret, &e.ret) == super::sub::Tri::No {
+                return Err(super::error::TypeError::new(
+                    f.body.span,
+                    "M0095",
+                    format!(
+                        "function return type\n  {ret}\ndoes not match expected return type\n  {}",
+                        e.ret
+                    ),
+                ));
+            }
+        }
         Ok(FuncTy {
             tparams,
             params,
