@@ -12,6 +12,8 @@
 // npm `motoko` 3.1.1, ...). Such an older compiler loads its own bundled `base` package for
 // `mo:base` (and `mo:core` where it bundles one); before npm motoko 3.11 its JS API predates
 // `classicOP`/`enhancedOP` (classical only), and npm motoko 3.8.2 - 3.10.x selects no GC.
+// The environment variable MOTOKO_PACKAGE_DIR (an extracted npm `motoko` package, its
+// dependencies on NODE_PATH) replaces the compiler: scripts/check-releases uses it.
 //
 // The compiler's gcFlags are process-global, so this script compiles exactly one mode per
 // process. The `core` package bundled with the compiler is loaded as `mo:core`; fixtures that
@@ -28,6 +30,8 @@ const fs = require('fs');
 const path = require('path');
 /// The npm package of the compiler (set by main from scenario.json before anything compiles).
 let COMPILER = 'motoko';
+/// The compiler package's directory (scripts/node_modules/COMPILER, or $MOTOKO_PACKAGE_DIR).
+let COMPILER_DIR = null;
 let mo = null;
 /// `mo:base` (the last `motoko` npm release that bundles it), loaded only when a fixture imports it.
 const BASE_PACKAGE = 'motoko-base/packages/latest/base.json';
@@ -75,7 +79,7 @@ function listFiles(dir, prefix = '') {
 
 /// The npm `motoko` package version of the compiler, as [major, minor, patch].
 function packageVersion() {
-  const v = require(path.join(__dirname, 'node_modules', COMPILER, 'package.json')).version;
+  const v = require(path.join(COMPILER_DIR, 'package.json')).version;
   return v.split('.').map((n) => parseInt(n, 10));
 }
 
@@ -297,9 +301,15 @@ function main() {
     if (!/^motoko(-[0-9a-z-]+)?$/.test(scenario.compiler)) die(`bad compiler '${scenario.compiler}' in scenario.json`);
     COMPILER = scenario.compiler;
   }
-  mo = require(COMPILER);
+  COMPILER_DIR = path.join(__dirname, 'node_modules', COMPILER);
+  // scripts/check-releases: an extracted npm `motoko` release, in place of the scenario's.
+  if (process.env.MOTOKO_PACKAGE_DIR) {
+    COMPILER_DIR = path.resolve(process.env.MOTOKO_PACKAGE_DIR);
+    COMPILER = `motoko@${require(path.join(COMPILER_DIR, 'package.json')).version}`;
+  }
+  mo = require(COMPILER_DIR);
   const bundled = (pkg) => {
-    const f = path.join(__dirname, 'node_modules', COMPILER, 'packages', 'latest', `${pkg}.json`);
+    const f = path.join(COMPILER_DIR, 'packages', 'latest', `${pkg}.json`);
     return fs.existsSync(f) ? require(f) : null;
   };
   setFlags(parsed);
@@ -311,7 +321,7 @@ function main() {
     usesBase = usesBase || source.includes('"mo:base/');
     mo.write(`${name}/${rel}`, source);
   }
-  if (usesBase) mo.loadPackage(COMPILER === 'motoko' ? require(BASE_PACKAGE) : bundled('base') || die(`${COMPILER} bundles no base package`));
+  if (usesBase) mo.loadPackage(COMPILER === 'motoko' && !process.env.MOTOKO_PACKAGE_DIR ? require(BASE_PACKAGE) : bundled('base') || die(`${COMPILER} bundles no base package`));
   const main = `${name}/main.mo`;
   const diags = mo.check(main) || [];
   let errors = 0;

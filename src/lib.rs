@@ -14,8 +14,8 @@
 //! - `store`: snapshots on disk, manifests, HMAC, the trust rule; imports `snapshot` (a
 //!   download's metadata), nothing of the decoder.
 //! - `ic`: the IC client (snapshot API, canister-hosted protocol); imports `store`.
-//! - `runtime`: a canister runner on wasmi that makes snapshots; imports `snapshot`, `heap`
-//!   (the JSON number rule).
+//! - `runtime`: a canister runner on wasmi that makes snapshots; imports `image`, `snapshot`,
+//!   `heap` (the JSON number rule; `image` to read an upgraded canister's memory in place).
 //! - `script`: the Motoko-subset interpreter and its host values; imports `image`, `module`,
 //!   `heap`, `analysis` (never `vfs` or `serve`).
 //! - `vfs`: the file tree and its traits (decoder, control file, verifier, gate), no FUSE

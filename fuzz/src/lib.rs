@@ -685,7 +685,7 @@ pub mod run {
             timeout: std::time::Duration::from_secs(20),
             copy_memory: false,
         };
-        let Ok(run) = dry_run(snapshot.clone(), &new_module, "", &options) else {
+        let Ok(mut run) = dry_run(snapshot.clone(), &new_module, "", &options) else {
             return;
         };
         assert!(run.counts.total() <= limit, "{:?} over {limit}", run.counts);
@@ -697,7 +697,7 @@ pub mod run {
             let _ = compare_types(&before, &new_module);
             return;
         }
-        let Ok(upgraded) = run.snapshot(&snapshot) else {
+        let Ok(upgraded) = run.take_snapshot(&snapshot) else {
             return;
         };
         if let Ok(after) = OpenedHeap::from_snapshot(upgraded, limits) {

@@ -19,7 +19,7 @@
 //! objects). The edges may be read from the heap image ([`ImageEdges`]) instead of a [`Csr`]
 //! in memory.
 
-use super::graph::{Csr, GraphError, ImageEdges, NO_NODE};
+use super::graph::{Csr, GraphError, ImageEdges, ReachedNodes, NO_NODE};
 
 /// The immediate dominator of a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -473,4 +473,14 @@ fn eval(v: u32, linked: u32, ancestor: &mut [u32], best: &mut [u32], stack: &mut
         p = y;
     }
     best[v as usize]
+}
+
+impl ReachedNodes for Dominators {
+    fn reachable_edges(&self) -> u64 {
+        Dominators::reachable_edges(self)
+    }
+
+    fn is_reachable(&self, n: u32) -> bool {
+        Dominators::is_reachable(self, n)
+    }
 }

@@ -19,7 +19,6 @@ use std::collections::HashSet;
 
 use crate::heap::{BlockKind, Heap, HeapError, ReferenceRun, RootKind, Tag, Words};
 
-use super::dominators::Dominators;
 use super::node_index::NodeIndex;
 use super::offsets::{Offsets, OffsetsBuilder};
 use super::progress::{NoProgress, Phase, Progress, Ticker};
@@ -406,13 +405,14 @@ impl HeapGraph {
         self.fill_edges(heap, progress, total)
     }
 
-    /// [`HeapGraph::attach_edges_with`] after the dominators of this graph: they counted the
+    /// [`HeapGraph::attach_edges_with`] after the dominators of this graph (any
+    /// [`ReachedNodes`]): they counted the
     /// edges out of the reachable nodes, so only the garbage nodes are counted here before
     /// the one pass that fills the arrays.
     pub fn attach_edges_after(
         &mut self,
         heap: &Heap,
-        doms: &Dominators,
+        doms: &dyn ReachedNodes,
         progress: &dyn Progress,
     ) -> Result<(), GraphError> {
         let edges = ImageEdges::new(self, heap);
@@ -865,4 +865,13 @@ impl<'a> ImageEdges<'a> {
         }
         None
     }
+}
+
+/// What a pass from the roots found: the nodes it reached and the edges out of them
+/// (the dominators know both, so the edge arrays count only the other nodes' edges).
+pub trait ReachedNodes {
+    /// The number of edges out of the reached nodes.
+    fn reachable_edges(&self) -> u64;
+    /// Whether node `n` was reached.
+    fn is_reachable(&self, n: u32) -> bool;
 }

@@ -11,6 +11,7 @@ pub mod flame;
 pub mod graph;
 pub mod html;
 pub mod info;
+pub mod json;
 pub mod node_index;
 pub mod offsets;
 pub mod opened;
@@ -19,8 +20,9 @@ pub mod progress;
 pub mod report;
 pub mod retained;
 pub mod retained_json;
+pub mod retained_text;
 pub mod stats;
-mod stats_walk;
+pub mod type_changes;
 pub mod types;
 pub mod upgrade;
 
@@ -29,5 +31,6 @@ mod chain_tests;
 #[cfg(test)]
 mod dominators_tests;
 
+pub use crate::heap::types::LabelMap;
 pub use cached::HeapAnalysis;
-pub use opened::{LabelMap, OpenError, OpenedHeap};
+pub use opened::{OpenError, OpenedHeap};

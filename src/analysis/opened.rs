@@ -4,20 +4,16 @@
 use crate::analysis::cached::HeapAnalysis;
 use crate::analysis::graph::GraphError;
 use crate::analysis::progress::{NoProgress, Progress};
+use crate::analysis::stats::resolve_threads;
 use crate::analysis::stats::{heap_stats_with, BlockVisitor, HeapStats};
-use crate::analysis::stats_walk::resolve_threads;
-use crate::heap::types::{label_hash, StableSignature, TypeEnv};
+use crate::heap::types::{label_hash, LabelMap, StableSignature, TypeEnv};
 use crate::heap::value::{heap_signature, DecodeError, Decoder};
 use crate::heap::{Block, BlockKind, Heap, HeapError};
 use crate::image::ReaderLimits;
 use crate::snapshot::{Snapshot, SnapshotError};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
-
-/// Label names by hash: field and variant names of the signature, shared by decoders.
-pub type LabelMap = Arc<HashMap<u32, Arc<str>>>;
 
 /// log2 of the bytes of heap each entry of [`OpenedHeap::object_blocks`] stands for (64 KiB).
 pub const OBJECT_BLOCK_BITS: u32 = 16;

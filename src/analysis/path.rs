@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use super::dominators::Successors;
 use super::graph::HeapGraph;
-use super::opened::LabelMap;
 use super::types::{name_steps, TypeTable};
+use crate::heap::types::LabelMap;
 use crate::heap::types::StableSignature;
 use crate::heap::{Body, Heap};
 

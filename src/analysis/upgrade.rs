@@ -1,15 +1,18 @@
 //! What an upgrade did to the actor's stable variables: each variable of the old state and of
 //! the upgraded one (`same`, `changed`, `added`, `removed`, `unknown`; values compared by
 //! meaning, as `mo-mem diff` compares them) with its `debug_show` text before and after, and the data it lost (a removed variable, or one whose type changed and that
-//! was re-initialised, as a classical runtime silently does).
+//! was re-initialised, as a classical runtime silently does), and the record fields and variant
+//! tags that changed inside a variable's declared type (`super::type_changes`).
 
 use crate::heap::render::write_debug_show;
-use crate::heap::types::{parse_signature, StableSignature};
+use crate::heap::types::{parse_signature, StableSignature, Type, TypeEnv};
 use crate::heap::value::{stable_variables, LazyValue};
 use crate::module::{decompress_module, ModuleFacts};
 
 use super::diff::values::{compare, ValueChange};
 use super::diff::vars::MAX_VALUE_PARTS;
+use super::type_changes::{type_changes, TypeChanges};
+use std::sync::Arc;
 
 use super::OpenedHeap;
 
@@ -59,6 +62,9 @@ pub struct VarDiff {
     /// Whether the new program's migration function consumed it (`with migration`: an `in`
     /// field of its signature's input record): a change the program asked for, not a loss.
     pub migrated: bool,
+    /// The record fields and variant tags added, removed or retyped inside its declared type
+    /// (empty when the type is the same, or the variable is only in one state).
+    pub type_changes: TypeChanges,
 }
 
 /// Why the variables could not be compared.
@@ -87,6 +93,7 @@ pub const MAX_SHOWN_NODES: u64 = 1 << 20;
 struct StateVar {
     name: String,
     ty: String,
+    parsed: Arc<Type>,
     text: String,
     value: LazyValue,
 }
@@ -112,6 +119,7 @@ fn state_vars(heap: &OpenedHeap, which: &'static str) -> Result<Vec<StateVar>, U
             StateVar {
                 name: v.name.to_string(),
                 ty: v.ty.to_string(),
+                parsed: v.ty.clone(),
                 text,
                 value: v.value.clone(),
             }
@@ -151,6 +159,7 @@ pub fn compare_vars(
     let old = state_vars(before, "old")?;
     let new = state_vars(after, "upgraded")?;
     let migrated = after.signature().ok().map_or_else(Vec::new, migrated_names);
+    let (old_env, new_env) = (env_of(before), env_of(after));
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new.len()));
     for o in &old {
         let found = new.iter().find(|n| n.name == o.name);
@@ -166,6 +175,9 @@ pub fn compare_vars(
             type_before: Some(o.ty.clone()),
             type_after: found.map(|n| n.ty.clone()),
             migrated: migrated.contains(&o.name),
+            type_changes: found.map_or_else(TypeChanges::default, |n| {
+                type_changes(&o.name, &o.parsed, &old_env, &n.parsed, &new_env)
+            }),
         });
     }
     for n in &new {
@@ -178,11 +190,17 @@ pub fn compare_vars(
                 type_before: None,
                 type_after: Some(n.ty.clone()),
                 migrated: false,
+                type_changes: TypeChanges::default(),
             });
         }
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(out)
+}
+
+/// The aliases of a state's signature (none if it does not parse).
+fn env_of(heap: &OpenedHeap) -> TypeEnv {
+    heap.signature().map(|s| s.env.clone()).unwrap_or_default()
 }
 
 /// The variables a signature's migration function consumes (the `in` fields of its input
@@ -225,24 +243,30 @@ pub fn data_loss(vars: &[VarDiff]) -> Vec<String> {
 /// Every stable variable of the old state and of the new module's `motoko:stable-types`
 /// signature (`new_module`, gzip'ed or not), compared by declared type only (what a static
 /// check sees, when the upgrade did not run to the end): `before` is the old value, `after`
-/// is `None`.
+/// is `None`; `changed` when the type's text or anything inside it (an alias's body)
+/// differs, the fields and tags that did named in `type_changes`.
 pub fn compare_types(
     before: &OpenedHeap,
     new_module: &[u8],
 ) -> Result<Vec<VarDiff>, UpgradeVarsError> {
     let new_sig = new_signature(new_module).map_err(UpgradeVarsError::NewSignature)?;
     let old = state_vars(before, "old")?;
+    let old_env = env_of(before);
     let migrated = migrated_names(&new_sig);
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new_sig.vars.len()));
     for o in &old {
         let found = new_sig
             .vars
             .iter()
-            .find(|v| !v.in_only && *v.name == *o.name)
-            .map(|v| v.ty.to_string());
-        let change = match &found {
+            .find(|v| !v.in_only && *v.name == *o.name);
+        let inside = found.map_or_else(TypeChanges::default, |v| {
+            type_changes(&o.name, &o.parsed, &old_env, &v.ty, &new_sig.env)
+        });
+        let type_after = found.map(|v| v.ty.to_string());
+        // the same text with an alias whose body changed is a change too
+        let change = match &type_after {
             None => VarChange::Removed,
-            Some(t) if *t == o.ty => VarChange::Same,
+            Some(t) if *t == o.ty && inside.changes.is_empty() => VarChange::Same,
             Some(_) => VarChange::Changed,
         };
         out.push(VarDiff {
@@ -251,8 +275,9 @@ pub fn compare_types(
             before: Some(o.text.clone()),
             after: None,
             type_before: Some(o.ty.clone()),
-            type_after: found,
+            type_after,
             migrated: migrated.contains(&o.name),
+            type_changes: inside,
         });
     }
     for v in new_sig.vars.iter().filter(|v| !v.in_only) {
@@ -265,6 +290,7 @@ pub fn compare_types(
                 type_before: None,
                 type_after: Some(v.ty.to_string()),
                 migrated: false,
+                type_changes: TypeChanges::default(),
             });
         }
     }

@@ -57,7 +57,7 @@ pub struct TreeArgs {
 /// from the store (or with a manifest) must verify first, unless `no_verify`.
 fn snapshot_tree(snapshot: &Path, no_verify: bool, limits: ReaderLimits) -> anyhow::Result<Tree> {
     anyhow::ensure!(
-        mo_mem::vfs::snapshot_dir::is_snapshot_dir(snapshot),
+        mo_mem::vfs::is_snapshot_dir(snapshot),
         "{} is not a snapshot directory (no wasm_memory.bin or metadata.json)",
         snapshot.display()
     );

@@ -10,7 +10,7 @@ use mo_mem::analysis::diff::json::DiffJson;
 use mo_mem::analysis::diff::summary::summary_text;
 use mo_mem::analysis::diff::{Figures, SnapshotDiff};
 use mo_mem::analysis::html::diff_html;
-use mo_mem::analysis::retained_json::pretty;
+use mo_mem::analysis::json::pretty;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::TerminalProgress;

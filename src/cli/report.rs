@@ -8,8 +8,8 @@ use clap::Args;
 use mo_mem::analysis::doctor::DoctorReport;
 use mo_mem::analysis::flame::{retained_svg, RETAINED_TITLE};
 use mo_mem::analysis::html::report_page;
+use mo_mem::analysis::json::pretty;
 use mo_mem::analysis::report::MemoryReport;
-use mo_mem::analysis::retained_json::pretty;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;

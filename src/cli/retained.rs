@@ -8,8 +8,9 @@ use anyhow::Context;
 
 use clap::{Args, ValueEnum};
 use mo_mem::analysis::flame::{retained_svg, RETAINED_TITLE};
-use mo_mem::analysis::retained_json::{pretty, RetainedJson, DEFAULT_TOP};
-use mo_mem::analysis::types::shorten_to;
+use mo_mem::analysis::json::pretty;
+use mo_mem::analysis::retained_json::{RetainedJson, DEFAULT_TOP};
+use mo_mem::analysis::retained_text::{retained_tables, RetainedBy};
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
@@ -50,7 +51,6 @@ pub struct RetainedArgs {
 /// Runs `mo-mem retained`.
 pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
-    let heap = opened.heap();
     let a = timed("analysis", || {
         analyse(
             &opened,
@@ -66,112 +66,12 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         std::io::stdout().write_all(&pretty(&json)?)?;
         return Ok(());
     }
-    let vars = a.vars();
-    let roots = a.roots();
-    let live = a.live();
-    let garbage = a.garbage();
-    let g = a.graph();
-    let share = |bytes: u64| match live.bytes {
-        0 => "-".to_string(),
-        l => format!("{:.1}%", bytes as f64 * 100.0 / l as f64),
+    let by = match args.by {
+        By::Var => RetainedBy::Var,
+        By::Type => RetainedBy::Type,
+        By::Object => RetainedBy::Object,
     };
-    match args.by {
-        By::Var => {
-            println!(
-                "{:<24} {:>10} {:>12} {:>10} {:>12} {:>7}",
-                "variable", "reachable", "bytes", "retained", "bytes", "share"
-            );
-            for v in vars.iter().take(args.top) {
-                println!(
-                    "{:<24} {:>10} {:>12} {:>10} {:>12} {:>7}",
-                    v.name,
-                    v.reachable.objects,
-                    v.reachable.bytes,
-                    v.retained.objects,
-                    v.retained.bytes,
-                    share(v.retained.bytes)
-                );
-            }
-            if vars.len() > args.top {
-                println!("({} more variables)", vars.len() - args.top);
-            }
-        }
-        By::Type => {
-            let types = a.types(&opened);
-            println!(
-                "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
-                "type", "objects", "bytes", "retained", "bytes", "share"
-            );
-            for t in types.iter().take(args.top) {
-                let name = if t.typed {
-                    t.name.to_string()
-                } else {
-                    format!("<{}>", t.name)
-                };
-                let name = shorten_to(name, 32);
-                println!(
-                    "{:<32} {:>8} {:>10} {:>8} {:>10} {:>7}",
-                    name,
-                    t.shallow.objects,
-                    t.shallow.bytes,
-                    t.retained.objects,
-                    t.retained.bytes,
-                    share(t.retained.bytes)
-                );
-            }
-            if types.len() > args.top {
-                println!("({} more types)", types.len() - args.top);
-            }
-        }
-        By::Object => {
-            println!(
-                "{:<14} {:<10} {:>10} {:>10} {:>12} {:>7}",
-                "address", "tag", "size", "retained", "bytes", "share"
-            );
-            for r in a.top(heap, args.top) {
-                println!(
-                    "{:<14} {:<10} {:>10} {:>10} {:>12} {:>7}",
-                    format!("{:#x}", r.address),
-                    r.tag,
-                    r.size,
-                    r.retained.objects,
-                    r.retained.bytes,
-                    share(r.retained.bytes)
-                );
-            }
-        }
-    }
-    println!();
-    println!(
-        "{:<24} {:>10} {:>10} {:>12}",
-        "root kind", "roots", "retained", "bytes"
-    );
-    for r in roots.iter().filter(|r| r.roots > 0) {
-        println!(
-            "{:<24} {:>10} {:>10} {:>12}",
-            r.kind, r.roots, r.retained.objects, r.retained.bytes
-        );
-    }
-    println!();
-    println!("{:<24} {:>10} {:>12}", "live", live.objects, live.bytes);
-    println!(
-        "{:<24} {:>10} {:>12}",
-        "garbage", garbage.objects, garbage.bytes
-    );
-    if g.stale().objects > 0 {
-        println!(
-            "{:<24} {:>10} {:>12}",
-            "stale copies",
-            g.stale().objects,
-            g.stale().bytes
-        );
-    }
-    if let Some(e) = g.vars_error() {
-        println!("stable variables: {e}");
-    }
-    for e in g.errors() {
-        println!("error: {e}");
-    }
+    print!("{}", retained_tables(&opened, a, by, args.top));
     Ok(())
 }
 

@@ -11,7 +11,7 @@ use clap::Args;
 use mo_mem::analysis::diff::trend::{Trend, DEFAULT_TREND_TYPES};
 use mo_mem::analysis::diff::trend_svg::trend_svg;
 use mo_mem::analysis::diff::Figures;
-use mo_mem::analysis::retained_json::pretty;
+use mo_mem::analysis::json::pretty;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::TerminalProgress;

@@ -6,6 +6,7 @@
 
 use anyhow::Context;
 use clap::Args;
+use mo_mem::analysis::type_changes::TypeChangeKind;
 use mo_mem::analysis::upgrade::{compare_types, compare_vars, data_loss, VarDiff};
 use mo_mem::analysis::OpenedHeap;
 use mo_mem::image::ReaderLimits;
@@ -190,6 +191,11 @@ impl Report {
                     "before": v.before, "after": v.after,
                     "type_before": v.type_before, "type_after": v.type_after,
                     "migrated": v.migrated,
+                    "type_changes": v.type_changes.changes.iter().map(|c| json!({
+                        "path": c.path, "change": c.change.name(),
+                        "before": c.before, "after": c.after,
+                    })).collect::<Vec<_>>(),
+                    "type_changes_complete": v.type_changes.complete,
                 })
             })
             .collect();
@@ -213,6 +219,34 @@ impl Report {
             "vars": vars,
             "warnings": self.warnings,
         })
+    }
+
+    /// The lines naming the fields and tags that changed inside a variable's type, indented
+    /// under its line.
+    fn inside(v: &VarDiff) -> String {
+        let show = |t: &Option<String>| t.clone().unwrap_or_default();
+        let mut s = String::new();
+        for c in &v.type_changes.changes {
+            s += &match c.change {
+                TypeChangeKind::Retyped => format!(
+                    "  retyped  {} : {} -> {}\n",
+                    c.path,
+                    show(&c.before),
+                    show(&c.after)
+                ),
+                TypeChangeKind::Added => format!("  added    {} : {}\n", c.path, show(&c.after)),
+                TypeChangeKind::Removed => {
+                    format!("  removed  {} : {}\n", c.path, show(&c.before))
+                }
+            };
+        }
+        if !v.type_changes.complete {
+            s += &format!(
+                "  (more changes inside {} not listed: the comparison is bounded)\n",
+                v.name
+            );
+        }
+        s
     }
 
     fn text(&self, out: Option<&PathBuf>) -> String {
@@ -255,6 +289,7 @@ impl Report {
                 "added" => format!("added    {} : {}\n", v.name, show(&v.type_after)),
                 name => format!("{name:<8} {} : {}\n", v.name, show(&v.type_before)),
             };
+            s += &Self::inside(v);
         }
         for v in self.vars.iter().filter(|_| r.failure.is_none()) {
             s += &match v.change.name() {
@@ -268,6 +303,7 @@ impl Report {
                 "added" => format!("added    {} = {}\n", v.name, show(&v.after)),
                 name => format!("{name:<8} {} = {}\n", v.name, show(&v.before)),
             };
+            s += &Self::inside(v);
         }
         for w in &self.warnings {
             s += &format!("warning: {w}\n");

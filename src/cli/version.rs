@@ -27,7 +27,7 @@ pub fn text() -> String {
     );
     let _ = writeln!(
         out,
-        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko 3.6.16, 3.8.1; any other is refused by name)"
+        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko 3.6.13, 3.6.14, 3.6.16, 3.8.1; any other is refused by name)"
     );
     let _ = writeln!(
         out,
@@ -50,7 +50,7 @@ pub fn text() -> String {
     );
     let _ = writeln!(
         out,
-        "npm motoko releases known by build id (checked: the committed fixtures under fixtures/ whose every variable is decoded to the canister's own debug_show, in every mode listed):"
+        "npm motoko releases known by build id (checked: every variable of the legacy canister decoded to the canister's own debug_show, in the committed fixtures under fixtures/ in every mode listed, or by scripts/check-releases in the modes named):"
     );
     for b in KNOWN_BUILDS {
         let compiler = Compiler::detect(Some(b.build_id), EraProbes::default());
@@ -74,10 +74,7 @@ pub fn text() -> String {
             } else {
                 format!(" (the same build: npm {})", b.also_npm.join(", "))
             },
-            match b.fixture {
-                Some(f) => format!("checked: fixtures/{f}"),
-                None => "no fixture".to_string(),
-            }
+            b.evidence
         );
     }
     out

@@ -548,6 +548,151 @@ impl<'h> Site<'h> {
         let bytes = self.image.bytes(start, len)?;
         Ok((Words::new(bytes, self.word, start), self.h + off + len))
     }
+
+    /// The body of an EOP object: its fields, sized by the field hash blob its first word
+    /// points to.
+    #[inline(always)]
+    fn eop_object(&self, layout: &Layout) -> Result<(Body<'h>, u64), ObjectError> {
+        let w = self.word.bytes();
+        let hash_ptr = self.rd(0)?;
+        if !is_pointer_word(hash_ptr) {
+            return Err(ObjectError::Inconsistent {
+                addr: self.addr,
+                what: "hash blob field is not a pointer",
+            });
+        }
+        let blob = resolve(self.image, layout, hash_ptr.wrapping_add(1))?;
+        let blob_tag = self.image.read_word(blob)?;
+        if blob_tag != 25 {
+            return Err(ObjectError::Inconsistent {
+                addr: self.addr,
+                what: "hash blob is not a Blob B",
+            });
+        }
+        let blob_len = self.image.read_word(blob + self.h)?;
+        if blob_len % 8 != 0 {
+            return Err(ObjectError::Inconsistent {
+                addr: self.addr,
+                what: "hash blob length is not a multiple of 8",
+            });
+        }
+        let n = blob_len / 8;
+        let (fields, size) = self.words(w, n)?;
+        let hashes = Hashes {
+            bytes: self.image.bytes(blob + self.h + w, blob_len)?,
+            width: 8,
+        };
+        Ok((
+            Body::Object {
+                hashes,
+                fields,
+                hash_ptr,
+            },
+            size,
+        ))
+    }
+
+    /// The body of a classical object: its field count, hash array pointer and fields.
+    #[inline(always)]
+    fn classical_object(&self) -> Result<(Body<'h>, u64), ObjectError> {
+        let w = self.word.bytes();
+        let n = self.rd(0)?;
+        let hash_ptr = self.rd(w)?;
+        let (fields, size) = self.words(2 * w, n)?;
+        let hash_bytes = n.checked_mul(4).ok_or_else(|| self.too_large(u64::MAX))?;
+        let bytes = self
+            .image
+            .bytes(hash_ptr.wrapping_add(1), hash_bytes)
+            .map_err(|_| ObjectError::Inconsistent {
+                addr: self.addr,
+                what: "field hash array is outside the image",
+            })?;
+        Ok((
+            Body::Object {
+                hashes: Hashes { bytes, width: 4 },
+                fields,
+                hash_ptr,
+            },
+            size,
+        ))
+    }
+
+    /// The body of a `Blob`/`Text` object: its length and bytes, padded to a word.
+    #[inline(always)]
+    fn blob(&self, sort: BlobSort) -> Result<(Body<'h>, u64), ObjectError> {
+        let w = self.word.bytes();
+        let len = self.rd(0)?;
+        let padded = round_up(len, w).ok_or_else(|| self.too_large(u64::MAX))?;
+        let start = self.body_at + w;
+        if !self.image.contains(start, padded) {
+            return Err(self.too_large((self.h + w).saturating_add(padded)));
+        }
+        let bytes = self.image.bytes(start, len)?;
+        Ok((Body::Blob { sort, bytes }, self.h + w + padded))
+    }
+
+    /// The body of a `BigInt`: used and allocated digits, sign and the digits (60-bit
+    /// digits under EOP, 28-bit classical).
+    #[inline(always)]
+    fn big_int(&self, eop: bool) -> Result<(Body<'h>, u64), ObjectError> {
+        let used = self.image.read_u32(self.body_at)?;
+        let alloc = self.image.read_u32(self.body_at + 4)?;
+        let sign = self.image.read_u32(self.body_at + 8)?;
+        if used > alloc || sign > 1 {
+            return Err(ObjectError::Inconsistent {
+                addr: self.addr,
+                what: "BigInt used > alloc or bad sign",
+            });
+        }
+        let (digits_off, digit_bits) = if eop { (24, 60) } else { (16, 28) };
+        let (digits, size) = self.words(digits_off, u64::from(alloc))?;
+        Ok((
+            Body::BigInt {
+                negative: sign == 1,
+                used,
+                alloc,
+                digits,
+                digit_bits,
+            },
+            size,
+        ))
+    }
+
+    /// The body of a `Region`: its id, page count and page vector (two layouts: EOP's
+    /// three words, classical's id in two 32-bit words).
+    #[inline(always)]
+    fn region(&self, eop: bool) -> Result<(Body<'h>, u64), ObjectError> {
+        if eop {
+            return Ok((
+                Body::Region {
+                    id: self.rd(0)?,
+                    page_count: self.rd(8)?,
+                    vec_pages: self.rd(16)?,
+                },
+                self.h + 24,
+            ));
+        }
+        Ok((
+            Body::Region {
+                id: self.rd(0)? | (self.rd(4)? << 32),
+                page_count: self.rd(8)?,
+                vec_pages: self.rd(12)?,
+            },
+            self.h + 16,
+        ))
+    }
+
+    /// The size of a free-space block: its word count (the word after the tag) and two
+    /// header words.
+    #[inline(always)]
+    fn free_space_size(&self) -> Result<u64, ObjectError> {
+        let w = self.word.bytes();
+        let words_n = self.image.read_word(self.addr + w)?;
+        words_n
+            .checked_mul(w)
+            .and_then(|b| b.checked_add(2 * w))
+            .ok_or_else(|| self.too_large(u64::MAX))
+    }
 }
 
 /// Decodes the object at `addr` (no forwarding is followed for the object itself; the EOP
@@ -588,64 +733,8 @@ pub(crate) fn decode<'h>(
         body_at,
     };
     let (body, size) = match tag {
-        Tag::Object if eop => {
-            let hash_ptr = site.rd(0)?;
-            if !is_pointer_word(hash_ptr) {
-                return Err(ObjectError::Inconsistent {
-                    addr,
-                    what: "hash blob field is not a pointer",
-                });
-            }
-            let blob = resolve(image, layout, hash_ptr.wrapping_add(1))?;
-            let blob_tag = image.read_word(blob)?;
-            if blob_tag != 25 {
-                return Err(ObjectError::Inconsistent {
-                    addr,
-                    what: "hash blob is not a Blob B",
-                });
-            }
-            let blob_len = image.read_word(blob + h)?;
-            if blob_len % 8 != 0 {
-                return Err(ObjectError::Inconsistent {
-                    addr,
-                    what: "hash blob length is not a multiple of 8",
-                });
-            }
-            let n = blob_len / 8;
-            let (fields, size) = site.words(w, n)?;
-            let hashes = Hashes {
-                bytes: image.bytes(blob + h + w, blob_len)?,
-                width: 8,
-            };
-            (
-                Body::Object {
-                    hashes,
-                    fields,
-                    hash_ptr,
-                },
-                size,
-            )
-        }
-        Tag::Object => {
-            let n = site.rd(0)?;
-            let hash_ptr = site.rd(w)?;
-            let (fields, size) = site.words(2 * w, n)?;
-            let hash_bytes = n.checked_mul(4).ok_or_else(|| site.too_large(u64::MAX))?;
-            let bytes = image
-                .bytes(hash_ptr.wrapping_add(1), hash_bytes)
-                .map_err(|_| ObjectError::Inconsistent {
-                    addr,
-                    what: "field hash array is outside the image",
-                })?;
-            (
-                Body::Object {
-                    hashes: Hashes { bytes, width: 4 },
-                    fields,
-                    hash_ptr,
-                },
-                size,
-            )
-        }
+        Tag::Object if eop => site.eop_object(layout)?,
+        Tag::Object => site.classical_object()?,
         Tag::Array(sort) => {
             let len = site.rd(0)?;
             let (elems, size) = site.words(w, len)?;
@@ -688,39 +777,8 @@ pub(crate) fn decode<'h>(
             let payload = site.rd(w)?;
             (Body::Variant { hash, payload }, h + 2 * w)
         }
-        Tag::Blob(sort) => {
-            let len = site.rd(0)?;
-            let padded = round_up(len, w).ok_or_else(|| site.too_large(u64::MAX))?;
-            let start = body_at + w;
-            if !image.contains(start, padded) {
-                return Err(site.too_large((h + w).saturating_add(padded)));
-            }
-            let bytes = image.bytes(start, len)?;
-            (Body::Blob { sort, bytes }, h + w + padded)
-        }
-        Tag::BigInt => {
-            let used = image.read_u32(body_at)?;
-            let alloc = image.read_u32(body_at + 4)?;
-            let sign = image.read_u32(body_at + 8)?;
-            if used > alloc || sign > 1 {
-                return Err(ObjectError::Inconsistent {
-                    addr,
-                    what: "BigInt used > alloc or bad sign",
-                });
-            }
-            let (digits_off, digit_bits) = if eop { (24, 60) } else { (16, 28) };
-            let (digits, size) = site.words(digits_off, u64::from(alloc))?;
-            (
-                Body::BigInt {
-                    negative: sign == 1,
-                    used,
-                    alloc,
-                    digits,
-                    digit_bits,
-                },
-                size,
-            )
-        }
+        Tag::Blob(sort) => site.blob(sort)?,
+        Tag::BigInt => site.big_int(eop)?,
         Tag::Concat => (
             Body::Concat {
                 n_bytes: site.rd(0)?,
@@ -729,32 +787,10 @@ pub(crate) fn decode<'h>(
             },
             h + 3 * w,
         ),
-        Tag::Region if eop => (
-            Body::Region {
-                id: site.rd(0)?,
-                page_count: site.rd(8)?,
-                vec_pages: site.rd(16)?,
-            },
-            h + 24,
-        ),
-        Tag::Region => (
-            Body::Region {
-                id: site.rd(0)? | (site.rd(4)? << 32),
-                page_count: site.rd(8)?,
-                vec_pages: site.rd(12)?,
-            },
-            h + 16,
-        ),
+        Tag::Region => site.region(eop)?,
         Tag::Null => (Body::Null, h),
         Tag::OneWordFiller => (Body::OneWordFiller, w),
-        Tag::FreeSpace => {
-            let words_n = image.read_word(addr + w)?;
-            let size = words_n
-                .checked_mul(w)
-                .and_then(|b| b.checked_add(2 * w))
-                .ok_or_else(|| site.too_large(u64::MAX))?;
-            (Body::FreeSpace, size)
-        }
+        Tag::FreeSpace => (Body::FreeSpace, site.free_space_size()?),
         Tag::FwdPtr => (
             Body::FwdPtr {
                 target: image.read_word(addr + w)?,

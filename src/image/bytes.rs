@@ -41,6 +41,14 @@ enum Backing {
     Mapped(Mmap),
     Owned(Vec<u8>),
     Shared(Arc<[u8]>),
+    Held(Box<dyn HeldBytes>),
+}
+
+/// Bytes another value owns and never changes while an image reads them: an image over them
+/// reads them in place (e.g. the runner's memory of an upgraded canister, read without a copy).
+pub trait HeldBytes: Send + Sync {
+    /// The bytes: the same slice on every call.
+    fn held_bytes(&self) -> &[u8];
 }
 
 /// The bytes of one memory image (main memory, stable memory, or a module), read only through
@@ -56,6 +64,7 @@ impl std::fmt::Debug for Image {
             Backing::Mapped(_) => "mapped",
             Backing::Owned(_) => "owned",
             Backing::Shared(_) => "shared",
+            Backing::Held(_) => "held",
         };
         write!(f, "Image({kind}, {} bytes, {:?})", self.len(), self.word)
     }
@@ -79,11 +88,19 @@ impl Image {
         }
     }
 
-    /// The owned bytes back, or the image itself if it is memory-mapped or shared.
+    /// An image over bytes `holder` owns, read in place (no copy). Word size 64 bits.
+    pub fn from_held(holder: Box<dyn HeldBytes>) -> Image {
+        Image {
+            backing: Backing::Held(holder),
+            word: WordSize::W64,
+        }
+    }
+
+    /// The owned bytes back, or the image itself if it is memory-mapped, shared or held.
     pub fn into_vec(self) -> Result<Vec<u8>, Image> {
         match self.backing {
             Backing::Owned(v) => Ok(v),
-            Backing::Mapped(_) | Backing::Shared(_) => Err(self),
+            Backing::Mapped(_) | Backing::Shared(_) | Backing::Held(_) => Err(self),
         }
     }
 
@@ -130,6 +147,7 @@ impl Image {
             Backing::Mapped(m) => m,
             Backing::Owned(v) => v,
             Backing::Shared(v) => v,
+            Backing::Held(h) => h.held_bytes(),
         }
     }
 

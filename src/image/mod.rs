@@ -8,6 +8,6 @@ mod bytes;
 mod error;
 mod limits;
 
-pub use bytes::{Image, WordSize};
+pub use bytes::{HeldBytes, Image, WordSize};
 pub use error::{ImageError, LimitKind};
 pub use limits::{Budget, ReaderLimits, MAX_ANALYSIS_OBJECTS};

@@ -5,8 +5,9 @@
 
 use crate::serve::front::Sources;
 use crate::serve::{Admitted, OpenedSnapshot, Snapshots, StoreGate};
-use crate::vfs::snapshot_dir::is_snapshot_dir;
-use crate::vfs::sources::{named_snapshot_dirs, SnapshotGate};
+use crate::vfs::is_snapshot_dir;
+use crate::vfs::sources::named_snapshot_dirs;
+use crate::vfs::SnapshotGate;
 use crate::vfs::VfsError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -113,7 +113,7 @@ impl LayoutEra {
 /// their RTS's partition-table code was verified ([`super::LegacyPartitionTable`]). A module of
 /// any other build of moc < 0.13 with the incremental GC is read only if its RTS code is the
 /// same, instruction for instruction; else it is refused by name.
-pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.4", "3.6.16", "3.8.1"];
+pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.4", "3.6.13", "3.6.14", "3.6.16", "3.8.1"];
 
 /// An npm `motoko` release and the moc build it bundles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,19 +130,85 @@ pub struct KnownBuild {
     pub build_id: &'static str,
     /// The persistence modes and GCs its JS API can select.
     pub modes: &'static str,
-    /// Where under `fixtures/` the committed snapshots compiled by it are, in every mode of
-    /// `modes`, whose every variable mo-mem decodes to the canister's own `debug_show`
-    /// (`compilers/legacy-0-7`; `snapshots` for the pinned compiler); None: read by its layout
-    /// era, never checked on a heap of this build.
-    pub fixture: Option<&'static str>,
+    /// What shows that mo-mem reads the heaps of this build exactly.
+    pub evidence: Evidence,
+}
+
+/// What shows that mo-mem reads the heaps of a known build: in every mode of its `modes`,
+/// every variable of the `legacy` canister (`motoko/fixtures/legacy`) decoded to the
+/// canister's own `debug_show`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// Committed snapshots under `fixtures/` (`compilers/legacy-0-7`; `snapshots` for the
+    /// pinned compiler), checked by the tests on every run.
+    Fixture(&'static str),
+    /// Checked by `scripts/check-releases` on the date (`2026-12-03`), in the modes named;
+    /// the result is in the table of `docs/formats.md`.
+    CheckReleases {
+        /// The day of the check (UTC).
+        date: &'static str,
+        /// The modes compiled and checked.
+        modes: &'static str,
+    },
+}
+
+impl fmt::Display for Evidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Evidence::Fixture(dir) => write!(f, "checked: fixtures/{dir}"),
+            Evidence::CheckReleases { date, modes } => {
+                write!(f, "checked by scripts/check-releases on {date}: {modes}")
+            }
+        }
+    }
 }
 
 const CLASSICAL3: &str = "classical: copying, compacting, generational";
 const CLASSICAL4: &str = "classical: copying, compacting, generational, incremental";
+const COPYING_ONLY: &str = "classical: copying (the JS API selects no GC)";
+const EOP_BETA: &str = "classical (four GCs); enhanced orthogonal persistence (beta)";
+const EOP_DEFAULT: &str = "enhanced orthogonal persistence; classical (four GCs)";
+
+/// The day of the `scripts/check-releases` run recorded here.
+const SWEPT: &str = "2026-12-03";
+const SWEPT_CLASSICAL3: Evidence = Evidence::CheckReleases {
+    date: SWEPT,
+    modes: "copying, compacting, generational, copying-forcegc",
+};
+const SWEPT_CLASSICAL4: Evidence = Evidence::CheckReleases {
+    date: SWEPT,
+    modes: "copying, compacting, generational, incremental, copying-forcegc",
+};
+/// 3.6.0 and 3.6.1: their RTS's incremental GC is no verified build's (refused by name).
+const SWEPT_CLASSICAL3_OF_4: Evidence = Evidence::CheckReleases {
+    date: SWEPT,
+    modes: "copying, compacting, generational, copying-forcegc (incremental refused: its RTS is no verified build)",
+};
+const SWEPT_COPYING: Evidence = Evidence::CheckReleases {
+    date: SWEPT,
+    modes: "copying, copying-forcegc",
+};
+const SWEPT_EOP: Evidence = Evidence::CheckReleases {
+    date: SWEPT,
+    modes: "eop, copying, compacting, generational, incremental, eop-forcegc, copying-forcegc",
+};
 
 /// The npm `motoko` releases whose build ids this build knows (installed and read from each
 /// package's `mo.version`; the moc each bundles from node-motoko's history).
 pub const KNOWN_BUILDS: &[KnownBuild] = &[
+    // node-motoko 0cf62ad (2022-11-27), between moc 0.7.3 and 0.7.4.
+    KnownBuild {
+        npm: "3.1.0",
+        moc: MocVersion::new(0, 7, 3),
+        after: true,
+        build_id: "3w3l4cn6-prp74bzx-fclnmsa3-gcpm610g",
+        also_npm: &[],
+        modes: "classical: copying, compacting (its moc.js has no generational GC)",
+        evidence: Evidence::CheckReleases {
+            date: SWEPT,
+            modes: "copying, compacting, copying-forcegc",
+        },
+    },
     KnownBuild {
         npm: "3.1.1",
         moc: MocVersion::new(0, 7, 3),
@@ -150,7 +216,16 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz",
         also_npm: &[],
         modes: CLASSICAL3,
-        fixture: Some("compilers/legacy-0-7"),
+        evidence: Evidence::Fixture("compilers/legacy-0-7"),
+    },
+    KnownBuild {
+        npm: "3.5.4",
+        moc: MocVersion::new(0, 8, 4),
+        after: false,
+        build_id: "70hv6h5y-qr51x7w2-hv6lpzjm-9mfyjlwb",
+        also_npm: &[],
+        modes: CLASSICAL3,
+        evidence: SWEPT_CLASSICAL3,
     },
     KnownBuild {
         npm: "3.5.6",
@@ -159,7 +234,26 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "r24p13s3-k2qqapi1-lxrlansx-1v6kah7n",
         also_npm: &[],
         modes: CLASSICAL3,
-        fixture: Some("compilers/legacy-0-8"),
+        evidence: Evidence::Fixture("compilers/legacy-0-8"),
+    },
+    // node-motoko bb344b8 (2023-05-19): moc.js with error codes, after moc 0.9.1.
+    KnownBuild {
+        npm: "3.6.0",
+        moc: MocVersion::new(0, 9, 1),
+        after: true,
+        build_id: "jp7hq652-p2ziq3qv-q9ijdfbm-ba8r8mc0",
+        also_npm: &[],
+        modes: CLASSICAL4,
+        evidence: SWEPT_CLASSICAL3_OF_4,
+    },
+    KnownBuild {
+        npm: "3.6.1",
+        moc: MocVersion::new(0, 9, 2),
+        after: false,
+        build_id: "a5wxp71j-as4fadcg-lmmnxrvn-13l077z7",
+        also_npm: &[],
+        modes: CLASSICAL4,
+        evidence: SWEPT_CLASSICAL3_OF_4,
     },
     KnownBuild {
         npm: "3.6.4",
@@ -168,7 +262,25 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "1x84k71d-7bjj7zv7-ln6g0s34-zwphjydx",
         also_npm: &[],
         modes: CLASSICAL4,
-        fixture: Some("compilers/legacy-0-9"),
+        evidence: Evidence::Fixture("compilers/legacy-0-9"),
+    },
+    KnownBuild {
+        npm: "3.6.13",
+        moc: MocVersion::new(0, 11, 0),
+        after: false,
+        build_id: "9cwkwxpa-dif6f7hn-ivkg7m6v-qlsyhch9",
+        also_npm: &[],
+        modes: CLASSICAL4,
+        evidence: SWEPT_CLASSICAL4,
+    },
+    KnownBuild {
+        npm: "3.6.14",
+        moc: MocVersion::new(0, 11, 1),
+        after: false,
+        build_id: "076612vv-9m9zwjbl-wx9hwij9-6f7yycpf",
+        also_npm: &[],
+        modes: CLASSICAL4,
+        evidence: SWEPT_CLASSICAL4,
     },
     // A build of master after 0.11.1 and before 0.11.3: its RTS's `alloc_region` writes
     // TAG_REGION 27, the 0.10.0-0.11.2 numbering.
@@ -179,7 +291,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "7ra5fjay-1viyqi4f-nl0y8jc2-r1qml17f",
         also_npm: &[],
         modes: CLASSICAL4,
-        fixture: Some("compilers/legacy-0-11"),
+        evidence: Evidence::Fixture("compilers/legacy-0-11"),
     },
     KnownBuild {
         npm: "3.8.1",
@@ -188,7 +300,16 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "kpynwl5w-kdsn43c3-5q9zkg9p-wyy89ifa",
         also_npm: &[],
         modes: CLASSICAL4,
-        fixture: Some("compilers/legacy-0-12"),
+        evidence: Evidence::Fixture("compilers/legacy-0-12"),
+    },
+    KnownBuild {
+        npm: "3.8.2",
+        moc: MocVersion::new(0, 13, 0),
+        after: false,
+        build_id: "0bmax5kk-y5f6xzrw-xmfi33nz-8k480wwr",
+        also_npm: &[],
+        modes: COPYING_ONLY,
+        evidence: SWEPT_COPYING,
     },
     KnownBuild {
         npm: "3.8.4",
@@ -196,8 +317,53 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "drmdjj1k-varm6f3c-v17kjgpk-0w8fl12f",
         also_npm: &[],
-        modes: "classical: copying (the JS API selects no GC)",
-        fixture: Some("compilers/legacy-0-13"),
+        modes: COPYING_ONLY,
+        evidence: Evidence::Fixture("compilers/legacy-0-13"),
+    },
+    KnownBuild {
+        npm: "3.9.1",
+        moc: MocVersion::new(0, 13, 3),
+        after: false,
+        build_id: "6xq5pz56-qb0p12fj-js55v68w-a5j7jajc",
+        also_npm: &["3.9.3"],
+        modes: COPYING_ONLY,
+        evidence: SWEPT_COPYING,
+    },
+    KnownBuild {
+        npm: "3.9.6",
+        moc: MocVersion::new(0, 13, 5),
+        after: false,
+        build_id: "0fkds9cl-qrcamh1w-jsm1nv97-3c02hrq4",
+        also_npm: &[],
+        modes: COPYING_ONLY,
+        evidence: SWEPT_COPYING,
+    },
+    KnownBuild {
+        npm: "3.9.7",
+        moc: MocVersion::new(0, 13, 6),
+        after: false,
+        build_id: "4297aam4-zx4jrfbs-d9i3sdjz-1ik1zpgf",
+        also_npm: &[],
+        modes: COPYING_ONLY,
+        evidence: SWEPT_COPYING,
+    },
+    KnownBuild {
+        npm: "3.11.1",
+        moc: MocVersion::new(0, 14, 1),
+        after: false,
+        build_id: "1bfx8809-pnvkwdip-bnk4qiqg-z9g3b4lx",
+        also_npm: &[],
+        modes: EOP_BETA,
+        evidence: SWEPT_EOP,
+    },
+    KnownBuild {
+        npm: "3.11.2",
+        moc: MocVersion::new(0, 14, 2),
+        after: false,
+        build_id: "ayai0ms6-zmzc7n40-7ly2n436-i0jgqary",
+        also_npm: &[],
+        modes: EOP_BETA,
+        evidence: SWEPT_EOP,
     },
     KnownBuild {
         npm: "3.11.3",
@@ -205,8 +371,28 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "a9idzgnc-mw31sz16-lb8jw7b9-n7bclpds",
         also_npm: &[],
-        modes: "classical (four GCs); enhanced orthogonal persistence (beta)",
-        fixture: None,
+        modes: EOP_BETA,
+        evidence: SWEPT_EOP,
+    },
+    // node-motoko c6b7c6d "Update moc to 0.14.7".
+    KnownBuild {
+        npm: "3.12.0",
+        moc: MocVersion::new(0, 14, 7),
+        after: false,
+        build_id: "4y96xrda-vc65xcxi-d4cfd35s-7bkirjdb",
+        also_npm: &[],
+        modes: EOP_BETA,
+        evidence: SWEPT_EOP,
+    },
+    // node-motoko 6ebe75b (2025-04-14): moc master after #5055, after 0.14.7.
+    KnownBuild {
+        npm: "3.12.1",
+        moc: MocVersion::new(0, 14, 7),
+        after: true,
+        build_id: "8lnjifw2-88djddcw-v69l3rh3-mcg3z457",
+        also_npm: &[],
+        modes: EOP_BETA,
+        evidence: SWEPT_EOP,
     },
     // Its moc.min.js is node-motoko #128's ("Use compiler with typerep and regions"), built on
     // the day of 0.14.11 from master after 0.14.10; the "Update moc to 0.14.11" commit that
@@ -217,8 +403,8 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: true,
         build_id: "fjsknwg3-3r2l6qvz-gs5iyqbc-ka22ysfy",
         also_npm: &[],
-        modes: "classical (four GCs); enhanced orthogonal persistence (beta)",
-        fixture: Some("compilers/legacy-0-14"),
+        modes: EOP_BETA,
+        evidence: Evidence::Fixture("compilers/legacy-0-14"),
     },
     KnownBuild {
         npm: "3.14.0",
@@ -226,8 +412,8 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "5y0ykh2b-43whjhl3-qin3zj0c-94zb428g",
         also_npm: &[],
-        modes: "enhanced orthogonal persistence; classical (four GCs)",
-        fixture: Some("compilers/legacy-0-15"),
+        modes: EOP_DEFAULT,
+        evidence: Evidence::Fixture("compilers/legacy-0-15"),
     },
     // The first release with weak references (`weak T`, EOP): WeakRef 45, slices from 46.
     KnownBuild {
@@ -236,8 +422,39 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "w5yjzr5v-0rx34pcf-l552h4a7-7n2wcrmv",
         also_npm: &[],
-        modes: "enhanced orthogonal persistence; classical (four GCs)",
-        fixture: Some("compilers/legacy-0-16"),
+        modes: EOP_DEFAULT,
+        evidence: Evidence::Fixture("compilers/legacy-0-16"),
+    },
+    KnownBuild {
+        npm: "3.14.6",
+        moc: MocVersion::new(0, 16, 3),
+        after: false,
+        build_id: "jsdvhnza-54v98p7n-453715ki-a29cgr7a",
+        also_npm: &[],
+        modes: EOP_DEFAULT,
+        evidence: SWEPT_EOP,
+    },
+    // Names itself by `git describe`: motoko commit 96f17fc61 (the `blob:` import placeholder
+    // flag), on a branch from 0.16.3.
+    KnownBuild {
+        npm: "3.15.0",
+        moc: MocVersion::new(0, 16, 3),
+        after: true,
+        build_id: "0.16.3-37-g96f17fc61-dirty",
+        also_npm: &[],
+        modes: EOP_DEFAULT,
+        evidence: SWEPT_EOP,
+    },
+    // Names itself by `git describe` from an old tag: motoko commit 97b9c0869 (2026-01-05),
+    // on master after 1.0.0, before 1.1.0.
+    KnownBuild {
+        npm: "3.17.1",
+        moc: MocVersion::new(1, 0, 0),
+        after: true,
+        build_id: "0.10.4-717-g97b9c0869-dirty",
+        also_npm: &[],
+        modes: EOP_DEFAULT,
+        evidence: SWEPT_EOP,
     },
     KnownBuild {
         npm: "3.20.0",
@@ -245,8 +462,8 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "xddq7rjv-y8vabchk-yj53pv2j-shfimzb2",
         also_npm: &["4.0.0"],
-        modes: "enhanced orthogonal persistence; classical (four GCs)",
-        fixture: Some("compilers/legacy-1-3"),
+        modes: EOP_DEFAULT,
+        evidence: Evidence::Fixture("compilers/legacy-1-3"),
     },
     KnownBuild {
         npm: "4.10.0",
@@ -254,8 +471,8 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         after: false,
         build_id: "ifw0ilrx-4948ab0m-qqywmmsi-y0xqcjns",
         also_npm: &[],
-        modes: "enhanced orthogonal persistence; classical (four GCs)",
-        fixture: Some("snapshots"),
+        modes: EOP_DEFAULT,
+        evidence: Evidence::Fixture("snapshots"),
     },
 ];
 
@@ -304,16 +521,8 @@ impl Compiler {
         } else {
             LayoutEra::OddTagsObjInd
         };
-        if let Some(v) = text.as_deref().and_then(MocVersion::parse) {
-            return Compiler {
-                release: Some(v),
-                after_release: false,
-                npm: None,
-                era: LayoutEra::of(v),
-                era_from_probes: false,
-                text,
-            };
-        }
+        // A known build first: some npm builds name themselves by `git describe`
+        // (`0.10.4-717-g97b9c0869-dirty` is a build of moc 1.0.0+), which is no release.
         if let Some(b) = text
             .as_deref()
             .and_then(|t| KNOWN_BUILDS.iter().find(|b| b.build_id == t))
@@ -323,6 +532,20 @@ impl Compiler {
                 after_release: b.after,
                 npm: Some(b.npm),
                 era: LayoutEra::of(b.moc),
+                era_from_probes: false,
+                text,
+            };
+        }
+        if let Some(v) = text
+            .as_deref()
+            .filter(|t| !is_describe(t))
+            .and_then(MocVersion::parse)
+        {
+            return Compiler {
+                release: Some(v),
+                after_release: false,
+                npm: None,
+                era: LayoutEra::of(v),
                 era_from_probes: false,
                 text,
             };
@@ -386,8 +609,19 @@ impl Compiler {
                 ));
             }
         }
-        // An unknown build is placed only roughly by its probes: below 0.13 the tag
-        // numbering differs from release to release, so it is never guessed.
+        // A build id or `git describe` text of no known npm release: its layout was never
+        // checked, and newer builds than this one knows carry such ids too.
+        if let Some(t) = self.text.as_deref().filter(|t| !t.is_empty()) {
+            if self.release.is_none() {
+                return Some(if is_describe(t) {
+                    "a development build of moc (its `git describe` names no release) that is no npm `motoko` release this build knows; its layout was never checked".to_string()
+                } else {
+                    "a moc.js build that is no npm `motoko` release this build knows; its layout was never checked (scripts/check-releases checks a release)".to_string()
+                });
+            }
+        }
+        // A module without the section is placed only roughly by its probes: below 0.13
+        // the tag numbering differs from release to release, so it is never guessed.
         if self.era.is_read() && !(self.era_from_probes && self.era != LayoutEra::SortedTags) {
             return None;
         }
@@ -408,6 +642,20 @@ impl fmt::Display for Compiler {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
     }
+}
+
+/// Whether a compiler text is `git describe` output: a release, the commits since it and the
+/// commit (`0.16.3-37-g96f17fc61`, optionally `-dirty`). Its release part may name an old tag
+/// of another branch, so it is no release.
+fn is_describe(text: &str) -> bool {
+    let text = text.strip_suffix("-dirty").unwrap_or(text);
+    let parts: Vec<&str> = text.rsplitn(3, '-').collect();
+    matches!(parts.as_slice(), [hash, count, _]
+        if hash.len() > 1
+            && hash.starts_with('g')
+            && hash[1..].bytes().all(|b| b.is_ascii_hexdigit())
+            && !count.is_empty()
+            && count.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `NAME, MODE, GC GC` for a compiler and what is known of the module's mode.
@@ -517,8 +765,14 @@ mod tests {
 
     #[test]
     fn known_builds_are_listed_once_oldest_first() {
+        let npm = |b: &KnownBuild| MocVersion::parse(b.npm).unwrap();
         for w in KNOWN_BUILDS.windows(2) {
-            assert!(w[0].moc < w[1].moc, "{} before {}", w[0].npm, w[1].npm);
+            assert!(
+                (w[0].moc, w[0].after) <= (w[1].moc, w[1].after) && npm(&w[0]) < npm(&w[1]),
+                "{} before {}",
+                w[0].npm,
+                w[1].npm
+            );
         }
         let mut ids: Vec<&str> = KNOWN_BUILDS.iter().map(|b| b.build_id).collect();
         ids.sort_unstable();
@@ -532,14 +786,27 @@ mod tests {
             get_actor_to_persist: true,
             region_new: true,
         };
+        // An unknown build id is refused whatever its probes say: its layout was never
+        // checked (a newer npm release's build has one too).
         let c = Compiler::detect(Some("zzzzzzzz-build"), modern);
         assert!(c.name().contains("not a known release"));
+        assert!(c
+            .refusal()
+            .unwrap()
+            .contains("no npm `motoko` release this build knows"));
+        let c = Compiler::detect(None, modern);
         assert_eq!(c.refusal(), None);
+        let c = Compiler::detect(Some("0.10.4-999-gabc123-dirty"), modern);
+        assert_eq!(c.release, None);
+        assert!(c
+            .refusal()
+            .unwrap()
+            .starts_with("a development build of moc"));
         let regions = EraProbes {
             get_actor_to_persist: false,
             region_new: true,
         };
-        let c = Compiler::detect(Some("zzzzzzzz-build"), regions);
+        let c = Compiler::detect(None, regions);
         assert!(c.refusal().unwrap().contains("0.10.0-0.12.1"));
         let c = Compiler::detect(None, EraProbes::default());
         assert!(c.refusal().unwrap().contains("moc < 0.10"));

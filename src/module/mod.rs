@@ -16,7 +16,7 @@ mod raw;
 mod stable_slots;
 
 pub use compiler::{
-    Compiler, EraProbes, KnownBuild, LayoutEra, MocVersion, KNOWN_BUILDS,
+    Compiler, EraProbes, Evidence, KnownBuild, LayoutEra, MocVersion, KNOWN_BUILDS,
     LEGACY_INCREMENTAL_VERIFIED, NEWEST_KNOWN,
 };
 pub use error::ModuleError;

@@ -287,7 +287,7 @@ impl Canister {
             Some(m) if same_size && m.memory.snapshot_len() == main.len() => {
                 m.memory.discard(main.len())?;
             }
-            None if same_size => copy_into_memory(&mut self.store, self.memory, main)?,
+            None if same_size => copy_into_memory(&mut self.store, self.memory, main, None)?,
             _ => {
                 // no start function: the snapshot's memory is already initialized
                 let host = self.take_host();
@@ -428,22 +428,32 @@ impl Canister {
         counts.pre_upgrade = self.last_instructions;
         pre.map_err(failed(Some(UpgradePhase::PreUpgrade)))?;
         let keep_main = prepared.memory64 && self.prepared.memory64;
-        let main = keep_main.then(|| self.main_memory().to_vec());
-        let old_host = self.take_host();
+        // the old store lives until the new instance has copied its main memory: the memory
+        // is held twice at most, never copied aside first
+        let old_store = self.take_store();
+        let old_host = old_store.data();
         let mut host = Host::new(old_host.cfg.clone());
         host.cfg.instruction_limit = limit.saturating_sub(counts.pre_upgrade);
         host.stable = old_host.stable.clone();
         host.debug_log = old_host.debug_log.clone();
         host.messages_executed = old_host.messages_executed;
         host.certified_data = old_host.certified_data.clone();
-        let fresh = instantiate(
-            &self.engine,
-            &module,
-            &prepared,
-            &imports,
-            host,
-            main.as_deref().map_or(MemoryInit::Fresh, MemoryInit::Copy),
-        );
+        let main = keep_main.then(|| self.memory.data(&old_store));
+        let init = match (main, &self.mapped) {
+            (None, _) => MemoryInit::Fresh,
+            // the old memory lies in the mapping: each part copied is let go at once
+            (Some(bytes), Some(m)) if std::ptr::eq(bytes.as_ptr(), m.memory.base()) => {
+                MemoryInit::Move(bytes, m)
+            }
+            (Some(bytes), _) => MemoryInit::Copy(bytes),
+        };
+        let fresh = instantiate(&self.engine, &module, &prepared, &imports, host, init);
+        let old_host = old_store.into_data();
+        if let Some(m) = &self.mapped {
+            // no store uses the mapping now (a rollback maps the file afresh): its pages are
+            // let go so that they are not held beside the new memory; failing to is harmless
+            let _ = m.memory.discard(m.memory.capacity());
+        }
         let old = (
             std::mem::replace(&mut self.module, module),
             std::mem::replace(&mut self.prepared, prepared),
@@ -702,9 +712,14 @@ impl Canister {
 
     /// Moves the host state out, leaving a placeholder store (to be replaced by `install`).
     fn take_host(&mut self) -> Host {
+        self.take_store().into_data()
+    }
+
+    /// Moves the store (with its instance's memory) out, leaving a placeholder store.
+    fn take_store(&mut self) -> Store<Host> {
         let cfg = self.store.data().cfg.clone();
         let placeholder = Store::new(&self.engine, Host::new(cfg));
-        std::mem::replace(&mut self.store, placeholder).into_data()
+        std::mem::replace(&mut self.store, placeholder)
     }
 
     fn install(&mut self, f: Instantiated) {
@@ -733,7 +748,7 @@ impl Canister {
             )?;
             self.install(f);
         }
-        copy_into_memory(&mut self.store, self.memory, &saved.memory)?;
+        copy_into_memory(&mut self.store, self.memory, &saved.memory, None)?;
         for (g, v) in self.globals.iter().zip(&saved.globals) {
             g.set(&mut self.store, v.clone())
                 .map_err(|e| RuntimeError::Instantiate(format!("restoring a global: {e}")))?;
@@ -811,11 +826,13 @@ fn mapped_type(
     Ok((max_pages * page, ty))
 }
 
-/// Grows the instance's memory to `bytes.len()` if needed and copies `bytes` into it.
+/// Grows the instance's memory to `bytes.len()` if needed and copies `bytes` into it; with
+/// `release` (the mapping `bytes` lie in), each part's pages there are let go once copied.
 fn copy_into_memory(
     store: &mut Store<Host>,
     memory: Memory,
     bytes: &[u8],
+    release: Option<&Mapped>,
 ) -> Result<(), RuntimeError> {
     let page = 65536u64;
     let have = memory.size(&*store);
@@ -833,7 +850,19 @@ fn copy_into_memory(
             bytes.len()
         )));
     }
-    data.copy_from_slice(bytes);
+    match release {
+        None => data.copy_from_slice(bytes),
+        Some(m) => {
+            // parts of whole 64 KiB pages, each let go in the mapping once copied (only the
+            // parts not yet let go are read: their bytes are the old memory's)
+            const PART: usize = 64 << 20;
+            for (i, (to, from)) in data.chunks_mut(PART).zip(bytes.chunks(PART)).enumerate() {
+                to.copy_from_slice(from);
+                // failing to let go keeps the pages, nothing else
+                let _ = m.memory.discard_range(i * PART, from.len());
+            }
+        }
+    }
     Ok(())
 }
 
@@ -844,6 +873,9 @@ enum MemoryInit<'a> {
     Fresh,
     /// The module's own memory, then these bytes copied over it (grown to their size).
     Copy(&'a [u8]),
+    /// As `Copy`, from bytes that are the start of a mapped memory no store runs any more:
+    /// each part's pages in the mapping are let go once copied (the memory is not held twice).
+    Move(&'a [u8], &'a Mapped),
     /// A snapshot's file mapped copy-on-write (the module imports its memory).
     Mapped(&'a Mapped),
 }
@@ -889,7 +921,7 @@ fn instantiate_with(
                 .map_err(|e| RuntimeError::Instantiate(format!("the mapped memory: {e}")))?;
             Some(memory)
         }
-        MemoryInit::Fresh | MemoryInit::Copy(_) => None,
+        MemoryInit::Fresh | MemoryInit::Copy(_) | MemoryInit::Move(..) => None,
     };
     let mut externs = Vec::with_capacity(imports.len() + 1);
     let mut resolutions = imports.iter();
@@ -950,7 +982,8 @@ fn instantiate_with(
         start_instructions: 0,
     };
     match init {
-        MemoryInit::Copy(bytes) => copy_into_memory(&mut f.store, f.memory, bytes)?,
+        MemoryInit::Copy(bytes) => copy_into_memory(&mut f.store, f.memory, bytes, None)?,
+        MemoryInit::Move(bytes, m) => copy_into_memory(&mut f.store, f.memory, bytes, Some(m))?,
         MemoryInit::Mapped(m) => m.memory.map_snapshot()?,
         MemoryInit::Fresh => {}
     }

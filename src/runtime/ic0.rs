@@ -435,6 +435,98 @@ fn stable_read(
     Ok(())
 }
 
+/// `msg_reply_data_append`: appends to the reply, if one is possible here and fits.
+fn msg_reply_data_append(
+    caller: &mut Caller<'_, Host>,
+    params: &[Val],
+    max_msg: u64,
+) -> Result<(), Error> {
+    let (src, size) = (arg(params, 0)?, arg(params, 1)?);
+    let host = caller.data();
+    if !host.kind.replies() || host.ctx.replied || host.ctx.rejected.is_some() {
+        return Err(trap("msg_reply_data_append: no reply is possible here"));
+    }
+    let room = max_msg.saturating_sub(host.ctx.reply.len() as u64);
+    let bytes = read_mem(caller, src, size, room, "msg_reply_data_append")?;
+    caller.data_mut().ctx.reply.extend_from_slice(&bytes);
+    Ok(())
+}
+
+/// `msg_reply`: the reply is sent, once.
+fn msg_reply(caller: &mut Caller<'_, Host>) -> Result<(), Error> {
+    let host = caller.data_mut();
+    if !host.kind.replies() || host.ctx.replied || host.ctx.rejected.is_some() {
+        return Err(trap(
+            "msg_reply: the message was already answered or cannot be",
+        ));
+    }
+    host.ctx.replied = true;
+    Ok(())
+}
+
+/// `msg_reject`: the message is rejected with a text, once.
+fn msg_reject(caller: &mut Caller<'_, Host>, params: &[Val], max_msg: u64) -> Result<(), Error> {
+    let (src, size) = (arg(params, 0)?, arg(params, 1)?);
+    let host = caller.data();
+    if !host.kind.replies() || host.ctx.replied || host.ctx.rejected.is_some() {
+        return Err(trap(
+            "msg_reject: the message was already answered or cannot be",
+        ));
+    }
+    let bytes = read_mem(caller, src, size, max_msg, "msg_reject")?;
+    caller.data_mut().ctx.rejected = Some(String::from_utf8_lossy(&bytes).into_owned());
+    Ok(())
+}
+
+/// `certified_data_set`: at most 32 bytes kept as the canister's certified data.
+fn certified_data_set(caller: &mut Caller<'_, Host>, params: &[Val]) -> Result<(), Error> {
+    let (src, size) = (arg(params, 0)?, arg(params, 1)?);
+    if size > 32 {
+        return Err(trap("certified_data_set: more than 32 bytes"));
+    }
+    let bytes = read_mem(caller, src, size, 32, "certified_data_set")?;
+    caller.data_mut().certified_data = bytes;
+    Ok(())
+}
+
+/// `is_controller`: whether the principal is the caller (the runner's one controller).
+fn is_controller(
+    caller: &mut Caller<'_, Host>,
+    params: &[Val],
+    results: &mut [Val],
+) -> Result<(), Error> {
+    let (src, size) = (arg(params, 0)?, arg(params, 1)?);
+    if size > 29 {
+        return Err(trap(
+            "is_controller: not a principal (longer than 29 bytes)",
+        ));
+    }
+    let bytes = read_mem(caller, src, size, 29, "is_controller")?;
+    ret(
+        results,
+        u64::from(bytes == caller.data().cfg.caller.as_slice()),
+    )
+}
+
+/// `debug_print`: the text goes to the run's log.
+fn debug_print(caller: &mut Caller<'_, Host>, params: &[Val], max_msg: u64) -> Result<(), Error> {
+    let (src, size) = (arg(params, 0)?, arg(params, 1)?);
+    let bytes = read_mem(caller, src, size, max_msg, "debug_print")?;
+    caller
+        .data_mut()
+        .log(String::from_utf8_lossy(&bytes).into_owned());
+    Ok(())
+}
+
+/// `stable_size`: the 32-bit API's page count, a trap beyond 4 GiB.
+fn stable_size(caller: &mut Caller<'_, Host>, results: &mut [Val]) -> Result<(), Error> {
+    let pages = caller.data().stable.len() as u64 / PAGE;
+    if pages > 65536 {
+        return Err(trap("stable_size: stable memory is beyond 4 GiB"));
+    }
+    ret(results, pages)
+}
+
 /// Executes one supported `ic0` call.
 pub fn call(
     api: Api,
@@ -454,39 +546,9 @@ pub fn call(
         Api::MsgRejectMsgSize => Err(trap("msg_reject_msg_size called outside a reject callback")),
         Api::MsgRejectMsgCopy => Err(trap("msg_reject_msg_copy called outside a reject callback")),
         Api::MsgDeadline => ret(results, 0),
-        Api::MsgReplyDataAppend => {
-            let (src, size) = (arg(params, 0)?, arg(params, 1)?);
-            let host = caller.data();
-            if !host.kind.replies() || host.ctx.replied || host.ctx.rejected.is_some() {
-                return Err(trap("msg_reply_data_append: no reply is possible here"));
-            }
-            let room = max_msg.saturating_sub(host.ctx.reply.len() as u64);
-            let bytes = read_mem(caller, src, size, room, "msg_reply_data_append")?;
-            caller.data_mut().ctx.reply.extend_from_slice(&bytes);
-            Ok(())
-        }
-        Api::MsgReply => {
-            let host = caller.data_mut();
-            if !host.kind.replies() || host.ctx.replied || host.ctx.rejected.is_some() {
-                return Err(trap(
-                    "msg_reply: the message was already answered or cannot be",
-                ));
-            }
-            host.ctx.replied = true;
-            Ok(())
-        }
-        Api::MsgReject => {
-            let (src, size) = (arg(params, 0)?, arg(params, 1)?);
-            let host = caller.data();
-            if !host.kind.replies() || host.ctx.replied || host.ctx.rejected.is_some() {
-                return Err(trap(
-                    "msg_reject: the message was already answered or cannot be",
-                ));
-            }
-            let bytes = read_mem(caller, src, size, max_msg, "msg_reject")?;
-            caller.data_mut().ctx.rejected = Some(String::from_utf8_lossy(&bytes).into_owned());
-            Ok(())
-        }
+        Api::MsgReplyDataAppend => msg_reply_data_append(caller, params, max_msg),
+        Api::MsgReply => msg_reply(caller),
+        Api::MsgReject => msg_reject(caller, params, max_msg),
         Api::MsgCyclesZero128 => write_u128(caller, arg(params, 0)?, 0, "msg_cycles"),
         Api::MsgCyclesAccept128 => write_u128(caller, arg(params, 2)?, 0, "msg_cycles_accept128"),
         Api::MsgCyclesZero64 | Api::MsgCyclesAccept64 => ret(results, 0),
@@ -528,13 +590,7 @@ pub fn call(
             caller.data_mut().ctx.call_pending = false;
             ret(results, CALL_PERFORM_FAILED as u32 as u64)
         }
-        Api::StableSize => {
-            let pages = caller.data().stable.len() as u64 / PAGE;
-            if pages > 65536 {
-                return Err(trap("stable_size: stable memory is beyond 4 GiB"));
-            }
-            ret(results, pages)
-        }
+        Api::StableSize => stable_size(caller, results),
         Api::StableGrow => {
             let pages = arg(params, 0)?;
             let old = stable_grow(caller.data_mut(), pages, 4 << 30);
@@ -554,15 +610,7 @@ pub fn call(
         }
         Api::RootKeySize => ret(results, 0),
         Api::RootKeyCopy => copy_out(caller, params, "root_key_copy", |_| &[]),
-        Api::CertifiedDataSet => {
-            let (src, size) = (arg(params, 0)?, arg(params, 1)?);
-            if size > 32 {
-                return Err(trap("certified_data_set: more than 32 bytes"));
-            }
-            let bytes = read_mem(caller, src, size, 32, "certified_data_set")?;
-            caller.data_mut().certified_data = bytes;
-            Ok(())
-        }
+        Api::CertifiedDataSet => certified_data_set(caller, params),
         Api::DataCertificatePresent => ret(results, 0),
         Api::DataCertificateSize | Api::DataCertificateCopy => {
             Err(trap("no data certificate is present"))
@@ -578,30 +626,11 @@ pub fn call(
             let left = caller.get_fuel().unwrap_or(limit);
             ret(results, limit.saturating_sub(left))
         }
-        Api::IsController => {
-            let (src, size) = (arg(params, 0)?, arg(params, 1)?);
-            if size > 29 {
-                return Err(trap(
-                    "is_controller: not a principal (longer than 29 bytes)",
-                ));
-            }
-            let bytes = read_mem(caller, src, size, 29, "is_controller")?;
-            ret(
-                results,
-                u64::from(bytes == caller.data().cfg.caller.as_slice()),
-            )
-        }
+        Api::IsController => is_controller(caller, params, results),
         Api::InReplicatedExecution => {
             ret(results, u64::from(caller.data().kind != MessageKind::Query))
         }
-        Api::DebugPrint => {
-            let (src, size) = (arg(params, 0)?, arg(params, 1)?);
-            let bytes = read_mem(caller, src, size, max_msg, "debug_print")?;
-            caller
-                .data_mut()
-                .log(String::from_utf8_lossy(&bytes).into_owned());
-            Ok(())
-        }
+        Api::DebugPrint => debug_print(caller, params, max_msg),
         Api::Trap => {
             let (src, size) = (arg(params, 0)?, arg(params, 1)?);
             let bytes = read_mem(caller, src, size.min(max_msg), max_msg, "trap")?;

@@ -148,6 +148,11 @@ impl MappedMemory {
         self.capacity
     }
 
+    /// The start of the range (to tell whether a memory's bytes lie in it).
+    pub fn base(&self) -> *const u8 {
+        self.base.as_ptr()
+    }
+
     /// The snapshot's memory size in bytes.
     pub fn snapshot_len(&self) -> usize {
         self.file_len
@@ -228,10 +233,22 @@ impl MappedMemory {
     /// Discards every page written in `[0, len)`: the file's pages read the snapshot's bytes
     /// again, the pages beyond it zeros.
     pub fn discard(&self, len: usize) -> Result<(), MapError> {
-        let len = len.min(self.capacity);
+        self.discard_range(0, len)
+    }
+
+    /// [`MappedMemory::discard`] of `[start, start + len)` only (`start` a multiple of the
+    /// system's page size; the range cut at the capacity): its pages are let go, the file's
+    /// read the snapshot's bytes again.
+    pub fn discard_range(&self, start: usize, len: usize) -> Result<(), MapError> {
+        let start = start.min(self.capacity);
+        let len = len.min(self.capacity - start);
+        if len == 0 {
+            return Ok(());
+        }
         // SAFETY: the range lies inside this value's mapping; MADV_DONTNEED on private
         // mappings only drops this process's copies of pages.
-        if unsafe { libc::madvise(self.base.as_ptr().cast(), len, libc::MADV_DONTNEED) } != 0 {
+        let at = unsafe { self.base.as_ptr().add(start) };
+        if unsafe { libc::madvise(at.cast(), len, libc::MADV_DONTNEED) } != 0 {
             return Err(io_error("discarding the written pages"));
         }
         Ok(())

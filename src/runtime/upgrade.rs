@@ -9,6 +9,7 @@ use super::instrument::decompress;
 use super::offline::{restore_snapshot, SnapshotHolder};
 use super::service::{Service, ServiceError};
 use super::Canister;
+use crate::image::{HeldBytes, Image};
 use crate::snapshot::metadata::SnapshotMetadata;
 use crate::snapshot::Snapshot;
 use std::sync::{mpsc, Arc};
@@ -235,64 +236,108 @@ fn run(
 }
 
 impl UpgradeRun {
+    /// The upgraded canister, or why there is none.
+    fn upgraded(&self) -> Result<&Canister, UpgradeError> {
+        self.canister.as_ref().ok_or_else(|| {
+            UpgradeError::UpgradedState("the upgraded canister was released".to_string())
+        })
+    }
+
     /// The upgraded state as the files of a snapshot directory (`metadata.json`,
     /// `wasm_module.bin`, `wasm_memory.bin`, `stable_memory.bin`): taken at the old
-    /// snapshot's time, its canister version advanced by the upgrade.
+    /// snapshot's time, its canister version advanced by the upgrade. The memories are the
+    /// canister's own bytes, not copies.
     pub fn snapshot_files(
         &self,
         old: &Snapshot,
     ) -> Result<Vec<(&'static str, Vec<u8>)>, UpgradeError> {
-        let c = self.canister.as_ref().ok_or_else(|| {
-            UpgradeError::UpgradedState("the upgraded canister was released".to_string())
-        })?;
-        let (taken, version) = old
-            .metadata()
-            .map(|m| (m.taken_at_timestamp(), m.canister_version()))
-            .unwrap_or((crate::snapshot::metadata::FIXTURE_TIMESTAMP_NS, 0));
-        let meta = SnapshotMetadata::taken_from_canister(
-            taken,
-            c.wasm_module().len() as u64,
-            &c.mutable_globals(),
-            c.main_memory().len() as u64,
-            c.stable_memory().len() as u64,
-            version.saturating_add(1),
-        );
-        let json = meta
-            .to_json_pretty()
-            .map_err(|e| UpgradeError::UpgradedState(e.to_string()))?;
+        let c = self.upgraded()?;
         Ok(vec![
-            ("metadata.json", json.into_bytes()),
+            ("metadata.json", metadata_json(c, old)?),
             ("wasm_module.bin", c.wasm_module().to_vec()),
             ("wasm_memory.bin", c.main_memory().to_vec()),
             ("stable_memory.bin", c.stable_memory().to_vec()),
         ])
     }
 
-    /// The upgraded state as an in-memory snapshot (for the decoder).
+    /// The upgraded state as an in-memory snapshot (for the decoder), its memories copied:
+    /// the canister stays. [`UpgradeRun::take_snapshot`] reads them in place.
     pub fn snapshot(&self, old: &Snapshot) -> Result<Snapshot, UpgradeError> {
-        let globals = self
-            .canister
-            .as_ref()
-            .map(|c| c.mutable_globals())
-            .unwrap_or_default();
-        let mut files = self
-            .snapshot_files(old)?
-            .into_iter()
-            .map(|(_, bytes)| bytes);
-        let mut next = || files.next().unwrap_or_default();
-        let (meta, module, main, stable) = (next(), next(), next(), next());
-        Ok(
-            Snapshot::from_parts(Some(&meta), Some(module), main, Some(stable))
-                .map_err(|e| UpgradeError::UpgradedState(e.to_string()))?
-                .with_globals(globals),
+        let c = self.upgraded()?;
+        Snapshot::from_parts(
+            Some(&metadata_json(c, old)?),
+            Some(c.wasm_module().to_vec()),
+            c.main_memory().to_vec(),
+            Some(c.stable_memory().to_vec()),
         )
+        .map(|s| s.with_globals(c.mutable_globals()))
+        .map_err(|e| UpgradeError::UpgradedState(e.to_string()))
     }
 
-    /// [`UpgradeRun::snapshot`], then the canister released: its main memory is not held
-    /// beside the snapshot's copy while the upgraded state is decoded.
+    /// The upgraded state as an in-memory snapshot whose memories are the canister's own,
+    /// read in place: the canister moves into the snapshot (`self.canister` is `None`
+    /// after), so main memory is held once while the upgraded state is decoded.
     pub fn take_snapshot(&mut self, old: &Snapshot) -> Result<Snapshot, UpgradeError> {
-        let snapshot = self.snapshot(old)?;
-        self.canister = None;
-        Ok(snapshot)
+        let c = self.upgraded()?;
+        let (meta, module, globals) = (
+            metadata_json(c, old)?,
+            c.wasm_module().to_vec(),
+            c.mutable_globals(),
+        );
+        let canister = Arc::new(self.canister.take().ok_or_else(|| {
+            UpgradeError::UpgradedState("the upgraded canister was released".to_string())
+        })?);
+        let held = |stable| {
+            Image::from_held(Box::new(HeldMemory {
+                canister: canister.clone(),
+                stable,
+            }))
+        };
+        Snapshot::from_images(
+            Some(&meta),
+            Some(Image::from_vec(module)),
+            held(false),
+            Some(held(true)),
+        )
+        .map(|s| s.with_globals(globals))
+        .map_err(|e| UpgradeError::UpgradedState(e.to_string()))
+    }
+}
+
+/// `metadata.json` of the upgraded state of `c`: taken at the `old` snapshot's time, its
+/// canister version advanced by the upgrade.
+fn metadata_json(c: &Canister, old: &Snapshot) -> Result<Vec<u8>, UpgradeError> {
+    let (taken, version) = old
+        .metadata()
+        .map(|m| (m.taken_at_timestamp(), m.canister_version()))
+        .unwrap_or((crate::snapshot::metadata::FIXTURE_TIMESTAMP_NS, 0));
+    let meta = SnapshotMetadata::taken_from_canister(
+        taken,
+        c.wasm_module().len() as u64,
+        &c.mutable_globals(),
+        c.main_memory().len() as u64,
+        c.stable_memory().len() as u64,
+        version.saturating_add(1),
+    );
+    meta.to_json_pretty()
+        .map(String::into_bytes)
+        .map_err(|e| UpgradeError::UpgradedState(e.to_string()))
+}
+
+/// One memory of an upgraded canister, read in place by the decoder. The canister is never
+/// run again once held: its memories do not change.
+struct HeldMemory {
+    canister: Arc<Canister>,
+    /// Stable memory, else main memory.
+    stable: bool,
+}
+
+impl HeldBytes for HeldMemory {
+    fn held_bytes(&self) -> &[u8] {
+        if self.stable {
+            self.canister.stable_memory()
+        } else {
+            self.canister.main_memory()
+        }
     }
 }

@@ -5,7 +5,6 @@ use super::host::HostError;
 use super::host_heap::HeapHost;
 use super::host_image::ImageHost;
 use super::host_lazy::EAGER_NODES;
-use super::host_show::canister_show;
 use super::host_vars::VarsHost;
 use super::session::Session;
 use crate::analysis::OpenedHeap;
@@ -30,9 +29,9 @@ pub fn decoder(ctx: &SnapshotContext) -> Result<Decoder<'_>, HostError> {
         .map_err(|e| HostError::data("no stable variables: ", e.clone()))
 }
 
-/// Binds `image`, `heap` and `vars` over `ctx` in `session`, makes its `debug_show`
-/// print like a compiled canister ([`canister_show`]) and its JSON show collections as their
-/// natural views ([`super::json::to_natural_json`]).
+/// Binds `image`, `heap` and `vars` over `ctx` in `session`, makes its `debug_show` print
+/// `Float`s like a compiled canister ([`super::host_show::canister_show`]) and its JSON show
+/// collections as their natural views ([`super::json::to_natural_json`]).
 pub fn install(session: &mut Session, ctx: Arc<SnapshotContext>) {
     install_with(session, ctx, EAGER_NODES);
 }
@@ -47,5 +46,5 @@ pub fn install_with(session: &mut Session, ctx: Arc<SnapshotContext>, eager_node
     session.define_host("image", Rc::new(ImageHost::new(ctx.clone())));
     session.define_host("heap", Rc::new(HeapHost::new(ctx, vars.clone())));
     session.define_host("vars", vars);
-    session.set_show(canister_show);
+    session.set_floats(crate::heap::render::FloatStyle::Compiled);
 }

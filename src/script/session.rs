@@ -7,6 +7,7 @@ use super::host::{HostErrorKind, HostObject};
 use super::limits::Limits;
 use super::syntax::{parse_program, SyntaxError};
 use super::value::{show::debug_show, Value};
+use crate::heap::render::FloatStyle;
 use std::rc::Rc;
 
 /// Why an evaluation failed.
@@ -153,9 +154,10 @@ impl Session {
         self.interp.set_limits(limits);
     }
 
-    /// Makes `debug_show` render with `f` (e.g. compiled-canister style) in this session.
-    pub fn set_show(&mut self, f: fn(&Value) -> String) {
-        self.interp.show = Some(f);
+    /// Makes `debug_show` print `Float`s in `floats` style in this session (snapshot
+    /// sessions: as a compiled canister does).
+    pub fn set_floats(&mut self, floats: FloatStyle) {
+        self.interp.floats = floats;
     }
 
     /// Sets how [`Session::json_of`] writes a value's JSON (`None`: [`super::json::to_json`]).

@@ -12,10 +12,11 @@
 use crate::analysis::doctor::DoctorReport;
 use crate::analysis::flame::{retained_svg, RETAINED_TITLE};
 use crate::analysis::html::report_page;
+use crate::analysis::json::pretty;
 use crate::analysis::progress::NoProgress;
 use crate::analysis::report::MemoryReport;
 use crate::analysis::retained_json::{
-    garbage_json, pretty, top_json, types_json, RetainedJson, DEFAULT_TOP,
+    garbage_json, top_json, types_json, RetainedJson, DEFAULT_TOP,
 };
 use crate::analysis::{HeapAnalysis, OpenedHeap};
 use crate::vfs::{DecodeFailure, VfsError};

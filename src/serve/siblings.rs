@@ -10,7 +10,7 @@ use super::catalog::Snapshots;
 use crate::analysis::OpenError;
 use crate::script::host_snapshots::{SiblingError, SiblingOpener};
 use crate::store::StoreError;
-use crate::vfs::snapshot_dir::is_snapshot_dir;
+use crate::vfs::is_snapshot_dir;
 
 /// Why a sibling snapshot is not given to a script.
 #[derive(Debug, thiserror::Error)]

@@ -138,3 +138,11 @@ impl Decoder for NoDecoder {
         Err(VfsError::decode("the snapshot", DecodeFailure::NoDecoder))
     }
 }
+
+/// Appends a newline to generated text that lacks one.
+pub(crate) fn with_newline(mut bytes: Vec<u8>) -> Vec<u8> {
+    if !bytes.ends_with(b"\n") {
+        bytes.push(b'\n');
+    }
+    bytes
+}

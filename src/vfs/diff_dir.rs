@@ -5,9 +5,8 @@
 
 use super::entry::{DirSource, Entry, FileSource, FnFile};
 use super::error::VfsError;
+use super::gate::{is_snapshot_dir, SnapshotGate};
 use super::names::is_valid_name;
-use super::snapshot_dir::is_snapshot_dir;
-use super::sources::SnapshotGate;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

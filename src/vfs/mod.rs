@@ -14,7 +14,9 @@ pub mod decoded;
 pub mod diff_dir;
 pub mod entry;
 pub mod error;
+pub mod gate;
 pub mod guard;
+pub mod guarded;
 pub mod methods_dir;
 pub mod names;
 pub mod objects_dir;
@@ -33,11 +35,12 @@ pub use control::{ControlFile, ControlLimits, ControlNode, EvalSlots, NoScriptEn
 pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
 pub use entry::{DirSource, Entry, FileSource, NodeKind};
 pub use error::{DecodeFailure, ForeignError, RequestError, RequestErrorKind, Untrusted, VfsError};
+pub use gate::{is_snapshot_dir, SnapshotGate};
 pub use guard::{SnapshotGuard, SnapshotVerifier, Verified};
 pub use methods_dir::{CanisterMethods, MethodsProvider, QueryMethod};
 pub use policy::{AttrChange, IMMUTABLE_TTL, VOLATILE_TTL};
 pub use snapshot_dir::{SnapshotDir, SnapshotServices};
-pub use sources::{PathsRoot, SnapshotGate, StoreRoot};
+pub use sources::{PathsRoot, StoreRoot};
 pub use tree::{Attr, Child, Ino, OpenInfo, ReadBytes, Tree, TreeConfig, ROOT_INO};
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
 //! `objects/`: every heap object as a JSON file, sharded by address so no directory is
 //! huge: `objects/REGION/BLOCK/ADDRESS.json` with 16 MiB regions and 64 KiB blocks.
 
+use super::decoded::with_newline;
 use super::decoded::{DecodedSnapshot, ObjectSource};
 use super::entry::{DirSource, Entry, FnFile};
 use super::error::VfsError;
-use super::snapshot_dir::with_newline;
 use std::sync::{Arc, OnceLock};
 
 /// log2 of the address range of one `objects/` subdirectory (16 MiB).

@@ -2,27 +2,20 @@
 
 use super::analysis_dir::AnalysisDir;
 use super::control::{ControlFile, ControlLimits, ControlNode, EvalSlots, SessionId};
-use super::decoded::{DecodedSnapshot, Decoder};
+use super::decoded::{with_newline, DecodedSnapshot, Decoder};
 use super::entry::{DirSource, Entry, FnFile, StaticFile};
 use super::error::{DecodeFailure, RequestError, RequestErrorKind, VfsError};
-use super::guard::{guarded, SnapshotGuard, SnapshotVerifier};
+use super::gate::{SnapshotGate, RAW_FILES};
+use super::guard::{SnapshotGuard, SnapshotVerifier};
+use super::guarded::guarded;
 use super::methods_dir::{ControlWrapper, MethodsDir, MethodsProvider};
 use super::objects_dir::ObjectsDir;
 use super::raw::RawFile;
 use super::readme::snapshot_readme;
-use super::sources::SnapshotGate;
 use super::vars_dir::ValueDir;
 use crate::snapshot::SnapshotError;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
-
-/// The raw files of a snapshot directory that are served as they are.
-pub const RAW_FILES: [&str; 4] = [
-    "metadata.json",
-    "stable_memory.bin",
-    "wasm_memory.bin",
-    "wasm_module.bin",
-];
 
 /// What every snapshot directory is served with.
 #[derive(Clone)]
@@ -57,19 +50,6 @@ pub struct SnapshotDir {
     decoded: OnceLock<Result<Arc<dyn DecodedSnapshot>, Arc<VfsError>>>,
     control: Arc<ControlNode>,
     guard: Arc<SnapshotGuard>,
-}
-
-/// Whether `dir` looks like a snapshot directory (holds a main-memory image or metadata).
-pub fn is_snapshot_dir(dir: &Path) -> bool {
-    dir.join("wasm_memory.bin").is_file() || dir.join("metadata.json").is_file()
-}
-
-/// Appends a newline to generated text that lacks one.
-pub(crate) fn with_newline(mut bytes: Vec<u8>) -> Vec<u8> {
-    if !bytes.ends_with(b"\n") {
-        bytes.push(b'\n');
-    }
-    bytes
 }
 
 impl SnapshotDir {

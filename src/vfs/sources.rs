@@ -4,8 +4,9 @@
 use super::diff_dir::{latest_diff_target, DiffDir, DIFF_DIR, LATEST_DIFF};
 use super::entry::{DirSource, Entry};
 use super::error::VfsError;
+use super::gate::{is_snapshot_dir, SnapshotGate};
 use super::names::{sanitize, UniqueNames};
-use super::snapshot_dir::{is_snapshot_dir, SnapshotDir, SnapshotServices};
+use super::snapshot_dir::{SnapshotDir, SnapshotServices};
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -52,16 +53,6 @@ fn search(
         search(&sub, depth + 1, gate, found)?;
     }
     Ok(())
-}
-
-/// Decides which snapshot directories are served. The store owns the rule (a snapshot is
-/// complete once its manifest is written, after its checks pass; a download or pull under
-/// way is not served); the tree takes it through this seam (`crate::serve` supplies it).
-pub trait SnapshotGate: Send + Sync {
-    /// Whether the snapshot directory `dir` of a store may be served.
-    fn is_servable(&self, dir: &Path) -> bool;
-    /// Whether `dir` (any snapshot directory) is still being written, so not served.
-    fn is_in_progress(&self, dir: &Path) -> bool;
 }
 
 fn subdirs(dir: &Path) -> Result<Vec<PathBuf>, VfsError> {

@@ -4,10 +4,10 @@ use super::decoded::{DecodedSnapshot, ValueNode};
 
 /// A shared list of named values and the range of it a directory shows.
 type ValueSlice = (Arc<[(String, Arc<dyn ValueNode>)]>, usize, usize);
+use super::decoded::with_newline;
 use super::entry::{DirSource, Entry, FnFile, StreamFile};
 use super::error::VfsError;
 use super::names::UniqueNames;
-use super::snapshot_dir::with_newline;
 use std::sync::Arc;
 
 /// A compound's children are grouped into subdirectories of at most this many entries.

@@ -319,7 +319,7 @@ fn the_cli_tables_name_every_view() {
 #[test]
 fn analysis_md_examples_are_true() {
     let checked = common::doc_examples::check_console_examples("docs/analysis.md");
-    assert_eq!(checked, 9, "examples found");
+    assert_eq!(checked, 10, "examples found");
 }
 
 /// The analysis reads the edges from the image while it computes the dominators; computed from

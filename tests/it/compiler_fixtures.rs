@@ -545,3 +545,62 @@ fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
         );
     }
 }
+
+/// Every npm `motoko` release from 3.1.0 (moc 0.7) to 4.10.0 (`npm view motoko versions`,
+/// 2026-12-03).
+const NPM_RELEASES: &[&str] = &[
+    "3.1.0", "3.1.1", "3.5.4", "3.5.6", "3.6.0", "3.6.1", "3.6.4", "3.6.13", "3.6.14", "3.6.16",
+    "3.8.1", "3.8.2", "3.8.4", "3.9.1", "3.9.3", "3.9.6", "3.9.7", "3.11.1", "3.11.2", "3.11.3",
+    "3.12.0", "3.12.1", "3.13.0", "3.14.0", "3.14.3", "3.14.6", "3.15.0", "3.17.1", "3.20.0",
+    "4.0.0", "4.10.0",
+];
+
+/// docs/formats.md's table of every npm release and `KNOWN_BUILDS` agree: each release from
+/// 3.1.0 to 4.10.0 has its row, with the build id, the moc and the evidence (committed
+/// fixture, or the date of `scripts/check-releases`) the build knows, and each is read.
+#[test]
+fn the_docs_table_of_npm_releases_agrees_with_the_known_builds() {
+    use mo_mem::module::{Compiler, EraProbes, Evidence, KNOWN_BUILDS};
+    let docs = std::fs::read_to_string(common::repo_root().join("docs/formats.md")).unwrap();
+    let table = docs
+        .split("### Every npm release from 3.1.0 on")
+        .nth(1)
+        .expect("docs/formats.md: the table of every npm release");
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip_while(|l| !l.starts_with("| npm"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    let mut seen = Vec::new();
+    for row in &rows {
+        assert_eq!(row.len(), 6, "{row:?}");
+        let id = row[2].trim_matches('`');
+        let b = KNOWN_BUILDS
+            .iter()
+            .find(|b| b.build_id == id)
+            .unwrap_or_else(|| panic!("{row:?}: build id not in KNOWN_BUILDS"));
+        let npm: Vec<&str> = std::iter::once(b.npm)
+            .chain(b.also_npm.iter().copied())
+            .collect();
+        assert_eq!(row[0].split(", ").collect::<Vec<_>>(), npm, "{row:?}");
+        let moc = format!("{}{}", b.moc, if b.after { "+" } else { "" });
+        assert_eq!(row[1], moc, "{row:?}");
+        let evidence = match b.evidence {
+            Evidence::Fixture(f) => format!("`fixtures/{f}`"),
+            Evidence::CheckReleases { date, .. } => format!("scripts/check-releases {date}"),
+        };
+        assert_eq!(row[5], evidence, "{row:?}");
+        assert_eq!(
+            Compiler::detect(Some(id), EraProbes::default()).refusal(),
+            None,
+            "{row:?}"
+        );
+        assert!(!row[3].is_empty() && row[3] != "–", "{row:?}: no mode read");
+        seen.extend(npm);
+    }
+    assert_eq!(seen, NPM_RELEASES, "the table's releases, oldest first");
+    let known: usize = KNOWN_BUILDS.iter().map(|b| 1 + b.also_npm.len()).sum();
+    assert_eq!(known, NPM_RELEASES.len(), "every known build has its row");
+}

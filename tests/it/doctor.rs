@@ -9,7 +9,7 @@ use crate::common;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use mo_mem::analysis::doctor::{blob_bytes, DoctorReport, Finding, LabelKind};
+use mo_mem::analysis::doctor::{blob_bytes, BoxedRow, BoxedType, DoctorReport, Finding, LabelKind};
 use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
 use mo_mem::heap::{BlobSort, Body, Heap, Object, Tag, EOP_NULL};
 use mo_mem::module::Persistence;
@@ -17,9 +17,11 @@ use mo_mem::module::Persistence;
 const MODES: [&str; 2] = ["eop", "copying"];
 
 /// The controls: their objects must be in no finding.
-const CONTROLS: [&str; 6] = [
+const CONTROLS: [&str; 8] = [
     "distinct_texts",
+    "distinct_ropes",
     "bytes_blob",
+    "raw_alias",
     "full_maps",
     "dense_slots",
     "flat_text",
@@ -130,6 +132,19 @@ fn addresses(a: &HeapAnalysis, nodes: &[u32]) -> HashSet<u64> {
     nodes.iter().map(|&n| a.graph().address(n)).collect()
 }
 
+/// Every live array of `len` elements among the objects reachable from stable variable
+/// `name`, by address.
+fn arrays_of_len(heap: &Heap, name: &str, len: u64) -> Vec<u64> {
+    let mut out: Vec<u64> = reachable_from_var(heap, name)
+        .into_iter()
+        .filter(|&a| {
+            matches!(heap.object(a).unwrap().body, Body::Array { elems, .. } if elems.len() == len)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 #[test]
 fn byte_arrays_save_the_words_a_blob_does_not_need() {
     for mode in MODES {
@@ -137,35 +152,81 @@ fn byte_arrays_save_the_words_a_blob_does_not_need() {
         let a = opened.analysis().expect("analysis");
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
+        let labels = a.labels(&opened);
         let (h, w) = (heap.layout().header, heap.layout().word.bytes());
         let mut expected = HashSet::new();
         let mut saving = 0;
-        for name in ["bytes_array", "bytes_var"] {
-            let obj = var_object(heap, name);
-            let Body::Array { elems, .. } = obj.body else {
-                panic!("{name}");
-            };
-            assert_eq!(elems.len(), 1000);
-            assert_eq!(obj.size, h + w + 1000 * w, "{mode} {name}");
-            saving += obj.size - (h + w + 1000u64.div_ceil(w) * w);
+        // Written `[Nat8]` and `[var Nat8]`, and through `type Bytes = [Nat8]` and
+        // `type Byte = Nat8`, alone and in a record's fields (`data : ?Bytes`, `raw : [var Byte]`).
+        for (name, len) in [
+            ("bytes_array", 1000),
+            ("bytes_var", 1000),
+            ("bytes_alias", 600),
+            ("bytes_record", 300),
+            ("bytes_record", 200),
+        ] {
+            let found = arrays_of_len(heap, name, len);
+            assert_eq!(found.len(), 1, "{mode} {name}: one array of {len}");
+            let obj = heap.object(found[0]).unwrap();
+            assert_eq!(obj.size, h + w + len * w, "{mode} {name}");
+            saving += obj.size - (h + w + len.div_ceil(w) * w);
             expected.insert(obj.addr);
         }
+        // The labels name the alias, not `[Nat8]`: the check reads the type behind them.
+        let alias = a
+            .graph()
+            .node_at(arrays_of_len(heap, "bytes_alias", 600)[0])
+            .unwrap();
+        assert_eq!(labels.label(alias).map(|l| &**l), Some("Bytes"), "{mode}");
+        assert_eq!(LabelKind::of("Bytes"), LabelKind::Other);
         let f = finding(&report, "byte-arrays", mode);
         assert_eq!(addresses(a, &f.nodes), expected, "{mode}");
-        assert_eq!((f.objects, f.saving_bytes), (2, saving), "{mode}");
+        assert_eq!((f.objects, f.saving_bytes), (5, saving), "{mode}");
         assert_eq!(
             f.saving_bytes,
             2 * (1000 * w - blob_bytes(h, w, 1000) + h + w)
+                + [600, 300, 200]
+                    .iter()
+                    .map(|&l| l * w - blob_bytes(h, w, l) + h + w)
+                    .sum::<u64>()
         );
-        assert_eq!(f.where_.len(), 2, "{mode}: {:?}", f.where_);
-        assert!(
-            f.where_.iter().any(|p| p == "vars.bytes_var"),
-            "{:?}",
-            f.where_
-        );
+        assert_eq!(f.where_.len(), 5, "{mode}: {:?}", f.where_);
+        for p in [
+            "vars.bytes_var",
+            "vars.bytes_alias",
+            "vars.bytes_record.raw",
+        ] {
+            assert!(
+                f.where_.iter().any(|x| x == p),
+                "{mode} {p}: {:?}",
+                f.where_
+            );
+        }
     }
 }
 
+/// The text of the rope at `addr`, its leaves read left to right with a stack.
+fn rope_text(heap: &Heap, addr: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut stack = vec![addr];
+    while let Some(x) = stack.pop() {
+        match heap.object(x).unwrap().body {
+            Body::Blob { bytes, .. } => out.extend_from_slice(bytes),
+            Body::Concat { left, right, .. } => {
+                stack.push(address(heap, right));
+                stack.push(address(heap, left));
+            }
+            other => panic!("a rope part {other:?}"),
+        }
+    }
+    out
+}
+
+/// Texts and blobs compared by content, ropes as whole texts: every live flat object typed
+/// `Text` or `Blob`, and every live rope root (a `Concat` no live `Concat` points to) by its
+/// text read here; a flat copy costs its bytes, a rope what a search frees without its root;
+/// each value keeps its cheapest copy, and the saving is what a search frees without all the
+/// others at once.
 #[test]
 fn duplicate_texts_are_grouped_by_their_exact_bytes() {
     for mode in MODES {
@@ -173,34 +234,60 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
         let a = opened.analysis().expect("analysis");
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
+        let graph = a.graph();
         let labels = a.labels(&opened);
-        // The second computation: every live object labelled Text or Blob, by its bytes.
-        let mut by_value: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
-        for n in 0..a.graph().nodes() as u32 {
-            let kind = labels
-                .label(n)
-                .map_or(LabelKind::Other, |l| LabelKind::of(l));
-            if !a.dominators().is_reachable(n) || !matches!(kind, LabelKind::Text | LabelKind::Blob)
-            {
-                continue;
-            }
-            let obj = heap.object(a.graph().address(n)).expect("object");
-            if let Body::Blob {
-                sort: BlobSort::Text | BlobSort::Bytes,
-                bytes,
-            } = obj.body
-            {
-                by_value.entry(bytes.to_vec()).or_default().push(n);
+        let (_, reached) = reached_without(heap, a, &HashSet::new());
+        let mut in_rope = HashSet::new();
+        for n in 0..graph.nodes() as u32 {
+            if let Body::Concat { left, right, .. } = heap.object(graph.address(n)).unwrap().body {
+                if reached[n as usize] {
+                    in_rope.insert(address(heap, left));
+                    in_rope.insert(address(heap, right));
+                }
             }
         }
-        let dups: Vec<&Vec<u32>> = by_value.values().filter(|v| v.len() > 1).collect();
+        let mut by_value: HashMap<Vec<u8>, Vec<(u64, u32)>> = HashMap::new();
+        for n in 0..graph.nodes() as u32 {
+            let label = labels.label(n).map(|l| l.to_string());
+            let obj = heap.object(graph.address(n)).expect("object");
+            if !reached[n as usize] || !matches!(label.as_deref(), Some("Text" | "Blob" | "Raw")) {
+                continue;
+            }
+            let (value, cost) = match obj.body {
+                Body::Blob {
+                    sort: BlobSort::Text | BlobSort::Bytes,
+                    bytes,
+                } => (bytes.to_vec(), obj.size),
+                Body::Concat { .. } if !in_rope.contains(&obj.addr) => {
+                    (rope_text(heap, obj.addr), retained_by_search(heap, a, &[n]))
+                }
+                _ => continue,
+            };
+            by_value.entry(value).or_default().push((cost, n));
+        }
+        let mut dups: Vec<Vec<(u64, u32)>> =
+            by_value.into_values().filter(|v| v.len() > 1).collect();
+        for d in &mut dups {
+            d.sort();
+        }
         let objects: u64 = dups.iter().map(|v| v.len() as u64).sum();
-        let size = |n: u32| heap.object(a.graph().address(n)).unwrap().size;
-        let saving: u64 = dups.iter().map(|v| (v.len() as u64 - 1) * size(v[0])).sum();
+        let bytes: u64 = dups.iter().flatten().map(|c| c.0).sum();
+        let dropped: Vec<u32> = dups
+            .iter()
+            .flat_map(|v| v[1..].iter().map(|c| c.1))
+            .collect();
+        let saving = retained_by_search(heap, a, &dropped);
         let f = finding(&report, "duplicate-texts", mode);
-        assert_eq!((f.objects, f.saving_bytes), (objects, saving), "{mode}");
-        // The fixture's own duplicates: 40 copies of one text, 30 of one blob.
-        for (name, copies) in [("dup_texts", 40), ("dup_blobs", 30)] {
+        assert_eq!(
+            (f.objects, f.bytes, f.saving_bytes),
+            (objects, bytes, saving),
+            "{mode}"
+        );
+        let got: HashSet<u32> = f.nodes.iter().copied().collect();
+        assert_eq!(got, dropped.iter().copied().collect(), "{mode}");
+        // The fixture's own duplicates: 40 copies of one text, 30 of one blob, 6 ropes of
+        // one text (3 Concat nodes each).
+        for (name, copies) in [("dup_texts", 40), ("dup_blobs", 30), ("dup_ropes", 6)] {
             let elems: HashSet<u64> = elements(heap, name)
                 .into_iter()
                 .map(|w| address(heap, w))
@@ -213,8 +300,22 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
                 "{mode} {name}"
             );
         }
+        let rope = address(heap, elements(heap, "dup_ropes")[0]);
+        assert_eq!(heap.object(rope).unwrap().tag, Tag::Concat, "{mode}");
+        let concat = heap.object(rope).unwrap().size;
+        assert_eq!(
+            retained_by_search(heap, a, &[graph.node_at(rope).unwrap()]),
+            3 * concat,
+            "{mode}: a rope's own objects are its 3 Concat nodes"
+        );
         assert!(
             f.detail.contains("\"CUSTOMER REGION #4242\" x40"),
+            "{}",
+            f.detail
+        );
+        assert!(
+            f.detail
+                .contains("\"CUSTOMER REGION #777;CUSTOMER REGION #… x6"),
             "{}",
             f.detail
         );
@@ -315,7 +416,11 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         let f = finding(&report, "boxed-numbers", mode);
         assert_eq!(addresses(a, &f.nodes), boxes, "{mode}");
         assert_eq!((f.objects, f.saving_bytes), (600, bytes), "{mode}");
-        assert!(f.detail.starts_with("600 Float boxes"), "{}", f.detail);
+        assert!(
+            f.detail.starts_with("vars.floats: 600 Float boxes"),
+            "{}",
+            f.detail
+        );
         for x in elements(heap, "small_nats") {
             assert!(heap.pointer(x).is_none(), "{mode}: a small Nat is boxed");
         }
@@ -491,4 +596,156 @@ fn scripts_get_the_findings_as_records() {
     );
     let digits = |s: &str| s.replace('_', "");
     assert_eq!(digits(out.trim()), digits(&want));
+}
+
+/// `mo-mem diff --json`'s `waste_grew` is each side's doctor report compared here: every
+/// finding whose saving is larger in the new snapshot, with both sides' objects, bytes and
+/// saving (`null` before when the old snapshot had no such finding), most grown first; the
+/// text diff's last section lists the same checks in the same order.
+#[test]
+fn diff_json_lists_the_waste_that_grew() {
+    let (g1, g2) = (
+        common::fixture("growth1", "eop"),
+        common::fixture("growth2", "eop"),
+    );
+    let reports: Vec<DoctorReport> = [&g1, &g2]
+        .iter()
+        .map(|d| {
+            let opened = OpenedHeap::open(d).expect("open");
+            let report = DoctorReport::new(&opened, opened.analysis().unwrap());
+            report
+        })
+        .collect();
+    let side = |f: &Finding| serde_json::json!({"objects": f.objects, "bytes": f.bytes, "saving_bytes": f.saving_bytes});
+    let mut want: Vec<(i64, &str, serde_json::Value)> = Vec::new();
+    for f in reports[1].findings.iter().filter(|f| f.saving_bytes > 0) {
+        let old = reports[0]
+            .findings
+            .iter()
+            .find(|o| o.check == f.check && o.saving_bytes > 0);
+        let before = old.map_or(0, |o| o.saving_bytes);
+        if f.saving_bytes <= before {
+            continue;
+        }
+        let grew = f.saving_bytes as i64 - before as i64;
+        want.push((
+            -grew,
+            f.check,
+            serde_json::json!({
+                "check": f.check,
+                "old": old.map(side),
+                "new": side(f),
+                "saving_bytes_delta": grew,
+            }),
+        ));
+    }
+    want.sort_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)));
+    assert!(
+        want.len() >= 2,
+        "growth1 -> growth2: garbage and duplicates grow"
+    );
+    let (p1, p2) = (g1.to_str().unwrap(), g2.to_str().unwrap());
+    let json: serde_json::Value =
+        serde_json::from_slice(&common::mo_mem_ok(&["diff", p1, p2, "--json"])).unwrap();
+    let got = json["waste_grew"].as_array().expect("waste_grew");
+    let want_json: Vec<serde_json::Value> = want.iter().map(|w| w.2.clone()).collect();
+    assert_eq!(got, &want_json);
+    let text = String::from_utf8(common::mo_mem_ok(&["diff", p1, p2])).unwrap();
+    let section = text.split("waste that grew").nth(1).expect("the section");
+    let checks: Vec<&str> = section
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let want_checks: Vec<&str> = want.iter().map(|w| w.1).collect();
+    assert_eq!(checks, want_checks);
+}
+
+/// `boxed-numbers` per variable: a box is a variable's when no root reaches it once the
+/// variable's value is taken out (a breadth-first search per variable, not the dominator
+/// tree); a variable's boxes are listed from 64 boxes and 1/64 of the live heap on, with what
+/// the variable retains (its value blocked, the bytes no root reaches any more).
+#[test]
+fn boxed_numbers_are_the_variables_that_alone_reach_them() {
+    for mode in MODES {
+        let opened = open(mode);
+        let a = opened.analysis().expect("analysis");
+        let report = DoctorReport::new(&opened, a);
+        let heap = opened.heap();
+        let graph = a.graph();
+        let labels = a.labels(&opened);
+        let (live, reached) = reached_without(heap, a, &HashSet::new());
+        let boxes: Vec<u32> = (0..graph.nodes() as u32)
+            .filter(|&n| reached[n as usize])
+            .filter(|&n| labels.label(n).map(|l| LabelKind::of(l)) == Some(LabelKind::Number))
+            .filter(|&n| {
+                let tag = heap.object(graph.address(n)).unwrap().tag;
+                matches!(tag, Tag::Bits64(_) | Tag::Bits32(_) | Tag::BigInt)
+            })
+            .collect();
+        let mut owner: HashMap<u32, usize> = HashMap::new();
+        let mut rows: Vec<BoxedRow> = Vec::new();
+        for (i, var) in graph.vars().iter().enumerate() {
+            let blocked: HashSet<u32> = var.entries.iter().copied().collect();
+            let (rest, seen) = reached_without(heap, a, &blocked);
+            let mine: Vec<u32> = boxes
+                .iter()
+                .copied()
+                .filter(|&b| !seen[b as usize])
+                .collect();
+            for &b in &mine {
+                assert!(
+                    owner.insert(b, i).is_none(),
+                    "{mode}: two variables own a box"
+                );
+            }
+            let bytes: u64 = mine.iter().map(|&b| graph.size(b)).sum();
+            if mine.len() >= 64 && bytes * 64 >= live {
+                let mut types: HashMap<String, (u64, u64)> = HashMap::new();
+                for &b in &mine {
+                    let t = types
+                        .entry(labels.label(b).unwrap().to_string())
+                        .or_default();
+                    t.0 += 1;
+                    t.1 += graph.size(b);
+                }
+                let mut types: Vec<BoxedType> = types
+                    .into_iter()
+                    .map(|(name, (objects, bytes))| BoxedType {
+                        name,
+                        objects,
+                        bytes,
+                    })
+                    .collect();
+                types.sort_by(|x, y| (y.bytes, &x.name).cmp(&(x.bytes, &y.name)));
+                rows.push(BoxedRow {
+                    variable: Some(var.name.clone()),
+                    objects: mine.len() as u64,
+                    bytes,
+                    retained_bytes: (var.entries.len() == 1).then_some(live - rest),
+                    types,
+                });
+            }
+        }
+        let shared = boxes.iter().filter(|b| !owner.contains_key(b)).count();
+        assert!(shared < 64, "{mode}: {shared} shared boxes");
+        rows.sort_by(|x, y| (y.bytes, &x.variable).cmp(&(x.bytes, &y.variable)));
+        let f = finding(&report, "boxed-numbers", mode);
+        assert_eq!(f.boxed, rows, "{mode}");
+        assert_eq!(rows.len(), 1, "{mode}: only floats");
+        assert_eq!(rows[0].variable.as_deref(), Some("floats"));
+        assert_eq!(
+            (rows[0].objects, rows[0].bytes),
+            (600, 600 * (heap.layout().header + 8))
+        );
+        let json: serde_json::Value = serde_json::from_slice(&report.json().unwrap()).unwrap();
+        let found = json["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["check"] == "boxed-numbers")
+            .unwrap();
+        assert_eq!(found["variables"][0]["variable"], "floats");
+        assert_eq!(found["variables"][0]["objects"], 600);
+    }
 }

@@ -34,12 +34,22 @@ fn scratch() -> &'static Path {
 
 /// The old version's snapshot in `mode`, after its scenario (made once per process).
 fn old_snapshot(mode: &str) -> PathBuf {
+    old_snapshot_of("counter", mode)
+}
+
+/// The snapshot of the old version `name` (`counter`: counter.mo after scenario.json;
+/// `profile`: profile.mo after profile-scenario.json) in `mode` (made once per process).
+fn old_snapshot_of(name: &str, mode: &str) -> PathBuf {
     static MADE: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     let _guard = MADE.get_or_init(Default::default).lock().unwrap();
-    let dir = scratch().join(format!("counter-{mode}"));
+    let dir = scratch().join(format!("{name}-{mode}"));
     if !dir.exists() {
-        let wasm = std::fs::read(module("counter", mode)).unwrap();
-        let scenario = Scenario::read(&data("scenario.json")).unwrap();
+        let wasm = std::fs::read(module(name, mode)).unwrap();
+        let scenario = match name {
+            "counter" => "scenario.json".to_string(),
+            _ => format!("{name}-scenario.json"),
+        };
+        let scenario = Scenario::read(&data(&scenario)).unwrap();
         let files = run_scenario(
             &wasm,
             &scenario,
@@ -547,7 +557,8 @@ fn usage_and_io_errors_exit_2_and_a_garbage_module_is_refused() {
     assert!(err.contains("init arguments"), "{err}");
 }
 
-/// Runs the ```console session of docs/upgrade.md: `counter/MODE` is the old snapshot, a
+/// Runs the ```console session of docs/upgrade.md: `counter/MODE` and `profile/MODE` are the
+/// old snapshots, a
 /// `*.wasm.gz` a module of tests/data/upgrade, `upgraded` a scratch directory.
 #[test]
 fn the_docs_session_is_what_the_command_prints() {
@@ -560,7 +571,9 @@ fn the_docs_session_is_what_the_command_prints() {
             .expect("a mo-mem command")
             .split_whitespace()
             .map(|arg| match arg.split_once('/') {
-                Some(("counter", mode)) => old_snapshot(mode).to_string_lossy().into_owned(),
+                Some((name @ ("counter" | "profile"), mode)) => {
+                    old_snapshot_of(name, mode).to_string_lossy().into_owned()
+                }
                 _ if arg.ends_with(".wasm.gz") => data(arg).to_string_lossy().into_owned(),
                 None if arg == "upgraded" => {
                     out.path().join("upgraded").to_string_lossy().into_owned()
@@ -743,4 +756,141 @@ fn a_new_module_growing_memory_past_the_limit_is_refused() {
         report["instructions"]["post_upgrade"].as_u64() < Some(1_000),
         "{report:#}"
     );
+}
+
+/// The upgraded state decoded in place (`UpgradeRun::take_snapshot`: the decoder reads the
+/// runner's memories, no copy) is the state decoded from a copy (`UpgradeRun::snapshot`, what
+/// the command decoded before): the same bytes, globals and metadata, and the same report
+/// (every variable's change and texts), on the counter's upgrades that succeed (EOP and
+/// classical) and the committed `compound` and `regions` fixtures upgraded to their own module.
+#[test]
+fn the_upgraded_state_decoded_in_place_is_the_copy_decoded() {
+    use mo_mem::analysis::upgrade::compare_vars;
+    use mo_mem::analysis::OpenedHeap;
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::runtime::upgrade::{dry_run, UpgradeOptions};
+    use std::sync::Arc;
+    let mut cases: Vec<(String, PathBuf, PathBuf)> = Vec::new();
+    for mode in ["eop", "copying"] {
+        for version in [
+            "counter",
+            "counter-add",
+            "counter-retype",
+            "counter-migrate",
+        ] {
+            cases.push((
+                format!("counter/{mode} -> {version}"),
+                old_snapshot(mode),
+                module(version, mode),
+            ));
+        }
+    }
+    for (name, mode) in common::committed_fixtures()
+        .into_iter()
+        .filter(|(name, _)| ["compound", "regions"].contains(&name.as_str()))
+    {
+        let dir = common::fixture(&name, &mode);
+        let module = dir.join("wasm_module.bin");
+        cases.push((format!("{name}/{mode}"), dir, module));
+    }
+    let limits = ReaderLimits::default();
+    let mut compared = 0;
+    for (label, dir, new) in &cases {
+        let old = Arc::new(Snapshot::open(dir).unwrap());
+        let new = std::fs::read(new).unwrap();
+        let mut run = dry_run(old.clone(), &new, "", &UpgradeOptions::default()).unwrap();
+        if run.failure.is_some() {
+            continue;
+        }
+        let copy = run.snapshot(&old).unwrap();
+        let held = run.take_snapshot(&old).unwrap();
+        assert!(run.canister.is_none(), "{label}: the canister moved");
+        assert!(format!("{:?}", held.memory()).contains("held"), "{label}");
+        assert!(
+            copy.memory().as_slice() == held.memory().as_slice(),
+            "{label}"
+        );
+        assert_eq!(
+            copy.stable_memory().map(|i| i.as_slice()),
+            held.stable_memory().map(|i| i.as_slice()),
+            "{label}"
+        );
+        assert_eq!(copy.module(), held.module(), "{label}");
+        assert_eq!(copy.globals(), held.globals(), "{label}");
+        let meta = |s: &Snapshot| s.metadata().map(|m| m.to_json_pretty().unwrap());
+        assert_eq!(meta(&copy), meta(&held), "{label}");
+        let before = OpenedHeap::from_snapshot(Snapshot::open(dir).unwrap(), limits).unwrap();
+        let from_copy = OpenedHeap::from_snapshot(copy, limits).unwrap();
+        let in_place = OpenedHeap::from_snapshot(held, limits).unwrap();
+        let want = compare_vars(&before, &from_copy).unwrap();
+        assert!(!want.is_empty(), "{label}");
+        assert_eq!(compare_vars(&before, &in_place).unwrap(), want, "{label}");
+        compared += 1;
+    }
+    assert!(compared >= 16, "only {compared} upgrades compared");
+}
+
+/// A record whose field is retyped and gains a field, inside it a variant (an alias of the
+/// same name in both versions, its body changed) that loses a tag and gains one
+/// (tests/data/upgrade/profile.mo to profile-fields.mo): the report names each field and tag
+/// by its path, in EOP (refused: the static comparison) and classical persistence (the
+/// upgrade succeeds and re-initialises `user`: the same list beside the values).
+#[test]
+fn a_changed_record_names_its_fields_and_tags() {
+    let want = serde_json::json!([
+        {"path": "user.age", "change": "retyped", "before": "Nat", "after": "Text"},
+        {"path": "user.email", "change": "added", "before": null, "after": "Text"},
+        {"path": "user.status#banned", "change": "removed", "before": "Text", "after": null},
+        {"path": "user.status#suspended", "change": "added", "before": null, "after": "Nat"},
+    ]);
+    for (mode, exit) in [("eop", 1), ("copying", 3)] {
+        let old = old_snapshot_of("profile", mode);
+        let new = module("profile-fields", mode);
+        let (code, out, err) = mo_mem(&[
+            "upgrade",
+            old.to_str().unwrap(),
+            new.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(code, exit, "{mode}: {out}{err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        common::schemas::assert_follows("upgrade", &report, &format!("profile {mode}"));
+        let vars = report["vars"].as_array().unwrap();
+        let user = vars.iter().find(|v| v["name"] == "user").unwrap();
+        assert_eq!(user["change"], "changed", "{mode}: {user:#}");
+        assert_eq!(user["type_changes"], want, "{mode}: {user:#}");
+        assert_eq!(user["type_changes_complete"], true, "{mode}");
+        let visits = vars.iter().find(|v| v["name"] == "visits").unwrap();
+        assert_eq!(visits["change"], "same", "{mode}: {visits:#}");
+        assert_eq!(visits["type_changes"], serde_json::json!([]), "{mode}");
+        let (_, text, _) = mo_mem(&["upgrade", old.to_str().unwrap(), new.to_str().unwrap()]);
+        for line in [
+            "  retyped  user.age : Nat -> Text\n",
+            "  added    user.email : Text\n",
+            "  removed  user.status#banned : Text\n",
+            "  added    user.status#suspended : Nat\n",
+        ] {
+            assert!(text.contains(line), "{mode}: {line:?} in\n{text}");
+        }
+    }
+    // the canister's own word on the classical upgrade: `user` re-initialised
+    let dump = {
+        let snapshot = Snapshot::open(&old_snapshot_of("profile", "copying")).unwrap();
+        let mut canister = Canister::from_snapshot_state(
+            &std::fs::read(module("profile", "copying")).unwrap(),
+            snapshot.memory().as_slice(),
+            &[],
+            snapshot.globals().unwrap(),
+            RuntimeConfig::default(),
+        )
+        .unwrap();
+        let new = std::fs::read(module("profile-fields", "copying")).unwrap();
+        canister.upgrade(&new, &Encode!().unwrap()).unwrap();
+        own_dump(&mut canister)
+    };
+    assert_eq!(
+        dump["user"],
+        "{age = \"36\"; email = \"ada@example.org\"; name = \"ada\"; status = #active}"
+    );
+    assert_eq!(dump["visits"], "2");
 }

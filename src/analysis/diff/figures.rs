@@ -40,10 +40,24 @@ pub struct Figures {
     pub types: Vec<TypeRow>,
     /// The heap's space.
     pub space: Space,
-    /// The doctor's findings that save bytes, as (check, objects, saving bytes), largest
-    /// saving first (`mo-mem diff` shows those that grew; not in the JSON).
+    /// The doctor's findings that save bytes, largest saving first (`mo-mem diff` shows
+    /// those that grew, as text and in its JSON's `waste_grew`).
     #[serde(skip)]
-    pub doctor: Vec<(&'static str, u64, u64)>,
+    pub doctor: Vec<WasteFigure>,
+}
+
+/// One `mo-mem doctor` finding's figures, as a diff compares them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct WasteFigure {
+    /// The check's id.
+    #[serde(skip)]
+    pub check: &'static str,
+    /// The objects the finding covers.
+    pub objects: u64,
+    /// Their bytes.
+    pub bytes: u64,
+    /// The bytes a fix would save.
+    pub saving_bytes: u64,
 }
 
 impl Figures {
@@ -73,7 +87,12 @@ impl Figures {
             types,
             doctor: DoctorReport::new(opened, a)
                 .savings()
-                .map(|f| (f.check, f.objects, f.saving_bytes))
+                .map(|f| WasteFigure {
+                    check: f.check,
+                    objects: f.objects,
+                    bytes: f.bytes,
+                    saving_bytes: f.saving_bytes,
+                })
                 .collect(),
             space: Space {
                 live: a.live(),

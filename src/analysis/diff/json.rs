@@ -13,6 +13,7 @@ use super::suspects::Suspect;
 use super::types::TypeDiff;
 use super::values::ValueChange;
 use super::vars::VarDiff;
+use super::waste::{grown_waste, WasteGrowth};
 use super::SnapshotDiff;
 
 /// One variable's diff.
@@ -115,7 +116,8 @@ pub struct JsonValueCounts {
     only_new: u64,
 }
 
-/// `summary.json`: the space before and after, the growth suspects, the variables' counts.
+/// `summary.json`: the space before and after, the growth suspects, the variables' counts,
+/// the `mo-mem doctor` findings whose saving grew.
 #[derive(Debug, Clone, Serialize)]
 pub struct SummaryJson {
     old: Space,
@@ -123,6 +125,7 @@ pub struct SummaryJson {
     delta: JsonSpaceDelta,
     suspects: Vec<Suspect>,
     values: JsonValueCounts,
+    waste_grew: Vec<WasteGrowth>,
 }
 
 /// The whole answer of `mo-mem diff --json`.
@@ -161,6 +164,7 @@ impl SummaryJson {
             },
             suspects: d.suspects.clone(),
             values,
+            waste_grew: grown_waste(&d.old, &d.new),
         }
     }
 }

@@ -8,6 +8,7 @@
 //! - [`canon`], [`values`]: a value's canonical walk, two values compared, a fingerprint;
 //! - [`entries`], [`collections`]: a collection's entries in order, two compared by key;
 //! - [`vars`], [`types`], [`suspects`]: the per-variable and per-type diffs, what grew;
+//! - [`waste`]: the `mo-mem doctor` findings whose saving grew;
 //! - [`row`]: the before-and-after figures variables and types share;
 //! - [`json`], [`summary`]: the diff as JSON (`summary.json`, `vars.json`, `types.json`)
 //!   and as text (`summary.txt`, `mo-mem diff`);
@@ -27,15 +28,17 @@ pub mod trend_svg;
 pub mod types;
 pub mod values;
 pub mod vars;
+pub mod waste;
 
 use crate::analysis::graph::GraphError;
 use crate::analysis::progress::{Phase, Progress, Ticker};
 use crate::analysis::OpenedHeap;
 
-pub use figures::{Figures, Space};
+pub use figures::{Figures, Space, WasteFigure};
 pub use suspects::Suspect;
 pub use types::TypeDiff;
 pub use vars::VarDiff;
+pub use waste::WasteGrowth;
 
 /// The diff of two snapshots.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -157,25 +157,12 @@ pub fn summary_text(d: &SnapshotDiff) -> String {
 /// most grown first, with the factor when it at least doubled.
 fn grown_waste(s: &mut String, d: &SnapshotDiff) {
     let _ = writeln!(s, "\nwaste that grew (mo-mem doctor, saving bytes):");
-    let old = |check: &str| {
-        d.old
-            .doctor
-            .iter()
-            .find(|f| f.0 == check)
-            .map_or((0, 0), |f| (f.1, f.2))
-    };
-    let mut grown: Vec<(&str, u64, u64)> = d
-        .new
-        .doctor
-        .iter()
-        .map(|&(check, _, saving)| (check, old(check).1, saving))
-        .filter(|g| g.2 > g.1)
-        .collect();
-    grown.sort_by(|x, y| (y.2 - y.1, x.0).cmp(&(x.2 - x.1, y.0)));
+    let grown = super::waste::grown_waste(&d.old, &d.new);
     if grown.is_empty() {
         let _ = writeln!(s, "  (no finding grew)");
     }
-    for (check, o_saving, saving) in grown {
+    for g in grown {
+        let (o_saving, saving) = (g.old_saving(), g.new.saving_bytes);
         let factor = match o_saving {
             0 => "new".to_string(),
             o if saving >= 2 * o => format!("x{:.1}", saving as f64 / o as f64),
@@ -184,10 +171,10 @@ fn grown_waste(s: &mut String, d: &SnapshotDiff) {
         let _ = writeln!(
             s,
             "  {:<24} {:>10} -> {:>10} {:>11}  {}",
-            check,
+            g.check,
             o_saving,
             saving,
-            signed(delta(Some(o_saving), Some(saving))),
+            signed(g.saving_bytes_delta),
             factor
         );
     }

@@ -5,8 +5,9 @@ use std::cell::Cell;
 
 use crate::analysis::cached::HeapAnalysis;
 use crate::analysis::graph::HeapGraph;
-use crate::analysis::types::{TypeLabels, NO_LABEL};
+use crate::analysis::types::{ElemShape, LabelShape, TypeLabels, NO_LABEL};
 use crate::analysis::OpenedHeap;
+use crate::heap::types::Prim;
 use crate::heap::{Heap, Tag};
 use crate::module::Persistence;
 
@@ -48,6 +49,37 @@ impl LabelKind {
             _ => LabelKind::Other,
         }
     }
+
+    /// The kind of a label whose type has structure `shape` (aliases expanded: a label
+    /// `Bytes` of `type Bytes = [Nat8]` is a [`LabelKind::Nat8Array`]); `mo:core`'s
+    /// collections, which are records, by their label's name.
+    pub fn of_shape(label: &str, shape: LabelShape) -> LabelKind {
+        match shape {
+            LabelShape::Prim(Prim::Text) => LabelKind::Text,
+            LabelShape::Prim(Prim::Blob) => LabelKind::Blob,
+            LabelShape::Prim(
+                Prim::Nat
+                | Prim::Int
+                | Prim::Nat64
+                | Prim::Int64
+                | Prim::Float
+                | Prim::Nat32
+                | Prim::Int32,
+            ) => LabelKind::Number,
+            LabelShape::Array {
+                elem: ElemShape::Prim(Prim::Nat8),
+                ..
+            } => LabelKind::Nat8Array,
+            LabelShape::Array {
+                elem: ElemShape::Opt,
+                ..
+            } => LabelKind::OptionArray,
+            _ => match LabelKind::of(label) {
+                k @ (LabelKind::MapOrSet | LabelKind::List) => k,
+                _ => LabelKind::Other,
+            },
+        }
+    }
 }
 
 /// The bytes of a `Blob` (or flat `Text`) of `len` bytes in a layout with `header`-byte
@@ -82,7 +114,12 @@ impl<'a> Context<'a> {
     /// The context of `opened` and its analysis `a`.
     pub fn new(opened: &'a OpenedHeap, a: &'a HeapAnalysis) -> Context<'a> {
         let labels = a.labels(opened);
-        let kinds = labels.names().iter().map(|l| LabelKind::of(l)).collect();
+        let kinds = labels
+            .names()
+            .iter()
+            .zip(labels.shapes())
+            .map(|(l, &s)| LabelKind::of_shape(l, s))
+            .collect();
         let layout = opened.heap().layout();
         Context {
             opened,
@@ -193,5 +230,44 @@ mod tests {
         assert_eq!(LabelKind::of("[var ?(Nat, Text)]"), LabelKind::OptionArray);
         assert_eq!(LabelKind::of("Map<Nat, Text>"), LabelKind::MapOrSet);
         assert_eq!(LabelKind::of("[Nat]"), LabelKind::Other);
+    }
+
+    #[test]
+    fn aliases_are_kinds_by_their_structure() {
+        let nat8s = |mutable| LabelShape::Array {
+            mutable,
+            elem: ElemShape::Prim(Prim::Nat8),
+        };
+        assert_eq!(
+            LabelKind::of_shape("Bytes", nat8s(false)),
+            LabelKind::Nat8Array
+        );
+        assert_eq!(
+            LabelKind::of_shape("[var Byte]", nat8s(true)),
+            LabelKind::Nat8Array
+        );
+        let raw = LabelShape::Prim(Prim::Blob);
+        assert_eq!(LabelKind::of_shape("Raw", raw), LabelKind::Blob);
+        let name = LabelShape::Prim(Prim::Text);
+        assert_eq!(LabelKind::of_shape("Name", name), LabelKind::Text);
+        let slots = LabelShape::Array {
+            mutable: true,
+            elem: ElemShape::Opt,
+        };
+        assert_eq!(LabelKind::of_shape("Slots", slots), LabelKind::OptionArray);
+        // A label two types print alike says nothing, even when its name looks like one.
+        assert_eq!(
+            LabelKind::of_shape("[Nat8]", LabelShape::Other),
+            LabelKind::Other
+        );
+        assert_eq!(
+            LabelKind::of_shape("Map<Nat, Text>", LabelShape::Other),
+            LabelKind::MapOrSet
+        );
+        assert_eq!(
+            nat8s(false).join(LabelShape::Prim(Prim::Blob)),
+            LabelShape::Other
+        );
+        assert_eq!(nat8s(false).join(nat8s(false)), nat8s(false));
     }
 }

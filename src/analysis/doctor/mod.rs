@@ -12,6 +12,7 @@
 mod boxed_numbers;
 mod byte_arrays;
 mod context;
+mod dominated;
 mod duplicate_texts;
 mod empty_collections;
 mod garbage;
@@ -27,6 +28,7 @@ use serde::Serialize;
 use super::cached::HeapAnalysis;
 use super::OpenedHeap;
 
+pub use boxed_numbers::{BoxedRow, BoxedType};
 pub use context::{blob_bytes, Context, LabelKind};
 
 /// The most access paths a finding lists.
@@ -80,6 +82,9 @@ pub struct Finding {
     /// `heap-growth`: where main memory goes (the rows add up to main memory).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub table: Vec<TableRow>,
+    /// `boxed-numbers`: the boxes per stable variable that alone reaches them.
+    #[serde(rename = "variables", skip_serializing_if = "Vec::is_empty")]
+    pub boxed: Vec<BoxedRow>,
     /// The nodes the finding covers (those whose bytes the saving frees, or the objects
     /// found wasteful), for tests and front-ends; not serialized.
     #[serde(skip)]
@@ -98,6 +103,7 @@ impl Finding {
             detail: String::new(),
             advice: String::new(),
             table: Vec::new(),
+            boxed: Vec::new(),
             nodes: Vec::new(),
         }
     }
@@ -134,7 +140,9 @@ impl DoctorReport {
         let scanned = scan::scan(&ctx);
         let mut findings = Vec::new();
         let mut skipped = Vec::new();
-        findings.extend(scanned.duplicates.finish(&ctx));
+        let (dups, dups_skipped) = scanned.duplicates.finish(&ctx, &scanned.ropes.roots());
+        findings.extend(dups);
+        skipped.extend(dups_skipped);
         findings.extend(scanned.byte_arrays.finish(&ctx));
         findings.extend(scanned.sparse.finish(&ctx));
         findings.extend(scanned.ropes.finish(&ctx));

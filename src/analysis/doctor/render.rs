@@ -39,7 +39,7 @@ impl DoctorReport {
 
     /// The report as pretty JSON (a trailing newline).
     pub fn json(&self) -> Result<Vec<u8>, serde_json::Error> {
-        crate::analysis::retained_json::pretty(self)
+        crate::analysis::json::pretty(self)
     }
 
     /// The top `n` findings that save bytes, one line each (`mo-mem report`'s suspects).

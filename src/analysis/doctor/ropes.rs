@@ -61,6 +61,15 @@ impl Ropes {
         }
     }
 
+    /// The roots of the ropes: the live `Concat` nodes no other `Concat` points to.
+    pub fn roots(&self) -> Vec<u32> {
+        self.concats
+            .iter()
+            .copied()
+            .filter(|&n| !get(&self.in_rope, n))
+            .collect()
+    }
+
     /// The finding, if any rope is long.
     pub fn finish(self, ctx: &Context<'_>) -> Option<Finding> {
         let mut counted = vec![0u64; self.in_rope.len()];

@@ -5,12 +5,14 @@
 
 mod aggregate;
 mod label;
+mod label_shape;
 mod naming;
 mod table;
 mod walk;
 
 pub use aggregate::{by_type, TypeRetention};
 pub use label::{alias_name, render_label, shorten, shorten_to, MAX_LABEL_CHARS, MAX_LABEL_DEPTH};
+pub use label_shape::{ElemShape, LabelShape};
 pub use naming::{name_steps, MAX_KEY_CHARS};
 pub use table::{
     Container, FieldShape, Shape, TagShape, TypeId, TypeTable, MAX_TYPES, MAX_TYPE_NODES,

@@ -24,11 +24,11 @@ use crate::heap::value::{Decoder, LazyValue};
 use crate::heap::{Body, Heap};
 
 use super::super::graph::HeapGraph;
-use super::super::opened::LabelMap;
 use super::super::path::{step, Step};
 use super::label::{shorten_to, MAX_LABEL_CHARS};
 use super::table::{Container, Shape, TypeId, TypeTable};
 use super::walk::{fits, object_type};
+use crate::heap::types::LabelMap;
 
 /// The longest key shown in a path, in characters.
 pub const MAX_KEY_CHARS: usize = 40;

@@ -27,6 +27,7 @@ use crate::heap::types::{Prim, StableSignature, TypeEnv};
 use crate::heap::{Body, Heap, Object, Tag};
 
 use super::super::graph::HeapGraph;
+use super::label_shape::LabelShape;
 use super::table::{Shape, TypeId, TypeTable, MAX_UNWRAP, UNTYPED};
 
 /// No label: no type reached the object.
@@ -52,6 +53,8 @@ pub struct TypeLabels {
     wide: HashMap<u32, u32>,
     /// The distinct labels.
     names: Vec<Arc<str>>,
+    /// Per distinct label: the structure of its type (aliases expanded).
+    shapes: Vec<LabelShape>,
     /// Objects labelled.
     labelled: u64,
     /// Objects whose tag did not fit the type reaching them.
@@ -120,6 +123,13 @@ impl TypeLabels {
         &self.names
     }
 
+    /// Per distinct label (indexed as [`TypeLabels::names`]): the structure of the type
+    /// behind it, aliases expanded ([`LabelShape::Other`] when types of different structure
+    /// print alike).
+    pub fn shapes(&self) -> &[LabelShape] {
+        &self.shapes
+    }
+
     /// How many objects are labelled.
     pub fn labelled(&self) -> u64 {
         self.labelled
@@ -156,6 +166,7 @@ impl TypeLabels {
         self.node_label.capacity() * 2
             + self.wide.capacity() * 8
             + self.names.iter().map(|n| n.len() + 16).sum::<usize>()
+            + self.shapes.capacity() * std::mem::size_of::<LabelShape>()
     }
 }
 
@@ -174,12 +185,16 @@ struct Walk<'a, 'h> {
 }
 
 impl Walk<'_, '_> {
-    fn name_id(&mut self, name: Arc<str>) -> u32 {
+    fn name_id(&mut self, name: Arc<str>, shape: LabelShape) -> u32 {
         if let Some(&i) = self.name_ids.get(&name) {
+            if let Some(s) = self.out.shapes.get_mut(i as usize) {
+                *s = s.join(shape);
+            }
             return i;
         }
         let i = self.out.names.len() as u32;
         self.out.names.push(name.clone());
+        self.out.shapes.push(shape);
         self.name_ids.insert(name, i);
         i
     }
@@ -191,7 +206,8 @@ impl Walk<'_, '_> {
         }
         if self.tid_names[t] == NO_LABEL {
             let name = self.table.label(tid);
-            self.tid_names[t] = self.name_id(name);
+            let shape = LabelShape::of(&mut self.table, tid);
+            self.tid_names[t] = self.name_id(name, shape);
         }
         self.tid_names[t]
     }
@@ -201,7 +217,7 @@ impl Walk<'_, '_> {
             return i;
         }
         let name: Arc<str> = Arc::from(format!("var {}", self.table.label(tid)));
-        let i = self.name_id(name);
+        let i = self.name_id(name, LabelShape::Other);
         self.box_names.insert(tid, i);
         i
     }

@@ -159,52 +159,7 @@ impl EntryWalk {
     fn step(&mut self, decoder: &mut Decoder<'_>, task: Task) -> Result<Option<Item>, DecodeError> {
         match task {
             Task::Yield(item) => return Ok(Some(item)),
-            Task::BTree(node) => {
-                let node = self.types.expand(decoder, node);
-                let (tag, body) = decoder.variant(&node)?;
-                let body = self.types.expand(decoder, body);
-                let data = decoder.field(&body, "data")?;
-                let data = self.types.expand(decoder, data);
-                let slots = match self.kind {
-                    CollectionKind::Map => "kvs",
-                    _ => "elements",
-                };
-                let slots_v = decoder.field(&data, slots)?;
-                let slots_v = self.types.expand(decoder, slots_v);
-                let mut slots = array_parts(decoder, &slots_v, &mut self.types)?;
-                let count = decoder.field(&data, "count")?;
-                let count = usize::try_from(decoder.nat(&count)?).unwrap_or(usize::MAX);
-                slots.truncate(count);
-                let mut children = if &*tag == "internal" {
-                    let children = decoder.field(&body, "children")?;
-                    let children = self.types.expand(decoder, children);
-                    array_parts(decoder, &children, &mut self.types)?
-                } else {
-                    Vec::new()
-                };
-                children.truncate(slots.len() + 1);
-                if self.kind == CollectionKind::Map {
-                    // The entries' `(K, V)` tuples are read one after the other next: their
-                    // memory is fetched meanwhile.
-                    let image = decoder.heap().image();
-                    for slot in &slots {
-                        prefetch_pointee_and_before(image, slot.word, 64);
-                    }
-                }
-                // child 0, slot 0, child 1, …, slot n-1, child n: pushed in reverse.
-                let mut children = children.into_iter().rev();
-                if children.len() > slots.len() {
-                    if let Some(c) = children.next() {
-                        self.stack.push(Task::BTreeChild(c));
-                    }
-                }
-                for slot in slots.into_iter().rev() {
-                    self.stack.push(Task::Slot(slot));
-                    if let Some(c) = children.next() {
-                        self.stack.push(Task::BTreeChild(c));
-                    }
-                }
-            }
+            Task::BTree(node) => self.btree_node(decoder, node)?,
             Task::BTreeChild(child) => {
                 // The next child is visited after this one's subtree: its node is fetched
                 // meanwhile (an internal node's tasks alternate slot, child, slot, …).
@@ -286,44 +241,7 @@ impl EntryWalk {
                     return Ok(Some(Item::Element(value)));
                 }
             }
-            Task::Tree(tree) => {
-                let (tag, body) = decoder.variant(&tree)?;
-                if &*tag == "leaf" {
-                    return Ok(None);
-                }
-                let (addr, parts) = decoder.tuple(&body)?;
-                match (self.kind, &parts[..]) {
-                    (CollectionKind::PureMap, [l, k, v, r]) => {
-                        self.stack.push(Task::Tree(r.clone()));
-                        self.stack.push(Task::Yield(Item::Entry {
-                            addr,
-                            key: k.clone(),
-                            value: v.clone(),
-                        }));
-                        self.stack.push(Task::Tree(l.clone()));
-                    }
-                    (CollectionKind::PureSet, [l, x, r]) => {
-                        self.stack.push(Task::Tree(r.clone()));
-                        self.stack.push(Task::Yield(Item::Element(x.clone())));
-                        self.stack.push(Task::Tree(l.clone()));
-                    }
-                    (CollectionKind::BaseRBTree, [_, l, kv, r]) => {
-                        self.stack.push(Task::Tree(r.clone()));
-                        let (addr, kv_parts) = decoder.tuple(kv)?;
-                        if let [k, ov] = &kv_parts[..] {
-                            if let Some(v) = decoder.opt(ov)? {
-                                self.stack.push(Task::Yield(Item::Entry {
-                                    addr,
-                                    key: k.clone(),
-                                    value: v,
-                                }));
-                            }
-                        }
-                        self.stack.push(Task::Tree(l.clone()));
-                    }
-                    _ => return Err(decoder.mismatch(body.word, "a tree node")),
-                }
-            }
+            Task::Tree(tree) => self.tree_node(decoder, tree)?,
             Task::Trie(trie) => {
                 let (tag, body) = decoder.variant(&trie)?;
                 match &*tag {
@@ -347,6 +265,101 @@ impl EntryWalk {
             }
         }
         Ok(None)
+    }
+
+    /// Pushes a B-tree node's slots and children, in key order (child 0, slot 0, child 1, …).
+    fn btree_node(
+        &mut self,
+        decoder: &mut Decoder<'_>,
+        node: LazyValue,
+    ) -> Result<(), DecodeError> {
+        let node = self.types.expand(decoder, node);
+        let (tag, body) = decoder.variant(&node)?;
+        let body = self.types.expand(decoder, body);
+        let data = decoder.field(&body, "data")?;
+        let data = self.types.expand(decoder, data);
+        let slots = match self.kind {
+            CollectionKind::Map => "kvs",
+            _ => "elements",
+        };
+        let slots_v = decoder.field(&data, slots)?;
+        let slots_v = self.types.expand(decoder, slots_v);
+        let mut slots = array_parts(decoder, &slots_v, &mut self.types)?;
+        let count = decoder.field(&data, "count")?;
+        let count = usize::try_from(decoder.nat(&count)?).unwrap_or(usize::MAX);
+        slots.truncate(count);
+        let mut children = if &*tag == "internal" {
+            let children = decoder.field(&body, "children")?;
+            let children = self.types.expand(decoder, children);
+            array_parts(decoder, &children, &mut self.types)?
+        } else {
+            Vec::new()
+        };
+        children.truncate(slots.len() + 1);
+        if self.kind == CollectionKind::Map {
+            // The entries' `(K, V)` tuples are read one after the other next: their
+            // memory is fetched meanwhile.
+            let image = decoder.heap().image();
+            for slot in &slots {
+                prefetch_pointee_and_before(image, slot.word, 64);
+            }
+        }
+        // child 0, slot 0, child 1, …, slot n-1, child n: pushed in reverse.
+        let mut children = children.into_iter().rev();
+        if children.len() > slots.len() {
+            if let Some(c) = children.next() {
+                self.stack.push(Task::BTreeChild(c));
+            }
+        }
+        for slot in slots.into_iter().rev() {
+            self.stack.push(Task::Slot(slot));
+            if let Some(c) = children.next() {
+                self.stack.push(Task::BTreeChild(c));
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes a binary tree node's right subtree, its entry and its left subtree (a leaf
+    /// pushes nothing).
+    fn tree_node(&mut self, decoder: &mut Decoder<'_>, tree: LazyValue) -> Result<(), DecodeError> {
+        let (tag, body) = decoder.variant(&tree)?;
+        if &*tag == "leaf" {
+            return Ok(());
+        }
+        let (addr, parts) = decoder.tuple(&body)?;
+        match (self.kind, &parts[..]) {
+            (CollectionKind::PureMap, [l, k, v, r]) => {
+                self.stack.push(Task::Tree(r.clone()));
+                self.stack.push(Task::Yield(Item::Entry {
+                    addr,
+                    key: k.clone(),
+                    value: v.clone(),
+                }));
+                self.stack.push(Task::Tree(l.clone()));
+            }
+            (CollectionKind::PureSet, [l, x, r]) => {
+                self.stack.push(Task::Tree(r.clone()));
+                self.stack.push(Task::Yield(Item::Element(x.clone())));
+                self.stack.push(Task::Tree(l.clone()));
+            }
+            (CollectionKind::BaseRBTree, [_, l, kv, r]) => {
+                self.stack.push(Task::Tree(r.clone()));
+                let (addr, kv_parts) = decoder.tuple(kv)?;
+                if let [k, ov] = &kv_parts[..] {
+                    if let Some(v) = decoder.opt(ov)? {
+                        self.stack.push(Task::Yield(Item::Entry {
+                            addr,
+                            key: k.clone(),
+                            value: v,
+                        }));
+                    }
+                }
+                self.stack.push(Task::Tree(l.clone()));
+            }
+            _ => return Err(decoder.mismatch(body.word, "a tree node")),
+        }
+        Ok(())
     }
 
     /// A map's `(K, V)` slot payload as an entry.

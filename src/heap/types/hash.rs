@@ -1,4 +1,11 @@
-//! Motoko's label hash for record fields, object fields and variant tags.
+//! Motoko's label hash for record fields, object fields and variant tags, and the names
+//! read back from hashes.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Label names by hash: field and variant names of the signature, shared by decoders.
+pub type LabelMap = Arc<HashMap<u32, Arc<str>>>;
 
 /// Motoko's hash of a field or tag label: `h = h * 223 + byte` over the UTF-8 bytes (mod 2^32),
 /// with the top bit cleared. The label is hashed as written (`_123_` is not unescaped).

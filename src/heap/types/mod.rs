@@ -11,7 +11,7 @@ mod signature;
 
 pub use ast::{Field, FuncSort, FuncType, ObjSort, Prim, Tag, Type};
 pub use error::TypeError;
-pub use hash::label_hash;
+pub use hash::{label_hash, LabelMap};
 pub use parser::{parse_signature, parse_type, MAX_TYPE_DEPTH};
 pub use signature::{
     collect_labels, Alias, StableSignature, StableVar, TypeEnv, VarKind, MAX_EXPANSIONS,

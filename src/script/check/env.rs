@@ -6,7 +6,7 @@ use super::types::{Con, Ty};
 use crate::script::lib::Module;
 use crate::script::syntax::ast::Expr;
 use crate::script::value::NumKind;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// What a value name is bound to.
@@ -81,6 +81,11 @@ pub struct Typing {
     /// Per call (by the call expression), the implicit argument names whose value in scope
     /// does not fit the parameter's type (moc skips them and takes a module's).
     pub skip_implicits: HashMap<usize, Vec<Rc<str>>>,
+    /// The static type of the argument of each `debug_show` (moc shows a value at it).
+    pub shows: HashMap<usize, Ty>,
+    /// The arithmetic (`a - b`, `x -= y`) the checker typed `Int`: computed as `Int` even
+    /// where both values are `Nat`s (`xs[0] - xs[1]` of an `[Int]` does not trap).
+    pub int_arith: HashSet<usize>,
 }
 
 impl Typing {

@@ -382,7 +382,7 @@ impl Checker<'_> {
                         if !super::ops::unary_defined(*op, p) {
                             return Err(TypeError::unary_operator(span, &t));
                         }
-                        if *op == UnOp::Neg && p == Prim::Nat {
+                        if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
                             Ty::Prim(Prim::Int)
                         } else {
                             Ty::Prim(p)
@@ -409,7 +409,12 @@ impl Checker<'_> {
             ExprKind::OpAssign(op, p, v) => {
                 let t = self.place(p, e)?;
                 match normalize(&t) {
-                    Ty::Prim(pr) if op_defined(*op, pr) => self.check(v, &t)?,
+                    Ty::Prim(pr) if op_defined(*op, pr) => {
+                        if pr == Prim::Int {
+                            self.typing.int_arith.insert(Typing::key(e));
+                        }
+                        self.check(v, &t)?
+                    }
                     Ty::Prim(_) => {
                         let vt = self.infer(v)?;
                         return Err(TypeError::operator(e.span, &t, &vt));
@@ -511,6 +516,7 @@ impl Checker<'_> {
                         format!("show is not defined for operand type\n  {t}"),
                     ));
                 }
+                self.typing.shows.insert(Typing::key(e), t);
                 Ty::text()
             }
             ExprKind::Ignore(a) => {
@@ -859,7 +865,12 @@ impl Checker<'_> {
             return Ok(Ty::bool());
         }
         match normalize(&t) {
-            Ty::Prim(p) if op_defined(op, p) => Ok(Ty::Prim(p)),
+            Ty::Prim(p) if op_defined(op, p) => {
+                if p == Prim::Int {
+                    self.typing.int_arith.insert(Typing::key(e));
+                }
+                Ok(Ty::Prim(p))
+            }
             Ty::Prim(_) if known => Err(TypeError::operator(e.span, &ta, &tb)),
             // moc: an operator on a type it is not defined on (the operands' least upper
             // bound: `Any` for unrelated ones)

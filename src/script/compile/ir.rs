@@ -269,8 +269,9 @@ pub enum Code {
     Method(Box<Code>, Vec<Code>, Span, Rc<DotScope>),
     /// `e!` inside `do ? { }` with the given label.
     Bang(Box<Code>, u32),
-    /// `debug_show e`.
-    Show(Box<Code>),
+    /// `debug_show e`, with the static type the checker found for `e` where it tells an
+    /// `Int` the value may not hold (moc shows a value at its static type: `+5`).
+    Show(Box<Code>, Option<Rc<Hint>>),
     /// `ignore e`.
     Ignore(Box<Code>),
     /// `assert e`.

@@ -780,7 +780,11 @@ impl Compiler<'_> {
                         span,
                     )
                 } else {
-                    let k = hint.and_then(Hint::num);
+                    // the expected type, else `Int` where the checker typed the operation so
+                    // (its operands may hold `Nat`s: moc computes at the static type)
+                    let k = hint
+                        .and_then(Hint::num)
+                        .or_else(|| self.checked_int_arith(e).then_some(NumKind::Int));
                     let (ca, cb) = (self.expr(a, hint)?, self.expr(b, hint)?);
                     // constant folding keeps literal arithmetic cheap
                     if let (Code::Const(x), Code::Const(y)) = (&ca, &cb) {
@@ -805,7 +809,10 @@ impl Compiler<'_> {
             ExprKind::OpAssign(op, p, v) => {
                 let (place, h) = self.place(p)?;
                 let value = self.expr(v, h.as_deref())?;
-                let k = h.as_deref().and_then(Hint::num);
+                let k = h
+                    .as_deref()
+                    .and_then(Hint::num)
+                    .or_else(|| self.checked_int_arith(e).then_some(NumKind::Int));
                 Code::OpAssign(*op, Box::new(place), Box::new(value), k, span)
             }
             ExprKind::Tuple(es) => {
@@ -977,7 +984,9 @@ impl Compiler<'_> {
                 })?;
                 Code::Bang(Box::new(self.expr(a, None)?), id)
             }
-            ExprKind::DebugShow(a) => Code::Show(Box::new(self.expr(a, None)?)),
+            ExprKind::DebugShow(a) => {
+                Code::Show(Box::new(self.expr(a, None)?), self.checked_show_type(e))
+            }
             ExprKind::Ignore(a) => Code::Ignore(Box::new(self.expr(a, None)?)),
             ExprKind::Assert(a) => Code::Assert(Box::new(self.expr(a, None)?), span),
             ExprKind::Debug(a) => self.expr(a, None)?,

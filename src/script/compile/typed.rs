@@ -60,6 +60,24 @@ impl Compiler<'_> {
         Some(structural.then(|| Rc::new(h)))
     }
 
+    /// The static type of the argument of `debug_show` (the expression `e`), as the checker
+    /// found it, where it has a `Nat`, `Int` or record part (a `Nat` value at an `Int` shows
+    /// as one: `+5`; an `Int` value made at an annotation shows as the `Nat` it is elsewhere;
+    /// a record shows the fields its type lists); `None` where the value alone tells how it
+    /// shows. A recursive type is written out to a
+    /// bounded depth; below it, values show by themselves.
+    pub(super) fn checked_show_type(&self, e: &Expr) -> Option<Rc<Hint>> {
+        let t = self.typing.shows.get(&Typing::key(e))?;
+        let mut budget = HINT_NODES;
+        let h = hint_of(t, HINT_DEPTH, &mut budget);
+        shown_by_type(&h).then(|| Rc::new(h))
+    }
+
+    /// Whether the checker typed the arithmetic `e` (`a - b`, `x -= y`) `Int`.
+    pub(super) fn checked_int_arith(&self, e: &Expr) -> bool {
+        self.typing.int_arith.contains(&Typing::key(e))
+    }
+
     /// Whether the checker found that the value named `name` in scope does not fit the
     /// implicit parameter of that name at the call `call` (moc takes a module's then).
     pub(super) fn skips_implicit(&self, call: &Expr, name: &str) -> bool {
@@ -67,6 +85,20 @@ impl Compiler<'_> {
             .skip_implicits
             .get(&Typing::key(call))
             .is_some_and(|ns| ns.iter().any(|n| &**n == name))
+    }
+}
+
+/// Whether a value of type `h` may show otherwise than by itself: `h` has a `Nat`, an `Int`
+/// or a record (whose value may have more fields) anywhere (checked hints have no
+/// [`Hint::Named`] parts).
+fn shown_by_type(h: &Hint) -> bool {
+    match h {
+        Hint::Num(k) => matches!(k, NumKind::Int | NumKind::Nat),
+        Hint::Record(_) => true,
+        Hint::Opt(x) | Hint::Array(x) => shown_by_type(x),
+        Hint::Tuple(xs) => xs.iter().any(shown_by_type),
+        Hint::Variant(fs) => fs.iter().any(|(_, x)| shown_by_type(x)),
+        Hint::Named(_) | Hint::Blob | Hint::Top | Hint::Any => false,
     }
 }
 

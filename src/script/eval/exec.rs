@@ -267,12 +267,12 @@ impl Interp {
                 Err(Ctrl::Break(l, v)) if l == *id => Ok(v),
                 Err(e) => Err(e),
             },
-            Code::Show(a) => {
+            Code::Show(a, ty) => {
                 let v = self.eval(a)?;
                 self.check_show(&v)?;
-                let s = match self.show {
-                    Some(f) => f(&v),
-                    None => show::debug_show(&v),
+                let s = match ty {
+                    Some(ty) => super::show_at::debug_show_at(&v, ty, self.floats),
+                    None => show::debug_show_as(&v, self.floats),
                 };
                 self.alloc(s.len() as u64)?;
                 Ok(Value::Text(Rc::from(s)))

@@ -7,7 +7,9 @@ mod dot;
 mod exec;
 mod fast;
 mod pattern;
+mod show_at;
 
+use crate::heap::render::FloatStyle;
 use crate::script::compile::ir::{Code, Slot};
 use crate::script::host::{HostError, HostErrorKind};
 use crate::script::limits::Limits;
@@ -156,9 +158,9 @@ pub struct Interp {
     stack_base: usize,
     /// What `Debug.print` printed.
     pub output: String,
-    /// Renders `debug_show v` instead of moc's interpreter style, if set (snapshot
-    /// sessions print values the way a compiled canister does).
-    pub show: Option<fn(&Value) -> String>,
+    /// How `debug_show` prints `Float`s: as moc's interpreter (the default) or, in
+    /// snapshot sessions, as a compiled canister does.
+    pub floats: FloatStyle,
 }
 
 impl Interp {
@@ -177,7 +179,7 @@ impl Interp {
             allocated: 0,
             stack_base: 0,
             output: String::new(),
-            show: None,
+            floats: FloatStyle::Interpreted,
         }
     }
 

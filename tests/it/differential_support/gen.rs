@@ -4,9 +4,10 @@
 //! by removing statements). Expressions are generated for an expected type from literals,
 //! variables, operators, conditionals, blocks, option and variant switches, records (fields
 //! written in a random order, with side effects that record evaluation order), arrays,
-//! tuples, annotations (which make `Nat` values `Int`), calls of generated functions, labeled
-//! blocks left with a value and calls of generic functions; statements add objects, classes,
-//! modules, generic functions and types and nested-pattern switches ([`super::gen_objects`]).
+//! tuples, annotations (which make `Nat` values `Int`), records shown through a narrower
+//! record type, calls of generated functions, labeled blocks left with a value and calls of
+//! generic functions; statements add objects, classes, modules, generic functions and types
+//! and nested-pattern switches ([`super::gen_objects`]).
 //! A global `o : Text` collects the side effects and is printed last.
 
 use fastrand::Rng;
@@ -499,6 +500,19 @@ impl Gen {
         }
     }
 
+    /// `debug_show` of a record seen through a type listing some of its fields (moc shows
+    /// those only).
+    fn narrowed_show(&mut self, d: u32) -> String {
+        let n = self.rng.usize(1..4);
+        let fs: Vec<(String, Ty)> = ["a", "b", "c"][..n]
+            .iter()
+            .map(|f| (f.to_string(), self.ty(1)))
+            .collect();
+        let e = self.expr(&Ty::Record(fs.clone()), d);
+        let keep: Vec<(String, Ty)> = fs.into_iter().filter(|_| self.rng.bool()).collect();
+        format!("(debug_show ({e} : {}))", Ty::Record(keep).src())
+    }
+
     /// A construct specific to `ty`.
     fn specific(&mut self, ty: &Ty, d: u32) -> String {
         match ty {
@@ -545,7 +559,7 @@ impl Gen {
                 ),
                 _ => self.lit(ty),
             },
-            Ty::Text => match self.rng.u32(0..6) {
+            Ty::Text => match self.rng.u32(0..7) {
                 0 => format!("({} # {})", self.expr(ty, d), self.expr(ty, d)),
                 1 => format!("(debug_show ({} : Nat))", self.expr(&Ty::Nat, d)),
                 2 => format!("(debug_show ({} : Int))", self.expr(&Ty::Int, d)),
@@ -554,6 +568,7 @@ impl Gen {
                     format!("(debug_show ({} : {}))", self.expr(&t, d), t.src())
                 }
                 4 => format!("(debug_show ({} : Char))", self.expr(&Ty::Char, d)),
+                5 => self.narrowed_show(d),
                 _ => self.lit(ty),
             },
             Ty::Nat8 => match self.rng.u32(0..4) {

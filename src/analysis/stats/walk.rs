@@ -19,7 +19,13 @@ use crate::heap::{
 };
 use crate::image::Budget;
 
-use super::stats::{block_name, is_free, Count, HeapStats, RangeStats};
+use super::counts::{block_name, is_free, Count, HeapStats, RangeStats};
+
+/// Walks the heap on one thread and counts every block: the reference the parallel walk
+/// ([`heap_stats_threads`]) is tested against.
+pub fn heap_stats(heap: &Heap) -> HeapStats {
+    heap_stats_with(heap, 1, &|| NoVisitor).0
+}
 
 /// Something shown every block the statistics walk counts (one per part of a parallel walk).
 pub trait BlockVisitor: Send {

@@ -1,10 +1,9 @@
-//! Heap statistics: objects and bytes per tag, free and unused space, per-partition figures.
+//! What the heap statistics count: objects and bytes per tag, free and unused space,
+//! per-partition figures.
 
 use std::collections::BTreeMap;
 
-use crate::heap::{BlockKind, Heap, Tag};
-
-pub use super::stats_walk::{heap_stats_threads, heap_stats_with, BlockVisitor, NoVisitor};
+use crate::heap::{BlockKind, Tag};
 
 /// Objects and bytes of one kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -73,12 +72,6 @@ impl HeapStats {
     pub fn complete(&self) -> bool {
         self.errors.is_empty() && self.ranges.iter().all(|r| r.complete)
     }
-}
-
-/// Walks the heap on one thread and counts every block: the reference the parallel walk
-/// ([`heap_stats_threads`]) is tested against.
-pub fn heap_stats(heap: &Heap) -> HeapStats {
-    heap_stats_with(heap, 1, &|| NoVisitor).0
 }
 
 /// The name a block is counted under.
