@@ -30,6 +30,7 @@ impl Checker<'_> {
     }
 
     fn decs(&mut self, decs: &[Dec], want: Option<&Ty>, top: bool) -> CheckResult<Ty> {
+        super::dup::block_duplicates(decs, is_class_body)?;
         self.type_decs(decs)?;
         let mut sigs: Sigs = HashMap::new();
         // every name of the block is visible in the whole block (functions may use later
@@ -215,6 +216,16 @@ impl Checker<'_> {
     }
 
     fn func_sig_in(&mut self, f: &FuncDef, expected: Option<&FuncTy>) -> CheckResult<FuncTy> {
+        f.params
+            .iter()
+            .try_for_each(super::dup::pattern_duplicates)?;
+        if let (Some(first), Some(last)) = (f.params.first(), f.params.last()) {
+            // several parameters are one tuple pattern, its parentheses included
+            let mut span = first.span.to(last.span);
+            span.start.col = span.start.col.saturating_sub(1);
+            span.end.col = span.end.col.saturating_add(1);
+            super::dup::several_duplicates(f.params.iter(), span)?;
+        }
         let mut tparams = Vec::new();
         for n in &f.type_params {
             let id = self.fresh();
@@ -223,9 +234,25 @@ impl Checker<'_> {
             tparams.push((id, name));
         }
         let exp = expected.filter(|e| e.params.len() == f.params.len() && e.tparams.is_empty());
+        // moc matches the parameter pattern against the expected parameters (a tuple when
+        // there are several). Only where the function declares its result: one without
+        // (an argument of a generic call) moc may type on its own first (then M0096).
+        let expected = expected.filter(|_| f.result.is_some());
+        if let (Some(e), [p]) = (expected, f.params.as_slice()) {
+            if e.tparams.is_empty() && e.params.len() != 1 && matches!(p.kind, PatKind::Annot(..)) {
+                let t = self.pat_type(p)?;
+                let want = Ty::Tuple(e.params.clone().into());
+                pat_consumes(p, &t, &want)?;
+            }
+        }
         let mut params = Vec::with_capacity(f.params.len());
         for (i, p) in f.params.iter().enumerate() {
             let t = match (&p.kind, exp) {
+                (PatKind::Annot(..), Some(e)) if f.result.is_some() => {
+                    let t = self.pat_type(p)?;
+                    pat_consumes(p, &t, &e.params[i])?;
+                    t
+                }
                 (PatKind::Annot(..), _) => self.pat_type(p)?,
                 (_, Some(e)) => e.params[i].clone(),
                 _ => self.pat_type(p)?,
@@ -241,6 +268,18 @@ impl Checker<'_> {
             (None, None) if f.name.is_none() => Ty::Unknown,
             (None, None) => Ty::unit(),
         };
+        if let (Some(_), Some(e)) = (&f.result, exp) {
+            if super::sub::sub(&ret, &e.ret) == super::sub::Tri::No {
+                return Err(super::error::TypeError::new(
+                    f.body.span,
+                    "M0095",
+                    format!(
+                        "function return type\n  {ret}\ndoes not match expected return type\n  {}",
+                        e.ret
+                    ),
+                ));
+            }
+        }
         Ok(FuncTy {
             tparams,
             params,
@@ -267,6 +306,19 @@ impl Checker<'_> {
         self.returns.pop();
         r
     }
+}
+
+/// M0117 when a parameter pattern declaring type `t` cannot take a value of the expected
+/// type `want`.
+fn pat_consumes(p: &crate::script::syntax::ast::Pat, t: &Ty, want: &Ty) -> CheckResult<()> {
+    if super::sub::sub(want, t) == super::sub::Tri::No {
+        return Err(super::error::TypeError::new(
+            p.span,
+            "M0117",
+            format!("pattern of type\n  {t}\ncannot consume expected type\n  {want}"),
+        ));
+    }
+    Ok(())
 }
 
 /// A class (the parser makes it a function whose body ends in the record of its public

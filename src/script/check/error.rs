@@ -57,11 +57,11 @@ impl TypeError {
         )
     }
 
-    /// M0060 for a unary operator.
+    /// M0059: a unary operator not defined for its operand type.
     pub fn unary_operator(span: Span, a: &Ty) -> TypeError {
         Self::new(
             span,
-            "M0060",
+            "M0059",
             format!("operator is not defined for operand type\n  {a}"),
         )
     }

@@ -78,6 +78,52 @@ fn parse_digits(s: &str) -> Option<BigUint> {
     }
 }
 
+/// Checks a numeric literal (`digits`, negated when `neg`) against the expected type `w`
+/// (normalized; `want` as written, for the message): the representation the engine must
+/// give it, `None` for its default one.
+pub(super) fn num_literal_type(
+    span: crate::script::syntax::Span,
+    digits: &str,
+    neg: bool,
+    w: &Ty,
+    want: &Ty,
+) -> CheckResult<Option<LitType>> {
+    let default = if neg { Ty::Prim(Prim::Int) } else { Ty::nat() };
+    match w {
+        Ty::Prim(Prim::Float) => Ok(Some(LitType::Float)),
+        Ty::Prim(p) if p.is_int_like() => {
+            let Some(mag) = parse_digits(digits) else {
+                return Ok(None);
+            };
+            let v = if neg {
+                -BigInt::from(mag)
+            } else {
+                BigInt::from(mag)
+            };
+            if neg && !in_range(*p, &BigInt::from(-1)) {
+                return Err(TypeError::literal(span, &default, want));
+            }
+            if !in_range(*p, &v) {
+                return Err(TypeError::new(
+                    span,
+                    "M0048",
+                    format!("literal out of range for type {}", p.name()),
+                ));
+            }
+            Ok(match num_kind(*p) {
+                Some(k) if *p != Prim::Nat && !(neg && *p == Prim::Int) => Some(LitType::Num(k)),
+                _ => None,
+            })
+        }
+        _ => {
+            if sub(&default, w) == Tri::No {
+                return Err(TypeError::literal(span, &default, want));
+            }
+            Ok(None)
+        }
+    }
+}
+
 /// Whether an expression takes its type from the expected type (checked after the other
 /// arguments of a call have fixed the type parameters).
 pub(super) fn wants_expected(e: &Expr) -> bool {
@@ -134,6 +180,14 @@ impl Checker<'_> {
                 }
                 Ok(())
             }
+            (ExprKind::Array(m, _), Ty::Array(..)) => Err(TypeError::new(
+                e.span,
+                "M0091",
+                format!(
+                    "{} array expression cannot produce expected type\n  {want}",
+                    if *m { "mutable" } else { "immutable" }
+                ),
+            )),
             (ExprKind::Opt(a), Ty::Opt(t)) => self.check(a, t),
             (ExprKind::Variant(tag, a), Ty::Variant(tags)) => {
                 match tags.iter().find(|(n, _)| **n == **tag) {
@@ -170,6 +224,26 @@ impl Checker<'_> {
                             self.check(&f.value, &g.ty)?;
                             g.ty.clone()
                         }
+                        (None, Some(g)) => {
+                            let (code, what) = if g.mutable {
+                                (
+                                    "M0149",
+                                    "expected mutable 'var' field {} of type\n  {}\nbut found immutable field (insert 'var'?)",
+                                )
+                            } else {
+                                (
+                                    "M0150",
+                                    "expected immutable field {} of type\n  {}\nbut found mutable 'var' field (delete 'var'?)",
+                                )
+                            };
+                            let msg = what.replacen("{}", &f.name, 1).replacen(
+                                "{}",
+                                &g.ty.to_string(),
+                                1,
+                            );
+                            let at = field_span(&f.name, f.mutable, f.value.span);
+                            return Err(TypeError::new(at, code, msg));
+                        }
                         _ => self.infer(&f.value)?,
                     };
                     got.push(Field {
@@ -180,6 +254,16 @@ impl Checker<'_> {
                 }
                 let t = Ty::record(got);
                 self.expect_sub(e.span, &t, want)
+            }
+            (ExprKind::Block(decs), _) if decs.is_empty() => {
+                if sub(&Ty::unit(), &w) == Tri::No {
+                    return Err(TypeError::new(
+                        e.span,
+                        "M0136",
+                        format!("empty block cannot produce expected type\n  {want}"),
+                    ));
+                }
+                Ok(())
             }
             (ExprKind::Block(decs), _) => {
                 self.block(decs, Some(want))?;
@@ -196,6 +280,7 @@ impl Checker<'_> {
             (ExprKind::Switch(s, cases), _) => {
                 let st = self.infer(s)?;
                 for case in cases {
+                    super::dup::pattern_duplicates(&case.pat)?;
                     self.push_scope();
                     let r = self
                         .bind_pat(&case.pat, &st)
@@ -218,7 +303,9 @@ impl Checker<'_> {
                 self.func_def(f, Some(ft))?;
                 Ok(())
             }
-            (ExprKind::Binary(op, a, b), Ty::Prim(p)) if !op.is_relational() && p.is_num() => {
+            (ExprKind::Binary(op, a, b), Ty::Prim(p))
+                if !op.is_relational() && p.is_num() || *op == BinOp::Cat && *p == Prim::Text =>
+            {
                 if op_defined(*op, *p) {
                     self.check(a, want)?;
                     self.check(b, want)?;
@@ -227,8 +314,8 @@ impl Checker<'_> {
                 let t = self.infer(e)?;
                 self.expect_sub(e.span, &t, want)
             }
-            (ExprKind::Label(_, body), _) => {
-                self.labels_push();
+            (ExprKind::Label(l, body), _) => {
+                self.labels_push(l);
                 let r = self.check(body, want);
                 self.labels_pop();
                 r
@@ -248,45 +335,10 @@ impl Checker<'_> {
         w: &Ty,
         want: &Ty,
     ) -> CheckResult<()> {
-        let default = if neg { Ty::Prim(Prim::Int) } else { Ty::nat() };
-        match w {
-            Ty::Prim(Prim::Float) => {
-                self.typing.literals.insert(Typing::key(e), LitType::Float);
-                Ok(())
-            }
-            Ty::Prim(p) if p.is_int_like() => {
-                let Some(mag) = parse_digits(digits) else {
-                    return Ok(());
-                };
-                let v = if neg {
-                    -BigInt::from(mag)
-                } else {
-                    BigInt::from(mag)
-                };
-                if neg && !in_range(*p, &BigInt::from(-1)) {
-                    return Err(TypeError::literal(e.span, &default, want));
-                }
-                if !in_range(*p, &v) {
-                    return Err(TypeError::new(
-                        e.span,
-                        "M0048",
-                        format!("literal out of range for type {}", p.name()),
-                    ));
-                }
-                if let Some(k) = num_kind(*p) {
-                    if *p != Prim::Nat && !(neg && *p == Prim::Int) {
-                        self.typing.literals.insert(Typing::key(e), LitType::Num(k));
-                    }
-                }
-                Ok(())
-            }
-            _ => {
-                if sub(&default, w) == Tri::No {
-                    return Err(TypeError::literal(e.span, &default, want));
-                }
-                Ok(())
-            }
+        if let Some(lt) = num_literal_type(e.span, digits, neg, w, want)? {
+            self.typing.literals.insert(Typing::key(e), lt);
         }
+        Ok(())
     }
 
     /// Fails with M0096 when `got` is certainly not a subtype of `want`.
@@ -319,18 +371,15 @@ impl Checker<'_> {
                 None => return Err(TypeError::unbound(span, n)),
             },
             ExprKind::Unary(op, a) => {
-                if num_literal(e).is_some() {
+                // a signed number literal (`-1`, `+1`) is an `Int`
+                let signed = *op == UnOp::Pos && matches!(a.kind, ExprKind::Lit(Lit::Nat(_)));
+                if num_literal(e).is_some() || signed {
                     return Ok(Ty::Prim(Prim::Int));
                 }
                 let t = self.infer(a)?;
                 match normalize(&t) {
                     Ty::Prim(p) => {
-                        let ok = match op {
-                            UnOp::Neg => p.is_num(),
-                            UnOp::Pos => p.is_num(),
-                            UnOp::BitNot => p.is_fixed(),
-                        };
-                        if !ok {
+                        if !super::ops::unary_defined(*op, p) {
                             return Err(TypeError::unary_operator(span, &t));
                         }
                         if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
@@ -365,6 +414,10 @@ impl Checker<'_> {
                             self.typing.int_arith.insert(Typing::key(e));
                         }
                         self.check(v, &t)?
+                    }
+                    Ty::Prim(_) => {
+                        let vt = self.infer(v)?;
+                        return Err(TypeError::operator(e.span, &t, &vt));
                     }
                     _ => {
                         self.infer(v)?;
@@ -416,6 +469,13 @@ impl Checker<'_> {
                             ))
                         }
                     },
+                    n if super::ops::shaped(&n) => {
+                        return Err(TypeError::new(
+                            a.span,
+                            "M0067",
+                            format!("expected tuple type, but expression produces type\n  {t}"),
+                        ))
+                    }
                     _ => Ty::Unknown,
                 }
             }
@@ -424,6 +484,8 @@ impl Checker<'_> {
                 self.check(i, &Ty::nat())?;
                 match normalize(&t) {
                     Ty::Array(_, t) => (*t).clone(),
+                    Ty::Prim(Prim::Blob) => Ty::Prim(Prim::Nat8),
+                    n if super::ops::shaped(&n) => return Err(not_indexable(a, &t)),
                     _ => Ty::Unknown,
                 }
             }
@@ -432,11 +494,28 @@ impl Checker<'_> {
                 let t = self.infer(a)?;
                 match normalize(&t) {
                     Ty::Opt(t) => (*t).clone(),
+                    Ty::Prim(Prim::Null) => Ty::Non,
+                    n if super::ops::shaped(&n) => {
+                        return Err(TypeError::new(
+                            a.span,
+                            "M0065",
+                            format!(
+                            "expected option type before '!', but expression produces type\n  {t}"
+                        ),
+                        ))
+                    }
                     _ => Ty::Unknown,
                 }
             }
             ExprKind::DebugShow(a) => {
                 let t = self.infer(a)?;
+                if super::ops::show_undefined(&t) {
+                    return Err(TypeError::new(
+                        span,
+                        "M0063",
+                        format!("show is not defined for operand type\n  {t}"),
+                    ));
+                }
                 self.typing.shows.insert(Typing::key(e), t);
                 Ty::text()
             }
@@ -478,6 +557,7 @@ impl Checker<'_> {
                 let st = self.infer(s)?;
                 let mut t = Ty::Non;
                 for case in cases {
+                    super::dup::pattern_duplicates(&case.pat)?;
                     self.push_scope();
                     let r = self
                         .bind_pat(&case.pat, &st)
@@ -505,16 +585,24 @@ impl Checker<'_> {
             ExprKind::For(p, it, b) => {
                 let t = self.infer(it)?;
                 let elem = match normalize(&t) {
-                    Ty::Obj(_, fs) => match fs.iter().find(|f| &*f.name == "next") {
-                        Some(Field {
-                            ty: Ty::Func(ft), ..
-                        }) if ft.params.is_empty() => match normalize(&ft.ret) {
-                            Ty::Opt(t) => (*t).clone(),
+                    Ty::Obj(_, fs) if fs.iter().any(|f| &*f.name == "next") => {
+                        match fs.iter().find(|f| &*f.name == "next") {
+                            Some(Field {
+                                ty: Ty::Func(ft), ..
+                            }) if ft.params.is_empty() => match normalize(&ft.ret) {
+                                Ty::Opt(t) => (*t).clone(),
+                                _ => Ty::Unknown,
+                            },
                             _ => Ty::Unknown,
-                        },
-                        _ => Ty::Unknown,
-                    },
-                    Ty::Array(..) | Ty::Prim(_) => {
+                        }
+                    }
+                    Ty::Obj(..)
+                    | Ty::Array(..)
+                    | Ty::Prim(_)
+                    | Ty::Opt(_)
+                    | Ty::Tuple(_)
+                    | Ty::Variant(_)
+                    | Ty::Func(_) => {
                         return Err(TypeError::new(
                             it.span,
                             "M0082",
@@ -529,21 +617,28 @@ impl Checker<'_> {
                 r?;
                 Ty::unit()
             }
-            ExprKind::Label(_, body) => {
-                self.labels_push();
+            ExprKind::Label(l, body) => {
+                self.labels_push(l);
                 let r = self.infer(body);
                 self.labels_pop();
                 r?;
                 Ty::Unknown
             }
-            ExprKind::Break(_, v) => {
+            ExprKind::Break(l, v) => {
+                self.label_bound(l, span, "break ")?;
                 if let Some(v) = v {
                     self.infer(v)?;
                 }
                 Ty::Non
             }
-            ExprKind::Continue(_) => Ty::Non,
+            ExprKind::Continue(l) => {
+                self.label_bound(l, span, "continue ")?;
+                Ty::Non
+            }
             ExprKind::Return(v) => {
+                if self.returns.is_empty() {
+                    return Err(TypeError::new(span, "M0085", "misplaced return"));
+                }
                 let want = self.returns.last().cloned().flatten();
                 match (v, want) {
                     (Some(v), Some(w)) => self.check(v, &w)?,
@@ -562,15 +657,36 @@ impl Checker<'_> {
     }
 
     fn loop_body(&mut self, b: &Expr) -> CheckResult<()> {
-        self.labels_push();
-        let r = self.check(b, &Ty::unit());
-        self.labels_pop();
-        r
+        self.check(b, &Ty::unit())
     }
 
-    fn labels_push(&mut self) {}
+    /// Enters `label l` (the labels of the enclosing function are in scope).
+    fn labels_push(&mut self, l: &str) {
+        self.labels.push(vec![l.to_string()]);
+    }
 
-    fn labels_pop(&mut self) {}
+    fn labels_pop(&mut self) {
+        self.labels.pop();
+    }
+
+    /// M0083 when `break l` / `continue l` (at `span`, written `keyword` then the label)
+    /// names no enclosing label of the same function.
+    fn label_bound(
+        &self,
+        l: &str,
+        span: crate::script::syntax::Span,
+        keyword: &str,
+    ) -> CheckResult<()> {
+        if l.is_empty() || self.labels.iter().any(|ls| ls.iter().any(|x| x == l)) {
+            return Ok(());
+        }
+        // moc points at the label: after the keyword and one space, as usually written
+        let mut at = span;
+        at.start.col = span.start.col.saturating_add(keyword.len() as u32);
+        at.end = at.start;
+        at.end.col = at.start.col.saturating_add(l.len() as u32);
+        Err(TypeError::new(at, "M0083", format!("unbound label {l}")))
+    }
 
     /// The type of an assignable place (M0073 when it is not one).
     fn place(&mut self, p: &Expr, whole: &Expr) -> CheckResult<Ty> {
@@ -599,10 +715,13 @@ impl Checker<'_> {
                 self.check(i, &Ty::nat())?;
                 match normalize(&t) {
                     Ty::Array(true, t) => Ok((*t).clone()),
-                    Ty::Array(false, _) => Err(not_mutable()),
+                    Ty::Array(false, _) | Ty::Prim(Prim::Blob) => Err(not_mutable()),
+                    n if super::ops::shaped(&n) => Err(not_indexable(a, &t)),
                     _ => Ok(Ty::Unknown),
                 }
             }
+            // a tuple's components are never mutable
+            ExprKind::Proj(..) => Err(not_mutable()),
             _ => {
                 self.infer(p)?;
                 Ok(Ty::Unknown)
@@ -631,6 +750,13 @@ impl Checker<'_> {
                         fs.retain(|g| g.name != f.name);
                         fs.push(f.clone());
                     }
+                }
+                n if super::ops::shaped(&n) => {
+                    return Err(TypeError::new(
+                        b.span,
+                        "M0093",
+                        format!("expected object type, but expression produces type\n  {t}"),
+                    ))
                 }
                 _ => unknown = true,
             }
@@ -675,7 +801,12 @@ impl Checker<'_> {
                     format!("field {name} does not exist in type:\n  {t}"),
                 )),
             },
-            Ty::Prim(_) | Ty::Array(..) | Ty::Tuple(_) | Ty::Variant(_) | Ty::Func(_)
+            Ty::Prim(_)
+            | Ty::Array(..)
+            | Ty::Tuple(_)
+            | Ty::Variant(_)
+            | Ty::Func(_)
+            | Ty::Opt(_)
                 if builtin_method(&normalize(&t), name).is_none() && !self.module_has(name) =>
             {
                 Err(TypeError::new(
@@ -717,39 +848,36 @@ impl Checker<'_> {
             _ => (self.infer(a)?, self.infer(b)?),
         };
         let t = lub(&ta, &tb);
+        // both operand types are known (neither a type parameter, which moc promotes to its
+        // bound, nor an abstract or unmodelled type)
+        let known = super::ops::concrete(&ta) && super::ops::concrete(&tb);
         if op.is_relational() {
             if matches!(op, BinOp::Eq | BinOp::Ne) {
+                if super::ops::eq_undefined(&t) {
+                    return Err(TypeError::operator(e.span, &ta, &tb));
+                }
                 self.typing.equality.insert(Typing::key(e), t.clone());
                 return Ok(Ty::bool());
             }
-            if let (Ty::Prim(x), Ty::Prim(y)) = (normalize(&ta), normalize(&tb)) {
-                let ok = matches!(normalize(&t), Ty::Prim(p) if p.is_ordered());
-                if !ok && x != Prim::Null && y != Prim::Null {
-                    return Err(TypeError::operator(e.span, &ta, &tb));
-                }
+            if known && super::ops::order_undefined(&t) {
+                return Err(TypeError::operator(e.span, &ta, &tb));
             }
             return Ok(Ty::bool());
         }
-        match (normalize(&ta), normalize(&tb)) {
-            (Ty::Prim(x), Ty::Prim(y)) => {
-                let n = normalize(&t);
-                match n {
-                    Ty::Prim(p) if op_defined(op, p) => {
-                        if p == Prim::Int {
-                            self.typing.int_arith.insert(Typing::key(e));
-                        }
-                        Ok(Ty::Prim(p))
-                    }
-                    _ => {
-                        let _ = (x, y);
-                        Err(TypeError::operator(e.span, &ta, &tb))
-                    }
+        match normalize(&t) {
+            Ty::Prim(p) if op_defined(op, p) => {
+                if p == Prim::Int {
+                    self.typing.int_arith.insert(Typing::key(e));
                 }
+                Ok(Ty::Prim(p))
             }
-            _ => Ok(match normalize(&t) {
-                Ty::Prim(p) if op_defined(op, p) => Ty::Prim(p),
-                _ => Ty::Unknown,
-            }),
+            Ty::Prim(_) if known => Err(TypeError::operator(e.span, &ta, &tb)),
+            // moc: an operator on a type it is not defined on (the operands' least upper
+            // bound: `Any` for unrelated ones)
+            n if known && super::ops::order_undefined(&n) => {
+                Err(TypeError::operator(e.span, &ta, &tb))
+            }
+            _ => Ok(Ty::Unknown),
         }
     }
 
@@ -760,16 +888,11 @@ impl Checker<'_> {
                 self.check(lit, &Ty::Prim(Prim::Blob))?;
                 Ok(Ty::Prim(Prim::Blob))
             }
-            Ty::Prim(p) if p.is_num() => {
-                let (_, neg) = num_literal(lit).unwrap_or(("", false));
-                if neg && (p == Prim::Nat || is_nat_fixed(p)) {
-                    return self.infer(lit);
-                }
-                if self.check(lit, &Ty::Prim(p)).is_ok() {
-                    Ok(Ty::Prim(p))
-                } else {
-                    self.infer(lit)
-                }
+            // moc types the other operand on its own and checks a number literal against
+            // it (`t ** 2` with `t : Text`, `n == -1` with `n : Nat`: M0050)
+            n if num_literal(lit).is_some() && super::ops::concrete(&n) && n != Ty::Non => {
+                self.check(lit, other)?;
+                Ok(other.clone())
             }
             _ => self.infer(lit),
         }
@@ -788,8 +911,26 @@ impl Checker<'_> {
     }
 }
 
-fn is_nat_fixed(p: Prim) -> bool {
-    matches!(p, Prim::Nat8 | Prim::Nat16 | Prim::Nat32 | Prim::Nat64)
+/// The span of a field `var? name = value` from its value's (moc points at the field),
+/// as usually written: on one line, one space around `=`.
+pub(super) fn field_span(
+    name: &str,
+    mutable: bool,
+    value: crate::script::syntax::Span,
+) -> crate::script::syntax::Span {
+    let mut at = value;
+    let lead = name.len() + 3 + if mutable { 4 } else { 0 };
+    at.start.col = value.start.col.saturating_sub(lead as u32).max(1);
+    at
+}
+
+/// M0075: indexing what is neither an array nor a blob.
+fn not_indexable(a: &Expr, t: &Ty) -> TypeError {
+    TypeError::new(
+        a.span,
+        "M0075",
+        format!("expected array type or Blob, but expression produces type\n  {t}"),
+    )
 }
 
 /// Whether binary operator `op` applies to operands of type `p`.

@@ -7,10 +7,12 @@
 
 mod call;
 mod dec;
+mod dup;
 pub mod env;
 pub mod error;
 mod expr;
 mod lib_types;
+mod ops;
 mod pat;
 pub mod sub;
 mod syntax_types;

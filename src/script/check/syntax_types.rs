@@ -91,7 +91,15 @@ impl Checker<'_> {
                     Some(TypeBinding::Param(t)) => return Ok(t),
                     Some(TypeBinding::Con(c)) => {
                         if c.params.len() != targs.len() {
-                            return Ok(Ty::Unknown);
+                            return Err(TypeError::new(
+                                span,
+                                "M0045",
+                                format!(
+                                    "wrong number of type arguments: expected {} but got {}",
+                                    c.params.len(),
+                                    targs.len()
+                                ),
+                            ));
                         }
                         return Ok(Ty::Con(c, Rc::from(targs)));
                     }

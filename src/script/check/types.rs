@@ -116,13 +116,9 @@ impl Prim {
         self.is_int_like() && !matches!(self, Prim::Nat | Prim::Int)
     }
 
-    /// Ordered by `<` (numbers, `Char`, `Text`, `Blob`, `Principal`, `Bool`).
+    /// Ordered by `<` (numbers, `Char`, `Text`, `Blob`, `Principal`; not `Bool`).
     pub fn is_ordered(self) -> bool {
-        self.is_num()
-            || matches!(
-                self,
-                Prim::Char | Prim::Text | Prim::Blob | Prim::Principal | Prim::Bool
-            )
+        self.is_num() || matches!(self, Prim::Char | Prim::Text | Prim::Blob | Prim::Principal)
     }
 }
 

@@ -727,10 +727,9 @@ impl Parser {
                     }
                 }
                 self.expect_op(")")?;
+                // a parenthesized pattern keeps its own span (moc reports it)
                 if ps.len() == 1 {
-                    let mut p = ps.remove(0);
-                    p.span = start.to(self.prev_span());
-                    return Ok(p);
+                    return Ok(ps.remove(0));
                 }
                 PatKind::Tuple(ps)
             }
