@@ -41,16 +41,7 @@ impl Compiler<'_> {
         };
         // only the structural types and `Any` change the answer: the others compare
         // by value (and keep the evaluator's fast path for numbers)
-        let structural = matches!(
-            &*ty.resolve(),
-            Hint::Top
-                | Hint::Record(_)
-                | Hint::Variant(_)
-                | Hint::Opt(_)
-                | Hint::Array(_)
-                | Hint::Tuple(_)
-        );
-        structural.then_some(ty)
+        ty.resolve().is_structural().then_some(ty)
     }
 
     /// The type an expression is declared with: an annotation `e : T`, or a variable

@@ -74,6 +74,21 @@ impl PartialEq for Hint {
 }
 
 impl Hint {
+    /// Whether `==` and `debug_show` at this type answer otherwise than from the value
+    /// alone: the structural types (records, variants, options, arrays, tuples) and `Any`.
+    /// Call it on a resolved hint ([`Hint::resolve`]).
+    pub fn is_structural(&self) -> bool {
+        matches!(
+            self,
+            Hint::Top
+                | Hint::Record(_)
+                | Hint::Variant(_)
+                | Hint::Opt(_)
+                | Hint::Array(_)
+                | Hint::Tuple(_)
+        )
+    }
+
     /// True when values of this type may need a run-time conversion: `Nat` to `Int`
     /// (subtyping), or an untyped literal to a fixed-width type or `Float`. Declared types
     /// answer from their declaration (computed once), so this never unfolds recursion.

@@ -48,16 +48,7 @@ impl Compiler<'_> {
             return None;
         }
         // only the structural types and `Any` change the answer
-        let structural = matches!(
-            h,
-            Hint::Top
-                | Hint::Record(_)
-                | Hint::Variant(_)
-                | Hint::Opt(_)
-                | Hint::Array(_)
-                | Hint::Tuple(_)
-        );
-        Some(structural.then(|| Rc::new(h)))
+        Some(h.is_structural().then(|| Rc::new(h)))
     }
 
     /// The static type of the argument of `debug_show` (the expression `e`), as the checker

@@ -23,13 +23,7 @@ pub const MAX_CHAIN: usize = 4096;
 pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
     let toks = lex(src)?;
     let base = 0u8;
-    let mut p = Parser {
-        toks,
-        i: 0,
-        depth: 0,
-        stack_base: std::ptr::addr_of!(base) as usize,
-        type_args: Vec::new(),
-    };
+    let mut p = Parser::new(toks, &base);
     let decs = p.decs_until(|t| matches!(t, Tok::Eof))?;
     Ok(Program {
         decs,
@@ -49,7 +43,8 @@ struct Parser {
     toks: Vec<Token>,
     i: usize,
     depth: usize,
-    /// Address of a local of [`parse_program`]: the native stack used is measured from it.
+    /// Address of a local of the caller ([`parse_program`], [`parse_type`]): the native
+    /// stack used is measured from it.
     stack_base: usize,
     /// Explicit type arguments of calls seen so far (see [`Program::type_args`]).
     type_args: Vec<(Span, Vec<Type>)>,
@@ -59,13 +54,7 @@ struct Parser {
 pub fn parse_type(src: &str) -> Result<Type, SyntaxError> {
     let toks = lex(src)?;
     let base = 0u8;
-    let mut p = Parser {
-        toks,
-        i: 0,
-        depth: 0,
-        stack_base: std::ptr::addr_of!(base) as usize,
-        type_args: Vec::new(),
-    };
+    let mut p = Parser::new(toks, &base);
     let t = p.ty()?;
     if !matches!(p.tok(), Tok::Eof) {
         return Err(p.error("the end of the type"));
@@ -104,6 +93,18 @@ const UNSUPPORTED_KW: &[(&str, &str)] = &[
 ];
 
 impl Parser {
+    /// A parser at the first of `toks`; `base` is a local of the caller, where the native
+    /// stack the parser uses is measured from.
+    fn new(toks: Vec<Token>, base: &u8) -> Self {
+        Parser {
+            toks,
+            i: 0,
+            depth: 0,
+            stack_base: std::ptr::addr_of!(*base) as usize,
+            type_args: Vec::new(),
+        }
+    }
+
     fn tok(&self) -> &Tok {
         &self.toks[self.i.min(self.toks.len() - 1)].tok
     }
