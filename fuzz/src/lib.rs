@@ -333,7 +333,8 @@ pub mod run {
     use mo_mem::heap::types::{collect_labels, parse_signature, parse_type};
     use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
     use mo_mem::module::ModuleFacts;
-    use mo_mem::script::host_snapshot::{install, SnapshotContext};
+    use mo_mem::script::host::context::SnapshotContext;
+    use mo_mem::script::setup::install;
     use mo_mem::script::Session;
     use mo_mem::snapshot::metadata::SnapshotMetadata;
     use mo_mem::snapshot::open::parse_globals_json;

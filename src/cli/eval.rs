@@ -4,7 +4,7 @@ use super::snapshot_args::{admit_noted, admitted_heap};
 use anyhow::{bail, Context};
 use mo_mem::analysis::OpenedHeap;
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host_snapshots::SiblingOpener;
+use mo_mem::script::host::snapshots::SiblingOpener;
 use mo_mem::script::Limits;
 use mo_mem::serve::script_run::{run_script, ScriptRun};
 use mo_mem::serve::siblings::catalog_siblings;

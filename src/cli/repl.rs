@@ -66,7 +66,7 @@ pub fn run(args: ReplArgs, limits: ReaderLimits) -> anyhow::Result<()> {
                 }
             }
             match session.eval(&buf) {
-                Ok(ev) if snapshot => print!("{}", mo_mem::script::host_show::render(&ev)),
+                Ok(ev) if snapshot => print!("{}", mo_mem::script::show::render(&ev)),
                 Ok(ev) => print!("{}", ev.render()),
                 Err(e) => {
                     if let ScriptError::Trap { output, .. } = &e {

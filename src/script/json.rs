@@ -14,8 +14,8 @@
 //! values count once per reference), so a script's long linked list neither exhausts the
 //! native stack nor yields JSON that jq cannot read.
 
-use super::host_convert::AddressBook;
-use super::host_snapshot::SnapshotContext;
+use super::host::context::SnapshotContext;
+use super::host::convert::AddressBook;
 use super::value::Value;
 use crate::heap::render::{Shape, Shown};
 pub use crate::heap::render::{MAX_JSON_DEPTH, MAX_JSON_NODES};

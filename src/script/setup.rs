@@ -4,11 +4,19 @@
 //! server's `eval` tool (through `serve::script_run`), `mo-mem repl`, and the mount's `eval`
 //! files ([`super::workers`]).
 
-use super::host_canister::{install_canister, CanisterCalls};
-use super::host_snapshot::{install, SnapshotContext};
-use super::host_snapshots::{install_siblings, SiblingOpener};
+use super::host::canister::{CanisterCalls, CanisterHost};
+use super::host::context::SnapshotContext;
+use super::host::heap::HeapHost;
+use super::host::image::ImageHost;
+use super::host::lazy::EAGER_NODES;
+use super::host::snapshots::{SiblingOpener, SnapshotsHost};
+use super::host::vars::VarsHost;
+use super::json::to_natural_json;
 use super::limits::Limits;
 use super::session::Session;
+use super::value::Value;
+use crate::heap::render::FloatStyle;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// What a new session is bound to.
@@ -61,4 +69,34 @@ impl SessionSetup {
         }
         session
     }
+}
+
+/// Binds `image`, `heap` and `vars` over `ctx` in `session`, makes its `debug_show` print
+/// `Float`s like a compiled canister ([`super::show::canister_show`]) and its JSON show
+/// collections as their natural views ([`super::json::to_natural_json`]).
+pub fn install(session: &mut Session, ctx: Arc<SnapshotContext>) {
+    install_with(session, ctx, EAGER_NODES);
+}
+
+/// [`install`], reading values of more than `eager_nodes` nodes lazily.
+pub fn install_with(session: &mut Session, ctx: Arc<SnapshotContext>, eager_nodes: u64) {
+    let vars = Rc::new(VarsHost::with_eager_nodes(ctx.clone(), eager_nodes));
+    let (book, json_ctx) = (vars.book.clone(), ctx.clone());
+    session.set_json(Some(Rc::new(move |v: &Value| {
+        to_natural_json(v, &book, &json_ctx)
+    })));
+    session.define_host("image", Rc::new(ImageHost::new(ctx.clone())));
+    session.define_host("heap", Rc::new(HeapHost::new(ctx, vars.clone())));
+    session.define_host("vars", vars);
+    session.set_floats(FloatStyle::Compiled);
+}
+
+/// Binds `canister` over `calls` in `session`.
+pub fn install_canister(session: &mut Session, calls: Arc<dyn CanisterCalls>) {
+    session.define_host("canister", Rc::new(CanisterHost::new(calls)));
+}
+
+/// Binds `snapshots` in `session`: the siblings `names`, opened by `open`.
+pub fn install_siblings(session: &mut Session, names: Vec<String>, open: SiblingOpener) {
+    session.define_host("snapshots", Rc::new(SnapshotsHost::new(names, open)));
 }

@@ -8,14 +8,14 @@
 //! evaluation runs under [`Limits`] (by default a 10 s deadline for the mount); a runaway
 //! script stops there with the limit message and only its own session waits for it.
 
+use super::host::canister::CanisterCalls;
+use super::host::context::SnapshotContext;
+use super::host::snapshots::SiblingOpener;
 use super::host::HostErrorKind;
-use super::host_canister::CanisterCalls;
-use super::host_show::render;
-use super::host_snapshot::SnapshotContext;
-use super::host_snapshots::SiblingOpener;
 use super::limits::Limits;
 use super::session::{output_mode, OutputMode, ScriptError, Session};
 use super::setup::SessionSetup;
+use super::show::render;
 use super::syntax::{parse_program, SyntaxError};
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Sender};

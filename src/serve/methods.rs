@@ -8,7 +8,7 @@ use crate::analysis::OpenedHeap;
 use crate::runtime::offline::{CallOptions, OfflineCanister, OfflineError, SnapshotHolder};
 use crate::runtime::service::ServiceError;
 use crate::runtime::RuntimeError;
-use crate::script::host_canister::{CanisterCallError, CanisterCalls};
+use crate::script::host::canister::{CanisterCallError, CanisterCalls};
 use crate::snapshot::Snapshot;
 use crate::vfs::{
     CanisterMethods, DecodeFailure, MethodsProvider, QueryMethod, RequestError, RequestErrorKind,

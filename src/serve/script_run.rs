@@ -4,7 +4,7 @@
 //! command, the MCP server's `eval` tool).
 
 use crate::analysis::OpenedHeap;
-use crate::script::host_snapshots::SiblingOpener;
+use crate::script::host::snapshots::SiblingOpener;
 use crate::script::session::{output_mode, OutputMode};
 use crate::script::setup::SessionSetup;
 use crate::script::{on_eval_thread, Limits, ScriptError};
@@ -69,7 +69,7 @@ pub fn run_script(run: ScriptRun) -> Result<String, ScriptFailure> {
             Ok(ev) => Ok(if json {
                 format!("{}\n", s.json_of(&ev))
             } else if snapshot {
-                crate::script::host_show::render(&ev)
+                crate::script::show::render(&ev)
             } else {
                 ev.render()
             }),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::catalog::Snapshots;
 use crate::analysis::OpenError;
-use crate::script::host_snapshots::{SiblingError, SiblingOpener};
+use crate::script::host::snapshots::{SiblingError, SiblingOpener};
 use crate::store::StoreError;
 use crate::vfs::is_snapshot_dir;
 

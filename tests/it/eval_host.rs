@@ -9,8 +9,9 @@ use mo_mem::heap::render::debug_show;
 use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
 use mo_mem::heap::{BlockKind, Heap, Tag};
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host_show::canister_show;
-use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::host::context::SnapshotContext;
+use mo_mem::script::setup::install;
+use mo_mem::script::show::canister_show;
 use mo_mem::script::{self, Limits, Session, Value};
 use mo_mem::snapshot::Snapshot;
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -27,7 +28,7 @@ fn open_heap(dir: &Path) -> Heap {
 
 /// Runs each script in one session over `dir`; returns each value in canister style.
 fn eval_all(dir: &Path, scripts: Vec<String>) -> Vec<Result<String, String>> {
-    eval_all_with(dir, scripts, mo_mem::script::host_lazy::EAGER_NODES)
+    eval_all_with(dir, scripts, mo_mem::script::host::lazy::EAGER_NODES)
 }
 
 /// [`eval_all`] with values of more than `eager_nodes` nodes read lazily.
@@ -40,7 +41,7 @@ fn eval_all_with(
     script::on_eval_thread(move || {
         let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
         let mut s = Session::new(Limits::default());
-        mo_mem::script::host_snapshot::install_with(&mut s, ctx, eager_nodes);
+        mo_mem::script::setup::install_with(&mut s, ctx, eager_nodes);
         scripts
             .iter()
             .map(|src| match s.eval(src) {
@@ -784,7 +785,7 @@ fn large_values_are_read_one_level_at_a_time() {
     let got = script::on_eval_thread(move || {
         let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
         let mut s = Session::new(Limits::default());
-        mo_mem::script::host_snapshot::install_with(&mut s, ctx, 1);
+        mo_mem::script::setup::install_with(&mut s, ctx, 1);
         [
             "debug_show vars.person",
             "vars.person.name",
@@ -937,7 +938,7 @@ fn a_lookup_reads_one_path_of_the_b_tree() {
                 max_steps: 600,
                 ..Limits::default()
             });
-            mo_mem::script::host_snapshot::install_with(&mut s, ctx, 1);
+            mo_mem::script::setup::install_with(&mut s, ctx, 1);
             s.eval(src).map(|ev| canister_show(&ev.value))
         })
         .expect("eval thread")

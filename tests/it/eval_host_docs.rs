@@ -3,9 +3,10 @@
 
 use crate::common;
 
-use mo_mem::script::host_canister::install_canister;
-use mo_mem::script::host_show::render;
-use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::host::context::SnapshotContext;
+use mo_mem::script::setup::install;
+use mo_mem::script::setup::install_canister;
+use mo_mem::script::show::render;
 use mo_mem::script::{self, Limits, Session};
 use mo_mem::serve::methods::ScriptCanister;
 use std::path::Path;

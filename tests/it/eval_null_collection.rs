@@ -9,7 +9,7 @@
 use crate::common;
 
 use mo_mem::heap::StableVarSlot;
-use mo_mem::script::host_snapshot::SnapshotContext;
+use mo_mem::script::host::context::SnapshotContext;
 use std::path::Path;
 
 /// A copy of `structures/eop` in `dir` where variable `pure_list` is the empty list.

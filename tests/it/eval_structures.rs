@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use mo_mem::script::host_show::canister_show;
+use mo_mem::script::show::canister_show;
 use mo_mem::script::{self, Limits, Session, Value};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,9 +31,9 @@ fn eval(dir: &Path, src: &str, eager_nodes: u64) -> String {
     let src = src.to_string();
     script::on_eval_thread(move || {
         let ctx =
-            Arc::new(mo_mem::script::host_snapshot::SnapshotContext::open(&dir).expect("context"));
+            Arc::new(mo_mem::script::host::context::SnapshotContext::open(&dir).expect("context"));
         let mut s = Session::new(Limits::default());
-        mo_mem::script::host_snapshot::install_with(&mut s, ctx, eager_nodes);
+        mo_mem::script::setup::install_with(&mut s, ctx, eager_nodes);
         match s.eval(&src) {
             Ok(ev) => match &ev.value {
                 Value::Text(t) => t.to_string(),
@@ -51,9 +51,9 @@ fn lazy_steps(dir: &Path, src: &str) -> u64 {
     let src = src.to_string();
     script::on_eval_thread(move || {
         let ctx =
-            Arc::new(mo_mem::script::host_snapshot::SnapshotContext::open(&dir).expect("context"));
+            Arc::new(mo_mem::script::host::context::SnapshotContext::open(&dir).expect("context"));
         let mut s = Session::new(Limits::default());
-        mo_mem::script::host_snapshot::install_with(&mut s, ctx, 1);
+        mo_mem::script::setup::install_with(&mut s, ctx, 1);
         s.eval(&src).unwrap_or_else(|e| panic!("{src}: {e}")).steps
     })
     .expect("eval thread")
@@ -64,7 +64,7 @@ fn check(src: &str, want: impl Fn(&Path) -> String) {
     for mode in MODES {
         let dir = common::fixture("structures", mode);
         let want = want(&dir);
-        for eager_nodes in [mo_mem::script::host_lazy::EAGER_NODES, 1] {
+        for eager_nodes in [mo_mem::script::host::lazy::EAGER_NODES, 1] {
             assert_eq!(
                 eval(&dir, src, eager_nodes),
                 want,

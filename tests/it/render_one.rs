@@ -213,7 +213,7 @@ fn large_values_are_cut_the_same_from_heap_and_script() {
     assert!(value_bytes(&ev.to_json()) == from_heap);
     assert_eq!(
         mo_mem::heap::render::debug_show(&heap),
-        mo_mem::script::host_show::canister_show(&script)
+        mo_mem::script::show::canister_show(&script)
     );
 }
 
@@ -243,8 +243,9 @@ fn every_variable_reads_the_same_through_eval() {
 /// eager threshold being one node) render the same text and JSON bytes as `mo-mem vars`.
 #[test]
 fn lazily_read_variables_render_like_the_heap() {
-    use mo_mem::script::host_show::canister_show;
-    use mo_mem::script::host_snapshot::{install_with, SnapshotContext};
+    use mo_mem::script::host::context::SnapshotContext;
+    use mo_mem::script::setup::install_with;
+    use mo_mem::script::show::canister_show;
     use std::sync::Arc;
     let mut compared = 0;
     for name in ["compound", "collections"] {

@@ -5,7 +5,8 @@
 use crate::common;
 use crate::cpu;
 
-use mo_mem::script::host_snapshot::{install, SnapshotContext};
+use mo_mem::script::host::context::SnapshotContext;
+use mo_mem::script::setup::install;
 use mo_mem::script::{self, Limits, ScriptError, Session};
 use std::sync::Arc;
 use std::time::Duration;
@@ -249,7 +250,7 @@ fn over_fixture(limits: Limits, scripts: &[&str]) -> Vec<Result<String, String>>
             .iter()
             .map(|src| {
                 s.eval(src)
-                    .map(|e| mo_mem::script::host_show::render(&e))
+                    .map(|e| mo_mem::script::show::render(&e))
                     .map_err(|e| e.to_string())
             })
             .collect()

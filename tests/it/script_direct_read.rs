@@ -1,6 +1,6 @@
 //! The fast reads of huge values' parts give exactly what the ordinary decoding gives.
 //!
-//! - `host_direct::read` (a part of plain data read straight into a script value) against
+//! - `direct::read` (a part of plain data read straight into a script value) against
 //!   `to_script(Decoder::deep(part))`, for every part of every stable variable of every
 //!   committed fixture: equal values, the same canister `debug_show` text, the same size
 //!   charged to the memory budget.
@@ -13,11 +13,11 @@ use crate::common;
 
 use mo_mem::heap::types::Type;
 use mo_mem::heap::value::{stable_variables, Decoder, LazyValue, Value as HeapValue};
+use mo_mem::script::host::context::SnapshotContext;
+use mo_mem::script::host::convert::{to_script, AddressBook};
+use mo_mem::script::host::direct::{self, Plans};
 use mo_mem::script::host::value_bytes;
-use mo_mem::script::host_convert::{to_script, AddressBook};
-use mo_mem::script::host_direct::{self, Plans};
-use mo_mem::script::host_show::canister_show;
-use mo_mem::script::host_snapshot::SnapshotContext;
+use mo_mem::script::show::canister_show;
 use mo_mem::script::value::ord::equal;
 use mo_mem::script::{self, Limits, Session, Value};
 use std::path::{Path, PathBuf};
@@ -47,7 +47,7 @@ fn compare_parts(dir: &Path) -> usize {
             let mut d = ctx.decoder().expect("decoder");
             let plan = lazy.ty.as_ref().and_then(|ty| plans.plan(&sig.env, ty));
             if let Some(plan) = plan {
-                let read = host_direct::read(&mut d, &plan, &lazy);
+                let read = direct::read(&mut d, &plan, &lazy);
                 let mut d2 = ctx.decoder().expect("decoder");
                 match (read, d2.deep(&lazy)) {
                     (Some(read), Ok(deep)) => {
@@ -123,7 +123,7 @@ fn eval(dir: &Path, src: &str, eager_nodes: u64) -> String {
     script::on_eval_thread(move || {
         let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
         let mut s = Session::new(Limits::default());
-        mo_mem::script::host_snapshot::install_with(&mut s, ctx, eager_nodes);
+        mo_mem::script::setup::install_with(&mut s, ctx, eager_nodes);
         match s.eval(&src) {
             Ok(ev) => match &ev.value {
                 Value::Text(t) => t.to_string(),
@@ -195,7 +195,7 @@ fn looked_into_loops_read_what_decoded_values_hold() {
                 format!("var t = \"\"; switch ({var_ref}) {{ case (?v) {{ for (x in v.vals()) {{ ");
             let viewed = format!("{head}{viewed} }} }}; case null {{}} }}; t");
             let copied = format!("{head}let xc = x; {copied} }} }}; case null {{}} }}; t");
-            for eager_nodes in [1, mo_mem::script::host_lazy::EAGER_NODES] {
+            for eager_nodes in [1, mo_mem::script::host::lazy::EAGER_NODES] {
                 let want = eval(&dir, &copied, eager_nodes);
                 let got = eval(&dir, &viewed, eager_nodes);
                 assert!(

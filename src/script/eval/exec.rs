@@ -1,28 +1,14 @@
 //! Evaluation of compiled expressions.
 
-use super::fast::loop_exit;
+use super::cond::{loop_exit, truthy};
 use super::{host_trap, host_trap_at, trap, trap_at, with_span, Ctrl, EResult, Interp};
-use crate::script::compile::ir::{Code, Hint, Pat, Place, Slot, Stmt};
+use crate::script::compile::ir::{Capture, Code, FuncProto, Hint, Pat, Place, Slot, Stmt};
 use crate::script::lib;
 use crate::script::syntax::ast::BinOp;
 use crate::script::syntax::Span;
-use crate::script::value::{discard, dup, equality, num, ord, show, BoundBuiltin, Closure, Value};
+use crate::script::value::{discard, dup, num, show, BoundBuiltin, Closure, Value};
 use std::cell::RefCell;
-use std::cmp::Ordering;
 use std::rc::Rc;
-
-pub(super) fn truthy(v: &Value, span: Option<Span>) -> EResult<bool> {
-    match v {
-        Value::Bool(b) => Ok(*b),
-        other => {
-            let m = format!("expected a Bool, got {}", other.kind_name());
-            Err(match span {
-                Some(s) => trap_at(s, m),
-                None => trap(m),
-            })
-        }
-    }
-}
 
 /// Converts an index value to usize.
 fn index_of(v: &Value) -> Option<usize> {
@@ -147,17 +133,7 @@ impl Interp {
             | Code::Switch(..)
             | Code::Return(_)
             | Code::OpAssign(..) => self.eval(code),
-            Code::While(b, id) => loop {
-                self.tick()?;
-                if !self.cond(&b.0)? {
-                    return Ok(Value::Unit);
-                }
-                if let Err(e) = self.exec(&b.1) {
-                    if let Some(v) = loop_exit(e, *id)? {
-                        return Ok(v);
-                    }
-                }
-            },
+            Code::While(b, id) => self.while_loop(&b.0, &b.1, *id),
             Code::Assign(place, value) => self.assign(place, value).map(|()| Value::Unit),
             Code::Unary(op, a, hint, span) => {
                 let v = self.eval(a)?;
@@ -181,20 +157,9 @@ impl Interp {
                 let v = self.eval(a)?;
                 Ok(Value::Bool(!truthy(&v, None)?))
             }
-            Code::Tuple(es) => {
-                let mut v = Vec::with_capacity(es.len());
-                for e in es {
-                    v.push(self.eval(e)?);
-                }
-                self.alloc(16 * v.len() as u64)?;
-                Ok(Value::Tuple(Rc::from(v)))
-            }
+            Code::Tuple(es) => Ok(Value::Tuple(Rc::from(self.elements(es)?))),
             Code::Array(m, es, _) => {
-                let mut v = Vec::with_capacity(es.len());
-                for e in es {
-                    v.push(self.eval(e)?);
-                }
-                self.alloc(16 * v.len() as u64)?;
+                let v = self.elements(es)?;
                 Ok(if *m {
                     Value::VarArray(Rc::new(RefCell::new(v)))
                 } else {
@@ -218,41 +183,8 @@ impl Interp {
                 let v = self.eval(a)?;
                 self.dot(&v, name).map_err(|e| with_span(e, *span))
             }
-            Code::Proj(a, i, span) => match self.eval(a)? {
-                Value::Tuple(t) => t
-                    .get(*i)
-                    .cloned()
-                    .ok_or_else(|| trap_at(*span, "tuple index out of range")),
-                // a tuple read lazily from the heap: only the projected part is decoded
-                Value::Host(h) if crate::script::host_lazy::is_lazy_tuple(&*h) => {
-                    let part = h
-                        .call("get", &[Value::Nat(*i as u64)])
-                        .map_err(|e| host_trap_at(*span, e));
-                    self.charge_host(&*h)?;
-                    part?.ok_or_else(|| trap_at(*span, "tuple index out of range"))
-                }
-                v if *i == 0 => Ok(v),
-                v => Err(trap_at(
-                    *span,
-                    format!("cannot project from a {}", v.kind_name()),
-                )),
-            },
-            Code::Index(ai, span) => {
-                let a = self.eval(&ai.0)?;
-                let i = self.eval(&ai.1)?;
-                let idx = index_of(&i);
-                let r = match &a {
-                    Value::Array(xs) => idx.and_then(|i| xs.get(i).cloned()),
-                    Value::VarArray(xs) => idx.and_then(|i| xs.borrow().get(i).cloned()),
-                    other => {
-                        return Err(trap_at(
-                            *span,
-                            format!("cannot index a {}", other.kind_name()),
-                        ))
-                    }
-                };
-                r.ok_or_else(|| trap_at(*span, "index out of bounds"))
-            }
+            Code::Proj(a, i, span) => self.proj(a, *i, *span),
+            Code::Index(ai, span) => self.index(&ai.0, &ai.1, *span),
             Code::Method(recv, args, span, site) => {
                 let r = self.eval(recv)?;
                 self.method(r, &site.name, args, *span, site)
@@ -267,16 +199,7 @@ impl Interp {
                 Err(Ctrl::Break(l, v)) if l == *id => Ok(v),
                 Err(e) => Err(e),
             },
-            Code::Show(a, ty) => {
-                let v = self.eval(a)?;
-                self.check_show(&v)?;
-                let s = match ty {
-                    Some(ty) => super::show_at::debug_show_at(&v, ty, self.floats),
-                    None => show::debug_show_as(&v, self.floats),
-                };
-                self.alloc(s.len() as u64)?;
-                Ok(Value::Text(Rc::from(s)))
-            }
+            Code::Show(a, ty) => self.show(a, ty.as_ref()),
             Code::Ignore(a) => {
                 let v = self.eval(a)?;
                 crate::script::value::dispose(v);
@@ -294,19 +217,7 @@ impl Interp {
                 let v = self.eval(a)?;
                 self.coerce(v, h)
             }
-            Code::Loop(body, cond, id) => loop {
-                self.tick()?;
-                if let Err(e) = self.exec(body) {
-                    if let Some(v) = loop_exit(e, *id)? {
-                        return Ok(v);
-                    }
-                }
-                if let Some(c) = cond {
-                    if !self.cond(c)? {
-                        return Ok(Value::Unit);
-                    }
-                }
-            },
+            Code::Loop(body, cond, id) => self.loop_while(body, cond.as_deref(), *id),
             Code::For(b, id, span) => self.for_loop(&b.0, &b.1, &b.2, b.3, *id, *span),
             Code::Label(id, body) => match self.eval(body) {
                 Err(Ctrl::Break(l, v)) if l == *id => Ok(v),
@@ -317,28 +228,126 @@ impl Interp {
                 Err(Ctrl::Break(*id, v))
             }
             Code::Continue(id) => Err(Ctrl::Continue(*id)),
-            Code::Closure(proto, caps) => {
-                let mut env = Vec::with_capacity(caps.len());
-                for c in caps {
-                    env.push(match c {
-                        crate::script::compile::ir::Capture::Local(i) => self
-                            .stack
-                            .get(self.bp + *i as usize)
-                            .cloned()
-                            .unwrap_or_default(),
-                        crate::script::compile::ir::Capture::Env(i) => self
-                            .env
-                            .as_ref()
-                            .and_then(|e| e.env.get(*i as usize).cloned())
-                            .unwrap_or_default(),
-                    });
+            Code::Closure(proto, caps) => Ok(self.closure(proto, caps)),
+        }
+    }
+
+    /// `while c body` with label `id`.
+    fn while_loop(&mut self, cond: &Code, body: &Code, id: u32) -> EResult {
+        loop {
+            self.tick()?;
+            if !self.cond(cond)? {
+                return Ok(Value::Unit);
+            }
+            if let Err(e) = self.exec(body) {
+                if let Some(v) = loop_exit(e, id)? {
+                    return Ok(v);
                 }
-                Ok(Value::Func(Rc::new(Closure {
-                    proto: proto.clone(),
-                    env: env.into_boxed_slice(),
-                })))
             }
         }
+    }
+
+    /// `loop body` (`cond` `None`) or `loop body while cond` with label `id`.
+    fn loop_while(&mut self, body: &Code, cond: Option<&Code>, id: u32) -> EResult {
+        loop {
+            self.tick()?;
+            if let Err(e) = self.exec(body) {
+                if let Some(v) = loop_exit(e, id)? {
+                    return Ok(v);
+                }
+            }
+            if let Some(c) = cond {
+                if !self.cond(c)? {
+                    return Ok(Value::Unit);
+                }
+            }
+        }
+    }
+
+    /// The values of a tuple's or an array's elements, charged.
+    fn elements(&mut self, es: &[Code]) -> EResult<Vec<Value>> {
+        let mut v = Vec::with_capacity(es.len());
+        for e in es {
+            v.push(self.eval(e)?);
+        }
+        self.alloc(16 * v.len() as u64)?;
+        Ok(v)
+    }
+
+    /// `a.i`: part `i` of a tuple.
+    fn proj(&mut self, a: &Code, i: usize, span: Span) -> EResult {
+        match self.eval(a)? {
+            Value::Tuple(t) => t
+                .get(i)
+                .cloned()
+                .ok_or_else(|| trap_at(span, "tuple index out of range")),
+            // a tuple read lazily from the heap: only the projected part is decoded
+            Value::Host(h) if crate::script::host::lazy::is_lazy_tuple(&*h) => {
+                let part = h
+                    .call("get", &[Value::Nat(i as u64)])
+                    .map_err(|e| host_trap_at(span, e));
+                self.charge_host(&*h)?;
+                part?.ok_or_else(|| trap_at(span, "tuple index out of range"))
+            }
+            v if i == 0 => Ok(v),
+            v => Err(trap_at(
+                span,
+                format!("cannot project from a {}", v.kind_name()),
+            )),
+        }
+    }
+
+    /// `a[i]`.
+    fn index(&mut self, a: &Code, i: &Code, span: Span) -> EResult {
+        let a = self.eval(a)?;
+        let i = self.eval(i)?;
+        let idx = index_of(&i);
+        let r = match &a {
+            Value::Array(xs) => idx.and_then(|i| xs.get(i).cloned()),
+            Value::VarArray(xs) => idx.and_then(|i| xs.borrow().get(i).cloned()),
+            other => {
+                return Err(trap_at(
+                    span,
+                    format!("cannot index a {}", other.kind_name()),
+                ))
+            }
+        };
+        r.ok_or_else(|| trap_at(span, "index out of bounds"))
+    }
+
+    /// `debug_show a` (of static type `ty` if known), charged.
+    fn show(&mut self, a: &Code, ty: Option<&Rc<Hint>>) -> EResult {
+        let v = self.eval(a)?;
+        self.check_show(&v)?;
+        let s = match ty {
+            Some(ty) => super::show_at::debug_show_at(&v, ty, self.floats),
+            None => show::debug_show_as(&v, self.floats),
+        };
+        self.alloc(s.len() as u64)?;
+        Ok(Value::Text(Rc::from(s)))
+    }
+
+    /// A function value: `proto` with its captured variables `caps` read now.
+    fn closure(&self, proto: &Rc<FuncProto>, caps: &[Capture]) -> Value {
+        let mut env = Vec::with_capacity(caps.len());
+        for c in caps {
+            env.push(match c {
+                Capture::Local(i) => self
+                    .stack
+                    .get(self.bp + *i as usize)
+                    .cloned()
+                    .unwrap_or_default(),
+                Capture::Env(i) => self
+                    .env
+                    .as_ref()
+                    .and_then(|e| e.env.get(*i as usize).cloned())
+                    .unwrap_or_default(),
+            });
+        }
+        Value::Func(Rc::new(Closure {
+            proto: proto.clone(),
+            env: env.into_boxed_slice(),
+        }))
     }
 
     pub(super) fn block(&mut self, stmts: &[Stmt]) -> EResult {
@@ -605,63 +614,5 @@ fn no_match(v: Option<&Value>) -> String {
             crate::script::value::show::debug_show(v)
         ),
         None => "pattern failed".to_string(),
-    }
-}
-
-/// The truth of `op` for an ordering.
-#[inline(always)]
-pub(super) fn compare_ord(op: BinOp, o: Ordering) -> bool {
-    match op {
-        BinOp::Lt => o == Ordering::Less,
-        BinOp::Le => o != Ordering::Greater,
-        BinOp::Gt => o == Ordering::Greater,
-        BinOp::Ge => o != Ordering::Less,
-        BinOp::Eq => o == Ordering::Equal,
-        _ => o != Ordering::Equal,
-    }
-}
-
-pub(super) fn compare_value(
-    op: BinOp,
-    a: &Value,
-    b: &Value,
-    ty: Option<&Rc<Hint>>,
-    span: Span,
-) -> EResult<bool> {
-    if let (Value::Nat(x), Value::Nat(y), None) = (a, b, ty) {
-        return Ok(match op {
-            BinOp::Lt => x < y,
-            BinOp::Le => x <= y,
-            BinOp::Gt => x > y,
-            BinOp::Ge => x >= y,
-            BinOp::Eq => x == y,
-            _ => x != y,
-        });
-    }
-    match op {
-        BinOp::Eq | BinOp::Ne => match equality::equal_at(a, b, ty) {
-            Ok(eq) => Ok(eq == (op == BinOp::Eq)),
-            Err(why) => Err(trap_at(span, why)),
-        },
-        _ => {
-            let o = ord::compare(a, b);
-            if o.is_none() && !matches!((a, b), (Value::Float(_), _) | (_, Value::Float(_))) {
-                return Err(trap_at(
-                    span,
-                    format!(
-                        "cannot compare a {} with a {}",
-                        a.kind_name(),
-                        b.kind_name()
-                    ),
-                ));
-            }
-            Ok(match (op, o) {
-                (_, None) => false,
-                (BinOp::Lt, Some(o)) => o == Ordering::Less,
-                (BinOp::Le, Some(o)) => o != Ordering::Greater,
-                (BinOp::Gt, Some(o)) => o == Ordering::Greater,
-                _ => o != Some(Ordering::Less),
-            })
-        }
     }
 }

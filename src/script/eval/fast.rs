@@ -5,8 +5,8 @@
 //! general evaluator (which has the exact semantics: big numbers, the `Nat` underflow trap,
 //! fixed-width types, texts, errors) whenever an operand is anything else.
 
-use super::exec::{compare_ord, compare_value, truthy};
-use super::{Ctrl, EResult, Interp};
+use super::cond::{compare_ord, compare_value, truthy};
+use super::{EResult, Interp};
 use crate::script::compile::ir::{Code, Hint, Place, Slot, Stmt};
 use crate::script::syntax::ast::BinOp;
 use crate::script::syntax::Span;
@@ -250,18 +250,5 @@ impl Interp {
             return Ok(());
         }
         self.block(stmts).map(discard)
-    }
-}
-
-/// What a loop does when its body stopped with `e` (the cold path of a loop step, kept out
-/// of line so the step itself only tests `Ok(())`): `Ok(None)` to go on (a `continue` of
-/// this loop), `Ok(Some(v))` to end the loop with `v` (its `break`), or `e` passed on.
-#[cold]
-#[inline(never)]
-pub(super) fn loop_exit(e: Ctrl, id: u32) -> EResult<Option<Value>> {
-    match e {
-        Ctrl::Continue(l) if l == id => Ok(None),
-        Ctrl::Break(l, v) if l == id => Ok(Some(v)),
-        e => Err(e),
     }
 }

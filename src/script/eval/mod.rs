@@ -3,6 +3,7 @@
 mod adopt;
 mod assign;
 mod coerce;
+mod cond;
 mod dot;
 mod exec;
 mod fast;

@@ -47,7 +47,7 @@ impl Interp {
                     Ok(true)
                 }
                 Value::Unit => Ok(ps.is_empty()),
-                Value::Host(h) if crate::script::host_lazy::is_lazy_tuple(&*h) => {
+                Value::Host(h) if crate::script::host::lazy::is_lazy_tuple(&*h) => {
                     for (i, p) in ps.iter().enumerate() {
                         let Some(x) = self.lazy_part(&h, "get", &[Value::Nat(i as u64)])? else {
                             return Ok(false);
@@ -62,7 +62,7 @@ impl Interp {
             },
             Pat::Opt(q) => match v {
                 Value::Opt(x) => self.bind(q, (*x).clone()),
-                Value::Host(h) if crate::script::host_lazy::is_lazy(&*h) => {
+                Value::Host(h) if crate::script::host::lazy::is_lazy(&*h) => {
                     match self.lazy_part(&h, "value", &[])? {
                         Some(Value::Opt(x)) => self.bind(q, (*x).clone()),
                         _ => Ok(false),
@@ -72,7 +72,7 @@ impl Interp {
             },
             Pat::Variant(tag, q) => match v {
                 Value::Variant(tv) if tv.0 == *tag => self.bind(q, tv.1.clone()),
-                Value::Host(h) if crate::script::host_lazy::is_lazy(&*h) => {
+                Value::Host(h) if crate::script::host::lazy::is_lazy(&*h) => {
                     match self.lazy_part(&h, "tag", &[])? {
                         Some(Value::Text(t)) if *t == **tag => {
                             let payload = self.lazy_part(&h, "payload", &[])?;

@@ -1,6 +1,6 @@
 //! `debug_show` of script values: the heap's writer ([`crate::heap::render`]) over script
 //! values, `Float`s printed as moc's interpreter prints them (snapshot sessions print them as
-//! a compiled canister does: `host_show`).
+//! a compiled canister does: [`crate::script::show`]).
 
 use super::Value;
 use crate::heap::render::{write_debug_show_as, FloatStyle, Integer, Natural, Shape, Shown};

@@ -1,16 +1,16 @@
 //! The host value `vars`: the actor's stable variables as ordinary script values.
 //!
 //! `vars.x` decodes variable `x` (and nothing else) on first touch and keeps it for the
-//! session: completely if it is small, else one level at a time ([`super::host_lazy`]);
+//! session: completely if it is small, else one level at a time ([`super::lazy`]);
 //! `debug_show vars.x` prints exactly what `mo-mem vars SNAPSHOT x` prints.
 
-use super::host::{HostError, HostObject};
-use super::host_convert::AddressBook;
-use super::host_direct::Plans;
-use super::host_lazy::{LazyReader, EAGER_NODES};
-use super::host_snapshot::{signature, SnapshotContext};
-use super::value::Value;
+use super::context::{signature, SnapshotContext};
+use super::convert::AddressBook;
+use super::direct::Plans;
+use super::lazy::{LazyReader, EAGER_NODES};
+use super::{HostError, HostObject};
 use crate::heap::value::{stable_variables, NamedVar};
+use crate::script::value::Value;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;

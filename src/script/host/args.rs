@@ -1,7 +1,7 @@
 //! Argument checks shared by the host values.
 
-use super::host::HostError;
-use super::value::Value;
+use super::HostError;
+use crate::script::value::Value;
 
 /// Fails unless `args` has exactly `n` values.
 pub fn check_arity(name: &str, args: &[Value], n: usize) -> Result<(), HostError> {

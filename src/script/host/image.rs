@@ -1,10 +1,10 @@
 //! The host value `image`: the snapshot's raw main memory, read-only and bounds-checked.
 
-use super::host::{HostError, HostObject};
-use super::host_args::{arg_u64, check_arity};
-use super::host_snapshot::SnapshotContext;
-use super::value::Value;
+use super::args::{arg_u64, check_arity};
+use super::context::SnapshotContext;
+use super::{HostError, HostObject};
 use crate::image::ImageError;
+use crate::script::value::Value;
 use std::rc::Rc;
 use std::sync::Arc;
 

@@ -4,21 +4,18 @@
 //! A value of at most `eager_nodes` nodes becomes an ordinary script value; a larger one a
 //! [`LazyNode`]: `r.field` reads a record field, `a.size()`, `a.get(i)`, `a.vals()` read an
 //! array or tuple, `v.tag()`/`v.payload()` a variant, `o.value()` an option (as `?T`),
-//! and `debug_show` decodes it all (exactly as `mo-mem vars` prints it).
+//! and `debug_show` decodes it all (exactly as `mo-mem vars` prints it); those reads are in
+//! [`super::lazy_node`].
 
-use super::eval::{host_trap, Ctrl, Interp};
-use super::host::{value_bytes, HostError, HostObject};
-use super::host_args::{arg_u64, check_arity};
-use super::host_convert::{to_heap_key, to_script_recording, AddressBook, Recording};
-use super::host_direct::{self, Plans};
-use super::host_snapshot::{decoder, SnapshotContext};
-use super::value::{NativeIter, Value};
-use crate::heap::collections::{lookup, CollectionKind};
-use crate::heap::render::debug_show;
+use super::context::{decoder, SnapshotContext};
+use super::convert::{to_script_recording, AddressBook, Recording};
+use super::direct::{self, Plans};
+use super::{value_bytes, HostError, HostObject};
 use crate::heap::types::Type;
 use crate::heap::value::{DecodeError, Decoder, LazyValue, Value as HeapValue};
 use crate::image::{ImageError, LimitKind};
-use std::cell::{Cell, RefCell};
+use crate::script::value::Value;
+use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -36,7 +33,7 @@ pub struct LazyReader {
     pub eager_nodes: u64,
     /// Bytes of the values decoded so far and not yet charged ([`HostObject::take_bytes`]).
     pub bytes: Rc<Cell<u64>>,
-    /// How plain parts are read straight into script values ([`super::host_direct`]).
+    /// How plain parts are read straight into script values ([`super::direct`]).
     pub plans: Rc<Plans>,
 }
 
@@ -113,12 +110,12 @@ impl LazyReader {
         }
     }
 
-    /// A part of plain data read straight into a script value ([`host_direct`]), as the
+    /// A part of plain data read straight into a script value ([`direct`]), as the
     /// ordinary decoding would give it; `None` when it cannot be (not plain data, larger
     /// than `eager_nodes`, or any error).
     fn read_direct(&self, d: &mut Decoder<'_>, lazy: &LazyValue) -> Option<Value> {
         let plan = self.plans.plan(d.env, lazy.ty.as_ref()?)?;
-        let read = host_direct::read(d, &plan, lazy)?;
+        let read = direct::read(d, &plan, lazy)?;
         self.book.remember_host(&read.value, read.addr);
         self.charge(read.bytes);
         Some(read.value)
@@ -127,16 +124,17 @@ impl LazyReader {
     /// The part in heap word `word` read straight by `plan` (the element plan of an array
     /// being iterated), as [`LazyReader::materialize_part`] would give it; `None` when it
     /// cannot be (then `materialize_part` decides).
-    pub fn read_planned(&self, plan: &host_direct::Plan, word: u64) -> Option<Value> {
+    pub fn read_planned(&self, plan: &direct::Plan, word: u64) -> Option<Value> {
         let mut d = decoder(&self.ctx).ok()?;
         d.set_max_nodes(self.eager_nodes);
-        let read = host_direct::read_word(&mut d, plan, word)?;
+        let read = direct::read_word(&mut d, plan, word)?;
         self.book.remember_host(&read.value, read.addr);
         self.charge(read.bytes);
         Some(read.value)
     }
 
-    fn child(&self, v: &HeapValue) -> Result<Value, HostError> {
+    /// The script value of part `v` of a lazily read value.
+    pub(super) fn child(&self, v: &HeapValue) -> Result<Value, HostError> {
         match v {
             HeapValue::Lazy(l) => self.materialize_part(l),
             other => {
@@ -187,163 +185,14 @@ pub fn is_lazy_tuple(h: &dyn HostObject) -> bool {
 }
 
 /// A compound value read one level at a time.
+///
+/// What a script reads from it (its fields, `size`, `get`, `vals`, a map's `get`) is in
+/// [`super::lazy_node`].
 pub struct LazyNode {
-    reader: LazyReader,
-    lazy: LazyValue,
+    /// What it shares with the other values read from the snapshot.
+    pub(super) reader: LazyReader,
+    /// Where it is.
+    pub(super) lazy: LazyValue,
     /// The value decoded one level deep (its parts are [`HeapValue::Lazy`]).
-    shallow: HeapValue,
-}
-
-impl LazyNode {
-    fn items(&self) -> Option<&[HeapValue]> {
-        match &self.shallow {
-            HeapValue::Array { items, .. } | HeapValue::Tuple { items, .. } => Some(items),
-            _ => None,
-        }
-    }
-}
-
-impl HostObject for LazyNode {
-    fn describe(&self) -> String {
-        let Ok(mut d) = self.reader.ctx.decoder() else {
-            return "<no signature>".into();
-        };
-        match d.deep(&self.lazy) {
-            Ok(v) => debug_show(&v),
-            Err(e) => format!("<{e}>"),
-        }
-    }
-
-    fn heap_value(&self) -> Option<std::borrow::Cow<'_, HeapValue>> {
-        let mut d = self.reader.ctx.decoder().ok()?;
-        d.deep(&self.lazy).ok().map(std::borrow::Cow::Owned)
-    }
-
-    fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
-        let HeapValue::Record { fields, .. } = &self.shallow else {
-            return Ok(None);
-        };
-        match fields.iter().find(|f| &*f.label == name) {
-            Some(f) => self.reader.child(&f.value).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    fn call(&self, name: &str, args: &[Value]) -> Result<Option<Value>, HostError> {
-        let v = match (name, &self.shallow) {
-            ("size", _) => {
-                let Some(items) = self.items() else {
-                    return Ok(None);
-                };
-                check_arity(name, args, 0)?;
-                Value::Nat(items.len() as u64)
-            }
-            ("get", _) => {
-                // not an array: no `get` here (a contextual `Map.get` may apply)
-                let Some(items) = self.items() else {
-                    return Ok(None);
-                };
-                check_arity(name, args, 1)?;
-                let i = arg_u64(name, args, 0)?;
-                let item = usize::try_from(i)
-                    .ok()
-                    .and_then(|i| items.get(i))
-                    .ok_or_else(|| HostError::Misuse(format!("index {i} out of bounds")))?;
-                self.reader.child(item)?
-            }
-            ("vals" | "values", _) => {
-                let Some(items) = self.items() else {
-                    return Ok(None);
-                };
-                check_arity(name, args, 0)?;
-                Value::Iter(Rc::new(RefCell::new(LazyItems {
-                    reader: self.reader.clone(),
-                    items: items.to_vec(),
-                    next: 0,
-                    shared: None,
-                })))
-            }
-            ("tag", HeapValue::Variant { tag, .. }) => Value::text(tag),
-            ("payload", HeapValue::Variant { payload, .. }) => self.reader.child(payload)?,
-            ("value", HeapValue::Opt { value, .. }) => Value::some(self.reader.child(value)?),
-            ("value", HeapValue::Null) => Value::Null,
-            _ => return Ok(None),
-        };
-        Ok(Some(v))
-    }
-
-    fn take_bytes(&self) -> u64 {
-        self.reader.bytes.replace(0)
-    }
-
-    fn ordered_get(&self, key: &Value) -> Result<Option<Option<Value>>, HostError> {
-        let Some(key) = to_heap_key(key) else {
-            return Ok(None);
-        };
-        let mut d = decoder(&self.reader.ctx)?;
-        let kind = match d.collection_kind(&self.lazy) {
-            Some(
-                k @ (CollectionKind::Map | CollectionKind::PureMap | CollectionKind::BaseRBTree),
-            ) => k,
-            _ => return Ok(None),
-        };
-        match lookup(&mut d, &self.lazy, kind, &key) {
-            Ok(Some(v)) => Ok(Some(Some(self.reader.materialize_part(&v)?))),
-            Ok(None) => Ok(Some(None)),
-            // Keys of another type than the script's: its own `compare` decides.
-            Err(DecodeError::Mismatch { .. }) => Ok(None),
-            Err(e) => Err(HostError::data("", e)),
-        }
-    }
-
-    fn field_names(&self) -> Vec<String> {
-        match &self.shallow {
-            HeapValue::Record { fields, .. } => {
-                fields.iter().map(|f| f.label.to_string()).collect()
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-}
-
-/// `a.vals()` of a lazily read array: each element decoded when reached.
-struct LazyItems {
-    reader: LazyReader,
-    items: Vec<HeapValue>,
-    next: usize,
-    /// The reader the references given by [`NativeIter::next_view`] share.
-    shared: Option<Rc<LazyReader>>,
-}
-
-impl NativeIter for LazyItems {
-    fn next(&mut self, it: &mut Interp) -> Result<Option<Value>, Ctrl> {
-        let Some(item) = self.items.get(self.next) else {
-            return Ok(None);
-        };
-        self.next += 1;
-        it.tick()?;
-        let v = self.reader.child(item).map_err(host_trap)?;
-        it.alloc(self.reader.bytes.replace(0))?;
-        Ok(Some(v))
-    }
-
-    fn next_view(&mut self, it: &mut Interp) -> Result<Option<Value>, Ctrl> {
-        let Some(item) = self.items.get(self.next) else {
-            return Ok(None);
-        };
-        let shared = self
-            .shared
-            .get_or_insert_with(|| Rc::new(self.reader.clone()));
-        let Some(r) = super::host_view::part_ref(shared, item) else {
-            return self.next(it);
-        };
-        self.next += 1;
-        it.tick()?;
-        it.alloc(32)?;
-        Ok(Some(r))
-    }
+    pub(super) shallow: HeapValue,
 }

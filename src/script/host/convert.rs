@@ -1,10 +1,10 @@
 //! Decoded heap values ([`crate::heap::value::Value`]) as script values, remembering the
 //! heap address of every compound so `heap.objectOf(v)` can find its object.
 
-use super::host::{HostError, HostObject};
-use super::value::Value;
+use super::{HostError, HostObject};
 use crate::heap::render::debug_show;
 use crate::heap::value::Value as HeapValue;
+use crate::script::value::Value;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;

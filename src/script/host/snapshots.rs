@@ -6,15 +6,14 @@
 //! The embedder decides which names exist and opens them (checking their trust): scripts
 //! never name a path.
 
-use super::host::{HostError, HostObject};
-use super::host_args::{arg_text, check_arity};
-use super::host_heap::HeapHost;
-use super::host_image::ImageHost;
-use super::host_lazy::EAGER_NODES;
-use super::host_snapshot::SnapshotContext;
-use super::host_vars::VarsHost;
-use super::session::Session;
-use super::value::Value;
+use super::args::{arg_text, check_arity};
+use super::context::SnapshotContext;
+use super::heap::HeapHost;
+use super::image::ImageHost;
+use super::lazy::EAGER_NODES;
+use super::vars::VarsHost;
+use super::{HostError, HostObject};
+use crate::script::value::Value;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -30,6 +29,13 @@ pub type SiblingOpener =
 pub struct SnapshotsHost {
     names: Vec<String>,
     open: SiblingOpener,
+}
+
+impl SnapshotsHost {
+    /// The siblings `names`, opened by `open`.
+    pub fn new(names: Vec<String>, open: SiblingOpener) -> SnapshotsHost {
+        SnapshotsHost { names, open }
+    }
 }
 
 /// One opened sibling: its `vars`, `heap` and `image`.
@@ -108,9 +114,4 @@ impl HostObject for SnapshotsHost {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
-}
-
-/// Binds `snapshots` in `session`: the siblings `names`, opened by `open`.
-pub fn install_siblings(session: &mut Session, names: Vec<String>, open: SiblingOpener) {
-    session.define_host("snapshots", Rc::new(SnapshotsHost { names, open }));
 }

@@ -1,12 +1,25 @@
 //! Host values: objects the embedder injects (`image`, `heap`, `vars`), read lazily.
 
-use super::value::Value;
+pub mod args;
+pub mod canister;
+pub mod context;
+pub mod convert;
+pub mod direct;
+pub mod heap;
+pub mod image;
+pub mod lazy;
+pub mod lazy_node;
+pub mod snapshots;
+pub mod vars;
+pub mod view;
+
 use crate::heap::value::DecodeError;
+use crate::script::value::Value;
 
 /// The approximate memory of a script value handed over by a host object, in bytes (its
 /// rendered length: at least one byte per node, the bytes of its texts and blobs).
 pub fn value_bytes(v: &Value) -> u64 {
-    super::value::show::show_size_within(v, u64::MAX).unwrap_or(u64::MAX)
+    crate::script::value::show::show_size_within(v, u64::MAX).unwrap_or(u64::MAX)
 }
 
 /// What kind of failure stopped a host value, so that a front-end can answer each

@@ -3,22 +3,22 @@
 //!
 //! `for (c in vars.chunks.vals()) { for (r in c.vals()) { sum += r.id } }` then reads, per
 //! record, the one field word it uses (a small `Nat` straight from the word, anything else
-//! through [`host_direct`]): no record, text or array is decoded that the script does not
+//! through [`direct`]): no record, text or array is decoded that the script does not
 //! read. A [`HeapRef`] answers only field reads and `vals`/`values`/`size`, the uses the
 //! compiler allowed; every answer is the value the decoded record or array would give.
 //! Anything irregular in the heap (a word that is not the object its type says) is left to
 //! the ordinary decoding, which reports it exactly as it would have without references.
 
-use super::eval::{host_trap, Ctrl, Interp};
-use super::host::{HostError, HostObject};
-use super::host_direct::{self, Plan};
-use super::host_lazy::LazyReader;
-use super::host_snapshot::decoder;
-use super::value::{NativeIter, Value};
+use super::context::decoder;
+use super::direct::{self, Plan};
+use super::lazy::LazyReader;
+use super::{HostError, HostObject};
 use crate::heap::render::debug_show;
 use crate::heap::types::Type;
 use crate::heap::value::{LazyValue, Value as HeapValue};
 use crate::heap::Body;
+use crate::script::eval::{host_trap, Ctrl, Interp};
+use crate::script::value::{NativeIter, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -106,21 +106,21 @@ impl HeapRef {
     }
 
     /// Field `f` read from the heap; `None` when anything is irregular.
-    fn read_field(&self, f: &host_direct::FieldPlan) -> Option<Value> {
+    fn read_field(&self, f: &direct::FieldPlan) -> Option<Value> {
         let w = self.field_word(f.hash)?;
         if matches!(&*f.plan, Plan::Nat) && !f.mutable {
             // The common case: a small Nat, in the word itself.
             let heap = self.reader.ctx.heap();
             if !heap.is_pointer(w) {
                 let n = u64::try_from(heap.scalars().nat_int(w)?).ok()?;
-                self.reader.charge(super::value::show::nat_size(n));
+                self.reader.charge(crate::script::value::show::nat_size(n));
                 return Some(Value::Nat(n));
             }
         }
         let mut d = decoder(&self.reader.ctx).ok()?;
         d.set_max_nodes(self.reader.eager_nodes);
         let w = if f.mutable { d.mutbox(w).ok()? } else { w };
-        let read = host_direct::read_word(&mut d, &f.plan, w)?;
+        let read = direct::read_word(&mut d, &f.plan, w)?;
         self.reader.charge(read.bytes);
         Some(read.value)
     }
@@ -146,11 +146,10 @@ impl HostObject for HeapRef {
         let Plan::Record(fields) = &*self.kind.plan else {
             // An array's `a.vals` (not called) is its bound method, as on the decoded array.
             let v = self.decoded()?;
-            return match super::lib::method(&v, name) {
-                Some(f) => Ok(Some(Value::Builtin(Rc::new(super::value::BoundBuiltin {
-                    f,
-                    this: Some(v),
-                })))),
+            return match crate::script::lib::method(&v, name) {
+                Some(f) => Ok(Some(Value::Builtin(Rc::new(
+                    crate::script::value::BoundBuiltin { f, this: Some(v) },
+                )))),
                 None => Err(HostError::Misuse(format!(
                     "a {} has no field {name}",
                     v.kind_name()
@@ -218,10 +217,7 @@ impl HostObject for HeapRef {
 }
 
 /// The field called `name` (records have few fields: a scan of short labels, no call).
-fn find_field<'p>(
-    fields: &'p [host_direct::FieldPlan],
-    name: &str,
-) -> Option<&'p host_direct::FieldPlan> {
+fn find_field<'p>(fields: &'p [direct::FieldPlan], name: &str) -> Option<&'p direct::FieldPlan> {
     if fields.len() > 16 {
         return fields
             .binary_search_by(|f| (*f.label).cmp(name))
@@ -286,7 +282,7 @@ impl NativeIter for Elements {
     }
 }
 
-/// The reference [`super::host_lazy`]'s iterator gives a looked-into loop for part
+/// The reference [`super::lazy`]'s iterator gives a looked-into loop for part
 /// `item` of a huge value, if one can stand for it.
 pub fn part_ref(reader: &Rc<LazyReader>, item: &HeapValue) -> Option<Value> {
     let HeapValue::Lazy(l) = item else {

@@ -7,18 +7,18 @@
 //! addresses of the objects its pointer fields refer to (forwarding followed), and for a
 //! stale copy left by evacuation the address of the live copy.
 
-use super::eval::{Ctrl, Interp};
-use super::host::{value_bytes, HostError, HostObject};
-use super::host_args::{arg_text, arg_u64, check_arity};
-use super::host_snapshot::SnapshotContext;
-use super::host_vars::VarsHost;
-use super::value::{NativeIter, Value};
+use super::args::{arg_text, arg_u64, check_arity};
+use super::context::SnapshotContext;
+use super::vars::VarsHost;
+use super::{value_bytes, HostError, HostObject};
 use crate::analysis::doctor::DoctorReport;
 use crate::analysis::dominators::Dominator;
 use crate::analysis::stats::heap_stats;
 use crate::analysis::HeapAnalysis;
 use crate::heap::{BlockKind, Heap, Object};
 use crate::module::Persistence;
+use crate::script::eval::{Ctrl, Interp};
+use crate::script::value::{NativeIter, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashSet, VecDeque};
 use std::rc::Rc;
@@ -201,84 +201,23 @@ impl HostObject for HeapHost {
                 check_arity(name, args, 1)?;
                 let (count, bytes, _) = reachable(heap, arg_u64(name, args, 0)?, None)?;
                 self.charge(count);
-                Value::record(vec![
-                    (Rc::from("objects"), false, Value::Nat(count)),
-                    (Rc::from("bytes"), false, Value::Nat(bytes)),
-                ])
+                count_record(count, bytes)
             }
             "referrers" => {
                 check_arity(name, args, 1)?;
-                let target = arg_u64(name, args, 0)?;
-                let target = heap.resolve(target).unwrap_or(target);
-                let mut out = Vec::new();
-                for b in heap.walk().flatten() {
-                    self.charge(1);
-                    let BlockKind::Object(tag) = b.kind else {
-                        continue;
-                    };
-                    if !tag.is_object() || b.forwarded_to.is_some() {
-                        continue;
-                    }
-                    let Ok(obj) = heap.object(b.addr) else {
-                        continue;
-                    };
-                    if obj.references().any(|w| {
-                        heap.pointer(w)
-                            .is_some_and(|a| heap.resolve(a).unwrap_or(a) == target)
-                    }) {
-                        out.push(b.addr);
-                    }
-                }
-                nat_list(out)
+                self.referrers(arg_u64(name, args, 0)?)
             }
             "varsReaching" => {
                 check_arity(name, args, 1)?;
-                let target = arg_u64(name, args, 0)?;
-                let target = heap.resolve(target).unwrap_or(target);
-                let mut out = Vec::new();
-                for var in self.vars.variables()? {
-                    let Some(start) = heap.pointer(var.value.word) else {
-                        continue;
-                    };
-                    let (count, _, found) = reachable(heap, start, Some(target))?;
-                    self.charge(count);
-                    if found {
-                        out.push(Value::text(&var.name));
-                    }
-                }
-                Value::Array(out.into())
+                self.vars_reaching(arg_u64(name, args, 0)?)?
             }
             "stats" => {
                 check_arity(name, args, 0)?;
-                let stats = heap_stats(heap);
-                self.charge(stats.objects.objects + stats.free.objects);
-                Value::Array(
-                    stats
-                        .by_tag
-                        .iter()
-                        .map(|(tag, c)| {
-                            Value::record(vec![
-                                (Rc::from("tag"), false, Value::text(tag)),
-                                (Rc::from("objects"), false, Value::Nat(c.objects)),
-                                (Rc::from("bytes"), false, Value::Nat(c.bytes)),
-                            ])
-                        })
-                        .collect(),
-                )
+                self.stats()
             }
             "typeOf" => {
                 check_arity(name, args, 1)?;
-                let addr = arg_u64(name, args, 0)?;
-                let a = self.analysis(name)?;
-                let heap = self.ctx.heap();
-                let addr = heap.resolve(addr).unwrap_or(addr);
-                match a.graph().node_at(addr) {
-                    Some(n) => Value::some(Value::text(&a.type_of(&self.ctx, n))),
-                    None => match heap.object(addr) {
-                        Ok(o) if o.tag.is_object() => Value::some(Value::text(o.tag.name())),
-                        _ => Value::Null,
-                    },
-                }
+                self.type_of(name, arg_u64(name, args, 0)?)?
             }
             _ => match self.analysis_call(name, args)? {
                 Some(v) => v,
@@ -331,6 +270,87 @@ impl HostObject for HeapHost {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+}
+
+/// The queries of `heap` that walk it: who refers to an object, which variables reach it,
+/// the counts by tag, an object's type.
+impl HeapHost {
+    /// `heap.referrers(a)`: the live objects holding a pointer to the object at `a`.
+    fn referrers(&self, target: u64) -> Value {
+        let heap = self.ctx.heap();
+        let target = heap.resolve(target).unwrap_or(target);
+        let mut out = Vec::new();
+        for b in heap.walk().flatten() {
+            self.charge(1);
+            let BlockKind::Object(tag) = b.kind else {
+                continue;
+            };
+            if !tag.is_object() || b.forwarded_to.is_some() {
+                continue;
+            }
+            let Ok(obj) = heap.object(b.addr) else {
+                continue;
+            };
+            if obj.references().any(|w| {
+                heap.pointer(w)
+                    .is_some_and(|a| heap.resolve(a).unwrap_or(a) == target)
+            }) {
+                out.push(b.addr);
+            }
+        }
+        nat_list(out)
+    }
+
+    /// `heap.varsReaching(a)`: the stable variables from which the object at `a` is reachable.
+    fn vars_reaching(&self, target: u64) -> Result<Value, HostError> {
+        let heap = self.ctx.heap();
+        let target = heap.resolve(target).unwrap_or(target);
+        let mut out = Vec::new();
+        for var in self.vars.variables()? {
+            let Some(start) = heap.pointer(var.value.word) else {
+                continue;
+            };
+            let (count, _, found) = reachable(heap, start, Some(target))?;
+            self.charge(count);
+            if found {
+                out.push(Value::text(&var.name));
+            }
+        }
+        Ok(Value::Array(out.into()))
+    }
+
+    /// `heap.stats()`: objects and bytes by tag.
+    fn stats(&self) -> Value {
+        let stats = heap_stats(self.ctx.heap());
+        self.charge(stats.objects.objects + stats.free.objects);
+        Value::Array(
+            stats
+                .by_tag
+                .iter()
+                .map(|(tag, c)| {
+                    Value::record(vec![
+                        (Rc::from("tag"), false, Value::text(tag)),
+                        (Rc::from("objects"), false, Value::Nat(c.objects)),
+                        (Rc::from("bytes"), false, Value::Nat(c.bytes)),
+                    ])
+                })
+                .collect(),
+        )
+    }
+
+    /// `heap.typeOf(a)` (called as `name`): the type of the object at `a`, if it is one.
+    fn type_of(&self, name: &str, addr: u64) -> Result<Value, HostError> {
+        let a = self.analysis(name)?;
+        let heap = self.ctx.heap();
+        let addr = heap.resolve(addr).unwrap_or(addr);
+        Ok(match a.graph().node_at(addr) {
+            Some(n) => Value::some(Value::text(&a.type_of(&self.ctx, n))),
+            None => match heap.object(addr) {
+                Ok(o) if o.tag.is_object() => Value::some(Value::text(o.tag.name())),
+                _ => Value::Null,
+            },
+        })
     }
 }
 

@@ -1,5 +1,5 @@
 //! Plain data read straight from the heap into script values: the fast path of
-//! [`super::host_lazy::LazyReader`] for the parts of a huge value (an array of ten thousand
+//! [`super::lazy::LazyReader`] for the parts of a huge value (an array of ten thousand
 //! small records, read while a script visits millions of them).
 //!
 //! A [`Plan`] is made once per element type: the record fields sorted by name with their
@@ -15,10 +15,10 @@
 //! it. Tests compare both for every part of several fixtures
 //! (`tests/it/script_direct_read.rs`).
 
-use super::value::Value;
 use crate::heap::types::{ObjSort, Prim, Type, TypeEnv};
 use crate::heap::value::{Decoder, LazyValue};
 use crate::heap::{ArraySort, Body, Tag};
+use crate::script::value::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -197,12 +197,12 @@ impl Plans {
     }
 }
 
-/// What one [`read`] produced: the value and its size as [`super::host::value_bytes`]
+/// What one [`read`] produced: the value and its size as [`super::value_bytes`]
 /// counts it.
 pub struct Read {
     /// The script value.
     pub value: Value,
-    /// [`super::host::value_bytes`] of `value`, counted while reading.
+    /// [`super::value_bytes`] of `value`, counted while reading.
     pub bytes: u64,
     /// The heap address of the value's own object (none for scalars and unboxed options).
     pub addr: Option<u64>,
@@ -349,14 +349,16 @@ impl Reader<'_, '_> {
                 Value::Variant(Rc::new((tag.label.clone(), p)))
             }
         };
-        self.bytes = self.bytes.saturating_add(super::value::show::own_size(&v));
+        self.bytes = self
+            .bytes
+            .saturating_add(crate::script::value::show::own_size(&v));
         Ok(v)
     }
 
     /// A scalar through the decoder, converted as `to_script` converts it.
     fn scalar(&mut self, p: Prim, word: u64) -> Result<Value, Stop> {
         let v = self.d.prim(p, word).map_err(|_| Stop)?;
-        super::host_convert::scalar_to_script(&v).ok_or(Stop)
+        super::convert::scalar_to_script(&v).ok_or(Stop)
     }
 
     /// `?T`: `Decoder::shallow`'s three cases (null, a Some box, an unboxed value).
@@ -418,7 +420,7 @@ impl Reader<'_, '_> {
                 w
             };
             self.child(depth + 1, o.addr)?;
-            out.push(super::value::Field {
+            out.push(crate::script::value::Field {
                 name: f.label.clone(),
                 mutable: false,
                 value: RefCell::new(self.value(&f.plan, w, depth + 1)?),
@@ -428,7 +430,7 @@ impl Reader<'_, '_> {
             self.path.pop();
         }
         self.root(depth, o.addr);
-        Ok(Value::Record(Rc::new(super::value::Record {
+        Ok(Value::Record(Rc::new(crate::script::value::Record {
             fields: out,
             module: false,
         })))

@@ -5,8 +5,8 @@
 //! `blob` → `Blob`, `principal` → `Principal`, several results → a tuple). The runner behind
 //! it belongs to the embedder ([`CanisterCalls`]).
 
-use super::host::{HostError, HostObject};
-use super::value::Value;
+use super::{HostError, HostObject};
+use crate::script::value::Value;
 use candid::types::Label;
 use candid::{IDLArgs, IDLValue, Principal};
 use std::fmt::Write as _;
@@ -90,11 +90,24 @@ impl HostObject for CanisterHost {
 }
 
 /// Why a value cannot cross to or from the canister.
-type ConvertResult<T> = Result<T, String>;
-
-fn too_deep() -> String {
-    format!("nests deeper than {MAX_CANDID_DEPTH} levels")
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CandidError {
+    /// The value nests deeper than [`MAX_CANDID_DEPTH`] levels.
+    #[error("nests deeper than {MAX_CANDID_DEPTH} levels")]
+    TooDeep,
+    /// A NaN or infinite `Float`: Candid's text has no form for it.
+    #[error("the Float {0} has no Candid text")]
+    NonFiniteFloat(f64),
+    /// A script value of this kind (a function, a module, …) has no Candid form.
+    #[error("a {0} cannot be sent to the canister")]
+    Unsendable(&'static str),
+    /// A `Principal`'s bytes are not a principal.
+    #[error("{0}")]
+    Principal(candid::types::principal::PrincipalError),
 }
+
+/// A conversion to or from Candid, or why it cannot be made.
+type ConvertResult<T> = Result<T, CandidError>;
 
 /// Candid text of a string literal.
 fn quoted(s: &str, out: &mut String) {
@@ -115,7 +128,7 @@ fn quoted(s: &str, out: &mut String) {
 /// Appends the Candid text of `v` (untyped: the method's types give it its type).
 pub fn candid_text(v: &Value, out: &mut String, depth: usize) -> ConvertResult<()> {
     if depth > MAX_CANDID_DEPTH {
-        return Err(too_deep());
+        return Err(CandidError::TooDeep);
     }
     let seq = |out: &mut String, open: &str, items: &[Value]| -> ConvertResult<()> {
         out.push_str(open);
@@ -163,7 +176,7 @@ pub fn candid_text(v: &Value, out: &mut String, depth: usize) -> ConvertResult<(
         Value::Float(x) if x.is_finite() => {
             let _ = write!(out, "{x:?}");
         }
-        Value::Float(x) => return Err(format!("the Float {x} has no Candid text")),
+        Value::Float(x) => return Err(CandidError::NonFiniteFloat(*x)),
         Value::Char(c) => {
             let _ = write!(out, "{}", *c as u32);
         }
@@ -176,7 +189,7 @@ pub fn candid_text(v: &Value, out: &mut String, depth: usize) -> ConvertResult<(
             out.push('"');
         }
         Value::Principal(bytes) => {
-            let p = Principal::try_from_slice(bytes).map_err(|e| e.to_string())?;
+            let p = Principal::try_from_slice(bytes).map_err(CandidError::Principal)?;
             out.push_str("principal ");
             quoted(&p.to_text(), out);
         }
@@ -215,12 +228,7 @@ pub fn candid_text(v: &Value, out: &mut String, depth: usize) -> ConvertResult<(
             }
             out.push('}');
         }
-        other => {
-            return Err(format!(
-                "a {} cannot be sent to the canister",
-                other.kind_name()
-            ))
-        }
+        other => return Err(CandidError::Unsendable(other.kind_name())),
     }
     Ok(())
 }
@@ -249,7 +257,7 @@ fn label_name(l: &Label) -> Rc<str> {
 /// One Candid value as a script value.
 fn script_value(v: &IDLValue, depth: usize) -> ConvertResult<Value> {
     if depth > MAX_CANDID_DEPTH {
-        return Err(too_deep());
+        return Err(CandidError::TooDeep);
     }
     let inner = |x: &IDLValue| script_value(x, depth + 1);
     Ok(match v {
@@ -305,9 +313,4 @@ fn script_value(v: &IDLValue, depth: usize) -> ConvertResult<Value> {
         IDLValue::Int32(n) => Value::Int32(*n),
         IDLValue::Int64(n) => Value::Int64(*n),
     })
-}
-
-/// Binds `canister` over `calls` in `session`.
-pub fn install_canister(session: &mut super::session::Session, calls: Arc<dyn CanisterCalls>) {
-    session.define_host("canister", Rc::new(CanisterHost::new(calls)));
 }
