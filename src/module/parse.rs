@@ -99,24 +99,7 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
     } else {
         None
     };
-    if legacy && named("pre_exp").is_none() {
-        return Err(refuse(
-            "no pre_exp (every actor module of moc < 0.13 has one): where its stable variables are is not known to this build".into(),
-        ));
-    }
-    if !legacy
-        && raw.func_named("@get_actor_to_persist").is_none()
-        && raw.func_named("get_actor_to_persist").is_none()
-    {
-        return Err(refuse(
-            "no @get_actor_to_persist (every module of moc >= 0.13 has one); its layout is not known to this build".into(),
-        ));
-    }
-    if persistence == Persistence::Enhanced && named("get_static_variable").is_none() {
-        return Err(refuse(
-            "an enhanced-orthogonal-persistence module without get_static_variable; its layout is not known to this build".into(),
-        ));
-    }
+    layout_known(raw, legacy, persistence).map_err(refuse)?;
     let gc = gc?;
     let has_weak_refs = named("weak_ref_is_live").is_some();
     if persistence == Persistence::Enhanced {
@@ -142,81 +125,12 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         });
     }
     let global_of = |name: &str| raw.body_named(name).and_then(super::code::first_global_get);
-    let heap_base_raw = global_of("get_heap_base").and_then(|g| globals.any_value(raw, g));
-    let heap_base = match persistence {
-        Persistence::Enhanced => 0x50_0000,
-        Persistence::Classical => {
-            let hb = heap_base_raw.ok_or_else(|| ModuleError::NotMotoko {
-                missing: "get_heap_base (`global.get __heap_base`) not found".into(),
-            })?;
-            let aligned = if moc.era == super::LayoutEra::OddTagsObjInd {
-                rts_init_aligns(raw).map_err(|reason| ModuleError::UnsupportedCompiler {
-                    compiler: super::compiler::mode_summary(&moc, Some(persistence), Some(gc)),
-                    reason: reason.into(),
-                })?
-            } else {
-                true
-            };
-            if aligned {
-                hb.checked_add(31)
-                    .map(|v| v & !31)
-                    .ok_or(ModuleError::NotMotoko {
-                        missing: "heap base overflows".into(),
-                    })?
-            } else {
-                hb
-            }
-        }
-    };
+    let heap_base = heap_base(raw, &globals, persistence, &moc, gc)?;
     let hp_global = global_of("__get_hp");
     let hp_mutable_index = hp_global.and_then(|g| mutable_index(raw, g));
-    // The shadow stack top (`__stack_pointer`'s initial value) is the first mutable global
-    // initialised to a non-zero multiple of 64 KiB (0x200000 classical, 0x400000 EOP).
-    let stack_top = raw
-        .globals
-        .iter()
-        .find(|(m, v)| *m && v.is_some_and(|v| v != 0 && v % 0x1_0000 == 0))
-        .and_then(|(_, v)| *v);
-    let first_load = |name: &str| {
-        raw.body_named(name)
-            .and_then(|b| const_loads(b, &globals).into_iter().next())
-    };
-    let statics = RtsStatics {
-        static_variables: first_load("get_static_variable"),
-        static_roots: raw
-            .body_named("get_static_roots")
-            .and_then(super::code::first_const),
-        continuation_table: first_load("continuation_table_size"),
-        n_continuations: first_load("continuation_count"),
-        region0: first_load("region0_get"),
-        gc_state: if gc == GcKind::Incremental
-            && persistence == Persistence::Classical
-            && legacy_partitions.is_none()
-        {
-            raw.body_named("get_heap_size")
-                .and_then(|b| super::code::const_addresses(b, &globals).into_iter().next())
-        } else {
-            None
-        },
-        heap_pointer: if hp_global.is_none() && persistence == Persistence::Classical {
-            heap_pointer_static(raw, &globals)
-        } else {
-            None
-        },
-        legacy_partitions,
-    };
-    // moc >= 0.13 reads every stable variable in `@get_actor_to_persist`; before, the
-    // upgrade hook `pre_exp` reads them (after the user's `preupgrade`) into the record it
-    // serializes.
-    let (slot_reader, last_record) = if legacy {
-        ("pre_exp", true)
-    } else {
-        ("@get_actor_to_persist", false)
-    };
-    let stable_slots = match raw.body_named(slot_reader) {
-        Some(body) => stable_slots(raw, body, persistence, gc, last_record)?,
-        None => Vec::new(),
-    };
+    let stack_top = stack_top(raw);
+    let statics = rts_statics(raw, &globals, persistence, gc, hp_global, legacy_partitions);
+    let stable_slots = stable_slots_of(raw, legacy, persistence, gc)?;
     Ok(ModuleFacts {
         persistence,
         gc,
@@ -237,6 +151,138 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
             names: raw.names.clone(),
         },
     })
+}
+
+/// The shadow stack top (`__stack_pointer`'s initial value): the first mutable global
+/// initialised to a non-zero multiple of 64 KiB (0x200000 classical, 0x400000 EOP).
+fn stack_top(raw: &RawModule<'_>) -> Option<u64> {
+    raw.globals
+        .iter()
+        .find(|(m, v)| *m && v.is_some_and(|v| v != 0 && v % 0x1_0000 == 0))
+        .and_then(|(_, v)| *v)
+}
+
+/// Where the stable variables are, read from the function that reads them all: moc >= 0.13
+/// reads every stable variable in `@get_actor_to_persist`; before (`legacy`), the upgrade
+/// hook `pre_exp` reads them (after the user's `preupgrade`) into the record it serializes.
+fn stable_slots_of(
+    raw: &RawModule<'_>,
+    legacy: bool,
+    persistence: Persistence,
+    gc: GcKind,
+) -> Result<Vec<super::StableSlot>, ModuleError> {
+    let (slot_reader, last_record) = if legacy {
+        ("pre_exp", true)
+    } else {
+        ("@get_actor_to_persist", false)
+    };
+    Ok(match raw.body_named(slot_reader) {
+        Some(body) => stable_slots(raw, body, persistence, gc, last_record)?,
+        None => Vec::new(),
+    })
+}
+
+/// Why the module's layout is not known to this build, if it is not: the function that
+/// reads its stable variables (`pre_exp` before moc 0.13, `@get_actor_to_persist` from
+/// 0.13) or, with enhanced orthogonal persistence, `get_static_variable` is missing.
+fn layout_known(raw: &RawModule<'_>, legacy: bool, persistence: Persistence) -> Result<(), String> {
+    let named = |name: &str| raw.func_named(name);
+    if legacy && named("pre_exp").is_none() {
+        return Err(
+            "no pre_exp (every actor module of moc < 0.13 has one): where its stable variables are is not known to this build".into(),
+        );
+    }
+    if !legacy
+        && raw.func_named("@get_actor_to_persist").is_none()
+        && raw.func_named("get_actor_to_persist").is_none()
+    {
+        return Err(
+            "no @get_actor_to_persist (every module of moc >= 0.13 has one); its layout is not known to this build".into(),
+        );
+    }
+    if persistence == Persistence::Enhanced && named("get_static_variable").is_none() {
+        return Err(
+            "an enhanced-orthogonal-persistence module without get_static_variable; its layout is not known to this build".into(),
+        );
+    }
+    Ok(())
+}
+
+/// The heap's first address: fixed with enhanced orthogonal persistence; classical, the
+/// value `get_heap_base` reads, aligned to 32 bytes when the RTS aligns it.
+fn heap_base(
+    raw: &RawModule<'_>,
+    globals: &ConstGlobals,
+    persistence: Persistence,
+    moc: &super::Compiler,
+    gc: GcKind,
+) -> Result<u64, ModuleError> {
+    let global_of = |name: &str| raw.body_named(name).and_then(super::code::first_global_get);
+    let heap_base_raw = global_of("get_heap_base").and_then(|g| globals.any_value(raw, g));
+    Ok(match persistence {
+        Persistence::Enhanced => 0x50_0000,
+        Persistence::Classical => {
+            let hb = heap_base_raw.ok_or_else(|| ModuleError::NotMotoko {
+                missing: "get_heap_base (`global.get __heap_base`) not found".into(),
+            })?;
+            let aligned = if moc.era == super::LayoutEra::OddTagsObjInd {
+                rts_init_aligns(raw).map_err(|reason| ModuleError::UnsupportedCompiler {
+                    compiler: super::compiler::mode_summary(moc, Some(persistence), Some(gc)),
+                    reason: reason.into(),
+                })?
+            } else {
+                true
+            };
+            if aligned {
+                hb.checked_add(31)
+                    .map(|v| v & !31)
+                    .ok_or(ModuleError::NotMotoko {
+                        missing: "heap base overflows".into(),
+                    })?
+            } else {
+                hb
+            }
+        }
+    })
+}
+
+/// The addresses of the RTS statics, read from their accessors' code.
+fn rts_statics(
+    raw: &RawModule<'_>,
+    globals: &ConstGlobals,
+    persistence: Persistence,
+    gc: GcKind,
+    hp_global: Option<u32>,
+    legacy_partitions: Option<super::LegacyPartitionTable>,
+) -> RtsStatics {
+    let first_load = |name: &str| {
+        raw.body_named(name)
+            .and_then(|b| const_loads(b, globals).into_iter().next())
+    };
+    RtsStatics {
+        static_variables: first_load("get_static_variable"),
+        static_roots: raw
+            .body_named("get_static_roots")
+            .and_then(super::code::first_const),
+        continuation_table: first_load("continuation_table_size"),
+        n_continuations: first_load("continuation_count"),
+        region0: first_load("region0_get"),
+        gc_state: if gc == GcKind::Incremental
+            && persistence == Persistence::Classical
+            && legacy_partitions.is_none()
+        {
+            raw.body_named("get_heap_size")
+                .and_then(|b| super::code::const_addresses(b, globals).into_iter().next())
+        } else {
+            None
+        },
+        heap_pointer: if hp_global.is_none() && persistence == Persistence::Classical {
+            heap_pointer_static(raw, globals)
+        } else {
+            None
+        },
+        legacy_partitions,
+    }
 }
 
 /// The EOP tag numbering is taken from the RTS (`weak_ref_is_live`, linked into every EOP

@@ -527,6 +527,36 @@ fn stable_size(caller: &mut Caller<'_, Host>, results: &mut [Val]) -> Result<(),
     ret(results, pages)
 }
 
+/// `stable_grow` and `stable64_grow`: the old page count, or `failed` when the memory cannot
+/// grow by the pages asked for within `max_bytes`.
+fn grow_stable(
+    caller: &mut Caller<'_, Host>,
+    params: &[Val],
+    results: &mut [Val],
+    max_bytes: u64,
+    failed: u64,
+) -> Result<(), Error> {
+    let pages = arg(params, 0)?;
+    let old = stable_grow(caller.data_mut(), pages, max_bytes);
+    ret(results, old.unwrap_or(failed))
+}
+
+/// `performance_counter`: the instructions executed so far in this message.
+fn performance_counter(caller: &mut Caller<'_, Host>, results: &mut [Val]) -> Result<(), Error> {
+    let limit = caller.data().cfg.instruction_limit;
+    let left = caller.get_fuel().unwrap_or(limit);
+    ret(results, limit.saturating_sub(left))
+}
+
+/// `trap`: stops the message with the canister's own message (at most `max_msg` bytes).
+fn canister_trap(caller: &mut Caller<'_, Host>, params: &[Val], max_msg: u64) -> Result<(), Error> {
+    let (src, size) = (arg(params, 0)?, arg(params, 1)?);
+    let bytes = read_mem(caller, src, size.min(max_msg), max_msg, "trap")?;
+    Err(Error::host(HostTrap::Canister(
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )))
+}
+
 /// Executes one supported `ic0` call.
 pub fn call(
     api: Api,
@@ -591,17 +621,9 @@ pub fn call(
             ret(results, CALL_PERFORM_FAILED as u32 as u64)
         }
         Api::StableSize => stable_size(caller, results),
-        Api::StableGrow => {
-            let pages = arg(params, 0)?;
-            let old = stable_grow(caller.data_mut(), pages, 4 << 30);
-            ret(results, old.map_or(u32::MAX as u64, |o| o))
-        }
+        Api::StableGrow => grow_stable(caller, params, results, 4 << 30, u32::MAX as u64),
         Api::Stable64Size => ret(results, caller.data().stable.len() as u64 / PAGE),
-        Api::Stable64Grow => {
-            let pages = arg(params, 0)?;
-            let old = stable_grow(caller.data_mut(), pages, u64::MAX);
-            ret(results, old.unwrap_or(u64::MAX))
-        }
+        Api::Stable64Grow => grow_stable(caller, params, results, u64::MAX, u64::MAX),
         Api::StableWrite | Api::Stable64Write => {
             stable_write(caller, arg(params, 0)?, arg(params, 1)?, arg(params, 2)?)
         }
@@ -617,27 +639,16 @@ pub fn call(
         }
         Api::Time => ret(results, caller.data().cfg.time_ns),
         Api::GlobalTimerSet => {
-            let new = arg(params, 0)?;
-            let old = std::mem::replace(&mut caller.data_mut().global_timer, new);
+            let old = std::mem::replace(&mut caller.data_mut().global_timer, arg(params, 0)?);
             ret(results, old)
         }
-        Api::PerformanceCounter => {
-            let limit = caller.data().cfg.instruction_limit;
-            let left = caller.get_fuel().unwrap_or(limit);
-            ret(results, limit.saturating_sub(left))
-        }
+        Api::PerformanceCounter => performance_counter(caller, results),
         Api::IsController => is_controller(caller, params, results),
         Api::InReplicatedExecution => {
             ret(results, u64::from(caller.data().kind != MessageKind::Query))
         }
         Api::DebugPrint => debug_print(caller, params, max_msg),
-        Api::Trap => {
-            let (src, size) = (arg(params, 0)?, arg(params, 1)?);
-            let bytes = read_mem(caller, src, size.min(max_msg), max_msg, "trap")?;
-            Err(Error::host(HostTrap::Canister(
-                String::from_utf8_lossy(&bytes).into_owned(),
-            )))
-        }
+        Api::Trap => canister_trap(caller, params, max_msg),
         Api::CostZero => {
             let dst = arg(params, params.len().saturating_sub(1))?;
             write_u128(caller, dst, 0, "cost_*")

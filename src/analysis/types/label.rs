@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
-use crate::heap::types::{FuncSort, ObjSort, Type};
+use crate::heap::types::{Field, FuncSort, FuncType, ObjSort, Tag, Type};
 
 /// The longest label, in characters.
 pub const MAX_LABEL_CHARS: usize = 80;
@@ -109,63 +109,9 @@ fn write_type(
             write_type(elem, aliases, d, out);
             out.push(']');
         }
-        Type::Object { sort, fields } => {
-            out.push_str(match sort {
-                ObjSort::Object => "{",
-                ObjSort::Actor => "actor {",
-                ObjSort::Module => "module {",
-            });
-            for (i, f) in fields.iter().enumerate() {
-                if i > 0 {
-                    out.push_str("; ");
-                }
-                if f.mutable {
-                    out.push_str("var ");
-                }
-                let _ = write!(out, "{} : ", f.label);
-                write_type(&f.ty, aliases, d, out);
-            }
-            out.push('}');
-        }
-        Type::Variant(tags) => {
-            out.push('{');
-            if tags.is_empty() {
-                out.push('#');
-            }
-            for (i, t) in tags.iter().enumerate() {
-                if i > 0 {
-                    out.push_str("; ");
-                }
-                let _ = write!(out, "#{}", t.label);
-                if !t.ty.is_unit() {
-                    out.push_str(" : ");
-                    write_type(&t.ty, aliases, d, out);
-                }
-            }
-            out.push('}');
-        }
-        Type::Func(f) => {
-            out.push_str(match f.sort {
-                FuncSort::Local => "",
-                FuncSort::Stable => "stable ",
-                FuncSort::Shared => "shared ",
-                FuncSort::Query => "shared query ",
-                FuncSort::CompositeQuery => "shared composite query ",
-            });
-            if !f.type_params.is_empty() {
-                let _ = write!(out, "<{}>", f.type_params.join(", "));
-            }
-            let paren = matches!(&*f.arg, Type::Func(_));
-            if paren {
-                out.push('(');
-            }
-            write_type(&f.arg, aliases, d, out);
-            if paren {
-                out.push(')');
-            }
-            out.push_str(" -> ");
-            write_type(&f.result, aliases, d, out);
-        }
+        Type::Object { sort, fields } => write_object(*sort, fields, aliases, d, out),
+        Type::Variant(tags) => write_variant(tags, aliases, d, out),
+        Type::Func(f) => write_func(f, aliases, d, out),
         Type::Con { name, args } => {
             out.push_str(alias_name(name));
             if !args.is_empty() {
@@ -176,6 +122,82 @@ fn write_type(
         }
         Type::Var(n) => out.push_str(n),
     }
+}
+
+/// An object type's label: `{a : Nat; var b : Text}` (`actor {…}`, `module {…}`), its
+/// field types at `depth`.
+fn write_object(
+    sort: ObjSort,
+    fields: &[Field],
+    aliases: &HashMap<Arc<Type>, Arc<str>>,
+    depth: u32,
+    out: &mut String,
+) {
+    out.push_str(match sort {
+        ObjSort::Object => "{",
+        ObjSort::Actor => "actor {",
+        ObjSort::Module => "module {",
+    });
+    for (i, f) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
+        if f.mutable {
+            out.push_str("var ");
+        }
+        let _ = write!(out, "{} : ", f.label);
+        write_type(&f.ty, aliases, depth, out);
+    }
+    out.push('}');
+}
+
+/// A variant type's label: `{#a; #b : Nat}` (`{#}` without tags), its payload types at
+/// `depth`.
+fn write_variant(
+    tags: &[Tag],
+    aliases: &HashMap<Arc<Type>, Arc<str>>,
+    depth: u32,
+    out: &mut String,
+) {
+    out.push('{');
+    if tags.is_empty() {
+        out.push('#');
+    }
+    for (i, t) in tags.iter().enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
+        let _ = write!(out, "#{}", t.label);
+        if !t.ty.is_unit() {
+            out.push_str(" : ");
+            write_type(&t.ty, aliases, depth, out);
+        }
+    }
+    out.push('}');
+}
+
+/// A function type's label: `shared query <T>(A) -> B`, its argument and result at `depth`.
+fn write_func(f: &FuncType, aliases: &HashMap<Arc<Type>, Arc<str>>, depth: u32, out: &mut String) {
+    out.push_str(match f.sort {
+        FuncSort::Local => "",
+        FuncSort::Stable => "stable ",
+        FuncSort::Shared => "shared ",
+        FuncSort::Query => "shared query ",
+        FuncSort::CompositeQuery => "shared composite query ",
+    });
+    if !f.type_params.is_empty() {
+        let _ = write!(out, "<{}>", f.type_params.join(", "));
+    }
+    let paren = matches!(&*f.arg, Type::Func(_));
+    if paren {
+        out.push('(');
+    }
+    write_type(&f.arg, aliases, depth, out);
+    if paren {
+        out.push(')');
+    }
+    out.push_str(" -> ");
+    write_type(&f.result, aliases, depth, out);
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::{DecodeError, LazyValue, RecordField, Value};
-use crate::heap::types::{FuncSort, ObjSort, Prim, Type, TypeEnv};
+use crate::heap::types::{Field, FuncSort, ObjSort, Prim, Type, TypeEnv};
 use crate::heap::{ArraySort, Body, Heap, Tag};
 use crate::image::{Budget, ImageError, LimitKind, ReaderLimits};
 
@@ -252,33 +252,10 @@ impl<'h> Decoder<'h> {
                 }
             }
         }
-        let lazy = |word: u64, ty: &Arc<Type>| {
-            Value::Lazy(LazyValue {
-                word,
-                ty: Some(ty.clone()),
-            })
-        };
         match &*ty {
             Type::Prim(p) => self.prim(*p, word),
             Type::Tuple(ts) if ts.is_empty() => Ok(Value::Unit),
-            Type::Opt(inner) => {
-                if self.heap.is_null(word)? {
-                    return Ok(Value::Null);
-                }
-                if self.points_to(word, Tag::Some)? {
-                    let o = self.obj(word)?;
-                    if let Body::Some { value } = o.body {
-                        return Ok(Value::Opt {
-                            addr: Some(o.addr),
-                            value: Box::new(lazy(value, inner)),
-                        });
-                    }
-                }
-                Ok(Value::Opt {
-                    addr: None,
-                    value: Box::new(lazy(word, inner)),
-                })
-            }
+            Type::Opt(inner) => self.shallow_opt(word, inner),
             Type::Tuple(ts) => {
                 let (addr, elems) = self.array(word, &ty, ArraySort::may_be_tuple)?;
                 if elems.len() != ts.len() {
@@ -300,66 +277,8 @@ impl<'h> Decoder<'h> {
                 sort: ObjSort::Actor,
                 ..
             } => Ok(Value::Actor(self.blob_bytes(word, Prim::Principal)?)),
-            Type::Object { fields, .. } => {
-                if !self.heap.is_pointer(word) {
-                    return Err(self.mismatch(word, &ty.to_string()));
-                }
-                let o = self.obj(word)?;
-                let Body::Object {
-                    hashes,
-                    fields: words,
-                    ..
-                } = o.body
-                else {
-                    return Err(self.mismatch(word, &ty.to_string()));
-                };
-                self.budget.spend(words.len(), o.addr)?;
-                let mut out = Vec::with_capacity(fields.len());
-                for f in fields.iter() {
-                    let w = hashes
-                        .position(f.hash)
-                        .and_then(|i| words.get(i as u64))
-                        .ok_or_else(|| DecodeError::Mismatch {
-                            word,
-                            addr: Some(o.addr),
-                            expected: ty.to_string(),
-                            found: format!("an object without field `{}`", f.label),
-                        })?;
-                    let w = if f.mutable { self.mutbox(w)? } else { w };
-                    out.push(RecordField {
-                        label: f.label.clone(),
-                        mutable: f.mutable,
-                        value: lazy(w, &f.ty),
-                    });
-                }
-                Ok(Value::Record {
-                    addr: o.addr,
-                    fields: out,
-                })
-            }
-            Type::Variant(tags) => {
-                if !self.heap.is_pointer(word) {
-                    return Err(self.mismatch(word, &ty.to_string()));
-                }
-                let o = self.obj(word)?;
-                let Body::Variant { hash, payload } = o.body else {
-                    return Err(self.mismatch(word, &ty.to_string()));
-                };
-                let tag =
-                    tags.iter()
-                        .find(|t| t.hash == hash)
-                        .ok_or_else(|| DecodeError::Mismatch {
-                            word,
-                            addr: Some(o.addr),
-                            expected: ty.to_string(),
-                            found: format!("a variant with tag hash {hash}"),
-                        })?;
-                Ok(Value::Variant {
-                    addr: o.addr,
-                    tag: tag.label.clone(),
-                    payload: Box::new(lazy(payload, &tag.ty)),
-                })
-            }
+            Type::Object { fields, .. } => self.shallow_record(word, &ty, fields),
+            Type::Variant(tags) => self.shallow_variant(word, &ty, tags),
             Type::Func(f) if matches!(f.sort, FuncSort::Local | FuncSort::Stable) => {
                 self.closure(word)
             }
@@ -385,6 +304,103 @@ impl<'h> Decoder<'h> {
             }),
             Type::Var(_) | Type::Con { .. } => self.untyped_shallow(word),
         }
+    }
+
+    /// One level of option `word` of type `?inner`: `null`, or the option's value (in a
+    /// `Some` box, or unboxed) not decoded yet.
+    fn shallow_opt(&mut self, word: u64, inner: &Arc<Type>) -> Result<Value, DecodeError> {
+        if self.heap.is_null(word)? {
+            return Ok(Value::Null);
+        }
+        if self.points_to(word, Tag::Some)? {
+            let o = self.obj(word)?;
+            if let Body::Some { value } = o.body {
+                return Ok(Value::Opt {
+                    addr: Some(o.addr),
+                    value: Box::new(lazy(value, inner)),
+                });
+            }
+        }
+        Ok(Value::Opt {
+            addr: None,
+            value: Box::new(lazy(word, inner)),
+        })
+    }
+
+    /// One level of record `word` of type `ty` (with `fields`): each field not decoded yet,
+    /// found by its label's hash (a `var` field through its MutBox).
+    fn shallow_record(
+        &mut self,
+        word: u64,
+        ty: &Arc<Type>,
+        fields: &[Field],
+    ) -> Result<Value, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Err(self.mismatch(word, &ty.to_string()));
+        }
+        let o = self.obj(word)?;
+        let Body::Object {
+            hashes,
+            fields: words,
+            ..
+        } = o.body
+        else {
+            return Err(self.mismatch(word, &ty.to_string()));
+        };
+        self.budget.spend(words.len(), o.addr)?;
+        let mut out = Vec::with_capacity(fields.len());
+        for f in fields.iter() {
+            let w = hashes
+                .position(f.hash)
+                .and_then(|i| words.get(i as u64))
+                .ok_or_else(|| DecodeError::Mismatch {
+                    word,
+                    addr: Some(o.addr),
+                    expected: ty.to_string(),
+                    found: format!("an object without field `{}`", f.label),
+                })?;
+            let w = if f.mutable { self.mutbox(w)? } else { w };
+            out.push(RecordField {
+                label: f.label.clone(),
+                mutable: f.mutable,
+                value: lazy(w, &f.ty),
+            });
+        }
+        Ok(Value::Record {
+            addr: o.addr,
+            fields: out,
+        })
+    }
+
+    /// One level of variant `word` of type `ty` (with `tags`): its tag, its payload not
+    /// decoded yet.
+    fn shallow_variant(
+        &mut self,
+        word: u64,
+        ty: &Arc<Type>,
+        tags: &[crate::heap::types::Tag],
+    ) -> Result<Value, DecodeError> {
+        if !self.heap.is_pointer(word) {
+            return Err(self.mismatch(word, &ty.to_string()));
+        }
+        let o = self.obj(word)?;
+        let Body::Variant { hash, payload } = o.body else {
+            return Err(self.mismatch(word, &ty.to_string()));
+        };
+        let tag = tags
+            .iter()
+            .find(|t| t.hash == hash)
+            .ok_or_else(|| DecodeError::Mismatch {
+                word,
+                addr: Some(o.addr),
+                expected: ty.to_string(),
+                found: format!("a variant with tag hash {hash}"),
+            })?;
+        Ok(Value::Variant {
+            addr: o.addr,
+            tag: tag.label.clone(),
+            payload: Box::new(lazy(payload, &tag.ty)),
+        })
     }
 
     /// The natural view of a collection: an immutable array of its entries (as `(key, value)`
@@ -471,4 +487,12 @@ impl<'h> Decoder<'h> {
             method: self.text(method)?,
         })
     }
+}
+
+/// A part of type `ty` in `word`, not decoded yet.
+fn lazy(word: u64, ty: &Arc<Type>) -> Value {
+    Value::Lazy(LazyValue {
+        word,
+        ty: Some(ty.clone()),
+    })
 }

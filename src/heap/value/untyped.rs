@@ -8,12 +8,12 @@ use num_bigint::BigInt;
 
 use super::{DecodeError, Decoder, LazyValue, RecordField, Value};
 use crate::heap::types::{label_hash, Prim, Type};
-use crate::heap::{ArraySort, BitsSort, BlobSort, Body, ScalarCoding};
+use crate::heap::{ArraySort, BitsSort, BlobSort, Body, Hashes, ScalarCoding, Words};
 
 /// Maximum MutBox-to-MutBox hops followed when a MutBox is decoded untyped.
 const MAX_MUTBOX_CHAIN: u32 = 64;
 
-impl Decoder<'_> {
+impl<'h> Decoder<'h> {
     /// Makes `labels` known to untyped decoding (record fields and variant tags of objects no
     /// type reaches are named by reversing their hashes).
     pub fn add_labels(&mut self, labels: impl IntoIterator<Item = Arc<str>>) {
@@ -48,60 +48,16 @@ impl Decoder<'_> {
                 return Ok(self.untyped_scalar(word));
             }
             let o = self.obj(word)?;
-            let untyped = |w: u64| Value::Lazy(LazyValue { word: w, ty: None });
             return Ok(match o.body {
                 Body::MutBox { value } => {
                     word = value;
                     continue;
                 }
                 Body::Object { hashes, fields, .. } => {
-                    self.budget.spend(fields.len(), o.addr)?;
-                    let mut out = Vec::with_capacity(hashes.len());
-                    for (h, w) in hashes.iter().zip(fields.iter()) {
-                        out.push(RecordField {
-                            label: self.label_of(h),
-                            mutable: false,
-                            value: untyped(w),
-                        });
-                    }
-                    Value::Record {
-                        addr: o.addr,
-                        fields: out,
-                    }
+                    self.untyped_record(o.addr, hashes, fields)?
                 }
                 Body::Array { sort, elems, .. } => {
-                    self.budget.spend(elems.len(), o.addr)?;
-                    let items: Vec<Value> = elems.iter().map(untyped).collect();
-                    match sort {
-                        ArraySort::Tuple => Value::Tuple {
-                            addr: o.addr,
-                            items,
-                        },
-                        ArraySort::Immutable | ArraySort::Mutable => Value::Array {
-                            addr: o.addr,
-                            mutable: sort == ArraySort::Mutable,
-                            items,
-                        },
-                        // Classical moc < 0.13: a tuple, an array (either mutability) or
-                        // a shared function; only a type tells which.
-                        ArraySort::Unknown => Value::Opaque {
-                            word,
-                            addr: Some(o.addr),
-                            what: o.tag.name().into(),
-                        },
-                        ArraySort::Shared => {
-                            let ty = Type::Func(Box::new(crate::heap::types::FuncType {
-                                sort: crate::heap::types::FuncSort::Shared,
-                                type_params: Vec::new(),
-                                arg: Arc::new(Type::unit()),
-                                result: Arc::new(Type::unit()),
-                            }));
-                            return self.shallow(&LazyValue {
-                                word,
-                                ty: Some(Arc::new(ty)),
-                            });
-                        }
-                    }
+                    return self.untyped_array(word, o.addr, o.tag.name(), sort, elems)
                 }
                 Body::Bits64 { sort, bits } => match sort {
                     BitsSort::Unsigned => Value::Nat64(bits),
@@ -175,6 +131,65 @@ impl Decoder<'_> {
         })
     }
 
+    /// A record without its type, one level deep: labels by their hashes, parts untyped.
+    fn untyped_record(
+        &mut self,
+        addr: u64,
+        hashes: Hashes<'h>,
+        fields: Words<'h>,
+    ) -> Result<Value, DecodeError> {
+        self.budget.spend(fields.len(), addr)?;
+        let mut out = Vec::with_capacity(hashes.len());
+        for (h, w) in hashes.iter().zip(fields.iter()) {
+            out.push(RecordField {
+                label: self.label_of(h),
+                mutable: false,
+                value: untyped(w),
+            });
+        }
+        Ok(Value::Record { addr, fields: out })
+    }
+
+    /// An array object (of tag `tag`) at `addr`, word `word`, without its type, one level deep.
+    fn untyped_array(
+        &mut self,
+        word: u64,
+        addr: u64,
+        tag: &str,
+        sort: ArraySort,
+        elems: Words<'h>,
+    ) -> Result<Value, DecodeError> {
+        self.budget.spend(elems.len(), addr)?;
+        let items: Vec<Value> = elems.iter().map(untyped).collect();
+        Ok(match sort {
+            ArraySort::Tuple => Value::Tuple { addr, items },
+            ArraySort::Immutable | ArraySort::Mutable => Value::Array {
+                addr,
+                mutable: sort == ArraySort::Mutable,
+                items,
+            },
+            // Classical moc < 0.13: a tuple, an array (either mutability) or
+            // a shared function; only a type tells which.
+            ArraySort::Unknown => Value::Opaque {
+                word,
+                addr: Some(addr),
+                what: tag.into(),
+            },
+            ArraySort::Shared => {
+                let ty = Type::Func(Box::new(crate::heap::types::FuncType {
+                    sort: crate::heap::types::FuncSort::Shared,
+                    type_params: Vec::new(),
+                    arg: Arc::new(Type::unit()),
+                    result: Arc::new(Type::unit()),
+                }));
+                return self.shallow(&LazyValue {
+                    word,
+                    ty: Some(Arc::new(ty)),
+                });
+            }
+        })
+    }
+
     /// A scalar word without a type: EOP and rtti scalars carry type tags; classical ones
     /// without rtti are opaque.
     fn untyped_scalar(&self, word: u64) -> Value {
@@ -234,4 +249,9 @@ impl Decoder<'_> {
             what: "scalar".into(),
         }
     }
+}
+
+/// A part not decoded yet, without a type.
+fn untyped(word: u64) -> Value {
+    Value::Lazy(LazyValue { word, ty: None })
 }

@@ -9,7 +9,7 @@ use serde_json::Value as Json;
 use super::{Attr, FieldSlot, ObjectView, Slot, Target};
 use crate::heap::render::principal::principal_text;
 use crate::heap::value::{Decoder, Value};
-use crate::heap::{BitsSort, BlobSort, Body, Heap, Object, Words};
+use crate::heap::{BitsSort, BlobSort, Body, Hashes, Heap, Object, Words};
 
 /// The most words (fields, elements, captures) listed one by one; the rest are counted.
 pub const MAX_LISTED_WORDS: usize = 4096;
@@ -152,23 +152,7 @@ impl<'a, 'h> ObjectReader<'a, 'h> {
                 hashes,
                 fields,
                 hash_ptr,
-            } => {
-                let listed: Vec<FieldSlot> = hashes
-                    .iter()
-                    .zip(fields.iter())
-                    .take(MAX_LISTED_WORDS)
-                    .map(|(hash, word)| FieldSlot {
-                        label: self.label(hash),
-                        hash,
-                        slot: self.slot(word),
-                    })
-                    .collect();
-                put(out, "fields", Attr::Fields(listed));
-                if fields.len() > MAX_LISTED_WORDS as u64 {
-                    put(out, "fields_total", Attr::Count(fields.len()));
-                }
-                put(out, "hash_table", Attr::Slot(self.slot(hash_ptr)));
-            }
+            } => self.record_body(out, hashes, fields, hash_ptr),
             Body::Array {
                 sort,
                 elems,
@@ -182,8 +166,6 @@ impl<'a, 'h> ObjectReader<'a, 'h> {
                 self.listed(out, "elements", elems);
             }
             Body::Bits64 { sort, bits } => {
-                put(out, "sort", Attr::Text(Some(sort_name(&sort))));
-                put(out, "bits", Attr::Word(bits));
                 // Classical moc < 0.13: the sort (and so the value) is the type's.
                 let value = match sort {
                     BitsSort::Unsigned => Some(Value::Nat64(bits)),
@@ -191,23 +173,16 @@ impl<'a, 'h> ObjectReader<'a, 'h> {
                     BitsSort::Float => Some(Value::Float(f64::from_bits(bits))),
                     BitsSort::Unknown => None,
                 };
-                if let Some(value) = value {
-                    put(out, "value", Attr::Scalar(value));
-                }
+                bits_body(out, sort, bits, value);
             }
             Body::Bits32 { sort, bits } => {
-                put(out, "sort", Attr::Text(Some(sort_name(&sort))));
-                put(out, "bits", Attr::Word(u64::from(bits)));
-                // Classical moc < 0.13: the sort (and so the value) is the type's.
                 let value = match sort {
                     BitsSort::Unsigned => Some(Value::Nat32(bits)),
                     BitsSort::Signed => Some(Value::Int32(bits as i32)),
                     BitsSort::Float => Some(Value::Float32(f32::from_bits(bits))),
                     BitsSort::Unknown => None,
                 };
-                if let Some(value) = value {
-                    put(out, "value", Attr::Scalar(value));
-                }
+                bits_body(out, sort, u64::from(bits), value);
             }
             Body::MutBox { value } | Body::Some { value } => {
                 put(out, "value", Attr::Slot(self.slot(value)));
@@ -230,27 +205,7 @@ impl<'a, 'h> ObjectReader<'a, 'h> {
                 put(out, "hash", Attr::Count(u64::from(hash)));
                 put(out, "payload", Attr::Slot(self.slot(payload)));
             }
-            Body::Blob { sort, bytes } => {
-                put(out, "sort", Attr::Text(Some(sort_name(&sort))));
-                put(out, "length", Attr::Count(bytes.len() as u64));
-                let cut = bytes.len() > MAX_PREVIEW_BYTES;
-                match sort {
-                    BlobSort::Text => {
-                        let (text, _) = text_preview(bytes);
-                        put(out, "text", Attr::Text(Some(text)));
-                    }
-                    BlobSort::Principal | BlobSort::Actor => {
-                        put(out, "principal", Attr::Text(Some(principal_text(bytes))));
-                        let shown = bytes.get(..MAX_PREVIEW_BYTES).unwrap_or(bytes);
-                        put(out, "hex", Attr::Text(Some(hex::encode(shown))));
-                    }
-                    BlobSort::Bytes | BlobSort::Unknown => {
-                        let shown = bytes.get(..MAX_PREVIEW_BYTES).unwrap_or(bytes);
-                        put(out, "hex", Attr::Text(Some(hex::encode(shown))));
-                    }
-                }
-                put(out, "truncated", Attr::Flag(cut));
-            }
+            Body::Blob { sort, bytes } => blob_body(out, sort, bytes),
             Body::BigInt {
                 negative,
                 used,
@@ -297,6 +252,66 @@ impl<'a, 'h> ObjectReader<'a, 'h> {
             _ => {}
         }
     }
+
+    /// A record's attributes: its first fields (label, hash, slot), their count if cut, its
+    /// hash table.
+    fn record_body(
+        &mut self,
+        out: &mut Vec<(String, Attr)>,
+        hashes: Hashes<'_>,
+        fields: Words<'_>,
+        hash_ptr: u64,
+    ) {
+        let listed: Vec<FieldSlot> = hashes
+            .iter()
+            .zip(fields.iter())
+            .take(MAX_LISTED_WORDS)
+            .map(|(hash, word)| FieldSlot {
+                label: self.label(hash),
+                hash,
+                slot: self.slot(word),
+            })
+            .collect();
+        put(out, "fields", Attr::Fields(listed));
+        if fields.len() > MAX_LISTED_WORDS as u64 {
+            put(out, "fields_total", Attr::Count(fields.len()));
+        }
+        put(out, "hash_table", Attr::Slot(self.slot(hash_ptr)));
+    }
+}
+
+/// A boxed 64- or 32-bit number's attributes: its sort, its bits, its `value` when the sort
+/// tells it (classical moc < 0.13: the sort, and so the value, is the type's).
+fn bits_body(out: &mut Vec<(String, Attr)>, sort: BitsSort, bits: u64, value: Option<Value>) {
+    put(out, "sort", Attr::Text(Some(sort_name(&sort))));
+    put(out, "bits", Attr::Word(bits));
+    if let Some(value) = value {
+        put(out, "value", Attr::Scalar(value));
+    }
+}
+
+/// A blob's attributes: its sort and length, a preview (text, principal and hex, or hex)
+/// and whether the preview is cut.
+fn blob_body(out: &mut Vec<(String, Attr)>, sort: BlobSort, bytes: &[u8]) {
+    put(out, "sort", Attr::Text(Some(sort_name(&sort))));
+    put(out, "length", Attr::Count(bytes.len() as u64));
+    let cut = bytes.len() > MAX_PREVIEW_BYTES;
+    match sort {
+        BlobSort::Text => {
+            let (text, _) = text_preview(bytes);
+            put(out, "text", Attr::Text(Some(text)));
+        }
+        BlobSort::Principal | BlobSort::Actor => {
+            put(out, "principal", Attr::Text(Some(principal_text(bytes))));
+            let shown = bytes.get(..MAX_PREVIEW_BYTES).unwrap_or(bytes);
+            put(out, "hex", Attr::Text(Some(hex::encode(shown))));
+        }
+        BlobSort::Bytes | BlobSort::Unknown => {
+            let shown = bytes.get(..MAX_PREVIEW_BYTES).unwrap_or(bytes);
+            put(out, "hex", Attr::Text(Some(hex::encode(shown))));
+        }
+    }
+    put(out, "truncated", Attr::Flag(cut));
 }
 
 fn put(out: &mut Vec<(String, Attr)>, key: &str, attr: Attr) {
