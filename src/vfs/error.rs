@@ -38,10 +38,47 @@ pub enum Untrusted {
     #[error("{change} after it was verified; run `mo-mem verify {}`", dir.display())]
     ChangedAfterVerification {
         /// What changed (the file and how).
-        change: String,
+        change: ChangedFile,
         /// The snapshot directory.
         dir: PathBuf,
     },
+}
+
+/// How a source file changed since the mount read it (its device and inode, size, or
+/// times), or that it can no longer be examined.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileChange {
+    /// Another file is at its path now.
+    #[error("replaced by another file")]
+    Replaced,
+    /// Its size changed.
+    #[error("size changed from {from} to {to} bytes")]
+    Resized {
+        /// The size it had.
+        from: u64,
+        /// The size it has.
+        to: u64,
+    },
+    /// It was written to (its modification or change time moved).
+    #[error("rewritten")]
+    Rewritten,
+    /// It ended before the size it was listed with.
+    #[error("truncated")]
+    Truncated,
+    /// It can no longer be examined.
+    #[error("unreadable ({0})")]
+    Unreadable(Arc<io::Error>),
+}
+
+/// A source file that changed, and how.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{}: {change}", path.display())]
+pub struct ChangedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// How it changed.
+    pub change: FileChange,
 }
 
 /// What a control file's request ran into, which picks its errno ([`RequestError`]).
@@ -204,8 +241,17 @@ pub enum VfsError {
     },
     /// A source file changed (truncated, rewritten, replaced) since the mount read it:
     /// what depends on it can no longer be served.
-    #[error("changed while mounted: {0}")]
-    Changed(String),
+    #[error(
+        "changed while mounted: {file}{}; remount to serve it again",
+        if *since_listed { " since it was listed" } else { "" }
+    )]
+    Changed {
+        /// The file and how it changed.
+        file: ChangedFile,
+        /// Whether the change is to the file since it was listed (a raw file of the
+        /// snapshot), not to a file the whole snapshot depends on.
+        since_listed: bool,
+    },
     /// The same open file is already answering another request (a control file's script).
     #[error("busy: {0}")]
     Busy(String),
@@ -236,7 +282,7 @@ impl VfsError {
             VfsError::InvalidArgument(_) => libc::EINVAL,
             VfsError::TooLarge(_) => libc::EFBIG,
             VfsError::Decode { failure, .. } => failure.errno(),
-            VfsError::Changed(_) => libc::EIO,
+            VfsError::Changed { .. } => libc::EIO,
             VfsError::Busy(_) => libc::EBUSY,
             VfsError::NotTrusted(_) => libc::EACCES,
             VfsError::Request(e) => e.kind.errno(),
@@ -296,7 +342,19 @@ mod tests {
             VfsError::decode("x", DecodeError::NoSignature).errno(),
             libc::ENODATA
         );
-        assert_eq!(VfsError::Changed("x".into()).errno(), libc::EIO);
+        let changed = VfsError::Changed {
+            file: ChangedFile {
+                path: "m/heap".into(),
+                change: FileChange::Resized { from: 8, to: 4 },
+            },
+            since_listed: true,
+        };
+        assert_eq!(changed.errno(), libc::EIO);
+        assert_eq!(
+            changed.to_string(),
+            "changed while mounted: m/heap: size changed from 8 to 4 bytes since it was listed; \
+             remount to serve it again"
+        );
         assert_eq!(VfsError::Busy("x".into()).errno(), libc::EBUSY);
         let refused = Untrusted::ChangedWhileVerifying { path: "m".into() };
         assert_eq!(VfsError::NotTrusted(refused).errno(), libc::EACCES);

@@ -5,7 +5,7 @@
 //! changes while mounted makes what depends on it fail with [`VfsError::Changed`] (EIO), or,
 //! for an authenticated snapshot, refuses the whole snapshot (its proof no longer holds).
 
-use super::error::{ForeignError, Untrusted, VfsError};
+use super::error::{ChangedFile, FileChange, ForeignError, Untrusted, VfsError};
 use super::gate::RAW_FILES;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -47,17 +47,17 @@ impl Fingerprint {
         self.size
     }
 
-    /// What differs from `then`, in words (`None` if nothing).
-    pub fn change_since(&self, then: &Fingerprint) -> Option<String> {
+    /// What differs from `then` (`None` if nothing).
+    pub fn change_since(&self, then: &Fingerprint) -> Option<FileChange> {
         if (self.dev, self.ino) != (then.dev, then.ino) {
-            Some("replaced by another file".into())
+            Some(FileChange::Replaced)
         } else if self.size != then.size {
-            Some(format!(
-                "size changed from {} to {} bytes",
-                then.size, self.size
-            ))
+            Some(FileChange::Resized {
+                from: then.size,
+                to: self.size,
+            })
         } else if (self.mtime_ns, self.ctime_ns) != (then.mtime_ns, then.ctime_ns) {
-            Some("rewritten".into())
+            Some(FileChange::Rewritten)
         } else {
             None
         }
@@ -111,14 +111,6 @@ pub struct SnapshotGuard {
     state: Mutex<GuardState>,
 }
 
-fn clone_error(e: &VfsError) -> VfsError {
-    match e {
-        VfsError::NotTrusted(s) => VfsError::NotTrusted(s.clone()),
-        VfsError::Changed(s) => VfsError::Changed(s.clone()),
-        other => VfsError::Changed(other.to_string()),
-    }
-}
-
 impl SnapshotGuard {
     /// A guard for the snapshot in `dir`, verified by `verifier` if given (otherwise its
     /// files are only watched for changes).
@@ -150,7 +142,7 @@ impl SnapshotGuard {
     pub fn check(&self) -> Result<(), VfsError> {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         let outcome = match &*state {
-            GuardState::Refused(e) => return Err(clone_error(e)),
+            GuardState::Refused(e) => return Err(e.clone()),
             GuardState::Unchecked => match self.first_check() {
                 Ok(watching) => {
                     *state = watching;
@@ -169,11 +161,14 @@ impl SnapshotGuard {
                         dir: self.dir.clone(),
                     })
                 }
-                Some(change) => VfsError::Changed(format!("{change}; remount to serve it again")),
+                Some(file) => VfsError::Changed {
+                    file,
+                    since_listed: false,
+                },
             },
         };
         tracing::warn!(snapshot = %self.dir.display(), "{outcome}");
-        let reply = clone_error(&outcome);
+        let reply = outcome.clone();
         *state = GuardState::Refused(outcome);
         Err(reply)
     }
@@ -241,14 +236,17 @@ impl SnapshotGuard {
 }
 
 /// The first watched file whose fingerprint changed, and how.
-fn changed(files: &[(PathBuf, Fingerprint)]) -> Option<String> {
+fn changed(files: &[(PathBuf, Fingerprint)]) -> Option<ChangedFile> {
     for (path, then) in files {
         let change = match Fingerprint::of_path(path) {
             Ok(now) => now.change_since(then),
-            Err(e) => Some(format!("unreadable ({e})")),
+            Err(e) => Some(FileChange::Unreadable(Arc::new(e))),
         };
         if let Some(change) = change {
-            return Some(format!("{}: {change}", path.display()));
+            return Some(ChangedFile {
+                path: path.clone(),
+                change,
+            });
         }
     }
     None

@@ -34,7 +34,10 @@ pub use caller::{Caller, IntoCaller, ProcessId, ThreadId};
 pub use control::{ControlFile, ControlLimits, ControlNode, EvalSlots, NoScriptEngine, SessionId};
 pub use decoded::{DecodedSnapshot, Decoder, NoDecoder, ObjectSource, ValueNode};
 pub use entry::{DirSource, Entry, FileSource, NodeKind};
-pub use error::{DecodeFailure, ForeignError, RequestError, RequestErrorKind, Untrusted, VfsError};
+pub use error::{
+    ChangedFile, DecodeFailure, FileChange, ForeignError, RequestError, RequestErrorKind,
+    Untrusted, VfsError,
+};
 pub use gate::{is_snapshot_dir, SnapshotGate};
 pub use guard::{SnapshotGuard, SnapshotVerifier, Verified};
 pub use methods_dir::{CanisterMethods, MethodsProvider, QueryMethod};

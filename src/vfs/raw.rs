@@ -5,7 +5,7 @@
 //! instead checks (with `fstat` on the open file and `stat` on the path) that the file is
 //! still the one listed, and a short read is reported as a change, never as data.
 
-use super::error::VfsError;
+use super::error::{ChangedFile, FileChange, VfsError};
 use super::guard::{Fingerprint, SnapshotGuard};
 use std::fs::File;
 use std::os::unix::fs::FileExt;
@@ -65,11 +65,14 @@ impl RawFile {
         Ok(file)
     }
 
-    fn changed(&self, what: String) -> VfsError {
-        let error = VfsError::Changed(format!(
-            "{}: {what} since it was listed; remount to serve it again",
-            self.path.display()
-        ));
+    fn changed(&self, change: FileChange) -> VfsError {
+        let error = VfsError::Changed {
+            file: ChangedFile {
+                path: self.path.clone(),
+                change,
+            },
+            since_listed: true,
+        };
         tracing::warn!("{error}");
         error
     }
@@ -82,7 +85,7 @@ impl RawFile {
                     return Err(self.changed(change));
                 }
             }
-            Err(e) => return Err(self.changed(format!("unreadable ({e})"))),
+            Err(e) => return Err(self.changed(FileChange::Unreadable(Arc::new(e)))),
         }
         let open = file.metadata().map_err(|e| self.io_error(e))?;
         match Fingerprint::of(&open).change_since(&self.listed) {
@@ -119,7 +122,7 @@ impl RawFile {
         match file.read_exact_at(&mut buf, offset) {
             Ok(()) => Ok(buf),
             Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
-                Err(self.changed("truncated".into()))
+                Err(self.changed(FileChange::Truncated))
             }
             Err(e) => Err(self.io_error(e)),
         }
