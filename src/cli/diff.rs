@@ -12,6 +12,7 @@ use mo_mem::analysis::diff::{Figures, SnapshotDiff};
 use mo_mem::analysis::html::diff_html;
 use mo_mem::analysis::json::pretty;
 use mo_mem::image::ReaderLimits;
+use mo_mem::store::fsutil::atomic_write_shared;
 
 use super::progress::TerminalProgress;
 use super::snapshot_args::{admit_noted, admitted_heap};
@@ -69,12 +70,12 @@ pub fn run(args: DiffArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             // both analyses are cached: only the folding and drawing are left
             if let Some(file) = &args.svg {
                 let svg = timed("flame", || mo_mem::analysis::flame::diff_svg(&old, &new))?;
-                super::retained::write_atomically(file, &svg)
+                atomic_write_shared(file, &svg)
                     .with_context(|| format!("cannot write {}", file.display()))?;
             }
             if let Some(file) = &args.html {
                 let page = timed("html", || diff_html(&old, &new, &d))?;
-                super::retained::write_atomically(file, &page)
+                atomic_write_shared(file, &page)
                     .with_context(|| format!("cannot write {}", file.display()))?;
             }
             d

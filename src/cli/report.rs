@@ -13,8 +13,8 @@ use mo_mem::analysis::report::MemoryReport;
 use mo_mem::image::ReaderLimits;
 
 use super::progress::analyse;
-use super::retained::write_atomically;
 use super::snapshot_args::SnapshotArgs;
+use mo_mem::store::fsutil::atomic_write_shared;
 
 /// Arguments of `mo-mem report`.
 #[derive(Args, Debug)]
@@ -40,7 +40,7 @@ pub fn run(args: ReportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     if let Some(file) = &args.html {
         let svg = retained_svg(&opened, a, RETAINED_TITLE)?;
         let page = report_page(&opened, a, &report, &doctor, &svg)?;
-        write_atomically(file, &page)
+        atomic_write_shared(file, &page)
             .with_context(|| format!("cannot write {}", file.display()))?;
     }
     let bytes = match args.json {

@@ -2,7 +2,7 @@
 //! bytes reachable from it and retained by it, per root kind, and the garbage.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 
@@ -12,6 +12,7 @@ use mo_mem::analysis::json::pretty;
 use mo_mem::analysis::retained_json::{RetainedJson, DEFAULT_TOP};
 use mo_mem::analysis::retained_text::{retained_tables, RetainedBy};
 use mo_mem::image::ReaderLimits;
+use mo_mem::store::fsutil::atomic_write_shared;
 
 use super::progress::analyse;
 use super::snapshot_args::SnapshotArgs;
@@ -59,7 +60,8 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     })?;
     if let Some(file) = &args.svg {
         let svg = timed("flame", || retained_svg(&opened, a, RETAINED_TITLE))?;
-        write_atomically(file, &svg).with_context(|| format!("cannot write {}", file.display()))?;
+        atomic_write_shared(file, &svg)
+            .with_context(|| format!("cannot write {}", file.display()))?;
     }
     if args.json {
         let json = RetainedJson::new(&opened, a, args.top);
@@ -73,14 +75,4 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     };
     print!("{}", retained_tables(&opened, a, by, args.top));
     Ok(())
-}
-
-/// Writes `bytes` to `file` through a temporary file beside it and a rename.
-pub fn write_atomically(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = file.file_name().unwrap_or_default().to_string_lossy();
-    let tmp = file.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, file).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }

@@ -201,13 +201,16 @@ fn io_error(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> Fron
     }
 }
 
+/// Creates `dir` and its missing parents private to the user, as the store does.
 fn create_private_dir(dir: &Path) -> Result<(), FrontError> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(dir)
-        .map_err(io_error("create", dir))
+    crate::store::fsutil::create_private_dir(dir).map_err(|e| match e {
+        StoreError::Io { path, source } => FrontError::Io {
+            action: "create",
+            path,
+            source,
+        },
+        other => FrontError::Store(other),
+    })
 }
 
 /// Materializes every committed example `<name>/<mode>/` under `from` into a cache

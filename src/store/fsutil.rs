@@ -45,13 +45,25 @@ pub fn temp_path(path: &Path) -> PathBuf {
 
 /// Writes `bytes` to `path` atomically: a 0600 temp file, fsync, rename, fsync of the directory.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_replacing(path, bytes, FILE_MODE)
+}
+
+/// [`atomic_write`] for a file the user asked for (a picture, a page): created with the
+/// usual mode (0666 less the umask), not private.
+pub fn atomic_write_shared(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_replacing(path, bytes, 0o666)
+}
+
+/// Writes `bytes` to `path` through a temp file created with `mode`, fsync, rename, fsync of
+/// the directory.
+fn write_replacing(path: &Path, bytes: &[u8], mode: u32) -> Result<(), StoreError> {
     let tmp = temp_path(path);
     {
         let mut f = OpenOptions::new()
             .write(true)
             .create(true)
             .truncate(true)
-            .mode(FILE_MODE)
+            .mode(mode)
             .open(&tmp)
             .map_err(io_at(&tmp))?;
         f.write_all(bytes).map_err(io_at(&tmp))?;
