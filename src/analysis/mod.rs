@@ -22,6 +22,7 @@ pub mod retained;
 pub mod retained_json;
 pub mod retained_text;
 pub mod stats;
+pub mod step;
 pub mod type_changes;
 pub mod types;
 pub mod upgrade;

@@ -24,7 +24,7 @@ use crate::heap::value::{Decoder, LazyValue};
 use crate::heap::{Body, Heap};
 
 use super::super::graph::HeapGraph;
-use super::super::path::{step, Step};
+use super::super::step::{step, Step};
 use super::label::{shorten_to, MAX_LABEL_CHARS};
 use super::table::{Container, Shape, TypeId, TypeTable};
 use super::walk::{fits, object_type};
