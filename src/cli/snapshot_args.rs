@@ -190,12 +190,6 @@ impl SnapshotArgs {
             }
             None => None,
         };
-        Ok(match &self.wasm {
-            Some(wasm) => mo_mem::snapshot::Snapshot::open_image(path, Some(wasm), globals)?,
-            None => mo_mem::snapshot::Snapshot::open_with(
-                path,
-                mo_mem::snapshot::OpenOptions::for_limits(&limits),
-            )?,
-        })
+        Ok(admitted.open_for_calls(self.wasm.as_deref(), globals)?)
     }
 }

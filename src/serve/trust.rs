@@ -5,6 +5,8 @@
 
 use super::catalog::{OpenedSnapshot, Snapshots, TrustPolicy, Verdict};
 use crate::image::ReaderLimits;
+use crate::snapshot::metadata::GlobalValue;
+use crate::snapshot::{OpenOptions, Snapshot, SnapshotError};
 use crate::store::{StoreError, Trust, TrustRule};
 use crate::vfs::SnapshotGate;
 use std::path::{Path, PathBuf};
@@ -61,6 +63,21 @@ impl Admitted {
         match &*self.verdict {
             Ok(Trust::Verified(manifest)) => Some(&manifest.source.canister),
             _ => None,
+        }
+    }
+
+    /// The admitted snapshot's files opened for running its canister (`mo-mem call`,
+    /// `methods`), without decoding its heap; with `wasm`, its main memory run by that
+    /// module instead (and, if given, these `globals`).
+    pub fn open_for_calls(
+        &self,
+        wasm: Option<&Path>,
+        globals: Option<Vec<GlobalValue>>,
+    ) -> Result<Snapshot, SnapshotError> {
+        let dir = self.snapshot.dir();
+        match wasm {
+            Some(wasm) => Snapshot::open_image(dir, Some(wasm), globals),
+            None => Snapshot::open_with(dir, OpenOptions::for_limits(&self.snapshots.limits())),
         }
     }
 }
