@@ -33,15 +33,6 @@ pub struct PullArgs {
     pub max_bytes: u64,
 }
 
-/// Estimated cycles charged to the canister for reading `bytes` in `reads` requests on a
-/// 13-node subnet: each read executes 5,000,000 + size instructions (1 cycle each) and pays the
-/// ingress fee, 1,200,000 cycles plus 2,000 per byte of its ~300-byte request.
-pub fn read_cost_cycles(bytes: u64, reads: u64) -> u64 {
-    reads
-        .saturating_mul(5_000_000 + 1_200_000 + 2_000 * 300)
-        .saturating_add(bytes)
-}
-
 /// Cycles for people: `4.8 B cycles`.
 pub fn human_cycles(c: u64) -> String {
     let c = c as f64;
@@ -125,7 +116,7 @@ pub fn run(args: &PullArgs) -> Result<()> {
             eprintln!("note: {n}");
         }
         let slices = out.downloaded.div_ceil(opts.slice_size.max(1));
-        let cycles = read_cost_cycles(out.downloaded, slices);
+        let cycles = ic::pull::read_cost_cycles(out.downloaded, slices);
         if args.ic.json {
             println!(
                 "{}",

@@ -62,6 +62,15 @@ impl Default for PullOptions {
     }
 }
 
+/// Estimated cycles charged to the canister for reading `bytes` in `reads` requests on a
+/// 13-node subnet: each read executes 5,000,000 + size instructions (1 cycle each) and pays the
+/// ingress fee, 1,200,000 cycles plus 2,000 per byte of its ~300-byte request.
+pub fn read_cost_cycles(bytes: u64, reads: u64) -> u64 {
+    reads
+        .saturating_mul(5_000_000 + 1_200_000 + 2_000 * 300)
+        .saturating_add(bytes)
+}
+
 /// What a pull did.
 #[derive(Debug, Clone)]
 pub struct PullOutcome {
