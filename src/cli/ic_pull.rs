@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mo_mem::heap::render::number_rule;
-use mo_mem::ic::{self, parse_snapshot_hex, PullOptions};
+use mo_mem::ic::{self, PullOptions};
 use serde_json::json;
 
 /// Flags of `pull`.
@@ -81,15 +81,12 @@ pub fn run(args: &PullArgs) -> Result<()> {
         );
         bar
     };
+    let choice = match args.ic.protocol {
+        Protocol::Management => ic::SnapshotChoice::management(args.snapshot.as_deref())?,
+        Protocol::Canister => ic::SnapshotChoice::hosted(args.snapshot.as_deref())?,
+    };
     let opts = PullOptions {
-        snapshot: match args.ic.protocol {
-            Protocol::Management => args
-                .snapshot
-                .as_deref()
-                .map(parse_snapshot_hex)
-                .transpose()?,
-            Protocol::Canister => None,
-        },
+        snapshot: None,
         slice_size: args.slice_size,
         concurrency: args.concurrency,
         max_bytes: args.max_bytes,
@@ -99,23 +96,12 @@ pub fn run(args: &PullArgs) -> Result<()> {
     let root = store.root().to_path_buf();
     let pulled = runtime()?.block_on(async {
         let conn = connect(&args.ic).await?;
-        let label = conn.network.label();
-        let out = match args.ic.protocol {
-            Protocol::Management => ic::pull(&conn.canister(cid), &label, &store, &key, &opts).await?,
-            Protocol::Canister => {
-                let id = match &args.snapshot {
-                    Some(s) => Some(s.parse::<u64>().map_err(|_| {
-                        anyhow::anyhow!("--snapshot {s:?}: hosted snapshot IDs are numbers (see `mo-mem info --protocol canister`)")
-                    })?),
-                    None => None,
-                };
-                ic::hosted::pull_hosted(&conn.hosted(cid), &label, &store, &key, &opts, id).await?
-            }
-        };
+        let slice_size = opts.slice_size;
+        let out = ic::pull_chosen(&conn, cid, &choice, &store, &key, opts).await?;
         for n in &out.notes {
             eprintln!("note: {n}");
         }
-        let slices = out.downloaded.div_ceil(opts.slice_size.max(1));
+        let slices = out.downloaded.div_ceil(slice_size.max(1));
         let cycles = ic::pull::read_cost_cycles(out.downloaded, slices);
         if args.ic.json {
             println!(

@@ -8,6 +8,7 @@
 pub mod agent;
 pub mod calls;
 pub mod canister;
+pub mod choice;
 pub mod error;
 pub mod hosted;
 pub mod identity;
@@ -20,6 +21,7 @@ pub mod transfer;
 
 pub use agent::{connect, ConnectOptions, Connection};
 pub use calls::{parse_snapshot_hex, snapshot_hex, CanisterClient, CanisterState};
+pub use choice::{pull_chosen, SnapshotChoice};
 pub use error::IcError;
 pub use identity::{IdentityHomes, ResolvedIdentity};
 pub use network::Network;
