@@ -141,11 +141,12 @@ pub struct KnownBuild {
 /// canister's own `debug_show`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Evidence {
-    /// Committed snapshots under `fixtures/` (`compilers/legacy-0-7`; `snapshots` for the
-    /// pinned compiler), checked by the tests on every run.
+    /// Committed snapshots under `fixtures/` (`compilers/legacy-0-7`; a release's pack of every
+    /// mode, `compilers/npm-3.6.0.pack`; `snapshots` for the pinned compiler), checked by the
+    /// tests on every run. Every known build has one.
     Fixture(&'static str),
-    /// Checked by `scripts/check-releases` on the date (`2026-12-03`), in the modes named;
-    /// the result is in the table of `docs/formats.md`.
+    /// Checked by `scripts/check-releases` on the date (`2026-12-03`), in the modes named, with
+    /// no committed fixture (no known build is only so checked since every release has its pack).
     CheckReleases {
         /// The day of the check (UTC).
         date: &'static str,
