@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use mo_mem::module::{
     Compiler, EraProbes, LayoutEra, KNOWN_BUILDS, LEGACY_INCREMENTAL_VERIFIED, NEWEST_KNOWN,
+    REFUSED_BUILDS,
 };
 
 /// The layout eras, oldest first.
@@ -25,13 +26,29 @@ pub fn text() -> String {
         "reads: moc 0.13.0 to {}.{}.x: enhanced orthogonal persistence (incremental GC); classical with the copying, compacting, generational and incremental GCs",
         NEWEST_KNOWN.major, NEWEST_KNOWN.minor
     );
+    // The verified incremental builds of each era, from the list the partition-table code checks.
+    let verified = |era: LayoutEra| {
+        KNOWN_BUILDS
+            .iter()
+            .filter(|b| LayoutEra::of(b.moc) == era && LEGACY_INCREMENTAL_VERIFIED.contains(&b.npm))
+            .map(|b| b.npm)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let newer: Vec<String> = [LayoutEra::RegionTag, LayoutEra::NoObjInd]
+        .into_iter()
+        .map(verified)
+        .filter(|v| !v.is_empty())
+        .collect();
     let _ = writeln!(
         out,
-        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko 3.6.13, 3.6.14, 3.6.16, 3.8.1; any other is refused by name)"
+        "reads: moc 0.11.0 to 0.12.1: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko {}; any other is refused by name)",
+        newer.join(", ")
     );
     let _ = writeln!(
         out,
-        "reads: moc 0.6.16 to 0.9.8: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS build (npm motoko 3.6.4; any other is refused by name); 0.6.10-0.6.15 is refused (its heap start is not proven)"
+        "reads: moc 0.6.16 to 0.9.8: classical with the copying, compacting and generational GCs; the incremental GC of the verified RTS builds (npm motoko {}; any other is refused by name); 0.6.10-0.6.15 is refused (its heap start is not proven)",
+        verified(LayoutEra::OddTagsObjInd)
     );
     let _ = writeln!(out, "layouts:");
     for era in ERAS {
@@ -50,7 +67,7 @@ pub fn text() -> String {
     );
     let _ = writeln!(
         out,
-        "npm motoko releases known by build id (checked: every variable of the legacy canister decoded to the canister's own debug_show, in the committed fixtures under fixtures/ in every mode listed, or by scripts/check-releases in the modes named):"
+        "npm motoko releases known by build id (checked: every variable of the legacy canister decoded to the canister's own debug_show, in the committed fixture named, in every mode listed):"
     );
     for b in KNOWN_BUILDS {
         let compiler = Compiler::detect(Some(b.build_id), EraProbes::default());
@@ -75,6 +92,19 @@ pub fn text() -> String {
                 format!(" (the same build: npm {})", b.also_npm.join(", "))
             },
             b.evidence
+        );
+    }
+    let _ = writeln!(
+        out,
+        "npm motoko releases refused by name (older than moc 0.7):"
+    );
+    for b in REFUSED_BUILDS {
+        let _ = writeln!(
+            out,
+            "  {:<7} moc {:<8} refused  (build {})",
+            b.npm,
+            format!("{}+", b.moc),
+            b.build_id
         );
     }
     out

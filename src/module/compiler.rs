@@ -113,7 +113,9 @@ impl LayoutEra {
 /// their RTS's partition-table code was verified ([`super::LegacyPartitionTable`]). A module of
 /// any other build of moc < 0.13 with the incremental GC is read only if its RTS code is the
 /// same, instruction for instruction; else it is refused by name.
-pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &["3.6.4", "3.6.13", "3.6.14", "3.6.16", "3.8.1"];
+pub const LEGACY_INCREMENTAL_VERIFIED: &[&str] = &[
+    "3.6.0", "3.6.1", "3.6.4", "3.6.13", "3.6.14", "3.6.16", "3.8.1",
+];
 
 /// An npm `motoko` release and the moc build it bundles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,11 +141,12 @@ pub struct KnownBuild {
 /// canister's own `debug_show`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Evidence {
-    /// Committed snapshots under `fixtures/` (`compilers/legacy-0-7`; `snapshots` for the
-    /// pinned compiler), checked by the tests on every run.
+    /// Committed snapshots under `fixtures/` (`compilers/legacy-0-7`; a release's pack of every
+    /// mode, `compilers/npm-3.6.0.pack`; `snapshots` for the pinned compiler), checked by the
+    /// tests on every run. Every known build has one.
     Fixture(&'static str),
-    /// Checked by `scripts/check-releases` on the date (`2026-12-03`), in the modes named;
-    /// the result is in the table of `docs/formats.md`.
+    /// Checked by `scripts/check-releases` on the date (`2026-12-03`), in the modes named, with
+    /// no committed fixture (no known build is only so checked since every release has its pack).
     CheckReleases {
         /// The day of the check (UTC).
         date: &'static str,
@@ -169,33 +172,30 @@ const COPYING_ONLY: &str = "classical: copying (the JS API selects no GC)";
 const EOP_BETA: &str = "classical (four GCs); enhanced orthogonal persistence (beta)";
 const EOP_DEFAULT: &str = "enhanced orthogonal persistence; classical (four GCs)";
 
-/// The day of the `scripts/check-releases` run recorded here.
-const SWEPT: &str = "2026-12-03";
-const SWEPT_CLASSICAL3: Evidence = Evidence::CheckReleases {
-    date: SWEPT,
-    modes: "copying, compacting, generational, copying-forcegc",
-};
-const SWEPT_CLASSICAL4: Evidence = Evidence::CheckReleases {
-    date: SWEPT,
-    modes: "copying, compacting, generational, incremental, copying-forcegc",
-};
-/// 3.6.0 and 3.6.1: their RTS's incremental GC is no verified build's (refused by name).
-const SWEPT_CLASSICAL3_OF_4: Evidence = Evidence::CheckReleases {
-    date: SWEPT,
-    modes: "copying, compacting, generational, copying-forcegc (incremental refused: its RTS is no verified build)",
-};
-const SWEPT_COPYING: Evidence = Evidence::CheckReleases {
-    date: SWEPT,
-    modes: "copying, copying-forcegc",
-};
-const SWEPT_EOP: Evidence = Evidence::CheckReleases {
-    date: SWEPT,
-    modes: "eop, copying, compacting, generational, incremental, eop-forcegc, copying-forcegc",
-};
-
 /// The npm `motoko` releases whose build ids this build knows (installed and read from each
 /// package's `mo.version`; the moc each bundles from node-motoko's history).
 pub const KNOWN_BUILDS: &[KnownBuild] = &[
+    // node-motoko d8b16fb (2022-10-13): moc.min.js built from master between moc 0.7.0
+    // (2022-08-25) and 0.7.1 (2022-10-24); the RTS sources did not change from 0.7.0 to 0.7.3.
+    KnownBuild {
+        npm: "3.0.0",
+        moc: MocVersion::new(0, 7, 0),
+        after: true,
+        build_id: "8r4kv80q-6df2m4g0-6yyw2qpy-3z65r2fh",
+        also_npm: &[],
+        modes: "classical: copying, compacting (its moc.js has no generational GC)",
+        evidence: Evidence::Fixture("compilers/npm-3.0.0.pack"),
+    },
+    // node-motoko de36992 (2022-11-21): master after moc 0.7.3 (2022-11-01), before 0.7.4.
+    KnownBuild {
+        npm: "3.0.1",
+        moc: MocVersion::new(0, 7, 3),
+        after: true,
+        build_id: "a1mp3981-ns3g6amw-q37qkakq-cwjc7qi5",
+        also_npm: &[],
+        modes: "classical: copying, compacting (its moc.js has no generational GC)",
+        evidence: Evidence::Fixture("compilers/npm-3.0.1.pack"),
+    },
     // node-motoko 0cf62ad (2022-11-27), between moc 0.7.3 and 0.7.4.
     KnownBuild {
         npm: "3.1.0",
@@ -204,10 +204,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "3w3l4cn6-prp74bzx-fclnmsa3-gcpm610g",
         also_npm: &[],
         modes: "classical: copying, compacting (its moc.js has no generational GC)",
-        evidence: Evidence::CheckReleases {
-            date: SWEPT,
-            modes: "copying, compacting, copying-forcegc",
-        },
+        evidence: Evidence::Fixture("compilers/npm-3.1.0.pack"),
     },
     KnownBuild {
         npm: "3.1.1",
@@ -225,7 +222,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "70hv6h5y-qr51x7w2-hv6lpzjm-9mfyjlwb",
         also_npm: &[],
         modes: CLASSICAL3,
-        evidence: SWEPT_CLASSICAL3,
+        evidence: Evidence::Fixture("compilers/npm-3.5.4.pack"),
     },
     KnownBuild {
         npm: "3.5.6",
@@ -244,7 +241,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "jp7hq652-p2ziq3qv-q9ijdfbm-ba8r8mc0",
         also_npm: &[],
         modes: CLASSICAL4,
-        evidence: SWEPT_CLASSICAL3_OF_4,
+        evidence: Evidence::Fixture("compilers/npm-3.6.0.pack"),
     },
     KnownBuild {
         npm: "3.6.1",
@@ -253,7 +250,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "a5wxp71j-as4fadcg-lmmnxrvn-13l077z7",
         also_npm: &[],
         modes: CLASSICAL4,
-        evidence: SWEPT_CLASSICAL3_OF_4,
+        evidence: Evidence::Fixture("compilers/npm-3.6.1.pack"),
     },
     KnownBuild {
         npm: "3.6.4",
@@ -271,7 +268,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "9cwkwxpa-dif6f7hn-ivkg7m6v-qlsyhch9",
         also_npm: &[],
         modes: CLASSICAL4,
-        evidence: SWEPT_CLASSICAL4,
+        evidence: Evidence::Fixture("compilers/npm-3.6.13.pack"),
     },
     KnownBuild {
         npm: "3.6.14",
@@ -280,7 +277,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "076612vv-9m9zwjbl-wx9hwij9-6f7yycpf",
         also_npm: &[],
         modes: CLASSICAL4,
-        evidence: SWEPT_CLASSICAL4,
+        evidence: Evidence::Fixture("compilers/npm-3.6.14.pack"),
     },
     // A build of master after 0.11.1 and before 0.11.3: its RTS's `alloc_region` writes
     // TAG_REGION 27, the 0.10.0-0.11.2 numbering.
@@ -309,7 +306,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "0bmax5kk-y5f6xzrw-xmfi33nz-8k480wwr",
         also_npm: &[],
         modes: COPYING_ONLY,
-        evidence: SWEPT_COPYING,
+        evidence: Evidence::Fixture("compilers/npm-3.8.2.pack"),
     },
     KnownBuild {
         npm: "3.8.4",
@@ -327,7 +324,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "6xq5pz56-qb0p12fj-js55v68w-a5j7jajc",
         also_npm: &["3.9.3"],
         modes: COPYING_ONLY,
-        evidence: SWEPT_COPYING,
+        evidence: Evidence::Fixture("compilers/npm-3.9.1.pack"),
     },
     KnownBuild {
         npm: "3.9.6",
@@ -336,7 +333,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "0fkds9cl-qrcamh1w-jsm1nv97-3c02hrq4",
         also_npm: &[],
         modes: COPYING_ONLY,
-        evidence: SWEPT_COPYING,
+        evidence: Evidence::Fixture("compilers/npm-3.9.6.pack"),
     },
     KnownBuild {
         npm: "3.9.7",
@@ -345,7 +342,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "4297aam4-zx4jrfbs-d9i3sdjz-1ik1zpgf",
         also_npm: &[],
         modes: COPYING_ONLY,
-        evidence: SWEPT_COPYING,
+        evidence: Evidence::Fixture("compilers/npm-3.9.7.pack"),
     },
     KnownBuild {
         npm: "3.11.1",
@@ -354,7 +351,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "1bfx8809-pnvkwdip-bnk4qiqg-z9g3b4lx",
         also_npm: &[],
         modes: EOP_BETA,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.11.1.pack"),
     },
     KnownBuild {
         npm: "3.11.2",
@@ -363,7 +360,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "ayai0ms6-zmzc7n40-7ly2n436-i0jgqary",
         also_npm: &[],
         modes: EOP_BETA,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.11.2.pack"),
     },
     KnownBuild {
         npm: "3.11.3",
@@ -372,7 +369,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "a9idzgnc-mw31sz16-lb8jw7b9-n7bclpds",
         also_npm: &[],
         modes: EOP_BETA,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.11.3.pack"),
     },
     // node-motoko c6b7c6d "Update moc to 0.14.7".
     KnownBuild {
@@ -382,7 +379,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "4y96xrda-vc65xcxi-d4cfd35s-7bkirjdb",
         also_npm: &[],
         modes: EOP_BETA,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.12.0.pack"),
     },
     // node-motoko 6ebe75b (2025-04-14): moc master after #5055, after 0.14.7.
     KnownBuild {
@@ -392,7 +389,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "8lnjifw2-88djddcw-v69l3rh3-mcg3z457",
         also_npm: &[],
         modes: EOP_BETA,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.12.1.pack"),
     },
     // Its moc.min.js is node-motoko #128's ("Use compiler with typerep and regions"), built on
     // the day of 0.14.11 from master after 0.14.10; the "Update moc to 0.14.11" commit that
@@ -432,7 +429,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "jsdvhnza-54v98p7n-453715ki-a29cgr7a",
         also_npm: &[],
         modes: EOP_DEFAULT,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.14.6.pack"),
     },
     // Names itself by `git describe`: motoko commit 96f17fc61 (the `blob:` import placeholder
     // flag), on a branch from 0.16.3.
@@ -443,7 +440,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "0.16.3-37-g96f17fc61-dirty",
         also_npm: &[],
         modes: EOP_DEFAULT,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.15.0.pack"),
     },
     // Names itself by `git describe` from an old tag: motoko commit 97b9c0869 (2026-01-05),
     // on master after 1.0.0, before 1.1.0.
@@ -454,7 +451,7 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         build_id: "0.10.4-717-g97b9c0869-dirty",
         also_npm: &[],
         modes: EOP_DEFAULT,
-        evidence: SWEPT_EOP,
+        evidence: Evidence::Fixture("compilers/npm-3.17.1.pack"),
     },
     KnownBuild {
         npm: "3.20.0",
@@ -473,6 +470,37 @@ pub const KNOWN_BUILDS: &[KnownBuild] = &[
         also_npm: &[],
         modes: EOP_DEFAULT,
         evidence: Evidence::Fixture("snapshots"),
+    },
+];
+
+/// An npm `motoko` release bundling a moc older than 0.7.0: known by its build text, refused by
+/// name (this build reads the npm releases of moc 0.7 onward).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefusedBuild {
+    /// The npm package version.
+    pub npm: &'static str,
+    /// The moc release the build is a later build of (`after`), as node-motoko's history dates it.
+    pub moc: MocVersion,
+    /// The text of the module's `motoko:compiler` section.
+    pub build_id: &'static str,
+}
+
+/// The npm `motoko` releases before 3.0.0: both bundle builds of moc after 0.6.29 (node-motoko's
+/// history; docs/formats.md, "npm releases before 3.1.0").
+pub const REFUSED_BUILDS: &[RefusedBuild] = &[
+    // lib/generated/moc.js names itself `0.6.29-31-gf4ec62edb-dirty`: motoko commit f4ec62edb
+    // (2022-07-22), on a branch after 0.6.29.
+    RefusedBuild {
+        npm: "0.1.0",
+        moc: MocVersion::new(0, 6, 29),
+        build_id: "0.6.29-31-gf4ec62edb-dirty",
+    },
+    // versions/latest/moc.min.js, first in node-motoko 3f656d3 (2022-08-08): between moc 0.6.29
+    // (2022-06-10) and 0.6.30 (2022-08-11).
+    RefusedBuild {
+        npm: "2.0.3",
+        moc: MocVersion::new(0, 6, 29),
+        build_id: "kgglklmh-dqs8bspf-wzajimga-d3hjp11p",
     },
 ];
 
@@ -508,6 +536,8 @@ pub struct Compiler {
     pub era: LayoutEra,
     /// Whether the era came from probes only (an unknown build): then only a lower bound.
     pub era_from_probes: bool,
+    /// Whether the build is an npm release below moc 0.7 ([`REFUSED_BUILDS`]).
+    pub below_scope: bool,
 }
 
 impl Compiler {
@@ -521,6 +551,20 @@ impl Compiler {
         } else {
             LayoutEra::OddTagsObjInd
         };
+        if let Some(b) = text
+            .as_deref()
+            .and_then(|t| REFUSED_BUILDS.iter().find(|b| b.build_id == t))
+        {
+            return Compiler {
+                release: Some(b.moc),
+                after_release: true,
+                npm: Some(b.npm),
+                era: LayoutEra::of(b.moc),
+                era_from_probes: false,
+                below_scope: true,
+                text,
+            };
+        }
         // A known build first: some npm builds name themselves by `git describe`
         // (`0.10.4-717-g97b9c0869-dirty` is a build of moc 1.0.0+), which is no release.
         if let Some(b) = text
@@ -533,6 +577,7 @@ impl Compiler {
                 npm: Some(b.npm),
                 era: LayoutEra::of(b.moc),
                 era_from_probes: false,
+                below_scope: false,
                 text,
             };
         }
@@ -547,6 +592,7 @@ impl Compiler {
                 npm: None,
                 era: LayoutEra::of(v),
                 era_from_probes: false,
+                below_scope: false,
                 text,
             };
         }
@@ -556,6 +602,7 @@ impl Compiler {
             npm: None,
             era: by_probes,
             era_from_probes: true,
+            below_scope: false,
             text,
         }
     }
@@ -590,6 +637,11 @@ impl Compiler {
 
     /// Why this build cannot read the module's heap, if it cannot.
     pub fn refusal(&self) -> Option<String> {
+        if self.below_scope {
+            return Some(
+                "an npm `motoko` release before 3.0.0, bundling a moc older than 0.7.0: this build reads the npm releases of moc 0.7 onward (3.0.0 and later); the layout of this one was never checked".to_string(),
+            );
+        }
         if let Some(v) = self.release {
             if (v.major, v.minor) > (NEWEST_KNOWN.major, NEWEST_KNOWN.minor) {
                 return Some(format!(
@@ -719,6 +771,13 @@ mod tests {
             c.refusal().unwrap(),
             "the classical layout of moc < 0.6.10 (dense tag numbering) is not supported by this build"
         );
+        // npm releases before moc 0.7 are named and refused, whatever their era.
+        let c = Compiler::detect(Some("0.6.29-31-gf4ec62edb-dirty"), EraProbes::default());
+        assert_eq!(c.name(), "moc 0.6.29+ (npm motoko 0.1.0)");
+        assert!(c
+            .refusal()
+            .unwrap()
+            .starts_with("an npm `motoko` release before 3.0.0, bundling a moc older than 0.7.0"));
         let c = Compiler::detect(Some("0.11.2"), EraProbes::default());
         assert_eq!(c.name(), "moc 0.11.2");
         assert_eq!(c.refusal(), None);

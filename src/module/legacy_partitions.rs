@@ -6,7 +6,9 @@
 //! chose their field order, so the table's format is a fact of one RTS build, not of the source.
 //! It was read off the disassembly of the npm `motoko` 3.6.16 (moc 0.11.1+) and 3.8.1 (moc
 //! 0.12.1) builds, which share one RTS (docs/formats.md, "The incremental GC before 0.13"),
-//! and of the 3.6.4 (moc 0.9.6) build, whose records start 4 bytes earlier ([`VERIFIED`]):
+//! and of the 3.6.4 (moc 0.9.6) build, whose records start 4 bytes earlier, and the 3.6.0 (moc
+//! 0.9.1+) and 3.6.1 (moc 0.9.2) builds, whose `get_heap_size` sums the records and whose
+//! records start at S+16 and S+32 ([`VERIFIED`]):
 //!
 //! - `get_heap_size` loads `allocation_index` at S+20 (S: the `RefCell<State>` static), checks
 //!   it against 127 (`MAX_PARTITIONS`), and adds `dynamic_size` at S+52+28·index to
@@ -65,6 +67,45 @@ const COLLECTOR: &str = "motoko_rts::gc::incremental::incremental_gc";
 /// formats differ in where the records start: 0.11 added `evacuated_size` to
 /// `PartitionedHeap` before them.
 pub(crate) const VERIFIED: &[VerifiedFormat] = &[
+    // npm motoko 3.6.0 (moc 0.9.1+): no `precomputed_heap_size` yet (added by 0.9.6), so
+    // `get_heap_size` sums `static_size` + `dynamic_size` over all 127 records (S+24+28·i and
+    // S+28+28·i); this rustc put the partition array first after `reclaimed`: the records
+    // start at S+16 (`PartitionedHeap` at S+8, its iterator functions and `allocate_bitmap`
+    // address the records from it +8); the phase byte is at S+3648 (`stop_gc_on_upgrade`).
+    VerifiedFormat {
+        npm: &["3.6.0"],
+        records_in_state: 16,
+        phase_in_state: 3648,
+        functions: &[
+            ("get_heap_size", &["8e792cbdb3eb7e9c012dc66dbd24d663"]),
+            ("stop_gc_on_upgrade", &["1c31982f6cb8b81de9b7b2cc480f3016"]),
+            (SKIP_EMPTY, &["4ad6c14925671683fbe4eb3f6f591e77"]),
+            (NEXT_PARTITION, &["6a270288bcfe08cdaa18cc78ac8c4170"]),
+            (START_OBJECTS, &["9b21f1cc2540c9441e80c6832cc02236"]),
+            (ALLOCATE_BITMAP, &["8e65c3b97146ad9e36a96176e320d764"]),
+            (ALLOCATE_IN_NEW, &["703c9eae549b267d9952de4e8ad7b152"]),
+            (COLLECTOR, &["973c13f429753ab9688f1b89142ead89"]),
+        ],
+    },
+    // npm motoko 3.6.1 (moc 0.9.2): the same source for the table as 3.6.0, laid out as 3.6.4
+    // but without `precomputed_heap_size`: the records start at S+32 (`get_heap_size` sums
+    // S+40+28·i and S+44+28·i; the iterator functions and `allocate_bitmap` address them from
+    // `PartitionedHeap` +24); the phase byte is at S+3648.
+    VerifiedFormat {
+        npm: &["3.6.1"],
+        records_in_state: 32,
+        phase_in_state: 3648,
+        functions: &[
+            ("get_heap_size", &["04fd8cbc979eff18b045e6cc74d2557e"]),
+            ("stop_gc_on_upgrade", &["3080ade6c408651efbd0004bc8d1417f"]),
+            (SKIP_EMPTY, &["4307e565076b1d394a273ad90b83f708"]),
+            (NEXT_PARTITION, &["15ece31c009b276cbd23e5409691edaf"]),
+            (START_OBJECTS, &["79d0c3ca1f16c65684523a63f8c8ac44"]),
+            (ALLOCATE_BITMAP, &["5dc9f2ac07fc25b4bb590078a14ad98b"]),
+            (ALLOCATE_IN_NEW, &["44e45ad783ea4d4745d79ffc26e36170"]),
+            (COLLECTOR, &["e577d6a7bfeaec9fbdb10ec096b1a843"]),
+        ],
+    },
     // npm motoko 3.6.4 (moc 0.9.6): no `evacuated_size`, so the records start 4 bytes earlier
     // (S+36: `get_heap_size` reads `dynamic_size` at S+48+28·index); the phase byte is still at
     // S+3656 (`stop_gc_on_upgrade`).
@@ -264,7 +305,7 @@ mod tests {
         );
         assert!(
             err.contains(
-                "the verified builds' (npm motoko 3.6.4, 3.6.13, 3.6.14, 3.6.16 and 3.8.1)"
+                "the verified builds' (npm motoko 3.6.0, 3.6.1, 3.6.4, 3.6.13, 3.6.14, 3.6.16 and 3.8.1)"
             ),
             "{err}"
         );
@@ -306,7 +347,8 @@ mod tests {
     }
 
     /// Prints the fingerprints of a module's partition-table functions (for verifying a new
-    /// build: `MO_MEM_FINGERPRINT=path.wasm cargo test --lib legacy_partitions -- --nocapture`).
+    /// build: `MO_MEM_FINGERPRINT=path.wasm cargo test --lib legacy_partitions -- --nocapture`;
+    /// `MO_MEM_DISASM=all`, or a part of a function's name, prints their instructions too).
     #[test]
     fn print_fingerprints() {
         let Ok(path) = std::env::var("MO_MEM_FINGERPRINT") else {
@@ -315,9 +357,23 @@ mod tests {
         let bytes = std::fs::read(path).unwrap();
         let wasm = super::super::decompress_module(&bytes).unwrap();
         let raw = read_raw(&wasm).unwrap();
+        let disasm = std::env::var("MO_MEM_DISASM").ok();
         for (name, _) in VERIFIED[0].functions {
             let f = func_with_prefix(&raw, name).expect(name);
             println!("{name} {}", fingerprint(&raw, raw.body(f).unwrap()));
+            if disasm
+                .as_deref()
+                .is_some_and(|d| d == "all" || name.contains(d))
+            {
+                for op in ops(raw.body(f).unwrap()) {
+                    match op {
+                        Operator::Call { function_index } => {
+                            println!("    call {}", callee_name(&raw, function_index))
+                        }
+                        other => println!("    {other:?}"),
+                    }
+                }
+            }
         }
     }
 }

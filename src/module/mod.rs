@@ -17,7 +17,7 @@ mod stable_slots;
 
 pub use compiler::{
     Compiler, EraProbes, Evidence, KnownBuild, LayoutEra, MocVersion, KNOWN_BUILDS,
-    LEGACY_INCREMENTAL_VERIFIED, NEWEST_KNOWN,
+    LEGACY_INCREMENTAL_VERIFIED, NEWEST_KNOWN, REFUSED_BUILDS,
 };
 pub use error::ModuleError;
 pub use facts::{GcKind, ModuleFacts, Persistence, RtsStatics, SlotLocation, StableSlot};

@@ -163,6 +163,17 @@ const ALL_MODES: &[&str] = &[
 /// `evacuated_size`, so its records start 4 bytes earlier).
 const INCREMENTAL: &[(&str, u64)] = &[("legacy-0-9", 36), ("legacy-0-11", 40), ("legacy-0-12", 40)];
 
+/// The packed releases before moc 0.13 with the incremental GC and their records' offset in S.
+/// moc 0.9.1+ (npm 3.6.0) and 0.9.2 (3.6.1) have no `precomputed_heap_size`: their
+/// `get_heap_size` sums `static_size` + `dynamic_size` over all 127 records, which start at
+/// S+16 and S+32.
+const PACKED_INCREMENTAL: &[(&str, u64)] = &[
+    ("npm-3.6.0", 16),
+    ("npm-3.6.1", 32),
+    ("npm-3.6.13", 40),
+    ("npm-3.6.14", 40),
+];
+
 fn release(fixture: &str) -> &'static Release {
     RELEASES
         .iter()
@@ -173,12 +184,14 @@ fn release(fixture: &str) -> &'static Release {
 /// `moc …, classical, copying GC` for a fixture mode (`copying-forcegc` is copying; `eop` is
 /// enhanced orthogonal persistence with the incremental GC).
 fn summary(r: &Release, mode: &str) -> String {
+    summary_of(r.name, mode)
+}
+
+/// [`summary`] of the compiler named `name`.
+fn summary_of(name: &str, mode: &str) -> String {
     match mode.strip_suffix("-forcegc").unwrap_or(mode) {
-        "eop" => format!(
-            "{}, enhanced orthogonal persistence, incremental GC",
-            r.name
-        ),
-        gc => format!("{}, classical, {gc} GC", r.name),
+        "eop" => format!("{name}, enhanced orthogonal persistence, incremental GC"),
+        gc => format!("{name}, classical, {gc} GC"),
     }
 }
 
@@ -310,8 +323,14 @@ fn version_lists_every_known_release() {
     let out = common::mo_mem_ok(&["version"]);
     let text = String::from_utf8(out).unwrap();
     for (npm, moc, verdict) in [
+        ("0.1.0", "0.6.29+", "refused"),
+        ("2.0.3", "0.6.29+", "refused"),
+        ("3.0.0", "0.7.0+", "read"),
+        ("3.0.1", "0.7.3+", "read"),
         ("3.1.1", "0.7.3+", "read"),
         ("3.5.6", "0.8.7", "read"),
+        ("3.6.0", "0.9.1+", "read"),
+        ("3.6.1", "0.9.2", "read"),
         ("3.6.4", "0.9.6", "read"),
         ("3.6.16", "0.11.1+", "read"),
         ("3.8.1", "0.12.1", "read"),
@@ -471,20 +490,31 @@ fn rerunning_each_older_compilers_scenario_reproduces_its_fixture() {
     }
 }
 
-/// The incremental GC of moc < 0.13 (0.9.6, 0.11.1+, 0.12.1): the partition table found through
-/// the RTS code is the one the canister's own `get_heap_size` reads. Its formula (the Wasm of
-/// `get_heap_size`: `precomputed_heap_size` at S+32 plus `dynamic_size` at S+52+28·index, index
-/// `allocation_index` at S+20; 0.9.6: S+48+28·index), evaluated on the raw image, equals the occupied size summed
-/// over the decoded records (static plus dynamic space of every partition in use); the walk
-/// covers exactly the dynamic space of the partitions in use and nothing of the free ones.
+/// The incremental GC of moc < 0.13 (0.9.1+, 0.9.2, 0.9.6, 0.11.0, 0.11.1, 0.11.1+, 0.12.1): the
+/// partition table found through the RTS code is the one the canister's own `get_heap_size`
+/// reads. Its formula (the Wasm of `get_heap_size`: `precomputed_heap_size` at S+32 plus
+/// `dynamic_size` at S+52+28·index, index `allocation_index` at S+20; 0.9.6: S+48+28·index;
+/// 0.9.1+ and 0.9.2: the sum of every record's static and dynamic size), evaluated on the raw
+/// image, equals the occupied size summed over the decoded records (static plus dynamic space
+/// of every partition in use); the walk covers exactly the dynamic space of the partitions in
+/// use and nothing of the free ones.
 #[test]
 fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
     use mo_mem::heap::Heap;
     use mo_mem::image::ReaderLimits;
     use mo_mem::snapshot::Snapshot;
 
-    for &(name, records_in_state) in INCREMENTAL {
-        let dir = common::compiler_fixture(name, "incremental");
+    let dirs = INCREMENTAL
+        .iter()
+        .map(|&(name, at)| (name, at, common::compiler_fixture(name, "incremental")))
+        .chain(PACKED_INCREMENTAL.iter().map(|&(name, at)| {
+            (
+                name,
+                at,
+                common::packed_compiler_fixture(name, "incremental"),
+            )
+        }));
+    for (name, records_in_state, dir) in dirs {
         let heap = Heap::open(Snapshot::open(&dir).unwrap(), ReaderLimits::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let table = heap
@@ -497,9 +527,19 @@ fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
         let u32_at = |a: u64| u64::from(image.read_u32(a).unwrap());
         // The canister's own formula, on the raw image (S = records - records_in_state).
         let s = table.records - records_in_state;
-        let index = u32_at(s + 20);
-        assert!(index < 127, "{name}: allocation index {index}");
-        let heap_size = u32_at(s + 32) + u32_at(s + records_in_state + 12 + 28 * index);
+        let heap_size = if records_in_state < 36 {
+            // moc 0.9.1+, 0.9.2: the sum over all 127 records.
+            (0..127u64)
+                .map(|i| {
+                    u32_at(s + records_in_state + 28 * i + 8)
+                        + u32_at(s + records_in_state + 28 * i + 12)
+                })
+                .sum()
+        } else {
+            let index = u32_at(s + 20);
+            assert!(index < 127, "{name}: allocation index {index}");
+            u32_at(s + 32) + u32_at(s + records_in_state + 12 + 28 * index)
+        };
         // The decoded records: 127, each with its index.
         let mut occupied = 0;
         let mut used = Vec::new();
@@ -546,24 +586,24 @@ fn old_incremental_partition_tables_agree_with_the_canisters_get_heap_size() {
     }
 }
 
-/// Every npm `motoko` release from 3.1.0 (moc 0.7) to 4.10.0 (`npm view motoko versions`,
-/// 2026-12-03).
+/// Every npm `motoko` release from 3.0.0 (moc 0.7) to 4.10.0 (`npm view motoko versions`,
+/// 2026-12-03; before it only 0.1.0 and 2.0.3, both moc 0.6.29+, refused by name).
 const NPM_RELEASES: &[&str] = &[
-    "3.1.0", "3.1.1", "3.5.4", "3.5.6", "3.6.0", "3.6.1", "3.6.4", "3.6.13", "3.6.14", "3.6.16",
-    "3.8.1", "3.8.2", "3.8.4", "3.9.1", "3.9.3", "3.9.6", "3.9.7", "3.11.1", "3.11.2", "3.11.3",
-    "3.12.0", "3.12.1", "3.13.0", "3.14.0", "3.14.3", "3.14.6", "3.15.0", "3.17.1", "3.20.0",
-    "4.0.0", "4.10.0",
+    "3.0.0", "3.0.1", "3.1.0", "3.1.1", "3.5.4", "3.5.6", "3.6.0", "3.6.1", "3.6.4", "3.6.13",
+    "3.6.14", "3.6.16", "3.8.1", "3.8.2", "3.8.4", "3.9.1", "3.9.3", "3.9.6", "3.9.7", "3.11.1",
+    "3.11.2", "3.11.3", "3.12.0", "3.12.1", "3.13.0", "3.14.0", "3.14.3", "3.14.6", "3.15.0",
+    "3.17.1", "3.20.0", "4.0.0", "4.10.0",
 ];
 
 /// docs/formats.md's table of every npm release and `KNOWN_BUILDS` agree: each release from
-/// 3.1.0 to 4.10.0 has its row, with the build id, the moc and the evidence (committed
+/// 3.0.0 to 4.10.0 has its row, with the build id, the moc and the evidence (committed
 /// fixture, or the date of `scripts/check-releases`) the build knows, and each is read.
 #[test]
 fn the_docs_table_of_npm_releases_agrees_with_the_known_builds() {
     use mo_mem::module::{Compiler, EraProbes, Evidence, KNOWN_BUILDS};
     let docs = std::fs::read_to_string(common::repo_root().join("docs/formats.md")).unwrap();
     let table = docs
-        .split("### Every npm release from 3.1.0 on")
+        .split("### Every npm release from 3.0.0 on")
         .nth(1)
         .expect("docs/formats.md: the table of every npm release");
     let rows: Vec<Vec<&str>> = table
@@ -603,4 +643,223 @@ fn the_docs_table_of_npm_releases_agrees_with_the_known_builds() {
     assert_eq!(seen, NPM_RELEASES, "the table's releases, oldest first");
     let known: usize = KNOWN_BUILDS.iter().map(|b| 1 + b.also_npm.len()).sum();
     assert_eq!(known, NPM_RELEASES.len(), "every known build has its row");
+}
+
+/// The modes `scripts/check-releases` compiles for npm release `npm` (its `modes_of`): every
+/// mode the release's JS API selects, `copying-forcegc`, and `eop-forcegc` where it builds EOP.
+fn modes_of(npm: &str) -> Vec<&'static str> {
+    let v = MocVersion::parse(npm).unwrap();
+    let at = |a, b, c| v >= MocVersion::new(a, b, c);
+    let mut modes = if at(3, 11, 0) {
+        ALL_MODES.to_vec()
+    } else if at(3, 8, 2) {
+        vec!["copying", "copying-forcegc"]
+    } else if at(3, 6, 0) {
+        vec![
+            "compacting",
+            "copying",
+            "copying-forcegc",
+            "generational",
+            "incremental",
+        ]
+    } else if at(3, 1, 1) {
+        vec!["compacting", "copying", "copying-forcegc", "generational"]
+    } else {
+        // 3.1.0's moc.js has no generational GC.
+        vec!["compacting", "copying", "copying-forcegc"]
+    };
+    modes.sort_unstable();
+    modes
+}
+
+/// The known build a packed fixture (`npm-VERSION`) was compiled by.
+fn packed_build(name: &str) -> &'static mo_mem::module::KnownBuild {
+    let npm = name
+        .strip_prefix("npm-")
+        .expect("packs are named npm-VERSION");
+    mo_mem::module::KNOWN_BUILDS
+        .iter()
+        .find(|b| b.npm == npm)
+        .unwrap_or_else(|| panic!("{name}: no known build of npm motoko {npm}"))
+}
+
+/// Every npm `motoko` release is checked by a committed fixture: a directory of `legacy-*` (one
+/// release per layout step, above), `fixtures/snapshots` (the pinned compiler), or the pack of
+/// the release (`fixtures/compilers/npm-VERSION.pack`) holding every mode check-releases
+/// compiles; and the evidence `mo-mem version` names is that fixture.
+#[test]
+fn every_known_build_has_a_committed_fixture_in_every_mode() {
+    use mo_mem::module::{Evidence, KNOWN_BUILDS};
+    let packed = common::packed_compiler_fixtures();
+    for b in KNOWN_BUILDS {
+        let Evidence::Fixture(path) = b.evidence else {
+            panic!("npm {}: no committed fixture ({})", b.npm, b.evidence);
+        };
+        let full = common::repo_root().join("fixtures").join(path);
+        assert!(
+            full.exists(),
+            "npm {}: {} is missing",
+            b.npm,
+            full.display()
+        );
+        if let Some(name) = path
+            .strip_prefix("compilers/")
+            .and_then(|p| p.strip_suffix(".pack"))
+        {
+            assert_eq!(name, format!("npm-{}", b.npm));
+            let modes: Vec<&str> = packed
+                .iter()
+                .filter(|(n, _)| n == name)
+                .map(|(_, m)| m.as_str())
+                .collect();
+            assert_eq!(modes, modes_of(b.npm), "{name}: packed modes");
+        }
+    }
+    for (name, _) in &packed {
+        packed_build(name);
+    }
+}
+
+/// Every packed release, in every mode: the module names its release and mode, and every one of
+/// the `legacy` canister's 56 variables decodes to the canister's own `debug_show`.
+#[test]
+fn every_packed_release_decodes_to_its_expected_values() {
+    use crate::vars_fixtures::{decoded_vars, expected_vars};
+    use mo_mem::module::{Compiler, EraProbes};
+    let packed = common::packed_compiler_fixtures();
+    assert!(!packed.is_empty(), "no packs in fixtures/compilers");
+    let mut failures = Vec::new();
+    for (name, mode) in &packed {
+        let b = packed_build(name);
+        let dir = common::packed_compiler_fixture(name, mode);
+        let expected: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap())
+                .unwrap();
+        assert_eq!(expected["compiler"], b.build_id, "{name}/{mode}");
+        let wasm = std::fs::read(dir.join("wasm_module.bin")).unwrap();
+        let facts = ModuleFacts::parse(&wasm).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        let moc = Compiler::detect(Some(b.build_id), EraProbes::default());
+        assert_eq!(
+            facts.compiler_summary(),
+            summary_of(&moc.name(), mode),
+            "{name}/{mode}"
+        );
+        let want = expected_vars(&dir);
+        assert_eq!(want.len(), 56, "{name}/{mode}: the canister's variables");
+        let got = decoded_vars(&dir).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        for (var, text) in &want {
+            match got.get(var) {
+                Some(t) if t == text => {}
+                Some(t) => failures.push(format!(
+                    "{name}/{mode}: `{var}`\n  expected: {text}\n  decoded:  {t}"
+                )),
+                None => failures.push(format!("{name}/{mode}: `{var}` not decoded")),
+            }
+        }
+        if got.len() != want.len() {
+            failures.push(format!("{name}/{mode}: {} variables decoded", got.len()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Writes the pack of one release's snapshots (not a test; run by `scripts/check-releases
+/// --pack`): `MO_MEM_PACK_FROM=DIR` holds one `MODE/snapshot/` (or `MODE/`) directory per mode,
+/// `MO_MEM_PACK_MODES` names the modes (default: all), `MO_MEM_PACK_TO=FILE` is written after
+/// the pack was unpacked and compared with the snapshots, byte for byte.
+#[test]
+#[ignore]
+fn write_a_release_pack() {
+    let from =
+        std::path::PathBuf::from(std::env::var("MO_MEM_PACK_FROM").expect("MO_MEM_PACK_FROM"));
+    let to = std::env::var("MO_MEM_PACK_TO").expect("MO_MEM_PACK_TO");
+    let mut modes: Vec<String> = match std::env::var("MO_MEM_PACK_MODES") {
+        Ok(m) => m.split_whitespace().map(String::from).collect(),
+        Err(_) => std::fs::read_dir(&from)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect(),
+    };
+    modes.sort();
+    let mut files = Vec::new();
+    for mode in &modes {
+        let mut dir = from.join(mode);
+        if dir.join("snapshot").is_dir() {
+            dir = dir.join("snapshot");
+        }
+        for file in [
+            "metadata.json",
+            "expected.json",
+            "wasm_module.bin",
+            "wasm_memory.bin",
+            "stable_memory.bin",
+        ] {
+            let bytes = std::fs::read(dir.join(file))
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.join(file).display()));
+            files.push((format!("{mode}/{file}"), bytes));
+        }
+    }
+    let packed = common::packs::pack(&files).unwrap();
+    let u = common::packs::unpack(&packed).unwrap();
+    for (i, (path, bytes)) in files.iter().enumerate() {
+        assert_eq!(u.files[i].path, *path);
+        assert!(u.bytes(i) == &bytes[..], "{path}: differs after unpacking");
+    }
+    std::fs::write(&to, &packed).unwrap();
+    let raw: usize = files.iter().map(|(_, b)| b.len()).sum();
+    println!(
+        "{to}: {} bytes ({raw} unpacked, {} modes)",
+        packed.len(),
+        modes.len()
+    );
+}
+
+/// A module of npm `motoko` 2.0.3 (moc 0.6.29+, before the 0.7 this build reads; compiled from
+/// `fixtures/compilers/refused/npm-2.0.3.mo` by the package under node 20) is refused at open,
+/// naming the release; `info` says so too. (0.1.0's moc.js builds no module under node 20:
+/// docs/formats.md, "npm releases before 3.0.0".)
+#[test]
+fn npm_releases_before_moc_0_7_are_refused_by_name() {
+    use std::io::Read;
+    let path = common::compilers_root().join("refused/npm-2.0.3.wasm.gz");
+    let mut wasm = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&path).unwrap())
+        .read_to_end(&mut wasm)
+        .unwrap();
+    match ModuleFacts::parse(&wasm) {
+        Err(ModuleError::UnsupportedCompiler { compiler, reason }) => {
+            assert_eq!(
+                compiler,
+                "moc 0.6.29+ (npm motoko 2.0.3), classical, copying GC"
+            );
+            assert!(
+                reason.starts_with(
+                    "an npm `motoko` release before 3.0.0, bundling a moc older than 0.7.0"
+                ),
+                "{reason}"
+            );
+        }
+        other => panic!("npm 2.0.3: {other:?}"),
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let module = tmp.path().join("npm-2.0.3.wasm");
+    std::fs::write(&module, &wasm).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+        .arg("info")
+        .arg("--wasm")
+        .arg(&module)
+        .arg(&module)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("moc 0.6.29+ (npm motoko 2.0.3), classical, copying GC: an npm `motoko` release before 3.0.0"),
+        "{stderr}"
+    );
 }

@@ -7,11 +7,13 @@ pub mod doc_examples;
 mod fixtures;
 mod generated;
 pub mod machine;
+pub mod packs;
 pub mod schemas;
 pub mod skip;
 
 pub use fixtures::*;
 pub use generated::{generated_fixture, GENERATED_BY_TESTS};
+pub use packs::{packed_compiler_fixture, packed_compiler_fixtures};
 
 use std::path::{Path, PathBuf};
 
