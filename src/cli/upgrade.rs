@@ -191,9 +191,11 @@ impl Report {
                     "before": v.before, "after": v.after,
                     "type_before": v.type_before, "type_after": v.type_after,
                     "migrated": v.migrated,
+                    "compatible": v.compatible,
                     "type_changes": v.type_changes.changes.iter().map(|c| json!({
                         "path": c.path, "change": c.change.name(),
                         "before": c.before, "after": c.after,
+                        "compatible": c.compatible,
                     })).collect::<Vec<_>>(),
                     "type_changes_complete": v.type_changes.complete,
                 })
@@ -221,22 +223,45 @@ impl Report {
         })
     }
 
+    /// The verdict of Motoko's upgrade rules on a change, as a line's suffix.
+    fn verdict(compatible: Option<bool>) -> &'static str {
+        match compatible {
+            Some(true) => " (compatible)",
+            Some(false) => " (incompatible)",
+            None => " (compatibility undecided)",
+        }
+    }
+
+    /// The verdict's suffix for a variable's line: only when its declared type changed, it
+    /// is only in one program, or the rules refuse it.
+    fn var_verdict(v: &VarDiff) -> &'static str {
+        let type_changed = v.type_before != v.type_after || !v.type_changes.changes.is_empty();
+        if type_changed || v.compatible != Some(true) {
+            Self::verdict(v.compatible)
+        } else {
+            ""
+        }
+    }
+
     /// The lines naming the fields and tags that changed inside a variable's type, indented
     /// under its line.
     fn inside(v: &VarDiff) -> String {
         let show = |t: &Option<String>| t.clone().unwrap_or_default();
         let mut s = String::new();
         for c in &v.type_changes.changes {
+            let verdict = Self::verdict(c.compatible);
             s += &match c.change {
                 TypeChangeKind::Retyped => format!(
-                    "  retyped  {} : {} -> {}\n",
+                    "  retyped  {} : {} -> {}{verdict}\n",
                     c.path,
                     show(&c.before),
                     show(&c.after)
                 ),
-                TypeChangeKind::Added => format!("  added    {} : {}\n", c.path, show(&c.after)),
+                TypeChangeKind::Added => {
+                    format!("  added    {} : {}{verdict}\n", c.path, show(&c.after))
+                }
                 TypeChangeKind::Removed => {
-                    format!("  removed  {} : {}\n", c.path, show(&c.before))
+                    format!("  removed  {} : {}{verdict}\n", c.path, show(&c.before))
                 }
             };
         }
@@ -279,29 +304,31 @@ impl Report {
             s += "stable types (the old state's, the new module's):\n";
         }
         for v in self.vars.iter().filter(|_| r.failure.is_some()) {
+            let verdict = Self::var_verdict(v);
             s += &match v.change.name() {
                 "changed" => format!(
-                    "changed  {} : {} -> {}\n",
+                    "changed  {} : {} -> {}{verdict}\n",
                     v.name,
                     show(&v.type_before),
                     show(&v.type_after)
                 ),
-                "added" => format!("added    {} : {}\n", v.name, show(&v.type_after)),
-                name => format!("{name:<8} {} : {}\n", v.name, show(&v.type_before)),
+                "added" => format!("added    {} : {}{verdict}\n", v.name, show(&v.type_after)),
+                name => format!("{name:<8} {} : {}{verdict}\n", v.name, show(&v.type_before)),
             };
             s += &Self::inside(v);
         }
         for v in self.vars.iter().filter(|_| r.failure.is_none()) {
+            let verdict = Self::var_verdict(v);
             s += &match v.change.name() {
                 "changed" => format!(
-                    "changed  {} = {} -> {}{}\n",
+                    "changed  {} = {} -> {}{}{verdict}\n",
                     v.name,
                     show(&v.before),
                     show(&v.after),
                     if v.migrated { " (migrated)" } else { "" }
                 ),
-                "added" => format!("added    {} = {}\n", v.name, show(&v.after)),
-                name => format!("{name:<8} {} = {}\n", v.name, show(&v.before)),
+                "added" => format!("added    {} = {}{verdict}\n", v.name, show(&v.after)),
+                name => format!("{name:<8} {} = {}{verdict}\n", v.name, show(&v.before)),
             };
             s += &Self::inside(v);
         }
