@@ -987,3 +987,27 @@ fn motokos_upgrade_rules_mark_each_change_as_the_runtime_decides() {
     let w = warnings[0].as_str().unwrap();
     assert!(w.contains("(user.age) are lost"), "{w}");
 }
+
+/// Why the migration to a module built with `--enhanced-orthogonal-persistence` is not tested
+/// with the pinned compiler (docs/upgrade.md): its EOP build has no Candid destabilization at
+/// all (the shared function `__stablemem_read_and_clear_word32` is not in its names), only
+/// the trap, while moc 0.14's EOP build of the same program has the function.
+#[test]
+fn the_pinned_eop_build_has_no_candid_destabilization_but_moc_0_14_has() {
+    let wasm = |path: PathBuf| {
+        let raw = std::fs::read(path).unwrap();
+        mo_mem::module::decompress_module(&raw)
+            .unwrap()
+            .into_owned()
+    };
+    let has = |wasm: &[u8], what: &[u8]| wasm.windows(what.len()).any(|w| w == what);
+    let pinned = wasm(module("counter-add", "eop"));
+    assert!(has(&pinned, b"Detected implicit upgrade"));
+    assert!(!has(&pinned, b"__stablemem_read_and_clear_word32"));
+    assert!(!has(
+        &wasm(module("counter", "eop")),
+        b"__stablemem_read_and_clear_word32"
+    ));
+    let moc014 = wasm(data("counter-eop014.wasm.gz"));
+    assert!(has(&moc014, b"__stablemem_read_and_clear_word32"));
+}
