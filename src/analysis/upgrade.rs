@@ -9,7 +9,7 @@ use crate::heap::types::{parse_signature, StableSignature, Type, TypeEnv};
 use crate::heap::value::{stable_variables, LazyValue};
 use crate::module::{decompress_module, ModuleFacts};
 
-use super::diff::values::{compare, ValueChange};
+use super::diff::values::{compare_on_two_threads, ValueChange};
 use super::diff::vars::MAX_VALUE_PARTS;
 use super::stable_compat::{compatible, Variance};
 use super::type_changes::{type_changes, TypeChangeKind, TypeChanges};
@@ -142,7 +142,7 @@ fn classify(before: &OpenedHeap, old: &StateVar, after: &OpenedHeap, new: &State
     if old.ty != new.ty {
         return VarChange::Changed;
     }
-    let change = compare(
+    let change = compare_on_two_threads(
         &mut before.any_decoder(),
         old.value.clone(),
         &mut after.any_decoder(),
@@ -162,8 +162,16 @@ pub fn compare_vars(
     before: &OpenedHeap,
     after: &OpenedHeap,
 ) -> Result<Vec<VarDiff>, UpgradeVarsError> {
-    let old = state_vars(before, "old")?;
-    let new = state_vars(after, "upgraded")?;
+    // the two states decoded side by side (two cores)
+    let (old, new) = std::thread::scope(|scope| {
+        let old = scope.spawn(|| state_vars(before, "old"));
+        let new = state_vars(after, "upgraded");
+        let old = old
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (old, new)
+    });
+    let (old, new) = (old?, new?);
     let migrated = after.signature().ok().map_or_else(Vec::new, migrated_names);
     let (old_env, new_env) = (env_of(before), env_of(after));
     let verdict = |name: &str, ty: Option<&Arc<Type>>| {

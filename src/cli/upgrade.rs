@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use super::snapshot_args::SnapshotArgs;
+use super::times::timed;
 
 /// The largest new module read (the IC's limit for a module is 100 MiB).
 const MAX_MODULE_BYTES: u64 = 100 << 20;
@@ -86,19 +87,21 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         globals: None,
         no_verify: args.no_verify,
     };
-    let old_heap = source.open_heap(limits)?;
+    let old_heap = timed("open", || source.open_heap(limits))?;
     let snapshot = old_heap.heap().snapshot();
     let options = UpgradeOptions {
         instructions: args.instructions,
         timeout: Duration::from_secs(args.timeout),
         copy_memory: args.copy_memory,
     };
-    let mut run = dry_run(
-        old_heap.clone(),
-        &new_module,
-        args.arg.as_deref().unwrap_or(""),
-        &options,
-    )?;
+    let mut run = timed("upgrade", || {
+        dry_run(
+            old_heap.clone(),
+            &new_module,
+            args.arg.as_deref().unwrap_or(""),
+            &options,
+        )
+    })?;
     if let (Some(dir), None) = (&args.out, &run.failure) {
         let files = run.snapshot_files(snapshot)?;
         let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
@@ -107,8 +110,13 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
     }
     let (vars, warnings) = if run.failure.is_none() {
         // the canister is released: main memory is held once, in the snapshot, while decoded
-        let upgraded = OpenedHeap::from_snapshot(run.take_snapshot(snapshot)?, limits)?;
-        let vars = compare_vars(&old_heap, &upgraded)?;
+        let upgraded = timed("open upgraded", || {
+            anyhow::Ok(OpenedHeap::from_snapshot(
+                run.take_snapshot(snapshot)?,
+                limits,
+            )?)
+        })?;
+        let vars = timed("compare", || compare_vars(&old_heap, &upgraded))?;
         let warnings = data_loss(&vars);
         (vars, warnings)
     } else {
