@@ -116,7 +116,11 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
                 limits,
             )?)
         })?;
-        let vars = timed("compare", || compare_vars(&old_heap, &upgraded))?;
+        let vars = timed("compare", || {
+            while_releasing_pages(old_heap.heap().snapshot().memory(), || {
+                compare_vars(&old_heap, &upgraded)
+            })
+        })?;
         let warnings = data_loss(&vars);
         (vars, warnings)
     } else {
@@ -145,6 +149,29 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         (Some(_), _) => 1,
         (None, false) => 3,
         (None, true) => 0,
+    })
+}
+
+/// How often the snapshot's mapped memory lets go of the pages the comparison read.
+const RELEASE_EVERY: Duration = Duration::from_millis(250);
+
+/// Runs `step` while another thread lets go of `image`'s mapped pages every
+/// [`RELEASE_EVERY`] (`Image::release_pages`): the comparison reads the old state's memory
+/// from the snapshot's file, and its pages would otherwise stay counted in the process'
+/// memory beside the upgraded state's.
+fn while_releasing_pages<T: Send>(image: &mo_mem::image::Image, step: impl FnOnce() -> T) -> T {
+    let (stop, stopped) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(RELEASE_EVERY)
+            {
+                image.release_pages();
+            }
+        });
+        let out = step();
+        drop(stop);
+        out
     })
 }
 
