@@ -21,6 +21,7 @@ pub mod report;
 pub mod retained;
 pub mod retained_json;
 pub mod retained_text;
+pub mod stable_compat;
 pub mod stats;
 pub mod step;
 pub mod type_changes;

@@ -2,12 +2,17 @@
 //! record fields and variant tags added, removed or retyped, each named by its path
 //! (`user.age`, `user.status#banned`, `items[].name`). The two types are walked side by side,
 //! each alias expanded in its own signature; the walk is iterative (an explicit stack, no
-//! recursion with the types' depth) and bounded in steps, depth and changes listed.
+//! recursion with the types' depth) and bounded in steps, depth and changes listed. Each change
+//! carries its verdict under Motoko's upgrade rules (`super::stable_compat`): a tag added to a
+//! variant is compatible, a field added to or dropped from a record is not, a part retyped is
+//! when its old type is a stable subtype of the new one (the same type below a `var`).
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::heap::types::{Type, TypeEnv};
+
+use super::stable_compat::{compatible, Variance};
 
 /// Most changes listed for one variable (`complete` is `false` beyond).
 pub const MAX_TYPE_CHANGES: usize = 64;
@@ -50,6 +55,10 @@ pub struct TypeChange {
     pub before: Option<String>,
     /// The new type there (`None` for a removed field or tag).
     pub after: Option<String>,
+    /// Whether the upgrade keeps the value there under Motoko's rules
+    /// (`super::stable_compat`): `Some(true)` compatible, `Some(false)` a break, `None`
+    /// undecided.
+    pub compatible: Option<bool>,
 }
 
 /// The changes inside one variable's type.
@@ -78,6 +87,8 @@ struct Pending {
     old: Arc<Type>,
     new: Arc<Type>,
     depth: usize,
+    /// `Same` below a `var` field or a mutable array's element.
+    variance: Variance,
 }
 
 /// The changes inside the type of variable `name`: `old` read in `old_env` (the old
@@ -100,6 +111,7 @@ pub fn type_changes(
         old: old.clone(),
         new: new.clone(),
         depth: 0,
+        variance: Variance::Sub,
     }];
     // pairs of alias applications already compared: a recursive type is walked once
     let mut seen: HashSet<(String, String)> = HashSet::new();
@@ -121,16 +133,25 @@ pub fn type_changes(
             // an alias that does not expand: its text is all there is to compare
             _ => (p.old.clone(), p.new.clone()),
         };
+        let envs = (old_env, new_env);
         if p.depth >= MAX_PATH_DEPTH {
-            retyped_if_differs(&mut out.changes, p.path, &o, &n);
+            retyped_if_differs(&mut out.changes, p.path, (&o, &n), envs, p.variance);
             continue;
         }
         let mut children: Vec<Pending> = Vec::new();
-        let child = |path: String, old: &Arc<Type>, new: &Arc<Type>| Pending {
+        let child = |path: String, old: &Arc<Type>, new: &Arc<Type>, variance| Pending {
             path,
             old: old.clone(),
             new: new.clone(),
             depth: p.depth + 1,
+            variance,
+        };
+        let var_below = |mutable: bool| {
+            if mutable {
+                Variance::Same
+            } else {
+                p.variance
+            }
         };
         match (&*o, &*n) {
             (
@@ -154,13 +175,16 @@ pub fn type_changes(
                             change: TypeChangeKind::Retyped,
                             before: Some(field_text(f.mutable, &f.ty)),
                             after: Some(field_text(g.mutable, &g.ty)),
+                            compatible: Some(false),
                         }),
-                        Some(g) => children.push(child(path, &f.ty, &g.ty)),
+                        Some(g) => children.push(child(path, &f.ty, &g.ty, var_below(f.mutable))),
                     }
                 }
                 for g in fb.iter().filter(|g| !fa.iter().any(|f| f.label == g.label)) {
                     let path = format!("{}.{}", p.path, g.label);
-                    out.changes.push(added(path, field_text(g.mutable, &g.ty)));
+                    // a record keeps exactly its fields
+                    out.changes
+                        .push(added(path, field_text(g.mutable, &g.ty), Some(false)));
                 }
             }
             (Type::Variant(ta), Type::Variant(tb)) => {
@@ -168,17 +192,21 @@ pub fn type_changes(
                     let path = format!("{}#{}", p.path, t.label);
                     match tb.iter().find(|u| u.label == t.label) {
                         None => out.changes.push(removed(path, t.ty.to_string())),
-                        Some(u) => children.push(child(path, &t.ty, &u.ty)),
+                        Some(u) => children.push(child(path, &t.ty, &u.ty, p.variance)),
                     }
                 }
                 for u in tb.iter().filter(|u| !ta.iter().any(|t| t.label == u.label)) {
                     let path = format!("{}#{}", p.path, u.label);
-                    out.changes.push(added(path, u.ty.to_string()));
+                    // a variant may gain tags, unless below a `var`
+                    let ok = p.variance == Variance::Sub;
+                    out.changes.push(added(path, u.ty.to_string(), Some(ok)));
                 }
             }
-            (Type::Opt(a), Type::Opt(b)) => children.push(child(format!("{}?", p.path), a, b)),
+            (Type::Opt(a), Type::Opt(b)) => {
+                children.push(child(format!("{}?", p.path), a, b, p.variance))
+            }
             (Type::Weak(a), Type::Weak(b)) => {
-                children.push(child(format!("{}.weak", p.path), a, b))
+                children.push(child(format!("{}.weak", p.path), a, b, p.variance))
             }
             (
                 Type::Array {
@@ -189,15 +217,15 @@ pub fn type_changes(
                     mutable: mb,
                     elem: b,
                 },
-            ) if ma == mb => children.push(child(format!("{}[]", p.path), a, b)),
+            ) if ma == mb => children.push(child(format!("{}[]", p.path), a, b, var_below(*ma))),
             (Type::Tuple(a), Type::Tuple(b)) if a.len() == b.len() => {
                 for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
-                    children.push(child(format!("{}.{i}", p.path), x, y));
+                    children.push(child(format!("{}.{i}", p.path), x, y, p.variance));
                 }
             }
             // the variable's own type: its `type_before`/`type_after` say it already
             _ if p.depth == 0 => {}
-            _ => retyped_if_differs(&mut out.changes, p.path, &o, &n),
+            _ => retyped_if_differs(&mut out.changes, p.path, (&o, &n), envs, p.variance),
         }
         // popped in label order
         stack.extend(children.into_iter().rev());
@@ -219,26 +247,35 @@ fn field_text(mutable: bool, ty: &Type) -> String {
     }
 }
 
-fn added(path: String, ty: String) -> TypeChange {
+fn added(path: String, ty: String, compatible: Option<bool>) -> TypeChange {
     TypeChange {
         path,
         change: TypeChangeKind::Added,
         before: None,
         after: Some(ty),
+        compatible,
     }
 }
 
+/// A field or tag dropped: never compatible (the value there would be lost).
 fn removed(path: String, ty: String) -> TypeChange {
     TypeChange {
         path,
         change: TypeChangeKind::Removed,
         before: Some(ty),
         after: None,
+        compatible: Some(false),
     }
 }
 
-/// A `retyped` change at `path` when the two types read differently.
-fn retyped_if_differs(out: &mut Vec<TypeChange>, path: String, old: &Type, new: &Type) {
+/// A `retyped` change at `path` when the two types read differently, with its verdict.
+fn retyped_if_differs(
+    out: &mut Vec<TypeChange>,
+    path: String,
+    (old, new): (&Arc<Type>, &Arc<Type>),
+    (old_env, new_env): (&TypeEnv, &TypeEnv),
+    variance: Variance,
+) {
     let (before, after) = (old.to_string(), new.to_string());
     if before != after {
         out.push(TypeChange {
@@ -246,6 +283,7 @@ fn retyped_if_differs(out: &mut Vec<TypeChange>, path: String, old: &Type, new: 
             change: TypeChangeKind::Retyped,
             before: Some(before),
             after: Some(after),
+            compatible: compatible(old, old_env, new, new_env, variance),
         });
     }
 }
@@ -352,5 +390,44 @@ mod tests {
         );
         assert!(!c.complete);
         assert_eq!(c.changes.len(), MAX_TYPE_CHANGES);
+    }
+}
+
+#[cfg(test)]
+mod verdict_tests {
+    use super::*;
+    use crate::heap::types::parse_signature;
+
+    /// `path compatible` of each change of `v` from `old` to `new` (the variable's type).
+    fn verdicts(old: &str, new: &str) -> Vec<(String, Option<bool>)> {
+        let sig = |t: &str| parse_signature(&format!("actor {{\n  stable var v : {t}\n}};\n"));
+        let (o, n) = (sig(old).unwrap(), sig(new).unwrap());
+        let (a, b) = (o.var("v").unwrap(), n.var("v").unwrap());
+        type_changes("v", &a.ty, &o.env, &b.ty, &n.env)
+            .changes
+            .into_iter()
+            .map(|c| (c.path, c.compatible))
+            .collect()
+    }
+
+    #[test]
+    fn each_change_carries_motokos_verdict() {
+        let v = |p: &str, c| (p.to_string(), Some(c));
+        assert_eq!(
+            verdicts(
+                "{n : Nat; s : {#a; #b : Text}; t : Text; var m : {#a}; d : Nat}",
+                "{n : Int; s : {#a; #b : Text; #c}; t : Nat; var m : {#a; #b}; e : Nat}"
+            ),
+            [
+                v("v.d", false),
+                v("v.e", false),
+                v("v.m#b", false),
+                v("v.n", true),
+                v("v.s#c", true),
+                v("v.t", false),
+            ]
+        );
+        assert_eq!(verdicts("[var ?Nat]", "[var ?Int]"), [v("v[]?", false)]);
+        assert_eq!(verdicts("[?Nat]", "[?Int]"), [v("v[]?", true)]);
     }
 }

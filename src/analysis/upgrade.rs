@@ -9,9 +9,10 @@ use crate::heap::types::{parse_signature, StableSignature, Type, TypeEnv};
 use crate::heap::value::{stable_variables, LazyValue};
 use crate::module::{decompress_module, ModuleFacts};
 
-use super::diff::values::{compare, ValueChange};
+use super::diff::values::{compare_on_two_threads, ValueChange};
 use super::diff::vars::MAX_VALUE_PARTS;
-use super::type_changes::{type_changes, TypeChanges};
+use super::stable_compat::{compatible, Variance};
+use super::type_changes::{type_changes, TypeChangeKind, TypeChanges};
 use std::sync::Arc;
 
 use super::OpenedHeap;
@@ -65,6 +66,11 @@ pub struct VarDiff {
     /// The record fields and variant tags added, removed or retyped inside its declared type
     /// (empty when the type is the same, or the variable is only in one state).
     pub type_changes: TypeChanges,
+    /// Whether Motoko's upgrade rules accept the variable's change of declared type
+    /// (`super::stable_compat`, as moc's stable-signature check): `Some(false)` for a
+    /// variable dropped, one retyped to a type that is not a stable supertype of the old, or
+    /// one the new program's migration requires that the old state lacks; `None` undecided.
+    pub compatible: Option<bool>,
 }
 
 /// Why the variables could not be compared.
@@ -136,7 +142,7 @@ fn classify(before: &OpenedHeap, old: &StateVar, after: &OpenedHeap, new: &State
     if old.ty != new.ty {
         return VarChange::Changed;
     }
-    let change = compare(
+    let change = compare_on_two_threads(
         &mut before.any_decoder(),
         old.value.clone(),
         &mut after.any_decoder(),
@@ -156,10 +162,24 @@ pub fn compare_vars(
     before: &OpenedHeap,
     after: &OpenedHeap,
 ) -> Result<Vec<VarDiff>, UpgradeVarsError> {
-    let old = state_vars(before, "old")?;
-    let new = state_vars(after, "upgraded")?;
+    // the two states decoded side by side (two cores)
+    let (old, new) = std::thread::scope(|scope| {
+        let old = scope.spawn(|| state_vars(before, "old"));
+        let new = state_vars(after, "upgraded");
+        let old = old
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (old, new)
+    });
+    let (old, new) = (old?, new?);
     let migrated = after.signature().ok().map_or_else(Vec::new, migrated_names);
     let (old_env, new_env) = (env_of(before), env_of(after));
+    let verdict = |name: &str, ty: Option<&Arc<Type>>| {
+        after
+            .signature()
+            .ok()
+            .and_then(|sig| var_compatible(name, ty, &old_env, sig))
+    };
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new.len()));
     for o in &old {
         let found = new.iter().find(|n| n.name == o.name);
@@ -178,6 +198,7 @@ pub fn compare_vars(
             type_changes: found.map_or_else(TypeChanges::default, |n| {
                 type_changes(&o.name, &o.parsed, &old_env, &n.parsed, &new_env)
             }),
+            compatible: verdict(&o.name, Some(&o.parsed)),
         });
     }
     for n in &new {
@@ -191,6 +212,7 @@ pub fn compare_vars(
                 type_after: Some(n.ty.clone()),
                 migrated: false,
                 type_changes: TypeChanges::default(),
+                compatible: verdict(&n.name, None),
             });
         }
     }
@@ -201,6 +223,28 @@ pub fn compare_vars(
 /// The aliases of a state's signature (none if it does not parse).
 fn env_of(heap: &OpenedHeap) -> TypeEnv {
     heap.signature().map(|s| s.env.clone()).unwrap_or_default()
+}
+
+/// Whether Motoko's upgrade rules accept variable `name` of the old state (of type `old`,
+/// read in `old_env`; `None`: only in the new program) when the new program's signature is
+/// `new`: as moc matches stable signatures, the old variables against the new program's
+/// input (its migration function's input record, else its variables): a variable dropped is
+/// refused, one kept must have a stable subtype of its new type, a new one is accepted unless
+/// the migration requires it (`in`).
+fn var_compatible(
+    name: &str,
+    old: Option<&Arc<Type>>,
+    old_env: &TypeEnv,
+    new: &StableSignature,
+) -> Option<bool> {
+    let input = new.pre.as_deref().unwrap_or(&new.vars);
+    let found = input.iter().find(|v| *v.name == *name);
+    match (old, found) {
+        (Some(_), None) => Some(false),
+        (Some(t), Some(v)) => compatible(t, old_env, &v.ty, &new.env, Variance::Sub),
+        (None, Some(v)) => Some(!v.in_only),
+        (None, None) => Some(true),
+    }
 }
 
 /// The variables a signature's migration function consumes (the `in` fields of its input
@@ -215,8 +259,10 @@ fn migrated_names(sig: &StableSignature) -> Vec<String> {
 }
 
 /// One sentence per variable whose value the upgrade lost: removed from the program, or
-/// retyped and re-initialised (its type changed and its value is not the old one); a
-/// variable the new program's migration function consumed is not lost.
+/// retyped and re-initialised (its type changed to one Motoko's upgrade rules do not accept,
+/// or whose verdict is undecided); a variable the new program's migration function consumed
+/// is not lost, nor one retyped compatibly (`Nat` to `Int`, a tag added: the runtime keeps
+/// its value).
 pub fn data_loss(vars: &[VarDiff]) -> Vec<String> {
     let show = |s: &Option<String>| s.clone().unwrap_or_default();
     vars.iter()
@@ -227,17 +273,54 @@ pub fn data_loss(vars: &[VarDiff]) -> Vec<String> {
                 v.name,
                 show(&v.before)
             )),
-            VarChange::Changed if v.type_before != v.type_after => Some(format!(
+            VarChange::Changed
+                if v.type_before != v.type_after && v.compatible != Some(true) =>
+            {
+                if let Some(fields) = dropped_fields_only(v) {
+                    return Some(format!(
+                        "`{}` changed type ({} to {}): the fields it dropped ({}) are lost from its value {} (now {})",
+                        v.name,
+                        show(&v.type_before),
+                        show(&v.type_after),
+                        fields.join(", "),
+                        show(&v.before),
+                        show(&v.after)
+                    ));
+                }
+                Some(format!(
                 "`{}` changed type ({} to {}) and was re-initialised: its value {} is lost (now {})",
                 v.name,
                 show(&v.type_before),
                 show(&v.type_after),
                 show(&v.before),
                 show(&v.after)
-            )),
+            ))
+            }
             _ => None,
         })
         .collect()
+}
+
+/// The paths of the record fields `v`'s new type dropped, when those are its only
+/// incompatible changes: a classical runtime's Candid decoding keeps the rest of the value
+/// (a record may lose fields), so only they are lost.
+fn dropped_fields_only(v: &VarDiff) -> Option<Vec<String>> {
+    let changes = &v.type_changes;
+    let refused: Vec<_> = changes
+        .changes
+        .iter()
+        .filter(|c| c.compatible != Some(true))
+        .collect();
+    // a field's path ends in `.label`, a tag's in `#label`
+    let is_field = |path: &str| match (path.rfind('.'), path.rfind('#')) {
+        (Some(dot), Some(hash)) => dot > hash,
+        (dot, _) => dot.is_some(),
+    };
+    let all_fields = refused
+        .iter()
+        .all(|c| c.change == TypeChangeKind::Removed && is_field(&c.path));
+    (changes.complete && !refused.is_empty() && all_fields)
+        .then(|| refused.iter().map(|c| c.path.clone()).collect())
 }
 
 /// Every stable variable of the old state and of the new module's `motoko:stable-types`
@@ -278,6 +361,7 @@ pub fn compare_types(
             type_after,
             migrated: migrated.contains(&o.name),
             type_changes: inside,
+            compatible: var_compatible(&o.name, Some(&o.parsed), &old_env, &new_sig),
         });
     }
     for v in new_sig.vars.iter().filter(|v| !v.in_only) {
@@ -291,6 +375,7 @@ pub fn compare_types(
                 type_after: Some(v.ty.to_string()),
                 migrated: false,
                 type_changes: TypeChanges::default(),
+                compatible: var_compatible(&v.name, None, &old_env, &new_sig),
             });
         }
     }

@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use super::snapshot_args::SnapshotArgs;
+use super::times::timed;
 
 /// The largest new module read (the IC's limit for a module is 100 MiB).
 const MAX_MODULE_BYTES: u64 = 100 << 20;
@@ -86,19 +87,21 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         globals: None,
         no_verify: args.no_verify,
     };
-    let old_heap = source.open_heap(limits)?;
+    let old_heap = timed("open", || source.open_heap(limits))?;
     let snapshot = old_heap.heap().snapshot();
     let options = UpgradeOptions {
         instructions: args.instructions,
         timeout: Duration::from_secs(args.timeout),
         copy_memory: args.copy_memory,
     };
-    let mut run = dry_run(
-        old_heap.clone(),
-        &new_module,
-        args.arg.as_deref().unwrap_or(""),
-        &options,
-    )?;
+    let mut run = timed("upgrade", || {
+        dry_run(
+            old_heap.clone(),
+            &new_module,
+            args.arg.as_deref().unwrap_or(""),
+            &options,
+        )
+    })?;
     if let (Some(dir), None) = (&args.out, &run.failure) {
         let files = run.snapshot_files(snapshot)?;
         let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
@@ -107,8 +110,17 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
     }
     let (vars, warnings) = if run.failure.is_none() {
         // the canister is released: main memory is held once, in the snapshot, while decoded
-        let upgraded = OpenedHeap::from_snapshot(run.take_snapshot(snapshot)?, limits)?;
-        let vars = compare_vars(&old_heap, &upgraded)?;
+        let upgraded = timed("open upgraded", || {
+            anyhow::Ok(OpenedHeap::from_snapshot(
+                run.take_snapshot(snapshot)?,
+                limits,
+            )?)
+        })?;
+        let vars = timed("compare", || {
+            while_releasing_pages(old_heap.heap().snapshot().memory(), || {
+                compare_vars(&old_heap, &upgraded)
+            })
+        })?;
         let warnings = data_loss(&vars);
         (vars, warnings)
     } else {
@@ -137,6 +149,29 @@ fn run(args: &UpgradeArgs, limits: ReaderLimits) -> anyhow::Result<u8> {
         (Some(_), _) => 1,
         (None, false) => 3,
         (None, true) => 0,
+    })
+}
+
+/// How often the snapshot's mapped memory lets go of the pages the comparison read.
+const RELEASE_EVERY: Duration = Duration::from_millis(250);
+
+/// Runs `step` while another thread lets go of `image`'s mapped pages every
+/// [`RELEASE_EVERY`] (`Image::release_pages`): the comparison reads the old state's memory
+/// from the snapshot's file, and its pages would otherwise stay counted in the process'
+/// memory beside the upgraded state's.
+fn while_releasing_pages<T: Send>(image: &mo_mem::image::Image, step: impl FnOnce() -> T) -> T {
+    let (stop, stopped) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(RELEASE_EVERY)
+            {
+                image.release_pages();
+            }
+        });
+        let out = step();
+        drop(stop);
+        out
     })
 }
 
@@ -191,9 +226,11 @@ impl Report {
                     "before": v.before, "after": v.after,
                     "type_before": v.type_before, "type_after": v.type_after,
                     "migrated": v.migrated,
+                    "compatible": v.compatible,
                     "type_changes": v.type_changes.changes.iter().map(|c| json!({
                         "path": c.path, "change": c.change.name(),
                         "before": c.before, "after": c.after,
+                        "compatible": c.compatible,
                     })).collect::<Vec<_>>(),
                     "type_changes_complete": v.type_changes.complete,
                 })
@@ -221,22 +258,45 @@ impl Report {
         })
     }
 
+    /// The verdict of Motoko's upgrade rules on a change, as a line's suffix.
+    fn verdict(compatible: Option<bool>) -> &'static str {
+        match compatible {
+            Some(true) => " (compatible)",
+            Some(false) => " (incompatible)",
+            None => " (compatibility undecided)",
+        }
+    }
+
+    /// The verdict's suffix for a variable's line: only when its declared type changed, it
+    /// is only in one program, or the rules refuse it.
+    fn var_verdict(v: &VarDiff) -> &'static str {
+        let type_changed = v.type_before != v.type_after || !v.type_changes.changes.is_empty();
+        if type_changed || v.compatible != Some(true) {
+            Self::verdict(v.compatible)
+        } else {
+            ""
+        }
+    }
+
     /// The lines naming the fields and tags that changed inside a variable's type, indented
     /// under its line.
     fn inside(v: &VarDiff) -> String {
         let show = |t: &Option<String>| t.clone().unwrap_or_default();
         let mut s = String::new();
         for c in &v.type_changes.changes {
+            let verdict = Self::verdict(c.compatible);
             s += &match c.change {
                 TypeChangeKind::Retyped => format!(
-                    "  retyped  {} : {} -> {}\n",
+                    "  retyped  {} : {} -> {}{verdict}\n",
                     c.path,
                     show(&c.before),
                     show(&c.after)
                 ),
-                TypeChangeKind::Added => format!("  added    {} : {}\n", c.path, show(&c.after)),
+                TypeChangeKind::Added => {
+                    format!("  added    {} : {}{verdict}\n", c.path, show(&c.after))
+                }
                 TypeChangeKind::Removed => {
-                    format!("  removed  {} : {}\n", c.path, show(&c.before))
+                    format!("  removed  {} : {}{verdict}\n", c.path, show(&c.before))
                 }
             };
         }
@@ -279,29 +339,31 @@ impl Report {
             s += "stable types (the old state's, the new module's):\n";
         }
         for v in self.vars.iter().filter(|_| r.failure.is_some()) {
+            let verdict = Self::var_verdict(v);
             s += &match v.change.name() {
                 "changed" => format!(
-                    "changed  {} : {} -> {}\n",
+                    "changed  {} : {} -> {}{verdict}\n",
                     v.name,
                     show(&v.type_before),
                     show(&v.type_after)
                 ),
-                "added" => format!("added    {} : {}\n", v.name, show(&v.type_after)),
-                name => format!("{name:<8} {} : {}\n", v.name, show(&v.type_before)),
+                "added" => format!("added    {} : {}{verdict}\n", v.name, show(&v.type_after)),
+                name => format!("{name:<8} {} : {}{verdict}\n", v.name, show(&v.type_before)),
             };
             s += &Self::inside(v);
         }
         for v in self.vars.iter().filter(|_| r.failure.is_none()) {
+            let verdict = Self::var_verdict(v);
             s += &match v.change.name() {
                 "changed" => format!(
-                    "changed  {} = {} -> {}{}\n",
+                    "changed  {} = {} -> {}{}{verdict}\n",
                     v.name,
                     show(&v.before),
                     show(&v.after),
                     if v.migrated { " (migrated)" } else { "" }
                 ),
-                "added" => format!("added    {} = {}\n", v.name, show(&v.after)),
-                name => format!("{name:<8} {} = {}\n", v.name, show(&v.before)),
+                "added" => format!("added    {} = {}{verdict}\n", v.name, show(&v.after)),
+                name => format!("{name:<8} {} = {}{verdict}\n", v.name, show(&v.before)),
             };
             s += &Self::inside(v);
         }

@@ -123,6 +123,29 @@ impl Image {
         })
     }
 
+    /// Lets go of the pages of a memory-mapped image this process holds (`madvise`
+    /// `MADV_DONTNEED` on the read-only mapping): they stay in the page cache and are read
+    /// back, unchanged, on the next access, but no longer count in the process' resident
+    /// memory. Other backings are left alone. `false` if the kernel refused.
+    pub fn release_pages(&self) -> bool {
+        let Backing::Mapped(map) = &self.backing else {
+            return true;
+        };
+        if map.is_empty() {
+            return true;
+        }
+        // SAFETY: the range is exactly this mapping, which stays mapped; it is private,
+        // read-only and never written, so dropping its pages changes no byte a reader sees
+        // (each is read back from the file on its next access).
+        unsafe {
+            libc::madvise(
+                map.as_ptr() as *mut libc::c_void,
+                map.len(),
+                libc::MADV_DONTNEED,
+            ) == 0
+        }
+    }
+
     /// The same image with words read as `word` bytes.
     pub fn with_word_size(mut self, word: WordSize) -> Image {
         self.word = word;
@@ -244,5 +267,22 @@ mod tests {
         assert_eq!(img.bytes(9, 0), Ok(&[][..]));
         let img = img.with_word_size(WordSize::W32);
         assert_eq!(img.read_word(4), Ok(0x0807_0605));
+    }
+
+    #[test]
+    fn released_pages_read_back_the_same_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("memory.bin");
+        let bytes: Vec<u8> = (0..3 * 4096 + 17).map(|i| (i * 7 % 251) as u8).collect();
+        std::fs::write(&path, &bytes).unwrap();
+        let img = Image::map_file(&path).unwrap();
+        assert_eq!(img.as_slice(), &bytes[..]);
+        assert!(img.release_pages());
+        assert_eq!(img.as_slice(), &bytes[..]);
+        assert_eq!(
+            img.read_u64(4096),
+            Ok(u64::from_le_bytes(bytes[4096..4104].try_into().unwrap()))
+        );
+        assert!(Image::from_vec(bytes).release_pages());
     }
 }

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use mo_mem::analysis::diff::collections::{compare_collections, CollectionLimits, KeyChanges};
 use mo_mem::analysis::diff::entries::{entries, Key};
-use mo_mem::analysis::diff::values::{compare, ValueChange};
+use mo_mem::analysis::diff::values::{compare, compare_on_two_threads, ValueChange};
 use mo_mem::analysis::OpenedHeap;
 use mo_mem::heap::render::debug_show;
 use mo_mem::heap::value::{stable_variables, Decoder, LazyValue};
@@ -103,6 +103,15 @@ pub(crate) fn check_pair(a: &OpenedHeap, b: &OpenedHeap, what: &str) -> usize {
         let old_text = debug_show(&da.deep(old).expect("old value"));
         let new_text = debug_show(&db.deep(new).expect("new value"));
         let change = compare(&mut da, old.clone(), &mut db, new.clone(), 1 << 24);
+        // the pipelined comparison (`mo-mem upgrade`'s) answers the same, path and all, also
+        // when a budget stops it inside the first batch or after several
+        for budget in [1 << 24, 10_000, 7, 1] {
+            let (mut x, mut y) = (a.any_decoder(), b.any_decoder());
+            let want = compare(&mut x, old.clone(), &mut y, new.clone(), budget);
+            let (mut x, mut y) = (a.any_decoder(), b.any_decoder());
+            let got = compare_on_two_threads(&mut x, old.clone(), &mut y, new.clone(), budget);
+            assert_eq!(got, want, "{what} {name}: budget {budget}");
+        }
         if by_address(&old_text) || by_address(&new_text) {
             // a cycle or an opaque part prints its address: texts cannot be compared
             continue;

@@ -838,10 +838,10 @@ fn the_upgraded_state_decoded_in_place_is_the_copy_decoded() {
 #[test]
 fn a_changed_record_names_its_fields_and_tags() {
     let want = serde_json::json!([
-        {"path": "user.age", "change": "retyped", "before": "Nat", "after": "Text"},
-        {"path": "user.email", "change": "added", "before": null, "after": "Text"},
-        {"path": "user.status#banned", "change": "removed", "before": "Text", "after": null},
-        {"path": "user.status#suspended", "change": "added", "before": null, "after": "Nat"},
+        {"path": "user.age", "change": "retyped", "before": "Nat", "after": "Text", "compatible": false},
+        {"path": "user.email", "change": "added", "before": null, "after": "Text", "compatible": false},
+        {"path": "user.status#banned", "change": "removed", "before": "Text", "after": null, "compatible": false},
+        {"path": "user.status#suspended", "change": "added", "before": null, "after": "Nat", "compatible": true},
     ]);
     for (mode, exit) in [("eop", 1), ("copying", 3)] {
         let old = old_snapshot_of("profile", mode);
@@ -860,37 +860,154 @@ fn a_changed_record_names_its_fields_and_tags() {
         assert_eq!(user["change"], "changed", "{mode}: {user:#}");
         assert_eq!(user["type_changes"], want, "{mode}: {user:#}");
         assert_eq!(user["type_changes_complete"], true, "{mode}");
+        assert_eq!(user["compatible"], false, "{mode}");
         let visits = vars.iter().find(|v| v["name"] == "visits").unwrap();
+        assert_eq!(visits["compatible"], true, "{mode}");
         assert_eq!(visits["change"], "same", "{mode}: {visits:#}");
         assert_eq!(visits["type_changes"], serde_json::json!([]), "{mode}");
         let (_, text, _) = mo_mem(&["upgrade", old.to_str().unwrap(), new.to_str().unwrap()]);
         for line in [
-            "  retyped  user.age : Nat -> Text\n",
-            "  added    user.email : Text\n",
-            "  removed  user.status#banned : Text\n",
-            "  added    user.status#suspended : Nat\n",
+            "  retyped  user.age : Nat -> Text (incompatible)\n",
+            "  added    user.email : Text (incompatible)\n",
+            "  removed  user.status#banned : Text (incompatible)\n",
+            "  added    user.status#suspended : Nat (compatible)\n",
         ] {
             assert!(text.contains(line), "{mode}: {line:?} in\n{text}");
         }
     }
     // the canister's own word on the classical upgrade: `user` re-initialised
-    let dump = {
-        let snapshot = Snapshot::open(&old_snapshot_of("profile", "copying")).unwrap();
-        let mut canister = Canister::from_snapshot_state(
-            &std::fs::read(module("profile", "copying")).unwrap(),
-            snapshot.memory().as_slice(),
-            &[],
-            snapshot.globals().unwrap(),
-            RuntimeConfig::default(),
-        )
-        .unwrap();
-        let new = std::fs::read(module("profile-fields", "copying")).unwrap();
-        canister.upgrade(&new, &Encode!().unwrap()).unwrap();
-        own_dump(&mut canister)
-    };
+    let dump = profile_dump_after("copying", "profile-fields").unwrap();
     assert_eq!(
         dump["user"],
         "{age = \"36\"; email = \"ada@example.org\"; name = \"ada\"; status = #active}"
     );
     assert_eq!(dump["visits"], "2");
+}
+
+/// What the new canister's own `dump` answers after the `profile` snapshot in `mode` is
+/// upgraded to `version` on the runner (its error when the upgrade fails).
+fn profile_dump_after(mode: &str, version: &str) -> Result<BTreeMap<String, String>, String> {
+    let snapshot = Snapshot::open(&old_snapshot_of("profile", mode)).unwrap();
+    let stable = snapshot
+        .stable_memory()
+        .map(|i| i.as_slice())
+        .unwrap_or(&[]);
+    let mut canister = Canister::from_snapshot_state(
+        &std::fs::read(module("profile", mode)).unwrap(),
+        snapshot.memory().as_slice(),
+        stable,
+        snapshot.globals().unwrap(),
+        RuntimeConfig::default(),
+    )
+    .unwrap();
+    let new = std::fs::read(module(version, mode)).unwrap();
+    canister
+        .upgrade(&new, &Encode!().unwrap())
+        .map_err(|e| e.to_string())?;
+    Ok(own_dump(&mut canister))
+}
+
+/// `mo-mem upgrade` of the `profile` snapshot in `mode` to `version`: exit code and report.
+fn profile_upgrade(mode: &str, version: &str) -> (i32, Value) {
+    let old = old_snapshot_of("profile", mode);
+    let new = module(version, mode);
+    let args = [
+        "upgrade",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "--json",
+    ];
+    let (code, out, err) = mo_mem(&args);
+    let report: Value = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("{mode} {version}: not JSON ({e}): {out}\n{err}"));
+    common::schemas::assert_follows("upgrade", &report, &format!("{mode} {version}"));
+    (code, report)
+}
+
+/// The report's variable `name`.
+fn var<'r>(report: &'r Value, name: &str) -> &'r Value {
+    report["vars"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {report:#}"))
+}
+
+#[test]
+fn motokos_upgrade_rules_mark_each_change_as_the_runtime_decides() {
+    // `visits` Nat to Int, a tag added to `Status`, a variable added: compatible, and the real
+    // upgrade on the runner keeps every value in both persistences
+    for mode in ["eop", "copying"] {
+        let (code, report) = profile_upgrade(mode, "profile-compat");
+        assert_eq!(code, 0, "{mode}: {report:#}");
+        assert_eq!(report["warnings"], serde_json::json!([]), "{mode}");
+        let (user, visits, since) = (
+            var(&report, "user"),
+            var(&report, "visits"),
+            var(&report, "since"),
+        );
+        assert_eq!(
+            user["type_changes"],
+            serde_json::json!([{"path": "user.status#vip", "change": "added",
+                "before": null, "after": "Nat", "compatible": true}]),
+            "{mode}"
+        );
+        for v in [user, visits, since] {
+            assert_eq!(v["compatible"], true, "{mode}: {v:#}");
+        }
+        assert_eq!(visits["change"], "changed", "{mode}");
+        assert_eq!(visits["type_after"], "Int", "{mode}");
+        let dump = profile_dump_after(mode, "profile-compat").unwrap();
+        assert_eq!(after_values(&report), dump, "{mode}");
+        assert_eq!(dump["visits"], "+2", "{mode}");
+    }
+    // a field dropped from `user`'s record: incompatible; the EOP runtime refuses it, the
+    // classical one keeps the rest of the record (Candid's record subtyping), not the initializer
+    let (code, report) = profile_upgrade("eop", "profile-dropfield");
+    assert_eq!(code, 1, "{report:#}");
+    assert!(profile_dump_after("eop", "profile-dropfield")
+        .unwrap_err()
+        .contains("Memory-incompatible program upgrade"));
+    let user = var(&report, "user");
+    assert_eq!(user["compatible"], false);
+    assert_eq!(
+        user["type_changes"],
+        serde_json::json!([{"path": "user.age", "change": "removed",
+            "before": "Nat", "after": null, "compatible": false}])
+    );
+    assert_eq!(var(&report, "visits")["compatible"], true);
+    let (code, report) = profile_upgrade("copying", "profile-dropfield");
+    assert_eq!(code, 3, "{report:#}");
+    let dump = profile_dump_after("copying", "profile-dropfield").unwrap();
+    assert_eq!(dump["user"], "{name = \"ada\"; status = #active}");
+    assert_eq!(after_values(&report), dump);
+    let warnings = report["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let w = warnings[0].as_str().unwrap();
+    assert!(w.contains("(user.age) are lost"), "{w}");
+}
+
+/// Why the migration to a module built with `--enhanced-orthogonal-persistence` is not tested
+/// with the pinned compiler (docs/upgrade.md): its EOP build has no Candid destabilization at
+/// all (the shared function `__stablemem_read_and_clear_word32` is not in its names), only
+/// the trap, while moc 0.14's EOP build of the same program has the function.
+#[test]
+fn the_pinned_eop_build_has_no_candid_destabilization_but_moc_0_14_has() {
+    let wasm = |path: PathBuf| {
+        let raw = std::fs::read(path).unwrap();
+        mo_mem::module::decompress_module(&raw)
+            .unwrap()
+            .into_owned()
+    };
+    let has = |wasm: &[u8], what: &[u8]| wasm.windows(what.len()).any(|w| w == what);
+    let pinned = wasm(module("counter-add", "eop"));
+    assert!(has(&pinned, b"Detected implicit upgrade"));
+    assert!(!has(&pinned, b"__stablemem_read_and_clear_word32"));
+    assert!(!has(
+        &wasm(module("counter", "eop")),
+        b"__stablemem_read_and_clear_word32"
+    ));
+    let moc014 = wasm(data("counter-eop014.wasm.gz"));
+    assert!(has(&moc014, b"__stablemem_read_and_clear_word32"));
 }
