@@ -1,7 +1,7 @@
 //! The parsed stable signature: aliases ([`TypeEnv`]) and the actor's stable variables.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use super::ast::{Field, FuncType, Tag, Type};
 use super::TypeError;
@@ -46,6 +46,53 @@ pub struct Alias {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TypeEnv {
     aliases: HashMap<Arc<str>, Alias>,
+    memo: ExpansionMemo,
+}
+
+/// Most generic alias applications [`TypeEnv::normalize`] remembers (then it substitutes anew).
+pub const MAX_MEMO_ENTRIES: usize = 1 << 16;
+
+/// The expansions of generic alias applications already made, keyed by the address of the
+/// application (which the entry keeps alive, so the address is not reused). A decoder
+/// normalizes the same field types millions of times; remembering the expansion also makes the
+/// expansion's own parts the same `Arc`s each time, so they are found here in turn.
+#[derive(Default)]
+struct ExpansionMemo(RwLock<HashMap<usize, (Arc<Type>, Arc<Type>)>>);
+
+impl ExpansionMemo {
+    fn get(&self, ty: &Arc<Type>) -> Option<Arc<Type>> {
+        let map = self.0.read().unwrap_or_else(|e| e.into_inner());
+        map.get(&(Arc::as_ptr(ty) as usize)).map(|(_, t)| t.clone())
+    }
+
+    fn put(&self, ty: &Arc<Type>, expanded: &Arc<Type>) {
+        let mut map = self.0.write().unwrap_or_else(|e| e.into_inner());
+        if map.len() < MAX_MEMO_ENTRIES {
+            map.insert(Arc::as_ptr(ty) as usize, (ty.clone(), expanded.clone()));
+        }
+    }
+}
+
+impl Clone for ExpansionMemo {
+    /// A clone starts empty: the memo is a cache, not part of the value.
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl PartialEq for ExpansionMemo {
+    /// Caches never make two environments differ.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ExpansionMemo {}
+
+impl std::fmt::Debug for ExpansionMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ExpansionMemo")
+    }
 }
 
 /// A parsed `motoko:stable-types` signature.
@@ -72,7 +119,10 @@ impl StableSignature {
 impl TypeEnv {
     /// An environment holding `aliases`.
     pub fn new(aliases: HashMap<Arc<str>, Alias>) -> TypeEnv {
-        TypeEnv { aliases }
+        TypeEnv {
+            aliases,
+            memo: ExpansionMemo::default(),
+        }
     }
 
     /// The alias named `name`.
@@ -96,7 +146,22 @@ impl TypeEnv {
     }
 
     /// Expands alias applications at the head of `ty` until it is not a [`Type::Con`].
+    /// Expansions of generic aliases are remembered (see [`MAX_MEMO_ENTRIES`]).
     pub fn normalize(&self, ty: &Arc<Type>) -> Result<Arc<Type>, TypeError> {
+        let generic = matches!(&**ty, Type::Con { args, .. } if !args.is_empty());
+        if !generic {
+            return self.expand(ty);
+        }
+        if let Some(done) = self.memo.get(ty) {
+            return Ok(done);
+        }
+        let expanded = self.expand(ty)?;
+        self.memo.put(ty, &expanded);
+        Ok(expanded)
+    }
+
+    /// [`TypeEnv::normalize`] without the memo.
+    fn expand(&self, ty: &Arc<Type>) -> Result<Arc<Type>, TypeError> {
         let mut cur = ty.clone();
         let mut steps = 0u32;
         while let Type::Con { name, args } = &*cur {
