@@ -49,6 +49,8 @@ impl Checker<'_> {
                                 let t = self.contextual(&rt, name);
                                 if !matches!(t, Ty::Unknown) {
                                     receiver = Some(rt);
+                                } else if let Some(err) = self.no_member(f, r, &rt, name) {
+                                    return Err(err);
                                 }
                                 t
                             }
@@ -100,10 +102,32 @@ impl Checker<'_> {
         };
         let mut s: HashMap<u32, Ty> = HashMap::new();
         if let Some(targs) = self.type_args.get(&span_key(e.span)).copied() {
-            if targs.len() == var_ids.len() {
-                for (id, t) in var_ids.iter().zip(targs) {
-                    let t = self.ty(t, e.span)?;
-                    s.insert(*id, t);
+            if targs.len() != var_ids.len() {
+                return Err(TypeError::new(
+                    e.span,
+                    "M0045",
+                    format!(
+                        "wrong number of type arguments: expected {} but got {}",
+                        var_ids.len(),
+                        targs.len()
+                    ),
+                ));
+            }
+            for (id, t) in var_ids.iter().zip(targs) {
+                let t = self.ty(t, e.span)?;
+                s.insert(*id, t);
+            }
+            // each argument within its parameter's bound
+            for id in &var_ids {
+                if let Some(err) = self.outside_bound(*id, &s) {
+                    return Err(TypeError::new(
+                        e.span,
+                        "M0046",
+                        format!(
+                            "type argument\n  {}\ndoes not match parameter bound\n  {}",
+                            err.0, err.1
+                        ),
+                    ));
                 }
             }
         }
@@ -150,6 +174,20 @@ impl Checker<'_> {
         if let Some(w) = want {
             if var_ids.iter().any(|v| !s.contains_key(v)) {
                 match_ty(&ft.ret, w, &var_ids, &mut s, MATCH_DEPTH);
+            }
+        }
+        // the inferred type arguments must be within their bounds
+        for id in &var_ids {
+            if self.outside_bound(*id, &s).is_some() {
+                return Err(TypeError::new(
+                    e.span,
+                    "M0098",
+                    format!(
+                        "cannot apply function of type\n  {}\nbecause a type argument does not \
+                         satisfy its parameter's bound",
+                        Ty::Func(Rc::new(ft.clone()))
+                    ),
+                ));
             }
         }
         // the arguments typed on their own must fit
@@ -202,6 +240,17 @@ impl Checker<'_> {
             }
         }
         Ok(subst_known(&ft.ret, &s, &var_ids))
+    }
+
+    /// The type argument of parameter `id` (as `s` fixes it) and the parameter's bound,
+    /// when the argument is certainly not within the bound (both fully known).
+    fn outside_bound(&self, id: u32, s: &HashMap<u32, Ty>) -> Option<(Ty, Ty)> {
+        let bound = self.bounds.get(&id)?;
+        let t = s.get(&id)?;
+        if t.has_unknown() || bound.has_unknown() || mentions_var(t) || mentions_var(bound) {
+            return None;
+        }
+        (sub(t, bound) == Tri::No).then(|| (t.clone(), bound.clone()))
     }
 
     /// Whether an imported module's function `name` may be the implicit argument of type
@@ -316,6 +365,13 @@ impl Checker<'_> {
             Ty::Unknown
         })
     }
+}
+
+/// Whether a type parameter occurs in `t` (not looking into declarations).
+fn mentions_var(t: &Ty) -> bool {
+    let mut found = false;
+    super::typedecs::vars(t, &mut Vec::new(), &mut |_, _| found = true, MATCH_DEPTH);
+    found
 }
 
 /// `t` with the call's type parameters replaced as inferred (`Unknown` where not).

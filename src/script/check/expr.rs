@@ -6,7 +6,7 @@ use super::lib_types;
 use super::sub::{lub, normalize, sub, Tri};
 use super::types::{Field, FuncTy, ObjSort, Prim, Ty};
 use super::Checker;
-use crate::script::syntax::ast::{BinOp, Expr, ExprKind, FuncDef, Lit, UnOp};
+use crate::script::syntax::ast::{BinOp, BodySort, Expr, ExprKind, FuncDef, Lit, UnOp};
 use crate::script::value::NumKind;
 use num_bigint::{BigInt, BigUint};
 use std::rc::Rc;
@@ -41,30 +41,30 @@ pub fn num_kind(p: Prim) -> Option<NumKind> {
     })
 }
 
-/// The range of an integral primitive (`None`: unbounded on that side).
+/// Whether `v` is a value of the integral primitive `p`.
 fn in_range(p: Prim, v: &BigInt) -> bool {
-    let (lo, hi): (i128, i128) = match p {
-        Prim::Nat => return v.sign() != num_bigint::Sign::Minus,
-        Prim::Int => return true,
-        Prim::Nat8 => (0, u8::MAX as i128),
-        Prim::Nat16 => (0, u16::MAX as i128),
-        Prim::Nat32 => (0, u32::MAX as i128),
-        Prim::Nat64 => (0, u64::MAX as i128),
-        Prim::Int8 => (i8::MIN as i128, i8::MAX as i128),
-        Prim::Int16 => (i16::MIN as i128, i16::MAX as i128),
-        Prim::Int32 => (i32::MIN as i128, i32::MAX as i128),
-        Prim::Int64 => (i64::MIN as i128, i64::MAX as i128),
-        _ => return false,
-    };
-    *v >= BigInt::from(lo) && *v <= BigInt::from(hi)
+    num_kind(p).is_some_and(|k| k.holds(v))
 }
 
-/// A numeric literal, possibly negated: `(digits, negated)`.
-pub(super) fn num_literal(e: &Expr) -> Option<(&str, bool)> {
+/// The sign written before a numeric literal: none, `+` or `-` (a signed literal is an
+/// `Int` by default, and no `Nat` type takes it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Sign {
+    /// `5`.
+    Unsigned,
+    /// `+5`.
+    Plus,
+    /// `-5`.
+    Minus,
+}
+
+/// A numeric literal, possibly signed: `(digits, sign)`.
+pub(super) fn num_literal(e: &Expr) -> Option<(&str, Sign)> {
     match &e.kind {
-        ExprKind::Lit(Lit::Nat(s)) => Some((s, false)),
-        ExprKind::Unary(UnOp::Neg, a) => match &a.kind {
-            ExprKind::Lit(Lit::Nat(s)) => Some((s, true)),
+        ExprKind::Lit(Lit::Nat(s)) => Some((s, Sign::Unsigned)),
+        ExprKind::Unary(op @ (UnOp::Neg | UnOp::Pos), a) => match &a.kind {
+            ExprKind::Lit(Lit::Nat(s)) if *op == UnOp::Neg => Some((s, Sign::Minus)),
+            ExprKind::Lit(Lit::Nat(s)) => Some((s, Sign::Plus)),
             _ => None,
         },
         _ => None,
@@ -78,17 +78,23 @@ fn parse_digits(s: &str) -> Option<BigUint> {
     }
 }
 
-/// Checks a numeric literal (`digits`, negated when `neg`) against the expected type `w`
+/// Checks a numeric literal (`digits`, after `sign`) against the expected type `w`
 /// (normalized; `want` as written, for the message): the representation the engine must
 /// give it, `None` for its default one.
 pub(super) fn num_literal_type(
     span: crate::script::syntax::Span,
     digits: &str,
-    neg: bool,
+    sign: Sign,
     w: &Ty,
     want: &Ty,
 ) -> CheckResult<Option<LitType>> {
-    let default = if neg { Ty::Prim(Prim::Int) } else { Ty::nat() };
+    let signed = sign != Sign::Unsigned;
+    let neg = sign == Sign::Minus;
+    let default = if signed {
+        Ty::Prim(Prim::Int)
+    } else {
+        Ty::nat()
+    };
     match w {
         Ty::Prim(Prim::Float) => Ok(Some(LitType::Float)),
         Ty::Prim(p) if p.is_int_like() => {
@@ -100,7 +106,7 @@ pub(super) fn num_literal_type(
             } else {
                 BigInt::from(mag)
             };
-            if neg && !in_range(*p, &BigInt::from(-1)) {
+            if signed && !in_range(*p, &BigInt::from(-1)) {
                 return Err(TypeError::literal(span, &default, want));
             }
             if !in_range(*p, &v) {
@@ -111,7 +117,7 @@ pub(super) fn num_literal_type(
                 ));
             }
             Ok(match num_kind(*p) {
-                Some(k) if *p != Prim::Nat && !(neg && *p == Prim::Int) => Some(LitType::Num(k)),
+                Some(k) if *p != Prim::Nat && !(signed && *p == Prim::Int) => Some(LitType::Num(k)),
                 _ => None,
             })
         }
@@ -153,10 +159,12 @@ impl Checker<'_> {
             self.infer(e)?;
             return Ok(());
         }
-        if let Some((digits, neg)) = num_literal(e) {
-            return self.check_num_literal(e, digits, neg, &w, want);
+        if let Some((digits, sign)) = num_literal(e) {
+            return self.check_num_literal(e, digits, sign, &w, want);
         }
         match (&e.kind, &w) {
+            // moc checks a forward reference against the expected type without its type
+            (ExprKind::Var(n), _) if self.is_forward(n) => Ok(()),
             (ExprKind::Lit(Lit::Text(_)), Ty::Prim(Prim::Blob)) => {
                 self.typing.literals.insert(Typing::key(e), LitType::Blob);
                 Ok(())
@@ -255,6 +263,10 @@ impl Checker<'_> {
                 let t = Ty::record(got);
                 self.expect_sub(e.span, &t, want)
             }
+            (ExprKind::Block(_), _) if self.body_types.contains_key(&super::span_key(e.span)) => {
+                let t = self.infer(e)?;
+                self.expect_sub(e.span, &t, want)
+            }
             (ExprKind::Block(decs), _) if decs.is_empty() => {
                 if sub(&Ty::unit(), &w) == Tri::No {
                     return Err(TypeError::new(
@@ -331,11 +343,11 @@ impl Checker<'_> {
         &mut self,
         e: &Expr,
         digits: &str,
-        neg: bool,
+        sign: Sign,
         w: &Ty,
         want: &Ty,
     ) -> CheckResult<()> {
-        if let Some(lt) = num_literal_type(e.span, digits, neg, w, want)? {
+        if let Some(lt) = num_literal_type(e.span, digits, sign, w, want)? {
             self.typing.literals.insert(Typing::key(e), lt);
         }
         Ok(())
@@ -365,6 +377,13 @@ impl Checker<'_> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Lit(l) => lit_type(l),
+            ExprKind::Var(n) if self.is_forward(n) => {
+                return Err(TypeError::new(
+                    span,
+                    "M0055",
+                    format!("cannot infer type of forward variable {n}"),
+                ))
+            }
             ExprKind::Var(n) => match self.lookup(n) {
                 Some(Binding::Val(t, _)) => t,
                 Some(Binding::Module(_) | Binding::BaseModule(_)) => Ty::Unknown,
@@ -372,8 +391,7 @@ impl Checker<'_> {
             },
             ExprKind::Unary(op, a) => {
                 // a signed number literal (`-1`, `+1`) is an `Int`
-                let signed = *op == UnOp::Pos && matches!(a.kind, ExprKind::Lit(Lit::Nat(_)));
-                if num_literal(e).is_some() || signed {
+                if num_literal(e).is_some() {
                     return Ok(Ty::Prim(Prim::Int));
                 }
                 let t = self.infer(a)?;
@@ -536,9 +554,12 @@ impl Checker<'_> {
                 self.check(a, &t)?;
                 t
             }
-            ExprKind::Block(decs) => self.block(decs, None)?,
+            ExprKind::Block(decs) => {
+                let t = self.block(decs, None)?;
+                self.body_type(span, t)?
+            }
             // a module is typed as the record of its public fields its body ends in
-            ExprKind::Module(body) => self.infer(body)?,
+            ExprKind::Module(body) => self.module(body)?,
             ExprKind::If(c, a, b) => {
                 self.check(c, &Ty::bool())?;
                 match b {
@@ -742,12 +763,31 @@ impl Checker<'_> {
     ) -> CheckResult<Ty> {
         let mut fs: Vec<Field> = Vec::new();
         let mut unknown = false;
+        let overridden = |name: &str| fields.iter().any(|f| f.name == name);
         for b in bases {
             let t = self.infer(b)?;
             match normalize(&t) {
                 Ty::Obj(_, bfs) => {
                     for f in bfs.iter() {
-                        fs.retain(|g| g.name != f.name);
+                        if overridden(&f.name) {
+                            continue;
+                        }
+                        // moc: a field two bases have must be overridden, and a base's
+                        // `var` field cannot be copied
+                        if fs.iter().any(|g| g.name == f.name) {
+                            return Err(TypeError::new(
+                                b.span,
+                                "M0177",
+                                format!("ambiguous field in base\n  {}", f.name),
+                            ));
+                        }
+                        if f.mutable {
+                            return Err(TypeError::new(
+                                b.span,
+                                "M0179",
+                                format!("base has non-aliasable var field\n  {}", f.name),
+                            ));
+                        }
                         fs.push(f.clone());
                     }
                 }
@@ -791,32 +831,59 @@ impl Checker<'_> {
             }
         }
         let t = self.infer(r)?;
-        match normalize(&t) {
-            Ty::Obj(_, fs) => match fs.iter().find(|f| &*f.name == name) {
-                Some(f) => Ok(f.ty.clone()),
-                None if self.module_has(name) => Ok(Ty::Unknown),
-                None => Err(TypeError::new(
-                    e.span,
+        let n = normalize(&t);
+        if let Ty::Obj(_, fs) = &n {
+            if let Some(f) = fs.iter().find(|f| &*f.name == name) {
+                return Ok(f.ty.clone());
+            }
+        }
+        if let Some(m) = builtin_method(&n, name) {
+            return Ok(m);
+        }
+        match self.no_member(e, r, &t, name) {
+            Some(err) => Err(err),
+            None => Ok(Ty::Unknown),
+        }
+    }
+
+    /// The error for `r.name` (`e`) where the receiver's type `t` has no field `name` and
+    /// no built-in method of that name: none where a module in scope may offer a
+    /// contextual-dot function `name`, or the type is not known. M0072 for an object, a
+    /// text, blob or array (which have fields), M0070 for other types.
+    pub(super) fn no_member(&self, e: &Expr, r: &Expr, t: &Ty, name: &str) -> Option<TypeError> {
+        if self.module_has(name) || self.local_module_has(name) {
+            return None;
+        }
+        match normalize(t) {
+            Ty::Obj(..) | Ty::Array(..) | Ty::Prim(Prim::Text | Prim::Blob) => {
+                let mut at = e.span;
+                // moc points at the field name
+                at.start = at.end;
+                at.start.col = at.end.col.saturating_sub(name.len() as u32);
+                Some(TypeError::new(
+                    at,
                     "M0072",
                     format!("field {name} does not exist in type:\n  {t}"),
-                )),
-            },
-            Ty::Prim(_)
-            | Ty::Array(..)
-            | Ty::Tuple(_)
-            | Ty::Variant(_)
-            | Ty::Func(_)
-            | Ty::Opt(_)
-                if builtin_method(&normalize(&t), name).is_none() && !self.module_has(name) =>
-            {
-                Err(TypeError::new(
+                ))
+            }
+            Ty::Prim(_) | Ty::Tuple(_) | Ty::Variant(_) | Ty::Func(_) | Ty::Opt(_) => {
+                Some(TypeError::new(
                     r.span,
                     "M0070",
                     format!("expected object type, but expression produces type\n  {t}"),
                 ))
             }
-            n => Ok(builtin_method(&n, name).unwrap_or(Ty::Unknown)),
+            _ => None,
         }
+    }
+
+    /// Whether a module value of the script in scope has a member `name` (a contextual dot
+    /// may resolve to it).
+    pub(super) fn local_module_has(&self, name: &str) -> bool {
+        self.scopes
+            .iter()
+            .chain(std::iter::once(&self.globals.scope))
+            .any(|s| s.vals.values().any(|b| module_member(b, name)))
     }
 
     /// Whether an imported module in scope has a member `name` (a contextual dot may
@@ -924,6 +991,16 @@ pub(super) fn field_span(
     at
 }
 
+/// Whether the binding is a module value (of the script) with a member `name`.
+fn module_member(b: &Binding, name: &str) -> bool {
+    match b {
+        Binding::Val(t, _) => {
+            matches!(normalize(t), Ty::Obj(ObjSort::Module, fs) if fs.iter().any(|f| &*f.name == name))
+        }
+        _ => false,
+    }
+}
+
 /// M0075: indexing what is neither an array nor a blob.
 fn not_indexable(a: &Expr, t: &Ty) -> TypeError {
     TypeError::new(
@@ -968,5 +1045,61 @@ pub(super) fn builtin_method(t: &Ty, name: &str) -> Option<Ty> {
             Some(f(vec![], lib_types::iter(Ty::Prim(Prim::Nat8))))
         }
         _ => None,
+    }
+}
+
+impl Checker<'_> {
+    /// The type of a body block at `span` of type `t`: M0192 (object) or M0134 (class)
+    /// when it declares a type `t` does not fit; the declared type then (a class keeps its
+    /// body's).
+    pub(super) fn body_type(
+        &mut self,
+        span: crate::script::syntax::Span,
+        t: Ty,
+    ) -> CheckResult<Ty> {
+        let Some(b) = self.body_types.get(&super::span_key(span)).copied() else {
+            return Ok(t);
+        };
+        let want = self.ty(&b.ty, span)?;
+        let class = b.sort == BodySort::Class;
+        if sub(&t, &want) == Tri::No {
+            let (code, what) = if class {
+                ("M0134", "class body")
+            } else {
+                ("M0192", "body")
+            };
+            return Err(TypeError::new(
+                span,
+                code,
+                format!("{what} of type\n  {t}\ndoes not match expected type\n  {want}"),
+            ));
+        }
+        Ok(if class { t } else { want })
+    }
+}
+
+impl Checker<'_> {
+    /// A module's type (the record of its public fields, as a module); what it declares is
+    /// kept for the `let` that names it (type paths `M.T`).
+    fn module(&mut self, body: &Expr) -> CheckResult<Ty> {
+        let ExprKind::Block(decs) = &body.kind else {
+            return self.infer(body);
+        };
+        self.tick(body.span)?;
+        super::dec::module_static(decs)?;
+        self.push_scope();
+        let r = self.decs(decs, None, false);
+        let scope = self.scopes.pop().unwrap_or_default();
+        let t = self.body_type(body.span, r?)?;
+        let t = match t {
+            Ty::Obj(_, fs) => Ty::Obj(ObjSort::Module, fs),
+            t => t,
+        };
+        self.last_module = Some(Rc::new(super::env::ModTypes {
+            types: scope.types,
+            modules: scope.modules,
+            ty: t.clone(),
+        }));
+        Ok(t)
     }
 }

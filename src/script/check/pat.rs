@@ -2,7 +2,7 @@
 
 use super::env::{Binding, CheckResult};
 use super::error::TypeError;
-use super::expr::{lit_type, num_literal_type};
+use super::expr::{lit_type, num_literal_type, Sign};
 use super::sub::{normalize, sub, Tri};
 use super::types::{Prim, Ty};
 use super::Checker;
@@ -155,8 +155,14 @@ impl Checker<'_> {
     fn lit_pat(&mut self, span: Span, l: &Lit, neg: bool, t: &Ty, n: &Ty) -> CheckResult<()> {
         let (w, want) = match n {
             Ty::Prim(Prim::Nat) => (Ty::Prim(Prim::Int), Ty::Prim(Prim::Int)),
-            // (a type parameter, which moc refuses unless its bound allows the literal: the
-            // checker does not keep bounds)
+            // a type parameter without a bound is promoted to `Any` (with one: not checked)
+            Ty::Var(id, _) if !self.bounds.contains_key(id) => {
+                return Err(TypeError::new(
+                    span,
+                    "M0110",
+                    "literal pattern cannot consume expected type\n  Any",
+                ))
+            }
             Ty::Any => {
                 return Err(TypeError::new(
                     span,
@@ -168,7 +174,10 @@ impl Checker<'_> {
             _ => (n.clone(), t.clone()),
         };
         match l {
-            Lit::Nat(digits) => num_literal_type(span, digits, neg, &w, &want).map(|_| ()),
+            Lit::Nat(digits) => {
+                let sign = if neg { Sign::Minus } else { Sign::Unsigned };
+                num_literal_type(span, digits, sign, &w, &want).map(|_| ())
+            }
             Lit::Text(_) if w == Ty::Prim(Prim::Blob) => Ok(()),
             _ => {
                 let lt = match l {
