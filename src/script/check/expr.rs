@@ -6,7 +6,9 @@ use super::lib_types;
 use super::sub::{lub, normalize, sub, Tri};
 use super::types::{Field, FuncTy, ObjSort, Prim, Ty};
 use super::Checker;
-use crate::script::syntax::ast::{BinOp, BodySort, Expr, ExprKind, FuncDef, Lit, UnOp};
+use crate::script::syntax::ast::{
+    BinOp, BodySort, Case, Expr, ExprKind, FieldExp, FuncDef, Lit, Pat, UnOp,
+};
 use crate::script::value::NumKind;
 use num_bigint::{BigInt, BigUint};
 use std::rc::Rc;
@@ -198,70 +200,10 @@ impl Checker<'_> {
             )),
             (ExprKind::Opt(a), Ty::Opt(t)) => self.check(a, t),
             (ExprKind::Variant(tag, a), Ty::Variant(tags)) => {
-                match tags.iter().find(|(n, _)| **n == **tag) {
-                    Some((_, t)) => match a {
-                        Some(a) => self.check(a, t),
-                        None => self.expect_sub(e.span, &Ty::unit(), t).map(|_| ()),
-                    },
-                    None => {
-                        let t = self.infer(e)?;
-                        self.expect_sub(e.span, &t, want)
-                    }
-                }
+                self.check_variant(e, tag, a.as_deref(), tags, want)
             }
             (ExprKind::Record(bases, fields), Ty::Obj(ObjSort::Object, fs)) if bases.is_empty() => {
-                if let Some(missing) = fs
-                    .iter()
-                    .find(|g| !fields.iter().any(|f| *f.name == *g.name))
-                {
-                    return Err(TypeError::new(
-                        e.span,
-                        "M0151",
-                        format!("missing field '{}' from expected type\n  {w}", missing.name),
-                    ));
-                }
-                let mut got = Vec::new();
-                for f in fields {
-                    let ty = match (&f.ty, fs.iter().find(|g| *g.name == *f.name)) {
-                        (Some(t), _) => {
-                            let t = self.ty(t, f.value.span)?;
-                            self.check(&f.value, &t)?;
-                            t
-                        }
-                        (None, Some(g)) if g.mutable == f.mutable => {
-                            self.check(&f.value, &g.ty)?;
-                            g.ty.clone()
-                        }
-                        (None, Some(g)) => {
-                            let (code, what) = if g.mutable {
-                                (
-                                    "M0149",
-                                    "expected mutable 'var' field {} of type\n  {}\nbut found immutable field (insert 'var'?)",
-                                )
-                            } else {
-                                (
-                                    "M0150",
-                                    "expected immutable field {} of type\n  {}\nbut found mutable 'var' field (delete 'var'?)",
-                                )
-                            };
-                            let msg = what.replacen("{}", &f.name, 1).replacen(
-                                "{}",
-                                &g.ty.to_string(),
-                                1,
-                            );
-                            let at = field_span(&f.name, f.mutable, f.value.span);
-                            return Err(TypeError::new(at, code, msg));
-                        }
-                        _ => self.infer(&f.value)?,
-                    };
-                    got.push(Field {
-                        name: Rc::from(f.name.as_str()),
-                        mutable: f.mutable,
-                        ty,
-                    });
-                }
-                let t = Ty::record(got);
-                self.expect_sub(e.span, &t, want)
+                self.check_record(e, fields, fs, &w, want)
             }
             (ExprKind::Block(_), _) if self.body_types.contains_key(&super::span_key(e.span)) => {
                 let t = self.infer(e)?;
@@ -289,19 +231,7 @@ impl Checker<'_> {
                     None => self.expect_sub(e.span, &Ty::unit(), want),
                 }
             }
-            (ExprKind::Switch(s, cases), _) => {
-                let st = self.infer(s)?;
-                for case in cases {
-                    super::dup::pattern_duplicates(&case.pat)?;
-                    self.push_scope();
-                    let r = self
-                        .bind_pat(&case.pat, &st)
-                        .and_then(|_| self.check(&case.body, want));
-                    self.pop_scope();
-                    r?;
-                }
-                Ok(())
-            }
+            (ExprKind::Switch(s, cases), _) => self.check_switch(s, cases, want),
             (ExprKind::Do(b), _) => self.check(b, want),
             (ExprKind::DoOpt(b), Ty::Opt(t)) => {
                 let t = (**t).clone();
@@ -389,26 +319,7 @@ impl Checker<'_> {
                 Some(Binding::Module(_) | Binding::BaseModule(_)) => Ty::Unknown,
                 None => return Err(TypeError::unbound(span, n)),
             },
-            ExprKind::Unary(op, a) => {
-                // a signed number literal (`-1`, `+1`) is an `Int`
-                if num_literal(e).is_some() {
-                    return Ok(Ty::Prim(Prim::Int));
-                }
-                let t = self.infer(a)?;
-                match normalize(&t) {
-                    Ty::Prim(p) => {
-                        if !super::ops::unary_defined(*op, p) {
-                            return Err(TypeError::unary_operator(span, &t));
-                        }
-                        if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
-                            Ty::Prim(Prim::Int)
-                        } else {
-                            Ty::Prim(p)
-                        }
-                    }
-                    _ => Ty::Unknown,
-                }
-            }
+            ExprKind::Unary(op, a) => self.infer_unary(e, op, a)?,
             ExprKind::Binary(op, a, b) => self.binary(e, *op, a, b)?,
             ExprKind::And(a, b) | ExprKind::Or(a, b) => {
                 self.check(a, &Ty::bool())?;
@@ -424,25 +335,7 @@ impl Checker<'_> {
                 self.check(v, &t)?;
                 Ty::unit()
             }
-            ExprKind::OpAssign(op, p, v) => {
-                let t = self.place(p, e)?;
-                match normalize(&t) {
-                    Ty::Prim(pr) if op_defined(*op, pr) => {
-                        if pr == Prim::Int {
-                            self.typing.int_arith.insert(Typing::key(e));
-                        }
-                        self.check(v, &t)?
-                    }
-                    Ty::Prim(_) => {
-                        let vt = self.infer(v)?;
-                        return Err(TypeError::operator(e.span, &t, &vt));
-                    }
-                    _ => {
-                        self.infer(v)?;
-                    }
-                }
-                Ty::unit()
-            }
+            ExprKind::OpAssign(op, p, v) => self.op_assign(e, op, p, v)?,
             ExprKind::Tuple(es) => {
                 let mut ts = Vec::with_capacity(es.len());
                 for x in es {
@@ -450,20 +343,7 @@ impl Checker<'_> {
                 }
                 Ty::Tuple(Rc::from(ts))
             }
-            ExprKind::Array(m, es) => {
-                let mut t = Ty::Non;
-                for x in es {
-                    let u = self.infer(x)?;
-                    t = lub(&t, &u);
-                }
-                // the numeric literals take the element type (moc: `[i, 1]` is `[+5, +1]`)
-                if matches!(normalize(&t), Ty::Prim(p) if p.is_num()) {
-                    for x in es.iter().filter(|x| num_literal(x).is_some()) {
-                        self.check(x, &t)?;
-                    }
-                }
-                Ty::Array(*m, Rc::new(t))
-            }
+            ExprKind::Array(m, es) => self.infer_array(*m, es)?,
             ExprKind::Record(bases, fields) => self.record(bases, fields)?,
             ExprKind::Variant(tag, a) => {
                 let t = match a {
@@ -474,69 +354,11 @@ impl Checker<'_> {
             }
             ExprKind::Opt(a) => Ty::Opt(Rc::new(self.infer(a)?)),
             ExprKind::Dot(r, name) => self.dot(e, r, name)?,
-            ExprKind::Proj(a, i) => {
-                let t = self.infer(a)?;
-                match normalize(&t) {
-                    Ty::Tuple(ts) => match ts.get(*i) {
-                        Some(t) => t.clone(),
-                        None => {
-                            return Err(TypeError::new(
-                                span,
-                                "M0066",
-                                format!("tuple projection {i} is out of bounds for type\n  {t}"),
-                            ))
-                        }
-                    },
-                    n if super::ops::shaped(&n) => {
-                        return Err(TypeError::new(
-                            a.span,
-                            "M0067",
-                            format!("expected tuple type, but expression produces type\n  {t}"),
-                        ))
-                    }
-                    _ => Ty::Unknown,
-                }
-            }
-            ExprKind::Index(a, i) => {
-                let t = self.infer(a)?;
-                self.check(i, &Ty::nat())?;
-                match normalize(&t) {
-                    Ty::Array(_, t) => (*t).clone(),
-                    Ty::Prim(Prim::Blob) => Ty::Prim(Prim::Nat8),
-                    n if super::ops::shaped(&n) => return Err(not_indexable(a, &t)),
-                    _ => Ty::Unknown,
-                }
-            }
+            ExprKind::Proj(a, i) => self.proj(e, a, *i)?,
+            ExprKind::Index(a, i) => self.index(a, i)?,
             ExprKind::Call(f, args) => self.call(e, f, args, want)?,
-            ExprKind::Bang(a) => {
-                let t = self.infer(a)?;
-                match normalize(&t) {
-                    Ty::Opt(t) => (*t).clone(),
-                    Ty::Prim(Prim::Null) => Ty::Non,
-                    n if super::ops::shaped(&n) => {
-                        return Err(TypeError::new(
-                            a.span,
-                            "M0065",
-                            format!(
-                            "expected option type before '!', but expression produces type\n  {t}"
-                        ),
-                        ))
-                    }
-                    _ => Ty::Unknown,
-                }
-            }
-            ExprKind::DebugShow(a) => {
-                let t = self.infer(a)?;
-                if super::ops::show_undefined(&t) {
-                    return Err(TypeError::new(
-                        span,
-                        "M0063",
-                        format!("show is not defined for operand type\n  {t}"),
-                    ));
-                }
-                self.typing.shows.insert(Typing::key(e), t);
-                Ty::text()
-            }
+            ExprKind::Bang(a) => self.bang(a)?,
+            ExprKind::DebugShow(a) => self.debug_show(e, a)?,
             ExprKind::Ignore(a) => {
                 self.infer(a)?;
                 Ty::unit()
@@ -560,84 +382,15 @@ impl Checker<'_> {
             }
             // a module is typed as the record of its public fields its body ends in
             ExprKind::Module(body) => self.module(body)?,
-            ExprKind::If(c, a, b) => {
-                self.check(c, &Ty::bool())?;
-                match b {
-                    Some(b) => {
-                        let x = self.infer(a)?;
-                        let y = self.infer(b)?;
-                        lub(&x, &y)
-                    }
-                    None => {
-                        self.check(a, &Ty::unit())?;
-                        Ty::unit()
-                    }
-                }
-            }
-            ExprKind::Switch(s, cases) => {
-                let st = self.infer(s)?;
-                let mut t = Ty::Non;
-                for case in cases {
-                    super::dup::pattern_duplicates(&case.pat)?;
-                    self.push_scope();
-                    let r = self
-                        .bind_pat(&case.pat, &st)
-                        .and_then(|_| self.infer(&case.body));
-                    self.pop_scope();
-                    t = lub(&t, &r?);
-                }
-                t
-            }
+            ExprKind::If(c, a, b) => self.infer_if(c, a, b.as_deref())?,
+            ExprKind::Switch(s, cases) => self.infer_switch(s, cases)?,
             ExprKind::While(c, b) => {
                 self.check(c, &Ty::bool())?;
                 self.loop_body(b)?;
                 Ty::unit()
             }
-            ExprKind::Loop(b, c) => {
-                self.loop_body(b)?;
-                match c {
-                    Some(c) => {
-                        self.check(c, &Ty::bool())?;
-                        Ty::unit()
-                    }
-                    None => Ty::Non,
-                }
-            }
-            ExprKind::For(p, it, b) => {
-                let t = self.infer(it)?;
-                let elem = match normalize(&t) {
-                    Ty::Obj(_, fs) if fs.iter().any(|f| &*f.name == "next") => {
-                        match fs.iter().find(|f| &*f.name == "next") {
-                            Some(Field {
-                                ty: Ty::Func(ft), ..
-                            }) if ft.params.is_empty() => match normalize(&ft.ret) {
-                                Ty::Opt(t) => (*t).clone(),
-                                _ => Ty::Unknown,
-                            },
-                            _ => Ty::Unknown,
-                        }
-                    }
-                    Ty::Obj(..)
-                    | Ty::Array(..)
-                    | Ty::Prim(_)
-                    | Ty::Opt(_)
-                    | Ty::Tuple(_)
-                    | Ty::Variant(_)
-                    | Ty::Func(_) => {
-                        return Err(TypeError::new(
-                            it.span,
-                            "M0082",
-                            format!("expected iterable type, but expression has type\n  {t}"),
-                        ))
-                    }
-                    _ => Ty::Unknown,
-                };
-                self.push_scope();
-                let r = self.bind_pat(p, &elem).and_then(|_| self.loop_body(b));
-                self.pop_scope();
-                r?;
-                Ty::unit()
-            }
+            ExprKind::Loop(b, c) => self.infer_loop(b, c.as_deref())?,
+            ExprKind::For(p, it, b) => self.infer_for(p, it, b)?,
             ExprKind::Label(l, body) => {
                 self.labels_push(l);
                 let r = self.infer(body);
@@ -656,21 +409,7 @@ impl Checker<'_> {
                 self.label_bound(l, span, "continue ")?;
                 Ty::Non
             }
-            ExprKind::Return(v) => {
-                if self.returns.is_empty() {
-                    return Err(TypeError::new(span, "M0085", "misplaced return"));
-                }
-                let want = self.returns.last().cloned().flatten();
-                match (v, want) {
-                    (Some(v), Some(w)) => self.check(v, &w)?,
-                    (Some(v), None) => {
-                        self.infer(v)?;
-                    }
-                    (None, Some(w)) => self.expect_sub(span, &Ty::unit(), &w)?,
-                    (None, None) => {}
-                }
-                Ty::Non
-            }
+            ExprKind::Return(v) => self.infer_return(e, v.as_deref())?,
             ExprKind::Do(b) => self.infer(b)?,
             ExprKind::DoOpt(b) => Ty::Opt(Rc::new(self.infer(b)?)),
             ExprKind::Func(f) => self.func_def(f, None)?,
@@ -1101,5 +840,361 @@ impl Checker<'_> {
             ty: t.clone(),
         }));
         Ok(t)
+    }
+}
+
+impl Checker<'_> {
+    /// The type of `op a` (`e`); a signed number literal is an `Int`.
+    fn infer_unary(&mut self, e: &Expr, op: &UnOp, a: &Expr) -> CheckResult<Ty> {
+        let span = e.span;
+        // a signed number literal (`-1`, `+1`) is an `Int`
+        if num_literal(e).is_some() {
+            return Ok(Ty::Prim(Prim::Int));
+        }
+        let t = self.infer(a)?;
+        Ok(match normalize(&t) {
+            Ty::Prim(p) => {
+                if !super::ops::unary_defined(*op, p) {
+                    return Err(TypeError::unary_operator(span, &t));
+                }
+                if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
+                    Ty::Prim(Prim::Int)
+                } else {
+                    Ty::Prim(p)
+                }
+            }
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `p op= v` (`e`).
+    fn op_assign(&mut self, e: &Expr, op: &BinOp, p: &Expr, v: &Expr) -> CheckResult<Ty> {
+        let t = self.place(p, e)?;
+        match normalize(&t) {
+            Ty::Prim(pr) if op_defined(*op, pr) => {
+                if pr == Prim::Int {
+                    self.typing.int_arith.insert(Typing::key(e));
+                }
+                self.check(v, &t)?
+            }
+            Ty::Prim(_) => {
+                let vt = self.infer(v)?;
+                return Err(TypeError::operator(e.span, &t, &vt));
+            }
+            _ => {
+                self.infer(v)?;
+            }
+        }
+        Ok(Ty::unit())
+    }
+}
+
+impl Checker<'_> {
+    /// An array literal (`[var ...]` when `m`).
+    fn infer_array(&mut self, m: bool, es: &[Expr]) -> CheckResult<Ty> {
+        let mut t = Ty::Non;
+        for x in es {
+            let u = self.infer(x)?;
+            t = lub(&t, &u);
+        }
+        // the numeric literals take the element type (moc: `[i, 1]` is `[+5, +1]`)
+        if matches!(normalize(&t), Ty::Prim(p) if p.is_num()) {
+            for x in es.iter().filter(|x| num_literal(x).is_some()) {
+                self.check(x, &t)?;
+            }
+        }
+        Ok(Ty::Array(m, Rc::new(t)))
+    }
+}
+
+impl Checker<'_> {
+    /// `a.i` (`e`).
+    fn proj(&mut self, e: &Expr, a: &Expr, i: usize) -> CheckResult<Ty> {
+        let span = e.span;
+        let t = self.infer(a)?;
+        Ok(match normalize(&t) {
+            Ty::Tuple(ts) => match ts.get(i) {
+                Some(t) => t.clone(),
+                None => {
+                    return Err(TypeError::new(
+                        span,
+                        "M0066",
+                        format!("tuple projection {i} is out of bounds for type\n  {t}"),
+                    ))
+                }
+            },
+            n if super::ops::shaped(&n) => {
+                return Err(TypeError::new(
+                    a.span,
+                    "M0067",
+                    format!("expected tuple type, but expression produces type\n  {t}"),
+                ))
+            }
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `a[i]`.
+    fn index(&mut self, a: &Expr, i: &Expr) -> CheckResult<Ty> {
+        let t = self.infer(a)?;
+        self.check(i, &Ty::nat())?;
+        Ok(match normalize(&t) {
+            Ty::Array(_, t) => (*t).clone(),
+            Ty::Prim(Prim::Blob) => Ty::Prim(Prim::Nat8),
+            n if super::ops::shaped(&n) => return Err(not_indexable(a, &t)),
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `a!`.
+    fn bang(&mut self, a: &Expr) -> CheckResult<Ty> {
+        let t = self.infer(a)?;
+        Ok(match normalize(&t) {
+            Ty::Opt(t) => (*t).clone(),
+            Ty::Prim(Prim::Null) => Ty::Non,
+            n if super::ops::shaped(&n) => {
+                return Err(TypeError::new(
+                    a.span,
+                    "M0065",
+                    format!("expected option type before '!', but expression produces type\n  {t}"),
+                ))
+            }
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `debug_show a` (`e`).
+    fn debug_show(&mut self, e: &Expr, a: &Expr) -> CheckResult<Ty> {
+        let span = e.span;
+        let t = self.infer(a)?;
+        if super::ops::show_undefined(&t) {
+            return Err(TypeError::new(
+                span,
+                "M0063",
+                format!("show is not defined for operand type\n  {t}"),
+            ));
+        }
+        self.typing.shows.insert(Typing::key(e), t);
+        Ok(Ty::text())
+    }
+}
+
+impl Checker<'_> {
+    /// `if c a else b`.
+    fn infer_if(&mut self, c: &Expr, a: &Expr, b: Option<&Expr>) -> CheckResult<Ty> {
+        self.check(c, &Ty::bool())?;
+        Ok(match b {
+            Some(b) => {
+                let x = self.infer(a)?;
+                let y = self.infer(b)?;
+                lub(&x, &y)
+            }
+            None => {
+                self.check(a, &Ty::unit())?;
+                Ty::unit()
+            }
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `switch s { cases }`.
+    fn infer_switch(&mut self, s: &Expr, cases: &[Case]) -> CheckResult<Ty> {
+        let st = self.infer(s)?;
+        let mut t = Ty::Non;
+        for case in cases {
+            super::dup::pattern_duplicates(&case.pat)?;
+            self.push_scope();
+            let r = self
+                .bind_pat(&case.pat, &st)
+                .and_then(|_| self.infer(&case.body));
+            self.pop_scope();
+            t = lub(&t, &r?);
+        }
+        Ok(t)
+    }
+}
+
+impl Checker<'_> {
+    /// `loop b` or `loop b while c`.
+    fn infer_loop(&mut self, b: &Expr, c: Option<&Expr>) -> CheckResult<Ty> {
+        self.loop_body(b)?;
+        Ok(match c {
+            Some(c) => {
+                self.check(c, &Ty::bool())?;
+                Ty::unit()
+            }
+            None => Ty::Non,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `for (p in it) b`.
+    fn infer_for(&mut self, p: &Pat, it: &Expr, b: &Expr) -> CheckResult<Ty> {
+        let t = self.infer(it)?;
+        let elem = match normalize(&t) {
+            Ty::Obj(_, fs) if fs.iter().any(|f| &*f.name == "next") => {
+                match fs.iter().find(|f| &*f.name == "next") {
+                    Some(Field {
+                        ty: Ty::Func(ft), ..
+                    }) if ft.params.is_empty() => match normalize(&ft.ret) {
+                        Ty::Opt(t) => (*t).clone(),
+                        _ => Ty::Unknown,
+                    },
+                    _ => Ty::Unknown,
+                }
+            }
+            Ty::Obj(..)
+            | Ty::Array(..)
+            | Ty::Prim(_)
+            | Ty::Opt(_)
+            | Ty::Tuple(_)
+            | Ty::Variant(_)
+            | Ty::Func(_) => {
+                return Err(TypeError::new(
+                    it.span,
+                    "M0082",
+                    format!("expected iterable type, but expression has type\n  {t}"),
+                ))
+            }
+            _ => Ty::Unknown,
+        };
+        self.push_scope();
+        let r = self.bind_pat(p, &elem).and_then(|_| self.loop_body(b));
+        self.pop_scope();
+        r?;
+        Ok(Ty::unit())
+    }
+}
+
+impl Checker<'_> {
+    /// `return v` (`e`).
+    fn infer_return(&mut self, e: &Expr, v: Option<&Expr>) -> CheckResult<Ty> {
+        let span = e.span;
+        if self.returns.is_empty() {
+            return Err(TypeError::new(span, "M0085", "misplaced return"));
+        }
+        let want = self.returns.last().cloned().flatten();
+        match (v, want) {
+            (Some(v), Some(w)) => self.check(v, &w)?,
+            (Some(v), None) => {
+                self.infer(v)?;
+            }
+            (None, Some(w)) => self.expect_sub(span, &Ty::unit(), &w)?,
+            (None, None) => {}
+        }
+        Ok(Ty::Non)
+    }
+}
+
+impl Checker<'_> {
+    /// A record literal `e` against the record type `w` (`want` as written).
+    fn check_record(
+        &mut self,
+        e: &Expr,
+        fields: &[FieldExp],
+        fs: &[Field],
+        w: &Ty,
+        want: &Ty,
+    ) -> CheckResult<()> {
+        if let Some(missing) = fs
+            .iter()
+            .find(|g| !fields.iter().any(|f| *f.name == *g.name))
+        {
+            return Err(TypeError::new(
+                e.span,
+                "M0151",
+                format!("missing field '{}' from expected type\n  {w}", missing.name),
+            ));
+        }
+        let mut got = Vec::new();
+        for f in fields {
+            let ty = match (&f.ty, fs.iter().find(|g| *g.name == *f.name)) {
+                (Some(t), _) => {
+                    let t = self.ty(t, f.value.span)?;
+                    self.check(&f.value, &t)?;
+                    t
+                }
+                (None, Some(g)) if g.mutable == f.mutable => {
+                    self.check(&f.value, &g.ty)?;
+                    g.ty.clone()
+                }
+                (None, Some(g)) => {
+                    let (code, what) = if g.mutable {
+                        (
+                            "M0149",
+                            "expected mutable 'var' field {} of type\n  {}\nbut found immutable field (insert 'var'?)",
+                        )
+                    } else {
+                        (
+                            "M0150",
+                            "expected immutable field {} of type\n  {}\nbut found mutable 'var' field (delete 'var'?)",
+                        )
+                    };
+                    let msg = what
+                        .replacen("{}", &f.name, 1)
+                        .replacen("{}", &g.ty.to_string(), 1);
+                    let at = field_span(&f.name, f.mutable, f.value.span);
+                    return Err(TypeError::new(at, code, msg));
+                }
+                _ => self.infer(&f.value)?,
+            };
+            got.push(Field {
+                name: Rc::from(f.name.as_str()),
+                mutable: f.mutable,
+                ty,
+            });
+        }
+        let t = Ty::record(got);
+        self.expect_sub(e.span, &t, want)
+    }
+}
+
+impl Checker<'_> {
+    /// `switch s { cases }` against `want`.
+    fn check_switch(&mut self, s: &Expr, cases: &[Case], want: &Ty) -> CheckResult<()> {
+        let st = self.infer(s)?;
+        for case in cases {
+            super::dup::pattern_duplicates(&case.pat)?;
+            self.push_scope();
+            let r = self
+                .bind_pat(&case.pat, &st)
+                .and_then(|_| self.check(&case.body, want));
+            self.pop_scope();
+            r?;
+        }
+        Ok(())
+    }
+}
+
+impl Checker<'_> {
+    /// The variant `#tag a` (`e`) against a variant type with `tags` (`want` as written).
+    fn check_variant(
+        &mut self,
+        e: &Expr,
+        tag: &str,
+        a: Option<&Expr>,
+        tags: &[(Rc<str>, Ty)],
+        want: &Ty,
+    ) -> CheckResult<()> {
+        match tags.iter().find(|(n, _)| **n == *tag) {
+            Some((_, t)) => match a {
+                Some(a) => self.check(a, t),
+                None => self.expect_sub(e.span, &Ty::unit(), t).map(|_| ()),
+            },
+            None => {
+                let t = self.infer(e)?;
+                self.expect_sub(e.span, &t, want)
+            }
+        }
     }
 }
