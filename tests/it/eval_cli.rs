@@ -138,7 +138,7 @@ fn adversarial_scripts_end_within_the_limits_in_the_cli() {
         ),
         (
             "adversarial_type_chain.mo",
-            Ok("(((+1, +2), (+3, +4)), ?(+5), 3)\n"),
+            Ok("(((+1, +2), (+3, +4)), ?(+5))\n"),
         ),
         ("adversarial_shared_value.mo", Ok("(1, +1)\n")),
         ("adversarial_or_pattern.mo", Ok("1\n")),

@@ -384,8 +384,19 @@ fn type_declaration_chains_cost_what_their_text_costs() {
         .collect();
     src.push_str(&format!("type A{n} = ?Int;\nlet a : A0 = ?5; a"));
     assert_cheap(&src, "?(+5)\n", 100);
-    // a cycle of aliases names no structure: no conversion (moc's interpreter does not end)
-    assert_cheap("type A = B; type B = A; let x : A = 3; x", "3\n", 100);
+    // a cycle of aliases names no structure: moc's checker rejects it (M0157), at once
+    let (r, after) = run_watched(limits(), "type A = B; type B = A; let x : A = 3; x".into());
+    let err = r.expect_err("a cycle of aliases").to_string();
+    assert!(err.contains("type error [M0157]"), "{err}");
+    assert_eq!(after, "2\n", "the session must stay usable");
+    // a long chain into a cycle is found in one pass over the chain
+    let n = 40_000;
+    let mut src: String = (0..n)
+        .map(|i| format!("type C{i} = C{};\n", i + 1))
+        .collect();
+    src.push_str(&format!("type C{n} = C0;\n1"));
+    let (r, _) = run_watched(limits(), src);
+    assert!(r.expect_err("a long cycle").to_string().contains("[M0157]"));
     // 30,000 annotations of one recursive type
     let mut src = format!("{}let t : T = #leaf 1;\n", branching_type(2));
     for i in 0..30_000 {

@@ -32,32 +32,7 @@ impl Checker<'_> {
         want: Option<&Ty>,
     ) -> CheckResult<Ty> {
         let mut receiver: Option<Ty> = None;
-        let callee: Ty = match &f.kind {
-            ExprKind::Dot(r, name) => match self.module_of(r) {
-                Some(m) => self.lib_member(m, name).unwrap_or(Ty::Unknown),
-                None => {
-                    let rt = self.infer(r)?;
-                    match normalize(&rt) {
-                        Ty::Obj(_, fs) if fs.iter().any(|g| *g.name == **name) => fs
-                            .iter()
-                            .find(|g| *g.name == **name)
-                            .map(|g| g.ty.clone())
-                            .unwrap_or(Ty::Unknown),
-                        n => match builtin_method(&n, name) {
-                            Some(t) => t,
-                            None => {
-                                let t = self.contextual(&rt, name);
-                                if !matches!(t, Ty::Unknown) {
-                                    receiver = Some(rt);
-                                }
-                                t
-                            }
-                        },
-                    }
-                }
-            },
-            _ => self.infer(f)?,
-        };
+        let callee = self.callee(f, &mut receiver)?;
         let ft = match normalize(&callee) {
             Ty::Func(ft) => ft,
             Ty::Unknown | Ty::Con(..) | Ty::Var(..) | Ty::Any | Ty::Non => {
@@ -83,30 +58,20 @@ impl Checker<'_> {
             })
             .collect();
         let mut given: Vec<Arg> = Vec::new();
+        let receiver_given = receiver.is_some();
         if let Some(rt) = receiver {
             given.push(Arg::Receiver(rt));
         }
         given.extend(args.iter().map(Arg::Expr));
         // which parameters the given arguments fill (implicit ones may be omitted)
-        let n_implicit = ft.implicits.iter().filter(|i| i.is_some()).count();
-        let slots: Vec<usize> = if given.len() == ft.params.len() {
-            (0..given.len()).collect()
-        } else if n_implicit > 0 && given.len() + n_implicit == ft.params.len() {
-            (0..ft.params.len())
-                .filter(|i| ft.implicits.get(*i).is_none_or(Option::is_none))
-                .collect()
-        } else {
-            return self.call_arity(f, args, &ft, var_ids.is_empty());
+        let Some(slots) = slots(&ft, given.len()) else {
+            if !var_ids.is_empty() {
+                return self.generic_arity(e, f, args, &ft, receiver_given);
+            }
+            return self.call_arity(f, args, &ft, true);
         };
         let mut s: HashMap<u32, Ty> = HashMap::new();
-        if let Some(targs) = self.type_args.get(&span_key(e.span)).copied() {
-            if targs.len() == var_ids.len() {
-                for (id, t) in var_ids.iter().zip(targs) {
-                    let t = self.ty(t, e.span)?;
-                    s.insert(*id, t);
-                }
-            }
-        }
+        self.explicit_type_args(e, &var_ids, &mut s)?;
         let generic = !var_ids.is_empty() && s.is_empty();
         // arguments typed on their own first; those that take the expected type after
         let mut inferred: Vec<Option<Ty>> = vec![None; given.len()];
@@ -152,6 +117,7 @@ impl Checker<'_> {
                 match_ty(&ft.ret, w, &var_ids, &mut s, MATCH_DEPTH);
             }
         }
+        self.inferred_within_bounds(e, &ft, &var_ids, &s)?;
         // the arguments typed on their own must fit
         for (k, a) in given.iter().enumerate() {
             let Some(t) = &inferred[k] else { continue };
@@ -173,35 +139,158 @@ impl Checker<'_> {
         }
         // omitted implicit arguments: a script value of that name fits or is skipped
         if slots.len() < ft.params.len() {
-            for (i, imp) in ft.implicits.iter().enumerate() {
-                let Some(name) = imp else { continue };
-                if slots.contains(&i) {
-                    continue;
-                }
-                let need = subst_known(&ft.params[i], &s, &var_ids);
-                let own = match self.lookup(name) {
-                    Some(Binding::Val(t, _)) => sub(&t, &need),
-                    _ => Tri::No,
-                };
-                if own == Tri::No {
-                    self.typing
-                        .skip_implicits
-                        .entry(Typing::key(e))
-                        .or_default()
-                        .push(name.clone());
-                    if !need.has_unknown() && !self.module_implicit_may_fit(name, &need) {
-                        return Err(TypeError::new(
-                            e.span,
-                            "M0230",
-                            format!(
-                                "Cannot determine implicit argument `{name}` of type\n  {need}"
-                            ),
-                        ));
+            self.omitted_implicits(e, &ft, &slots, &s, &var_ids)?;
+        }
+        Ok(subst_known(&ft.ret, &s, &var_ids))
+    }
+
+    /// The type of the function `f` calls; a contextual dot's receiver type goes to
+    /// `receiver`.
+    fn callee(&mut self, f: &Expr, receiver: &mut Option<Ty>) -> CheckResult<Ty> {
+        Ok(match &f.kind {
+            ExprKind::Dot(r, name) => match self.module_of(r) {
+                Some(m) => self.lib_member(m, name).unwrap_or(Ty::Unknown),
+                None => {
+                    let rt = self.infer(r)?;
+                    match normalize(&rt) {
+                        Ty::Obj(_, fs) if fs.iter().any(|g| *g.name == **name) => fs
+                            .iter()
+                            .find(|g| *g.name == **name)
+                            .map(|g| g.ty.clone())
+                            .unwrap_or(Ty::Unknown),
+                        n => match builtin_method(&n, name) {
+                            Some(t) => t,
+                            None => {
+                                let t = self.contextual(&rt, name);
+                                if !matches!(t, Ty::Unknown) {
+                                    *receiver = Some(rt);
+                                } else if let Some(err) = self.no_member(f, r, &rt, name) {
+                                    return Err(err);
+                                }
+                                t
+                            }
+                        },
                     }
+                }
+            },
+            _ => self.infer(f)?,
+        })
+    }
+
+    /// The implicit parameters of `ft` a call `e` omits (the given arguments fill `slots`,
+    /// `s` the inferred type arguments `vars`): a script value of that name fits, or is
+    /// skipped for a module's (M0230 when none may fit).
+    fn omitted_implicits(
+        &mut self,
+        e: &Expr,
+        ft: &FuncTy,
+        slots: &[usize],
+        s: &HashMap<u32, Ty>,
+        var_ids: &[u32],
+    ) -> CheckResult<()> {
+        for (i, imp) in ft.implicits.iter().enumerate() {
+            let Some(name) = imp else { continue };
+            if slots.contains(&i) {
+                continue;
+            }
+            let need = subst_known(&ft.params[i], s, var_ids);
+            let own = match self.lookup(name) {
+                Some(Binding::Val(t, _)) => sub(&t, &need),
+                _ => Tri::No,
+            };
+            if own == Tri::No {
+                self.typing
+                    .skip_implicits
+                    .entry(Typing::key(e))
+                    .or_default()
+                    .push(name.clone());
+                if !need.has_unknown() && !self.module_implicit_may_fit(name, &need) {
+                    return Err(TypeError::new(
+                        e.span,
+                        "M0230",
+                        format!("Cannot determine implicit argument `{name}` of type\n  {need}"),
+                    ));
                 }
             }
         }
-        Ok(subst_known(&ft.ret, &s, &var_ids))
+        Ok(())
+    }
+
+    /// The explicit type arguments of the call `e` (if written) for the parameters
+    /// `var_ids`, into `s`: M0045 for the wrong number, M0046 for one outside its bound.
+    fn explicit_type_args(
+        &mut self,
+        e: &Expr,
+        var_ids: &[u32],
+        s: &mut HashMap<u32, Ty>,
+    ) -> CheckResult<()> {
+        let Some(targs) = self.type_args.get(&span_key(e.span)).copied() else {
+            return Ok(());
+        };
+        if targs.len() != var_ids.len() {
+            return Err(TypeError::new(
+                e.span,
+                "M0045",
+                format!(
+                    "wrong number of type arguments: expected {} but got {}",
+                    var_ids.len(),
+                    targs.len()
+                ),
+            ));
+        }
+        for (id, t) in var_ids.iter().zip(targs) {
+            let t = self.ty(t, e.span)?;
+            s.insert(*id, t);
+        }
+        // each argument within its parameter's bound
+        for id in var_ids {
+            if let Some(err) = self.outside_bound(*id, s) {
+                return Err(TypeError::new(
+                    e.span,
+                    "M0046",
+                    format!(
+                        "type argument\n  {}\ndoes not match parameter bound\n  {}",
+                        err.0, err.1
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// M0098 when an inferred type argument of the call `e` of `ft` is outside its bound.
+    fn inferred_within_bounds(
+        &self,
+        e: &Expr,
+        ft: &FuncTy,
+        var_ids: &[u32],
+        s: &HashMap<u32, Ty>,
+    ) -> CheckResult<()> {
+        for id in var_ids {
+            if self.outside_bound(*id, s).is_some() {
+                return Err(TypeError::new(
+                    e.span,
+                    "M0098",
+                    format!(
+                        "cannot apply function of type\n  {}\nbecause a type argument does not \
+                         satisfy its parameter's bound",
+                        Ty::Func(Rc::new(ft.clone()))
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The type argument of parameter `id` (as `s` fixes it) and the parameter's bound,
+    /// when the argument is certainly not within the bound (both fully known).
+    fn outside_bound(&self, id: u32, s: &HashMap<u32, Ty>) -> Option<(Ty, Ty)> {
+        let bound = self.bounds.get(&id)?;
+        let t = s.get(&id)?;
+        if t.has_unknown() || bound.has_unknown() || mentions_var(t) || mentions_var(bound) {
+            return None;
+        }
+        (sub(t, bound) == Tri::No).then(|| (t.clone(), bound.clone()))
     }
 
     /// Whether an imported module's function `name` may be the implicit argument of type
@@ -272,6 +361,59 @@ impl Checker<'_> {
         found.unwrap_or(Ty::Unknown)
     }
 
+    /// A call of a generic function (`e`, of `f`) whose argument count fits no form of its
+    /// parameters: moc's M0098 (M0233 for a contextual dot, `receiver`), unless the one
+    /// argument may be a tuple of them.
+    fn generic_arity(
+        &mut self,
+        e: &Expr,
+        f: &Expr,
+        args: &[Expr],
+        ft: &FuncTy,
+        receiver: bool,
+    ) -> CheckResult<Ty> {
+        let mut ts = Vec::with_capacity(args.len());
+        for a in args {
+            ts.push(self.infer(a)?);
+        }
+        let n = ft.params.len().saturating_sub(usize::from(receiver));
+        let maybe_tuple = match ts.as_slice() {
+            [t] => match normalize(t) {
+                Ty::Tuple(xs) => xs.len() == n,
+                Ty::Unknown | Ty::Con(..) | Ty::Var(..) | Ty::Non => true,
+                _ => false,
+            },
+            _ => false,
+        };
+        let implicit = ft.implicits.iter().filter(|i| i.is_some()).count();
+        // one (explicit) parameter takes any number of arguments as a tuple (`id ()`,
+        // `id(1, 2)`)
+        if (n == 1 && implicit == 0) || maybe_tuple || ts.iter().any(Ty::has_unknown) {
+            return Ok(Ty::Unknown);
+        }
+        let got = Ty::tuple_or_single(ts);
+        if receiver {
+            return Err(TypeError::new(
+                e.span,
+                "M0233",
+                format!(
+                    "wrong number of arguments: expected {} but got {}",
+                    n.saturating_sub(implicit),
+                    args.len()
+                ),
+            ));
+        }
+        let _ = f;
+        Err(TypeError::new(
+            e.span,
+            "M0098",
+            format!(
+                "cannot apply function of type\n  {}\nto argument of type\n  {got}",
+                Ty::Func(Rc::new(ft.clone()))
+            ),
+        ))
+    }
+
     /// A call whose argument count fits no form of the function's parameters.
     fn call_arity(
         &mut self,
@@ -316,6 +458,30 @@ impl Checker<'_> {
             Ty::Unknown
         })
     }
+}
+
+/// Which parameters of `ft` the `n` given arguments fill: all in order, or all but the
+/// implicit ones (which may be omitted); `None` when neither fits.
+fn slots(ft: &FuncTy, n: usize) -> Option<Vec<usize>> {
+    let n_implicit = ft.implicits.iter().filter(|i| i.is_some()).count();
+    if n == ft.params.len() {
+        Some((0..n).collect())
+    } else if n_implicit > 0 && n + n_implicit == ft.params.len() {
+        Some(
+            (0..ft.params.len())
+                .filter(|i| ft.implicits.get(*i).is_none_or(Option::is_none))
+                .collect(),
+        )
+    } else {
+        None
+    }
+}
+
+/// Whether a type parameter occurs in `t` (not looking into declarations).
+fn mentions_var(t: &Ty) -> bool {
+    let mut found = false;
+    super::typedecs::vars(t, &mut Vec::new(), &mut |_, _| found = true, MATCH_DEPTH);
+    found
 }
 
 /// `t` with the call's type parameters replaced as inferred (`Unknown` where not).

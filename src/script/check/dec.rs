@@ -3,11 +3,12 @@
 //! imports.
 
 use super::env::{Binding, CheckResult, Scope, TypeBinding};
+use super::error::TypeError;
 use super::types::{Con, FuncTy, Ty};
 use super::Checker;
 use crate::script::compile::pat_names;
 use crate::script::lib;
-use crate::script::syntax::ast::{Dec, ExprKind, FuncDef, PatKind};
+use crate::script::syntax::ast::{Dec, Expr, ExprKind, FuncDef, Pat, PatKind};
 use crate::script::syntax::Span;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -29,36 +30,29 @@ impl Checker<'_> {
         r
     }
 
-    fn decs(&mut self, decs: &[Dec], want: Option<&Ty>, top: bool) -> CheckResult<Ty> {
+    pub(super) fn decs(&mut self, decs: &[Dec], want: Option<&Ty>, top: bool) -> CheckResult<Ty> {
         super::dup::block_duplicates(decs, is_class_body)?;
-        self.type_decs(decs)?;
-        let mut sigs: Sigs = HashMap::new();
-        // every name of the block is visible in the whole block (functions may use later
-        // declarations); a value's type is known once its declaration is checked
+        let depth = if top { 0 } else { self.scopes.len() };
+        // imports first: the block's types and signatures may name the modules
         for d in decs {
-            match d {
-                Dec::Func(f) => {
-                    let (ft, scope) = self.func_sig(f, None)?;
-                    if let Some(n) = &f.name {
-                        self.bind(n, Binding::Val(Ty::Func(Rc::new(ft.clone())), false));
-                    }
-                    sigs.insert(Rc::as_ptr(f), (ft, scope));
+            if let Dec::Import(p, path, span) = d {
+                self.import(p, path, *span)?;
+            }
+        }
+        let declared = self.declare_names(decs, top);
+        self.type_decs(decs)?;
+        // functions' signatures next, so that a block's functions may call each other
+        let mut sigs: Sigs = HashMap::new();
+        for d in decs {
+            if let Dec::Func(f) = d {
+                if f.name.is_some() {
+                    f.params.iter().try_for_each(inferable)?;
                 }
-                // at a session's top level a name defined by an earlier evaluation keeps
-                // its old binding until its new declaration runs
-                Dec::Let(p, _, _) => {
-                    let mut names = Vec::new();
-                    pat_names(p, &mut names);
-                    for n in names {
-                        if !top || self.lookup(&n).is_none() {
-                            self.bind(&n, Binding::Val(Ty::Unknown, false));
-                        }
-                    }
+                let (ft, scope) = self.func_sig(f, None)?;
+                if let Some(n) = &f.name {
+                    self.bind(n, Binding::Val(Ty::Func(Rc::new(ft.clone())), false));
                 }
-                Dec::Var(n, ..) if !top || self.lookup(n).is_none() => {
-                    self.bind(n, Binding::Val(Ty::Unknown, true))
-                }
-                _ => {}
+                sigs.insert(Rc::as_ptr(f), (ft, scope));
             }
         }
         let mut last_ty = Ty::unit();
@@ -66,16 +60,40 @@ impl Checker<'_> {
         for (i, d) in decs.iter().enumerate() {
             let last = i + 1 == n;
             last_ty = Ty::unit();
+            let r = self.dec(d, last, top, want, depth, &mut sigs);
+            for name in &declared[i] {
+                self.scope_mut().pending.remove(name);
+            }
+            if let Some(t) = r? {
+                last_ty = t;
+            }
+        }
+        Ok(last_ty)
+    }
+
+    /// One declaration of a block (at scope `depth`); the type it gives the block when
+    /// last (`None`: `()`).
+    fn dec(
+        &mut self,
+        d: &Dec,
+        last: bool,
+        top: bool,
+        want: Option<&Ty>,
+        depth: usize,
+        sigs: &mut Sigs,
+    ) -> CheckResult<Option<Ty>> {
+        let mut last_ty = None;
+        {
             match d {
                 Dec::Exp(e) => {
                     if last {
-                        last_ty = match want {
+                        last_ty = Some(match want {
                             Some(w) => {
                                 self.check(e, w)?;
                                 w.clone()
                             }
                             None => self.infer(e)?,
-                        };
+                        });
                     } else {
                         self.check(e, &Ty::unit())?;
                     }
@@ -87,13 +105,25 @@ impl Checker<'_> {
                             self.check(e, &t)?;
                             t
                         }
-                        _ => self.infer(e)?,
+                        _ => {
+                            if let ExprKind::Func(f) = &e.kind {
+                                // nothing gives its parameters a type
+                                f.params.iter().try_for_each(inferable)?;
+                            }
+                            self.infer_pre(e, depth)?
+                        }
                     };
+                    // the `else` of `let p = e else f` must not end normally
                     if let Some(f) = fail {
-                        self.infer(f)?;
+                        self.check(f, &Ty::Non)?;
                     }
                     self.bind_pat(p, &t)?;
-                    last_ty = t;
+                    if let (PatKind::Var(n), ExprKind::Module(_)) = (&p.kind, &e.kind) {
+                        if let Some(m) = self.last_module.take() {
+                            self.scope_mut().modules.insert(n.clone(), m);
+                        }
+                    }
+                    last_ty = Some(t);
                 }
                 Dec::Var(name, ty, e, span) => {
                     let t = match ty {
@@ -102,14 +132,14 @@ impl Checker<'_> {
                             self.check(e, &t)?;
                             t
                         }
-                        None => self.infer(e)?,
+                        None => self.infer_pre(e, depth)?,
                     };
                     self.bind(name, Binding::Val(t, true));
                 }
                 Dec::Type(..) => {}
                 Dec::Func(f) => {
                     let Some((ft, scope)) = sigs.remove(&Rc::as_ptr(f)) else {
-                        continue;
+                        return Ok(None);
                     };
                     self.scopes.push(scope);
                     let r = self.func_body(f, &ft);
@@ -121,13 +151,56 @@ impl Checker<'_> {
                         self.bind(n, Binding::Val(t.clone(), false));
                     }
                     if last && !top {
-                        last_ty = t;
+                        last_ty = Some(t);
                     }
                 }
-                Dec::Import(p, path, span) => self.import(p, path, *span)?,
+                // bound before the block's other declarations
+                Dec::Import(..) => {}
             }
         }
         Ok(last_ty)
+    }
+
+    /// Binds every value name of a block (visible in the whole block: functions may use
+    /// later declarations; a value's type is known once its declaration is checked), marks
+    /// them not checked yet (`pending`) and notes the computed ones (`lets`); the names of
+    /// each declaration.
+    fn declare_names(&mut self, decs: &[Dec], top: bool) -> Vec<Vec<String>> {
+        let mut declared: Vec<Vec<String>> = Vec::with_capacity(decs.len());
+        for d in decs {
+            let names = dec_names(d);
+            // at a session's top level a name defined by an earlier evaluation keeps its
+            // old binding until its new declaration runs: not a forward reference
+            let fresh: Vec<String> = names
+                .iter()
+                .filter(|n| !top || self.lookup(n).is_none())
+                .cloned()
+                .collect();
+            let mutable = matches!(d, Dec::Var(..));
+            for n in &fresh {
+                self.bind(n, Binding::Val(Ty::Unknown, mutable));
+            }
+            let computed = match d {
+                Dec::Let(_, e, _) => !matches!(e.kind, ExprKind::Module(_) | ExprKind::Block(_)),
+                Dec::Var(..) => true,
+                _ => false,
+            };
+            if computed {
+                self.scope_mut().lets.extend(fresh.iter().cloned());
+            }
+            self.scope_mut().pending.extend(fresh);
+            declared.push(names);
+        }
+        declared
+    }
+
+    /// Infers the initializer `e` of an unannotated declaration of the block at `depth`
+    /// (moc infers it before the block's later declarations have types: M0055).
+    fn infer_pre(&mut self, e: &Expr, depth: usize) -> CheckResult<Ty> {
+        self.pre.push(Some(depth));
+        let r = self.infer(e);
+        self.pre.pop();
+        r
     }
 
     /// Binds a block's type declarations (all first: they may refer to each other), then
@@ -136,6 +209,7 @@ impl Checker<'_> {
         let mut made = Vec::new();
         for d in decs {
             if let Dec::Type(name, params, _) = d {
+                super::dup::type_param_duplicates(params, Span::default())?;
                 let ids: Vec<u32> = params.iter().map(|_| self.fresh()).collect();
                 let id = self.fresh();
                 let con = Rc::new(Con {
@@ -164,7 +238,7 @@ impl Checker<'_> {
                 *con.body.borrow_mut() = Some(r?);
             }
         }
-        Ok(())
+        super::typedecs::check_block(&made)
     }
 
     fn import(
@@ -226,12 +300,20 @@ impl Checker<'_> {
             span.end.col = span.end.col.saturating_add(1);
             super::dup::several_duplicates(f.params.iter(), span)?;
         }
+        super::dup::type_param_duplicates(&f.type_params, f.span)?;
         let mut tparams = Vec::new();
         for n in &f.type_params {
             let id = self.fresh();
             let name: Rc<str> = Rc::from(n.as_str());
             self.bind_type(n, TypeBinding::Param(Ty::Var(id, name.clone())));
             tparams.push((id, name));
+        }
+        // the bounds may name any of the parameters
+        for ((id, _), b) in tparams.iter().zip(&f.type_bounds) {
+            if let Some(b) = b {
+                let t = self.ty(b, f.span)?;
+                self.bounds.insert(*id, t);
+            }
         }
         let exp = expected.filter(|e| e.params.len() == f.params.len() && e.tparams.is_empty());
         // moc matches the parameter pattern against the expected parameters (a tuple when
@@ -297,11 +379,13 @@ impl Checker<'_> {
         let known = !matches!(ft.ret, Ty::Unknown);
         self.returns.push(known.then(|| ft.ret.clone()));
         let saved = std::mem::take(&mut self.labels);
+        self.pre.push(None);
         let r = if known {
             self.check(&f.body, &ft.ret).map(|_| ft.ret.clone())
         } else {
             self.infer(&f.body)
         };
+        self.pre.pop();
         self.labels = saved;
         self.returns.pop();
         r
@@ -346,5 +430,84 @@ fn is_class_body(f: &FuncDef) -> bool {
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// The value names a declaration defines.
+fn dec_names(d: &Dec) -> Vec<String> {
+    let mut names = Vec::new();
+    match d {
+        Dec::Let(p, _, _) => pat_names(p, &mut names),
+        Dec::Var(n, ..) => names.push(n.clone()),
+        Dec::Func(f) => names.extend(f.name.clone()),
+        Dec::Exp(_) | Dec::Type(..) | Dec::Import(..) => {}
+    }
+    names
+}
+
+/// Whether moc can infer the type of the parameter pattern `p` on its own (nothing gives
+/// it a type): M0103 for a variable, M0102 for a wildcard, M0184 for an or-pattern not
+/// under an annotation. Patterns nest no deeper than the parser allows.
+fn inferable(p: &Pat) -> CheckResult<()> {
+    match &p.kind {
+        PatKind::Var(_) => Err(TypeError::new(
+            p.span,
+            "M0103",
+            "cannot infer type of variable",
+        )),
+        PatKind::Wild => Err(TypeError::new(
+            p.span,
+            "M0102",
+            "cannot infer type of wildcard",
+        )),
+        PatKind::Or(..) => Err(TypeError::new(
+            p.span,
+            "M0184",
+            "cannot infer the type of this or-pattern, please add a type annotation",
+        )),
+        PatKind::Annot(..) | PatKind::Lit(..) => Ok(()),
+        PatKind::Tuple(ps) => ps.iter().try_for_each(inferable),
+        PatKind::Record(fs) => fs.iter().try_for_each(|(_, q)| inferable(q)),
+        PatKind::Opt(q) => inferable(q),
+        PatKind::Variant(_, q) => q.iter().try_for_each(|q| inferable(q)),
+    }
+}
+
+/// M0014 when a module's body declares a `var` or computes a field (a call, an operator, a
+/// conditional, ...): moc allows only static declarations in a module.
+pub(super) fn module_static(decs: &[Dec]) -> CheckResult<()> {
+    for d in decs {
+        let at = match d {
+            Dec::Var(_, _, _, span) => Some(*span),
+            Dec::Let(_, e, _) | Dec::Exp(e) => non_static(e),
+            _ => None,
+        };
+        if let Some(span) = at {
+            return Err(TypeError::new(
+                span,
+                "M0014",
+                "non-static expression in library, module or migration expression",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where `e` (a module's field) computes at run time: the expression moc calls
+/// non-static.
+fn non_static(e: &Expr) -> Option<Span> {
+    match &e.kind {
+        ExprKind::Annot(a, _) => non_static(a),
+        ExprKind::Call(..)
+        | ExprKind::Index(..)
+        | ExprKind::Binary(..)
+        | ExprKind::If(..)
+        | ExprKind::Switch(..)
+        | ExprKind::Assign(..)
+        | ExprKind::OpAssign(..)
+        | ExprKind::While(..)
+        | ExprKind::Loop(..)
+        | ExprKind::For(..) => Some(e.span),
+        _ => None,
     }
 }

@@ -79,7 +79,12 @@ pub(super) fn pattern_duplicates(p: &Pat) -> CheckResult<()> {
             fs.iter().try_for_each(|(_, q)| pattern_duplicates(q))?;
             several_duplicates(fs.iter().map(|(_, q)| q), p.span)
         }
-        PatKind::Opt(q) | PatKind::Annot(q, _) | PatKind::Or(q, _) => pattern_duplicates(q),
+        PatKind::Or(a, b) => {
+            pattern_duplicates(a)?;
+            pattern_duplicates(b)?;
+            or_bindings(a, b, p.span)
+        }
+        PatKind::Opt(q) | PatKind::Annot(q, _) => pattern_duplicates(q),
         PatKind::Variant(_, Some(q)) => pattern_duplicates(q),
         _ => Ok(()),
     }
@@ -100,6 +105,40 @@ pub(super) fn several_duplicates<'a>(
                 format!("duplicate binding for {n} in pattern"),
             ));
         }
+    }
+    Ok(())
+}
+
+/// M0044 when a type parameter list names a parameter twice.
+pub(super) fn type_param_duplicates(params: &[String], span: Span) -> CheckResult<()> {
+    let mut seen = std::collections::HashSet::new();
+    for p in params {
+        if !seen.insert(p.as_str()) {
+            return Err(TypeError::new(
+                span,
+                "M0044",
+                format!("duplicate type name {p} in type parameter list"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// M0189 when the alternatives of an or-pattern bind different names.
+fn or_bindings(a: &Pat, b: &Pat, span: Span) -> CheckResult<()> {
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    pat_vars(a, &mut x);
+    pat_vars(b, &mut y);
+    let mut x: Vec<String> = x.into_iter().map(|v| v.0).collect();
+    let mut y: Vec<String> = y.into_iter().map(|v| v.0).collect();
+    x.sort();
+    y.sort();
+    if x != y {
+        return Err(TypeError::new(
+            span,
+            "M0189",
+            "different set of bindings in pattern alternatives",
+        ));
     }
     Ok(())
 }

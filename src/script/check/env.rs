@@ -36,6 +36,24 @@ pub struct Scope {
     pub vals: HashMap<String, Binding>,
     /// Types.
     pub types: HashMap<String, TypeBinding>,
+    /// The names declared in this block whose declaration is not checked yet.
+    pub pending: HashSet<String>,
+    /// The names this block's `let`s and `var`s of a computed value define (a type path
+    /// through one of them is M0024 in the same block).
+    pub lets: HashSet<String>,
+    /// The type declarations of the modules this block defines, by the module's name.
+    pub modules: HashMap<String, Rc<ModTypes>>,
+}
+
+/// What a module of the script declares, for type paths `M.T`.
+#[derive(Clone, Debug)]
+pub struct ModTypes {
+    /// Its type declarations.
+    pub types: HashMap<String, TypeBinding>,
+    /// Its modules.
+    pub modules: HashMap<String, Rc<ModTypes>>,
+    /// Its type (its fields).
+    pub ty: Ty,
 }
 
 /// The types of a session's top-level names, kept across evaluations.

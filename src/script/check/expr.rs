@@ -6,7 +6,9 @@ use super::lib_types;
 use super::sub::{lub, normalize, sub, Tri};
 use super::types::{Field, FuncTy, ObjSort, Prim, Ty};
 use super::Checker;
-use crate::script::syntax::ast::{BinOp, Expr, ExprKind, FuncDef, Lit, UnOp};
+use crate::script::syntax::ast::{
+    BinOp, BodySort, Case, Expr, ExprKind, FieldExp, FuncDef, Lit, Pat, UnOp,
+};
 use crate::script::value::NumKind;
 use num_bigint::{BigInt, BigUint};
 use std::rc::Rc;
@@ -41,30 +43,30 @@ pub fn num_kind(p: Prim) -> Option<NumKind> {
     })
 }
 
-/// The range of an integral primitive (`None`: unbounded on that side).
+/// Whether `v` is a value of the integral primitive `p`.
 fn in_range(p: Prim, v: &BigInt) -> bool {
-    let (lo, hi): (i128, i128) = match p {
-        Prim::Nat => return v.sign() != num_bigint::Sign::Minus,
-        Prim::Int => return true,
-        Prim::Nat8 => (0, u8::MAX as i128),
-        Prim::Nat16 => (0, u16::MAX as i128),
-        Prim::Nat32 => (0, u32::MAX as i128),
-        Prim::Nat64 => (0, u64::MAX as i128),
-        Prim::Int8 => (i8::MIN as i128, i8::MAX as i128),
-        Prim::Int16 => (i16::MIN as i128, i16::MAX as i128),
-        Prim::Int32 => (i32::MIN as i128, i32::MAX as i128),
-        Prim::Int64 => (i64::MIN as i128, i64::MAX as i128),
-        _ => return false,
-    };
-    *v >= BigInt::from(lo) && *v <= BigInt::from(hi)
+    num_kind(p).is_some_and(|k| k.holds(v))
 }
 
-/// A numeric literal, possibly negated: `(digits, negated)`.
-pub(super) fn num_literal(e: &Expr) -> Option<(&str, bool)> {
+/// The sign written before a numeric literal: none, `+` or `-` (a signed literal is an
+/// `Int` by default, and no `Nat` type takes it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Sign {
+    /// `5`.
+    Unsigned,
+    /// `+5`.
+    Plus,
+    /// `-5`.
+    Minus,
+}
+
+/// A numeric literal, possibly signed: `(digits, sign)`.
+pub(super) fn num_literal(e: &Expr) -> Option<(&str, Sign)> {
     match &e.kind {
-        ExprKind::Lit(Lit::Nat(s)) => Some((s, false)),
-        ExprKind::Unary(UnOp::Neg, a) => match &a.kind {
-            ExprKind::Lit(Lit::Nat(s)) => Some((s, true)),
+        ExprKind::Lit(Lit::Nat(s)) => Some((s, Sign::Unsigned)),
+        ExprKind::Unary(op @ (UnOp::Neg | UnOp::Pos), a) => match &a.kind {
+            ExprKind::Lit(Lit::Nat(s)) if *op == UnOp::Neg => Some((s, Sign::Minus)),
+            ExprKind::Lit(Lit::Nat(s)) => Some((s, Sign::Plus)),
             _ => None,
         },
         _ => None,
@@ -78,17 +80,23 @@ fn parse_digits(s: &str) -> Option<BigUint> {
     }
 }
 
-/// Checks a numeric literal (`digits`, negated when `neg`) against the expected type `w`
+/// Checks a numeric literal (`digits`, after `sign`) against the expected type `w`
 /// (normalized; `want` as written, for the message): the representation the engine must
 /// give it, `None` for its default one.
 pub(super) fn num_literal_type(
     span: crate::script::syntax::Span,
     digits: &str,
-    neg: bool,
+    sign: Sign,
     w: &Ty,
     want: &Ty,
 ) -> CheckResult<Option<LitType>> {
-    let default = if neg { Ty::Prim(Prim::Int) } else { Ty::nat() };
+    let signed = sign != Sign::Unsigned;
+    let neg = sign == Sign::Minus;
+    let default = if signed {
+        Ty::Prim(Prim::Int)
+    } else {
+        Ty::nat()
+    };
     match w {
         Ty::Prim(Prim::Float) => Ok(Some(LitType::Float)),
         Ty::Prim(p) if p.is_int_like() => {
@@ -100,7 +108,7 @@ pub(super) fn num_literal_type(
             } else {
                 BigInt::from(mag)
             };
-            if neg && !in_range(*p, &BigInt::from(-1)) {
+            if signed && !in_range(*p, &BigInt::from(-1)) {
                 return Err(TypeError::literal(span, &default, want));
             }
             if !in_range(*p, &v) {
@@ -111,7 +119,7 @@ pub(super) fn num_literal_type(
                 ));
             }
             Ok(match num_kind(*p) {
-                Some(k) if *p != Prim::Nat && !(neg && *p == Prim::Int) => Some(LitType::Num(k)),
+                Some(k) if *p != Prim::Nat && !(signed && *p == Prim::Int) => Some(LitType::Num(k)),
                 _ => None,
             })
         }
@@ -153,10 +161,12 @@ impl Checker<'_> {
             self.infer(e)?;
             return Ok(());
         }
-        if let Some((digits, neg)) = num_literal(e) {
-            return self.check_num_literal(e, digits, neg, &w, want);
+        if let Some((digits, sign)) = num_literal(e) {
+            return self.check_num_literal(e, digits, sign, &w, want);
         }
         match (&e.kind, &w) {
+            // moc checks a forward reference against the expected type without its type
+            (ExprKind::Var(n), _) if self.is_forward(n) => Ok(()),
             (ExprKind::Lit(Lit::Text(_)), Ty::Prim(Prim::Blob)) => {
                 self.typing.literals.insert(Typing::key(e), LitType::Blob);
                 Ok(())
@@ -190,69 +200,13 @@ impl Checker<'_> {
             )),
             (ExprKind::Opt(a), Ty::Opt(t)) => self.check(a, t),
             (ExprKind::Variant(tag, a), Ty::Variant(tags)) => {
-                match tags.iter().find(|(n, _)| **n == **tag) {
-                    Some((_, t)) => match a {
-                        Some(a) => self.check(a, t),
-                        None => self.expect_sub(e.span, &Ty::unit(), t).map(|_| ()),
-                    },
-                    None => {
-                        let t = self.infer(e)?;
-                        self.expect_sub(e.span, &t, want)
-                    }
-                }
+                self.check_variant(e, tag, a.as_deref(), tags, want)
             }
             (ExprKind::Record(bases, fields), Ty::Obj(ObjSort::Object, fs)) if bases.is_empty() => {
-                if let Some(missing) = fs
-                    .iter()
-                    .find(|g| !fields.iter().any(|f| *f.name == *g.name))
-                {
-                    return Err(TypeError::new(
-                        e.span,
-                        "M0151",
-                        format!("missing field '{}' from expected type\n  {w}", missing.name),
-                    ));
-                }
-                let mut got = Vec::new();
-                for f in fields {
-                    let ty = match (&f.ty, fs.iter().find(|g| *g.name == *f.name)) {
-                        (Some(t), _) => {
-                            let t = self.ty(t, f.value.span)?;
-                            self.check(&f.value, &t)?;
-                            t
-                        }
-                        (None, Some(g)) if g.mutable == f.mutable => {
-                            self.check(&f.value, &g.ty)?;
-                            g.ty.clone()
-                        }
-                        (None, Some(g)) => {
-                            let (code, what) = if g.mutable {
-                                (
-                                    "M0149",
-                                    "expected mutable 'var' field {} of type\n  {}\nbut found immutable field (insert 'var'?)",
-                                )
-                            } else {
-                                (
-                                    "M0150",
-                                    "expected immutable field {} of type\n  {}\nbut found mutable 'var' field (delete 'var'?)",
-                                )
-                            };
-                            let msg = what.replacen("{}", &f.name, 1).replacen(
-                                "{}",
-                                &g.ty.to_string(),
-                                1,
-                            );
-                            let at = field_span(&f.name, f.mutable, f.value.span);
-                            return Err(TypeError::new(at, code, msg));
-                        }
-                        _ => self.infer(&f.value)?,
-                    };
-                    got.push(Field {
-                        name: Rc::from(f.name.as_str()),
-                        mutable: f.mutable,
-                        ty,
-                    });
-                }
-                let t = Ty::record(got);
+                self.check_record(e, fields, fs, &w, want)
+            }
+            (ExprKind::Block(_), _) if self.body_types.contains_key(&super::span_key(e.span)) => {
+                let t = self.infer(e)?;
                 self.expect_sub(e.span, &t, want)
             }
             (ExprKind::Block(decs), _) if decs.is_empty() => {
@@ -277,19 +231,7 @@ impl Checker<'_> {
                     None => self.expect_sub(e.span, &Ty::unit(), want),
                 }
             }
-            (ExprKind::Switch(s, cases), _) => {
-                let st = self.infer(s)?;
-                for case in cases {
-                    super::dup::pattern_duplicates(&case.pat)?;
-                    self.push_scope();
-                    let r = self
-                        .bind_pat(&case.pat, &st)
-                        .and_then(|_| self.check(&case.body, want));
-                    self.pop_scope();
-                    r?;
-                }
-                Ok(())
-            }
+            (ExprKind::Switch(s, cases), _) => self.check_switch(s, cases, want),
             (ExprKind::Do(b), _) => self.check(b, want),
             (ExprKind::DoOpt(b), Ty::Opt(t)) => {
                 let t = (**t).clone();
@@ -331,11 +273,11 @@ impl Checker<'_> {
         &mut self,
         e: &Expr,
         digits: &str,
-        neg: bool,
+        sign: Sign,
         w: &Ty,
         want: &Ty,
     ) -> CheckResult<()> {
-        if let Some(lt) = num_literal_type(e.span, digits, neg, w, want)? {
+        if let Some(lt) = num_literal_type(e.span, digits, sign, w, want)? {
             self.typing.literals.insert(Typing::key(e), lt);
         }
         Ok(())
@@ -365,32 +307,19 @@ impl Checker<'_> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Lit(l) => lit_type(l),
+            ExprKind::Var(n) if self.is_forward(n) => {
+                return Err(TypeError::new(
+                    span,
+                    "M0055",
+                    format!("cannot infer type of forward variable {n}"),
+                ))
+            }
             ExprKind::Var(n) => match self.lookup(n) {
                 Some(Binding::Val(t, _)) => t,
                 Some(Binding::Module(_) | Binding::BaseModule(_)) => Ty::Unknown,
                 None => return Err(TypeError::unbound(span, n)),
             },
-            ExprKind::Unary(op, a) => {
-                // a signed number literal (`-1`, `+1`) is an `Int`
-                let signed = *op == UnOp::Pos && matches!(a.kind, ExprKind::Lit(Lit::Nat(_)));
-                if num_literal(e).is_some() || signed {
-                    return Ok(Ty::Prim(Prim::Int));
-                }
-                let t = self.infer(a)?;
-                match normalize(&t) {
-                    Ty::Prim(p) => {
-                        if !super::ops::unary_defined(*op, p) {
-                            return Err(TypeError::unary_operator(span, &t));
-                        }
-                        if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
-                            Ty::Prim(Prim::Int)
-                        } else {
-                            Ty::Prim(p)
-                        }
-                    }
-                    _ => Ty::Unknown,
-                }
-            }
+            ExprKind::Unary(op, a) => self.infer_unary(e, op, a)?,
             ExprKind::Binary(op, a, b) => self.binary(e, *op, a, b)?,
             ExprKind::And(a, b) | ExprKind::Or(a, b) => {
                 self.check(a, &Ty::bool())?;
@@ -406,25 +335,7 @@ impl Checker<'_> {
                 self.check(v, &t)?;
                 Ty::unit()
             }
-            ExprKind::OpAssign(op, p, v) => {
-                let t = self.place(p, e)?;
-                match normalize(&t) {
-                    Ty::Prim(pr) if op_defined(*op, pr) => {
-                        if pr == Prim::Int {
-                            self.typing.int_arith.insert(Typing::key(e));
-                        }
-                        self.check(v, &t)?
-                    }
-                    Ty::Prim(_) => {
-                        let vt = self.infer(v)?;
-                        return Err(TypeError::operator(e.span, &t, &vt));
-                    }
-                    _ => {
-                        self.infer(v)?;
-                    }
-                }
-                Ty::unit()
-            }
+            ExprKind::OpAssign(op, p, v) => self.op_assign(e, op, p, v)?,
             ExprKind::Tuple(es) => {
                 let mut ts = Vec::with_capacity(es.len());
                 for x in es {
@@ -432,20 +343,7 @@ impl Checker<'_> {
                 }
                 Ty::Tuple(Rc::from(ts))
             }
-            ExprKind::Array(m, es) => {
-                let mut t = Ty::Non;
-                for x in es {
-                    let u = self.infer(x)?;
-                    t = lub(&t, &u);
-                }
-                // the numeric literals take the element type (moc: `[i, 1]` is `[+5, +1]`)
-                if matches!(normalize(&t), Ty::Prim(p) if p.is_num()) {
-                    for x in es.iter().filter(|x| num_literal(x).is_some()) {
-                        self.check(x, &t)?;
-                    }
-                }
-                Ty::Array(*m, Rc::new(t))
-            }
+            ExprKind::Array(m, es) => self.infer_array(*m, es)?,
             ExprKind::Record(bases, fields) => self.record(bases, fields)?,
             ExprKind::Variant(tag, a) => {
                 let t = match a {
@@ -456,69 +354,11 @@ impl Checker<'_> {
             }
             ExprKind::Opt(a) => Ty::Opt(Rc::new(self.infer(a)?)),
             ExprKind::Dot(r, name) => self.dot(e, r, name)?,
-            ExprKind::Proj(a, i) => {
-                let t = self.infer(a)?;
-                match normalize(&t) {
-                    Ty::Tuple(ts) => match ts.get(*i) {
-                        Some(t) => t.clone(),
-                        None => {
-                            return Err(TypeError::new(
-                                span,
-                                "M0066",
-                                format!("tuple projection {i} is out of bounds for type\n  {t}"),
-                            ))
-                        }
-                    },
-                    n if super::ops::shaped(&n) => {
-                        return Err(TypeError::new(
-                            a.span,
-                            "M0067",
-                            format!("expected tuple type, but expression produces type\n  {t}"),
-                        ))
-                    }
-                    _ => Ty::Unknown,
-                }
-            }
-            ExprKind::Index(a, i) => {
-                let t = self.infer(a)?;
-                self.check(i, &Ty::nat())?;
-                match normalize(&t) {
-                    Ty::Array(_, t) => (*t).clone(),
-                    Ty::Prim(Prim::Blob) => Ty::Prim(Prim::Nat8),
-                    n if super::ops::shaped(&n) => return Err(not_indexable(a, &t)),
-                    _ => Ty::Unknown,
-                }
-            }
+            ExprKind::Proj(a, i) => self.proj(e, a, *i)?,
+            ExprKind::Index(a, i) => self.index(a, i)?,
             ExprKind::Call(f, args) => self.call(e, f, args, want)?,
-            ExprKind::Bang(a) => {
-                let t = self.infer(a)?;
-                match normalize(&t) {
-                    Ty::Opt(t) => (*t).clone(),
-                    Ty::Prim(Prim::Null) => Ty::Non,
-                    n if super::ops::shaped(&n) => {
-                        return Err(TypeError::new(
-                            a.span,
-                            "M0065",
-                            format!(
-                            "expected option type before '!', but expression produces type\n  {t}"
-                        ),
-                        ))
-                    }
-                    _ => Ty::Unknown,
-                }
-            }
-            ExprKind::DebugShow(a) => {
-                let t = self.infer(a)?;
-                if super::ops::show_undefined(&t) {
-                    return Err(TypeError::new(
-                        span,
-                        "M0063",
-                        format!("show is not defined for operand type\n  {t}"),
-                    ));
-                }
-                self.typing.shows.insert(Typing::key(e), t);
-                Ty::text()
-            }
+            ExprKind::Bang(a) => self.bang(a)?,
+            ExprKind::DebugShow(a) => self.debug_show(e, a)?,
             ExprKind::Ignore(a) => {
                 self.infer(a)?;
                 Ty::unit()
@@ -536,87 +376,21 @@ impl Checker<'_> {
                 self.check(a, &t)?;
                 t
             }
-            ExprKind::Block(decs) => self.block(decs, None)?,
+            ExprKind::Block(decs) => {
+                let t = self.block(decs, None)?;
+                self.body_type(span, t)?
+            }
             // a module is typed as the record of its public fields its body ends in
-            ExprKind::Module(body) => self.infer(body)?,
-            ExprKind::If(c, a, b) => {
-                self.check(c, &Ty::bool())?;
-                match b {
-                    Some(b) => {
-                        let x = self.infer(a)?;
-                        let y = self.infer(b)?;
-                        lub(&x, &y)
-                    }
-                    None => {
-                        self.check(a, &Ty::unit())?;
-                        Ty::unit()
-                    }
-                }
-            }
-            ExprKind::Switch(s, cases) => {
-                let st = self.infer(s)?;
-                let mut t = Ty::Non;
-                for case in cases {
-                    super::dup::pattern_duplicates(&case.pat)?;
-                    self.push_scope();
-                    let r = self
-                        .bind_pat(&case.pat, &st)
-                        .and_then(|_| self.infer(&case.body));
-                    self.pop_scope();
-                    t = lub(&t, &r?);
-                }
-                t
-            }
+            ExprKind::Module(body) => self.module(body)?,
+            ExprKind::If(c, a, b) => self.infer_if(c, a, b.as_deref())?,
+            ExprKind::Switch(s, cases) => self.infer_switch(s, cases)?,
             ExprKind::While(c, b) => {
                 self.check(c, &Ty::bool())?;
                 self.loop_body(b)?;
                 Ty::unit()
             }
-            ExprKind::Loop(b, c) => {
-                self.loop_body(b)?;
-                match c {
-                    Some(c) => {
-                        self.check(c, &Ty::bool())?;
-                        Ty::unit()
-                    }
-                    None => Ty::Non,
-                }
-            }
-            ExprKind::For(p, it, b) => {
-                let t = self.infer(it)?;
-                let elem = match normalize(&t) {
-                    Ty::Obj(_, fs) if fs.iter().any(|f| &*f.name == "next") => {
-                        match fs.iter().find(|f| &*f.name == "next") {
-                            Some(Field {
-                                ty: Ty::Func(ft), ..
-                            }) if ft.params.is_empty() => match normalize(&ft.ret) {
-                                Ty::Opt(t) => (*t).clone(),
-                                _ => Ty::Unknown,
-                            },
-                            _ => Ty::Unknown,
-                        }
-                    }
-                    Ty::Obj(..)
-                    | Ty::Array(..)
-                    | Ty::Prim(_)
-                    | Ty::Opt(_)
-                    | Ty::Tuple(_)
-                    | Ty::Variant(_)
-                    | Ty::Func(_) => {
-                        return Err(TypeError::new(
-                            it.span,
-                            "M0082",
-                            format!("expected iterable type, but expression has type\n  {t}"),
-                        ))
-                    }
-                    _ => Ty::Unknown,
-                };
-                self.push_scope();
-                let r = self.bind_pat(p, &elem).and_then(|_| self.loop_body(b));
-                self.pop_scope();
-                r?;
-                Ty::unit()
-            }
+            ExprKind::Loop(b, c) => self.infer_loop(b, c.as_deref())?,
+            ExprKind::For(p, it, b) => self.infer_for(p, it, b)?,
             ExprKind::Label(l, body) => {
                 self.labels_push(l);
                 let r = self.infer(body);
@@ -635,21 +409,7 @@ impl Checker<'_> {
                 self.label_bound(l, span, "continue ")?;
                 Ty::Non
             }
-            ExprKind::Return(v) => {
-                if self.returns.is_empty() {
-                    return Err(TypeError::new(span, "M0085", "misplaced return"));
-                }
-                let want = self.returns.last().cloned().flatten();
-                match (v, want) {
-                    (Some(v), Some(w)) => self.check(v, &w)?,
-                    (Some(v), None) => {
-                        self.infer(v)?;
-                    }
-                    (None, Some(w)) => self.expect_sub(span, &Ty::unit(), &w)?,
-                    (None, None) => {}
-                }
-                Ty::Non
-            }
+            ExprKind::Return(v) => self.infer_return(e, v.as_deref())?,
             ExprKind::Do(b) => self.infer(b)?,
             ExprKind::DoOpt(b) => Ty::Opt(Rc::new(self.infer(b)?)),
             ExprKind::Func(f) => self.func_def(f, None)?,
@@ -742,12 +502,31 @@ impl Checker<'_> {
     ) -> CheckResult<Ty> {
         let mut fs: Vec<Field> = Vec::new();
         let mut unknown = false;
+        let overridden = |name: &str| fields.iter().any(|f| f.name == name);
         for b in bases {
             let t = self.infer(b)?;
             match normalize(&t) {
                 Ty::Obj(_, bfs) => {
                     for f in bfs.iter() {
-                        fs.retain(|g| g.name != f.name);
+                        if overridden(&f.name) {
+                            continue;
+                        }
+                        // moc: a field two bases have must be overridden, and a base's
+                        // `var` field cannot be copied
+                        if fs.iter().any(|g| g.name == f.name) {
+                            return Err(TypeError::new(
+                                b.span,
+                                "M0177",
+                                format!("ambiguous field in base\n  {}", f.name),
+                            ));
+                        }
+                        if f.mutable {
+                            return Err(TypeError::new(
+                                b.span,
+                                "M0179",
+                                format!("base has non-aliasable var field\n  {}", f.name),
+                            ));
+                        }
                         fs.push(f.clone());
                     }
                 }
@@ -791,32 +570,59 @@ impl Checker<'_> {
             }
         }
         let t = self.infer(r)?;
-        match normalize(&t) {
-            Ty::Obj(_, fs) => match fs.iter().find(|f| &*f.name == name) {
-                Some(f) => Ok(f.ty.clone()),
-                None if self.module_has(name) => Ok(Ty::Unknown),
-                None => Err(TypeError::new(
-                    e.span,
+        let n = normalize(&t);
+        if let Ty::Obj(_, fs) = &n {
+            if let Some(f) = fs.iter().find(|f| &*f.name == name) {
+                return Ok(f.ty.clone());
+            }
+        }
+        if let Some(m) = builtin_method(&n, name) {
+            return Ok(m);
+        }
+        match self.no_member(e, r, &t, name) {
+            Some(err) => Err(err),
+            None => Ok(Ty::Unknown),
+        }
+    }
+
+    /// The error for `r.name` (`e`) where the receiver's type `t` has no field `name` and
+    /// no built-in method of that name: none where a module in scope may offer a
+    /// contextual-dot function `name`, or the type is not known. M0072 for an object, a
+    /// text, blob or array (which have fields), M0070 for other types.
+    pub(super) fn no_member(&self, e: &Expr, r: &Expr, t: &Ty, name: &str) -> Option<TypeError> {
+        if self.module_has(name) || self.local_module_has(name) {
+            return None;
+        }
+        match normalize(t) {
+            Ty::Obj(..) | Ty::Array(..) | Ty::Prim(Prim::Text | Prim::Blob) => {
+                let mut at = e.span;
+                // moc points at the field name
+                at.start = at.end;
+                at.start.col = at.end.col.saturating_sub(name.len() as u32);
+                Some(TypeError::new(
+                    at,
                     "M0072",
                     format!("field {name} does not exist in type:\n  {t}"),
-                )),
-            },
-            Ty::Prim(_)
-            | Ty::Array(..)
-            | Ty::Tuple(_)
-            | Ty::Variant(_)
-            | Ty::Func(_)
-            | Ty::Opt(_)
-                if builtin_method(&normalize(&t), name).is_none() && !self.module_has(name) =>
-            {
-                Err(TypeError::new(
+                ))
+            }
+            Ty::Prim(_) | Ty::Tuple(_) | Ty::Variant(_) | Ty::Func(_) | Ty::Opt(_) => {
+                Some(TypeError::new(
                     r.span,
                     "M0070",
                     format!("expected object type, but expression produces type\n  {t}"),
                 ))
             }
-            n => Ok(builtin_method(&n, name).unwrap_or(Ty::Unknown)),
+            _ => None,
         }
+    }
+
+    /// Whether a module value of the script in scope has a member `name` (a contextual dot
+    /// may resolve to it).
+    pub(super) fn local_module_has(&self, name: &str) -> bool {
+        self.scopes
+            .iter()
+            .chain(std::iter::once(&self.globals.scope))
+            .any(|s| s.vals.values().any(|b| module_member(b, name)))
     }
 
     /// Whether an imported module in scope has a member `name` (a contextual dot may
@@ -924,6 +730,16 @@ pub(super) fn field_span(
     at
 }
 
+/// Whether the binding is a module value (of the script) with a member `name`.
+fn module_member(b: &Binding, name: &str) -> bool {
+    match b {
+        Binding::Val(t, _) => {
+            matches!(normalize(t), Ty::Obj(ObjSort::Module, fs) if fs.iter().any(|f| &*f.name == name))
+        }
+        _ => false,
+    }
+}
+
 /// M0075: indexing what is neither an array nor a blob.
 fn not_indexable(a: &Expr, t: &Ty) -> TypeError {
     TypeError::new(
@@ -968,5 +784,417 @@ pub(super) fn builtin_method(t: &Ty, name: &str) -> Option<Ty> {
             Some(f(vec![], lib_types::iter(Ty::Prim(Prim::Nat8))))
         }
         _ => None,
+    }
+}
+
+impl Checker<'_> {
+    /// The type of a body block at `span` of type `t`: M0192 (object) or M0134 (class)
+    /// when it declares a type `t` does not fit; the declared type then (a class keeps its
+    /// body's).
+    pub(super) fn body_type(
+        &mut self,
+        span: crate::script::syntax::Span,
+        t: Ty,
+    ) -> CheckResult<Ty> {
+        let Some(b) = self.body_types.get(&super::span_key(span)).copied() else {
+            return Ok(t);
+        };
+        let want = self.ty(&b.ty, span)?;
+        let class = b.sort == BodySort::Class;
+        if sub(&t, &want) == Tri::No {
+            let (code, what) = if class {
+                ("M0134", "class body")
+            } else {
+                ("M0192", "body")
+            };
+            return Err(TypeError::new(
+                span,
+                code,
+                format!("{what} of type\n  {t}\ndoes not match expected type\n  {want}"),
+            ));
+        }
+        Ok(if class { t } else { want })
+    }
+}
+
+impl Checker<'_> {
+    /// A module's type (the record of its public fields, as a module); what it declares is
+    /// kept for the `let` that names it (type paths `M.T`).
+    fn module(&mut self, body: &Expr) -> CheckResult<Ty> {
+        let ExprKind::Block(decs) = &body.kind else {
+            return self.infer(body);
+        };
+        self.tick(body.span)?;
+        super::dec::module_static(decs)?;
+        self.push_scope();
+        let r = self.decs(decs, None, false);
+        let scope = self.scopes.pop().unwrap_or_default();
+        let t = self.body_type(body.span, r?)?;
+        let t = match t {
+            Ty::Obj(_, fs) => Ty::Obj(ObjSort::Module, fs),
+            t => t,
+        };
+        self.last_module = Some(Rc::new(super::env::ModTypes {
+            types: scope.types,
+            modules: scope.modules,
+            ty: t.clone(),
+        }));
+        Ok(t)
+    }
+}
+
+impl Checker<'_> {
+    /// The type of `op a` (`e`); a signed number literal is an `Int`.
+    fn infer_unary(&mut self, e: &Expr, op: &UnOp, a: &Expr) -> CheckResult<Ty> {
+        let span = e.span;
+        // a signed number literal (`-1`, `+1`) is an `Int`
+        if num_literal(e).is_some() {
+            return Ok(Ty::Prim(Prim::Int));
+        }
+        let t = self.infer(a)?;
+        Ok(match normalize(&t) {
+            Ty::Prim(p) => {
+                if !super::ops::unary_defined(*op, p) {
+                    return Err(TypeError::unary_operator(span, &t));
+                }
+                if matches!(op, UnOp::Neg | UnOp::Pos) && p == Prim::Nat {
+                    Ty::Prim(Prim::Int)
+                } else {
+                    Ty::Prim(p)
+                }
+            }
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `p op= v` (`e`).
+    fn op_assign(&mut self, e: &Expr, op: &BinOp, p: &Expr, v: &Expr) -> CheckResult<Ty> {
+        let t = self.place(p, e)?;
+        match normalize(&t) {
+            Ty::Prim(pr) if op_defined(*op, pr) => {
+                if pr == Prim::Int {
+                    self.typing.int_arith.insert(Typing::key(e));
+                }
+                self.check(v, &t)?
+            }
+            Ty::Prim(_) => {
+                let vt = self.infer(v)?;
+                return Err(TypeError::operator(e.span, &t, &vt));
+            }
+            _ => {
+                self.infer(v)?;
+            }
+        }
+        Ok(Ty::unit())
+    }
+}
+
+impl Checker<'_> {
+    /// An array literal (`[var ...]` when `m`).
+    fn infer_array(&mut self, m: bool, es: &[Expr]) -> CheckResult<Ty> {
+        let mut t = Ty::Non;
+        for x in es {
+            let u = self.infer(x)?;
+            t = lub(&t, &u);
+        }
+        // the numeric literals take the element type (moc: `[i, 1]` is `[+5, +1]`)
+        if matches!(normalize(&t), Ty::Prim(p) if p.is_num()) {
+            for x in es.iter().filter(|x| num_literal(x).is_some()) {
+                self.check(x, &t)?;
+            }
+        }
+        Ok(Ty::Array(m, Rc::new(t)))
+    }
+}
+
+impl Checker<'_> {
+    /// `a.i` (`e`).
+    fn proj(&mut self, e: &Expr, a: &Expr, i: usize) -> CheckResult<Ty> {
+        let span = e.span;
+        let t = self.infer(a)?;
+        Ok(match normalize(&t) {
+            Ty::Tuple(ts) => match ts.get(i) {
+                Some(t) => t.clone(),
+                None => {
+                    return Err(TypeError::new(
+                        span,
+                        "M0066",
+                        format!("tuple projection {i} is out of bounds for type\n  {t}"),
+                    ))
+                }
+            },
+            n if super::ops::shaped(&n) => {
+                return Err(TypeError::new(
+                    a.span,
+                    "M0067",
+                    format!("expected tuple type, but expression produces type\n  {t}"),
+                ))
+            }
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `a[i]`.
+    fn index(&mut self, a: &Expr, i: &Expr) -> CheckResult<Ty> {
+        let t = self.infer(a)?;
+        self.check(i, &Ty::nat())?;
+        Ok(match normalize(&t) {
+            Ty::Array(_, t) => (*t).clone(),
+            Ty::Prim(Prim::Blob) => Ty::Prim(Prim::Nat8),
+            n if super::ops::shaped(&n) => return Err(not_indexable(a, &t)),
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `a!`.
+    fn bang(&mut self, a: &Expr) -> CheckResult<Ty> {
+        let t = self.infer(a)?;
+        Ok(match normalize(&t) {
+            Ty::Opt(t) => (*t).clone(),
+            Ty::Prim(Prim::Null) => Ty::Non,
+            n if super::ops::shaped(&n) => {
+                return Err(TypeError::new(
+                    a.span,
+                    "M0065",
+                    format!("expected option type before '!', but expression produces type\n  {t}"),
+                ))
+            }
+            _ => Ty::Unknown,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `debug_show a` (`e`).
+    fn debug_show(&mut self, e: &Expr, a: &Expr) -> CheckResult<Ty> {
+        let span = e.span;
+        let t = self.infer(a)?;
+        if super::ops::show_undefined(&t) {
+            return Err(TypeError::new(
+                span,
+                "M0063",
+                format!("show is not defined for operand type\n  {t}"),
+            ));
+        }
+        self.typing.shows.insert(Typing::key(e), t);
+        Ok(Ty::text())
+    }
+}
+
+impl Checker<'_> {
+    /// `if c a else b`.
+    fn infer_if(&mut self, c: &Expr, a: &Expr, b: Option<&Expr>) -> CheckResult<Ty> {
+        self.check(c, &Ty::bool())?;
+        Ok(match b {
+            Some(b) => {
+                let x = self.infer(a)?;
+                let y = self.infer(b)?;
+                lub(&x, &y)
+            }
+            None => {
+                self.check(a, &Ty::unit())?;
+                Ty::unit()
+            }
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `switch s { cases }`.
+    fn infer_switch(&mut self, s: &Expr, cases: &[Case]) -> CheckResult<Ty> {
+        let st = self.infer(s)?;
+        let mut t = Ty::Non;
+        for case in cases {
+            super::dup::pattern_duplicates(&case.pat)?;
+            self.push_scope();
+            let r = self
+                .bind_pat(&case.pat, &st)
+                .and_then(|_| self.infer(&case.body));
+            self.pop_scope();
+            t = lub(&t, &r?);
+        }
+        Ok(t)
+    }
+}
+
+impl Checker<'_> {
+    /// `loop b` or `loop b while c`.
+    fn infer_loop(&mut self, b: &Expr, c: Option<&Expr>) -> CheckResult<Ty> {
+        self.loop_body(b)?;
+        Ok(match c {
+            Some(c) => {
+                self.check(c, &Ty::bool())?;
+                Ty::unit()
+            }
+            None => Ty::Non,
+        })
+    }
+}
+
+impl Checker<'_> {
+    /// `for (p in it) b`.
+    fn infer_for(&mut self, p: &Pat, it: &Expr, b: &Expr) -> CheckResult<Ty> {
+        let t = self.infer(it)?;
+        let elem = match normalize(&t) {
+            Ty::Obj(_, fs) if fs.iter().any(|f| &*f.name == "next") => {
+                match fs.iter().find(|f| &*f.name == "next") {
+                    Some(Field {
+                        ty: Ty::Func(ft), ..
+                    }) if ft.params.is_empty() => match normalize(&ft.ret) {
+                        Ty::Opt(t) => (*t).clone(),
+                        _ => Ty::Unknown,
+                    },
+                    _ => Ty::Unknown,
+                }
+            }
+            Ty::Obj(..)
+            | Ty::Array(..)
+            | Ty::Prim(_)
+            | Ty::Opt(_)
+            | Ty::Tuple(_)
+            | Ty::Variant(_)
+            | Ty::Func(_) => {
+                return Err(TypeError::new(
+                    it.span,
+                    "M0082",
+                    format!("expected iterable type, but expression has type\n  {t}"),
+                ))
+            }
+            _ => Ty::Unknown,
+        };
+        self.push_scope();
+        let r = self.bind_pat(p, &elem).and_then(|_| self.loop_body(b));
+        self.pop_scope();
+        r?;
+        Ok(Ty::unit())
+    }
+}
+
+impl Checker<'_> {
+    /// `return v` (`e`).
+    fn infer_return(&mut self, e: &Expr, v: Option<&Expr>) -> CheckResult<Ty> {
+        let span = e.span;
+        if self.returns.is_empty() {
+            return Err(TypeError::new(span, "M0085", "misplaced return"));
+        }
+        let want = self.returns.last().cloned().flatten();
+        match (v, want) {
+            (Some(v), Some(w)) => self.check(v, &w)?,
+            (Some(v), None) => {
+                self.infer(v)?;
+            }
+            (None, Some(w)) => self.expect_sub(span, &Ty::unit(), &w)?,
+            (None, None) => {}
+        }
+        Ok(Ty::Non)
+    }
+}
+
+impl Checker<'_> {
+    /// A record literal `e` against the record type `w` (`want` as written).
+    fn check_record(
+        &mut self,
+        e: &Expr,
+        fields: &[FieldExp],
+        fs: &[Field],
+        w: &Ty,
+        want: &Ty,
+    ) -> CheckResult<()> {
+        if let Some(missing) = fs
+            .iter()
+            .find(|g| !fields.iter().any(|f| *f.name == *g.name))
+        {
+            return Err(TypeError::new(
+                e.span,
+                "M0151",
+                format!("missing field '{}' from expected type\n  {w}", missing.name),
+            ));
+        }
+        let mut got = Vec::new();
+        for f in fields {
+            let ty = match (&f.ty, fs.iter().find(|g| *g.name == *f.name)) {
+                (Some(t), _) => {
+                    let t = self.ty(t, f.value.span)?;
+                    self.check(&f.value, &t)?;
+                    t
+                }
+                (None, Some(g)) if g.mutable == f.mutable => {
+                    self.check(&f.value, &g.ty)?;
+                    g.ty.clone()
+                }
+                (None, Some(g)) => {
+                    let (code, what) = if g.mutable {
+                        (
+                            "M0149",
+                            "expected mutable 'var' field {} of type\n  {}\nbut found immutable field (insert 'var'?)",
+                        )
+                    } else {
+                        (
+                            "M0150",
+                            "expected immutable field {} of type\n  {}\nbut found mutable 'var' field (delete 'var'?)",
+                        )
+                    };
+                    let msg = what
+                        .replacen("{}", &f.name, 1)
+                        .replacen("{}", &g.ty.to_string(), 1);
+                    let at = field_span(&f.name, f.mutable, f.value.span);
+                    return Err(TypeError::new(at, code, msg));
+                }
+                _ => self.infer(&f.value)?,
+            };
+            got.push(Field {
+                name: Rc::from(f.name.as_str()),
+                mutable: f.mutable,
+                ty,
+            });
+        }
+        let t = Ty::record(got);
+        self.expect_sub(e.span, &t, want)
+    }
+}
+
+impl Checker<'_> {
+    /// `switch s { cases }` against `want`.
+    fn check_switch(&mut self, s: &Expr, cases: &[Case], want: &Ty) -> CheckResult<()> {
+        let st = self.infer(s)?;
+        for case in cases {
+            super::dup::pattern_duplicates(&case.pat)?;
+            self.push_scope();
+            let r = self
+                .bind_pat(&case.pat, &st)
+                .and_then(|_| self.check(&case.body, want));
+            self.pop_scope();
+            r?;
+        }
+        Ok(())
+    }
+}
+
+impl Checker<'_> {
+    /// The variant `#tag a` (`e`) against a variant type with `tags` (`want` as written).
+    fn check_variant(
+        &mut self,
+        e: &Expr,
+        tag: &str,
+        a: Option<&Expr>,
+        tags: &[(Rc<str>, Ty)],
+        want: &Ty,
+    ) -> CheckResult<()> {
+        match tags.iter().find(|(n, _)| **n == *tag) {
+            Some((_, t)) => match a {
+                Some(a) => self.check(a, t),
+                None => self.expect_sub(e.span, &Ty::unit(), t).map(|_| ()),
+            },
+            None => {
+                let t = self.infer(e)?;
+                self.expect_sub(e.span, &t, want)
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ use super::sub::subst;
 use super::types::{Con, Field, FuncTy, ObjSort, Prim, Ty};
 use super::Checker;
 use crate::script::lib::dot;
-use crate::script::lib::signature_types::CORE_TYPES;
+use crate::script::lib::signature_types::{CORE_TYPES, CORE_TYPE_NAMES};
 use crate::script::syntax::ast::Type;
 use crate::script::syntax::parse_type;
 use std::collections::HashMap;
@@ -60,6 +60,12 @@ const ABSTRACT: &[&str] = &["Map", "Set", "List", "Queue", "Stack", "PriorityQue
 pub fn named(module: &str, name: &str, mut args: Vec<Ty>) -> Option<Ty> {
     let pure = module.starts_with("pure/");
     lib_named(name, pure, &mut args)
+}
+
+/// Whether the core module `module` declares a type `name` (`None`: not known).
+pub fn declares_type(module: &str, name: &str) -> Option<bool> {
+    let (_, names) = CORE_TYPE_NAMES.iter().find(|(m, _)| *m == module)?;
+    Some(names.contains(&name))
 }
 
 fn lib_named(name: &str, pure: bool, args: &mut Vec<Ty>) -> Option<Ty> {
@@ -178,6 +184,13 @@ impl Checker<'_> {
             s.insert(*id, v.clone());
             vars.push(v);
             tparams.push((fresh, n.clone()));
+        }
+        // the bounds of the fresh parameters (script functions' parameters have them)
+        for ((old, _), (fresh, _)) in f.tparams.iter().zip(&tparams) {
+            if let Some(b) = self.bounds.get(old).cloned() {
+                let b = subst(&b, &s);
+                self.bounds.insert(*fresh, b);
+            }
         }
         let ft = FuncTy {
             tparams,

@@ -16,10 +16,11 @@ mod ops;
 mod pat;
 pub mod sub;
 mod syntax_types;
+mod typedecs;
 pub mod types;
 
 use crate::script::lib::Module;
-use crate::script::syntax::ast::{Program, Type};
+use crate::script::syntax::ast::{BodyType, Program, Type};
 use crate::script::syntax::Span;
 use env::{Binding, CheckResult, Scope, TypeBinding, TypeGlobals, Typing};
 use error::TypeError;
@@ -51,6 +52,11 @@ pub fn check_program(
         .iter()
         .map(|(s, ts)| (span_key(*s), ts.as_slice()))
         .collect();
+    let body_types = prog
+        .body_types
+        .iter()
+        .map(|(s, b)| (span_key(*s), b))
+        .collect();
     let mut c = Checker {
         globals,
         scopes: Vec::new(),
@@ -59,12 +65,18 @@ pub fn check_program(
         returns: Vec::new(),
         labels: Vec::new(),
         type_args,
+        body_types,
+        bounds: HashMap::new(),
+        pre: Vec::new(),
+        last_module: None,
         lib: lib_types::LibCache::default(),
         made: Vec::new(),
     };
     sub::set_fuel(FUEL_BASE.saturating_add(FUEL_PER_BYTE.saturating_mul(source_len as u64)));
     let r = c.top_block(&prog.decs);
     sub::set_fuel(u64::MAX);
+    c.globals.scope.pending.clear();
+    c.globals.scope.lets.clear();
     let made = std::mem::take(&mut c.made);
     match r {
         Ok(_) => {
@@ -96,6 +108,17 @@ struct Checker<'a> {
     labels: Vec<Vec<String>>,
     /// Explicit type arguments of calls, by the call's span.
     type_args: HashMap<(u32, u32, u32, u32), &'a [Type]>,
+    /// The declared types of object and class bodies, by the body's span.
+    body_types: HashMap<(u32, u32, u32, u32), &'a BodyType>,
+    /// The declared bound of each type parameter that has one (by its id).
+    bounds: HashMap<u32, Ty>,
+    /// The blocks (by scope depth) whose unannotated `let` or `var` initializer is being
+    /// inferred, innermost last; `None` where a function body starts (moc types it after
+    /// the block's declarations). A name declared later in such a block is a forward
+    /// reference there (M0055).
+    pre: Vec<Option<usize>>,
+    /// What the module checked last declares (taken by the `let` that names it).
+    last_module: Option<Rc<env::ModTypes>>,
     lib: lib_types::LibCache,
     /// The type declarations this check made.
     made: Vec<Rc<types::Con>>,
@@ -154,6 +177,36 @@ impl Checker<'_> {
         }
         // a host value or a value defined by the session outside the checker
         (self.known)(name).then_some(Binding::Val(Ty::Unknown, false))
+    }
+
+    /// The depth of the scope that binds value `name` (0: the session's top level).
+    fn scope_depth(&self, name: &str) -> Option<usize> {
+        for (i, s) in self.scopes.iter().enumerate().rev() {
+            if s.vals.contains_key(name) {
+                return Some(i + 1);
+            }
+        }
+        self.globals.scope.vals.contains_key(name).then_some(0)
+    }
+
+    /// The scope at `depth` (0: the session's top level).
+    fn scope_at(&self, depth: usize) -> Option<&Scope> {
+        match depth {
+            0 => Some(&self.globals.scope),
+            d => self.scopes.get(d - 1),
+        }
+    }
+
+    /// Whether `name` is, where it is used, a forward reference moc cannot type: declared
+    /// later in a block whose unannotated `let` initializer is being inferred.
+    fn is_forward(&self, name: &str) -> bool {
+        let Some(d) = self.scope_depth(name) else {
+            return false;
+        };
+        if !self.scope_at(d).is_some_and(|s| s.pending.contains(name)) {
+            return false;
+        }
+        self.pre.iter().rev().map_while(|p| *p).any(|p| p == d)
     }
 
     fn lookup_type(&self, name: &str) -> Option<TypeBinding> {

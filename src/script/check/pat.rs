@@ -2,7 +2,7 @@
 
 use super::env::{Binding, CheckResult};
 use super::error::TypeError;
-use super::expr::{lit_type, num_literal_type};
+use super::expr::{lit_type, num_literal_type, Sign};
 use super::sub::{normalize, sub, Tri};
 use super::types::{Prim, Ty};
 use super::Checker;
@@ -87,50 +87,7 @@ impl Checker<'_> {
                     None => Ok(()),
                 }
             }
-            PatKind::Record(fs) => {
-                if !matches!(n, Ty::Obj(..)) && shaped(&n) {
-                    return Err(cannot_consume(p.span, "M0113", "object", t));
-                }
-                for (i, (name, q)) in fs.iter().enumerate() {
-                    if fs[..i].iter().any(|(m, _)| m == name) {
-                        let punned = matches!(&q.kind, PatKind::Var(v) if v == name);
-                        return Err(TypeError::new(
-                            if punned {
-                                q.span
-                            } else {
-                                super::expr::field_span(name, false, q.span)
-                            },
-                            "M0121",
-                            format!("duplicate field {name} in object pattern"),
-                        ));
-                    }
-                    let qt = match &n {
-                        Ty::Obj(_, flds) => match flds.iter().find(|f| *f.name == **name) {
-                            Some(f) if f.mutable => {
-                                return Err(TypeError::new(
-                                    q.span,
-                                    "M0120",
-                                    format!("cannot pattern match mutable field {name}"),
-                                ))
-                            }
-                            Some(f) => f.ty.clone(),
-                            None if !t.has_unknown() => {
-                                return Err(TypeError::new(
-                                    q.span,
-                                    "M0119",
-                                    format!(
-                                    "object field {name} is not contained in expected type\n  {t}"
-                                ),
-                                ))
-                            }
-                            None => Ty::Unknown,
-                        },
-                        _ => Ty::Unknown,
-                    };
-                    self.bind_pat(q, &qt)?;
-                }
-                Ok(())
-            }
+            PatKind::Record(fs) => self.bind_record_pat(p, fs, t, &n),
             PatKind::Annot(q, ty) => {
                 let at = self.ty(ty, p.span)?;
                 if sub(t, &at) == Tri::No {
@@ -155,8 +112,14 @@ impl Checker<'_> {
     fn lit_pat(&mut self, span: Span, l: &Lit, neg: bool, t: &Ty, n: &Ty) -> CheckResult<()> {
         let (w, want) = match n {
             Ty::Prim(Prim::Nat) => (Ty::Prim(Prim::Int), Ty::Prim(Prim::Int)),
-            // (a type parameter, which moc refuses unless its bound allows the literal: the
-            // checker does not keep bounds)
+            // a type parameter without a bound is promoted to `Any` (with one: not checked)
+            Ty::Var(id, _) if !self.bounds.contains_key(id) => {
+                return Err(TypeError::new(
+                    span,
+                    "M0110",
+                    "literal pattern cannot consume expected type\n  Any",
+                ))
+            }
             Ty::Any => {
                 return Err(TypeError::new(
                     span,
@@ -168,7 +131,10 @@ impl Checker<'_> {
             _ => (n.clone(), t.clone()),
         };
         match l {
-            Lit::Nat(digits) => num_literal_type(span, digits, neg, &w, &want).map(|_| ()),
+            Lit::Nat(digits) => {
+                let sign = if neg { Sign::Minus } else { Sign::Unsigned };
+                num_literal_type(span, digits, sign, &w, &want).map(|_| ())
+            }
             Lit::Text(_) if w == Ty::Prim(Prim::Blob) => Ok(()),
             _ => {
                 let lt = match l {
@@ -197,5 +163,57 @@ impl Checker<'_> {
             }
             _ => Ty::Unknown,
         })
+    }
+}
+
+impl Checker<'_> {
+    /// Binds the record pattern `p` (fields `fs`) against type `t` (normalized `n`).
+    fn bind_record_pat(
+        &mut self,
+        p: &Pat,
+        fs: &[(String, Pat)],
+        t: &Ty,
+        n: &Ty,
+    ) -> CheckResult<()> {
+        if !matches!(n, Ty::Obj(..)) && shaped(n) {
+            return Err(cannot_consume(p.span, "M0113", "object", t));
+        }
+        for (i, (name, q)) in fs.iter().enumerate() {
+            if fs[..i].iter().any(|(m, _)| m == name) {
+                let punned = matches!(&q.kind, PatKind::Var(v) if v == name);
+                return Err(TypeError::new(
+                    if punned {
+                        q.span
+                    } else {
+                        super::expr::field_span(name, false, q.span)
+                    },
+                    "M0121",
+                    format!("duplicate field {name} in object pattern"),
+                ));
+            }
+            let qt = match &n {
+                Ty::Obj(_, flds) => match flds.iter().find(|f| *f.name == **name) {
+                    Some(f) if f.mutable => {
+                        return Err(TypeError::new(
+                            q.span,
+                            "M0120",
+                            format!("cannot pattern match mutable field {name}"),
+                        ))
+                    }
+                    Some(f) => f.ty.clone(),
+                    None if !t.has_unknown() => {
+                        return Err(TypeError::new(
+                            q.span,
+                            "M0119",
+                            format!("object field {name} is not contained in expected type\n  {t}"),
+                        ))
+                    }
+                    None => Ty::Unknown,
+                },
+                _ => Ty::Unknown,
+            };
+            self.bind_pat(q, &qt)?;
+        }
+        Ok(())
     }
 }

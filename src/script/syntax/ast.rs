@@ -190,6 +190,8 @@ pub struct FuncDef {
     pub name: Option<String>,
     /// Type parameters (ignored at run time).
     pub type_params: Vec<String>,
+    /// Each type parameter's bound (`T <: B`), if it declares one.
+    pub type_bounds: Vec<Option<Type>>,
     /// Parameters: one pattern per argument.
     pub params: Vec<Pat>,
     /// The declared result type.
@@ -306,4 +308,27 @@ pub struct Program {
     pub decs: Vec<Dec>,
     /// The explicit type arguments of calls (`f<T>(x)`), by the call expression's span.
     pub type_args: Vec<(Span, Vec<Type>)>,
+    /// The declared types of object, module and class bodies (`object : T { .. }`,
+    /// `class C() : T { .. }`), by the body block's span.
+    pub body_types: Vec<(Span, BodyType)>,
+}
+
+/// What declares a body's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodySort {
+    /// `object : T { .. }`.
+    Object,
+    /// `module : T { .. }`.
+    Module,
+    /// `class C() : T { .. }`.
+    Class,
+}
+
+/// The declared type of an object, module or class body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyType {
+    /// What declares it.
+    pub sort: BodySort,
+    /// The type.
+    pub ty: Type,
 }

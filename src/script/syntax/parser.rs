@@ -28,6 +28,7 @@ pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
     Ok(Program {
         decs,
         type_args: p.type_args,
+        body_types: p.body_types,
     })
 }
 
@@ -48,6 +49,9 @@ struct Parser {
     stack_base: usize,
     /// Explicit type arguments of calls seen so far (see [`Program::type_args`]).
     type_args: Vec<(Span, Vec<Type>)>,
+    /// The declared types of object and class bodies seen so far (see
+    /// [`Program::body_types`]).
+    body_types: Vec<(Span, BodyType)>,
 }
 
 /// Parses a type written alone (the library's signatures).
@@ -102,6 +106,7 @@ impl Parser {
             depth: 0,
             stack_base: std::ptr::addr_of!(*base) as usize,
             type_args: Vec::new(),
+            body_types: Vec::new(),
         }
     }
 
@@ -290,8 +295,9 @@ impl Parser {
                 self.advance();
                 let name_span = self.span();
                 let name = self.ident()?;
-                self.object_annot()?;
+                let annot = self.object_annot()?;
                 let body = self.object_body(start)?;
+                self.note_body_type(&body, annot, module);
                 let body = if module {
                     self.mk(ExprKind::Module(Box::new(body)), start)
                 } else {
@@ -306,23 +312,30 @@ impl Parser {
             Tok::Kw("class") if matches!(self.tok_at(1), Tok::Ident(_)) => {
                 self.advance();
                 let name = self.ident()?;
-                let type_params = self.type_params()?;
+                let (type_params, type_bounds) = self.type_params_bounded()?;
                 let params = self.params()?;
-                if self.eat_op(":") {
-                    self.ty_nofunc_block()?;
-                }
+                let annot = if self.eat_op(":") {
+                    Some(self.ty_nofunc_block()?)
+                } else {
+                    None
+                };
                 let this = if self.eat_op("=") {
                     Some(self.ident()?)
                 } else {
                     None
                 };
                 let mut body = self.object_body(start)?;
+                if let Some(ty) = annot {
+                    let sort = BodySort::Class;
+                    self.body_types.push((body.span, BodyType { sort, ty }));
+                }
                 if let Some(this) = this {
                     bind_self(&mut body, this);
                 }
                 Ok(Dec::Func(Rc::new(FuncDef {
                     name: Some(name),
                     type_params,
+                    type_bounds,
                     params,
                     result: None,
                     body,
@@ -338,6 +351,7 @@ impl Parser {
                 let f = FuncDef {
                     name: None,
                     type_params: Vec::new(),
+                    type_bounds: Vec::new(),
                     params,
                     result: None,
                     body,
@@ -361,14 +375,22 @@ impl Parser {
     }
 
     fn type_params(&mut self) -> PResult<Vec<String>> {
+        Ok(self.type_params_bounded()?.0)
+    }
+
+    /// Type parameters `<T, U <: B>`: the names, and each one's bound if it declares one.
+    fn type_params_bounded(&mut self) -> PResult<(Vec<String>, Vec<Option<Type>>)> {
         let mut params = Vec::new();
+        let mut bounds = Vec::new();
         if self.eat_op("<") {
             loop {
                 params.push(self.ident()?);
                 if self.at_op("<") && matches!(self.tok_at(1), Tok::Op(":")) {
                     self.advance();
                     self.advance();
-                    self.ty()?;
+                    bounds.push(Some(self.ty()?));
+                } else {
+                    bounds.push(None);
                 }
                 if !self.eat_op(",") {
                     break;
@@ -376,7 +398,7 @@ impl Parser {
             }
             self.close_angle()?;
         }
-        Ok(params)
+        Ok((params, bounds))
     }
 
     /// A function's or class's parameters: `(p, q)`, `()` or one pattern.
@@ -392,7 +414,7 @@ impl Parser {
 
     /// After `func name?`: type params, params, result type, body.
     fn func_rest(&mut self, name: Option<String>, start: Span) -> PResult<FuncDef> {
-        let type_params = self.type_params()?;
+        let (type_params, type_bounds) = self.type_params_bounded()?;
         let params = self.params()?;
         let result = if self.eat_op(":") {
             Some(self.ty_nofunc_block()?)
@@ -409,6 +431,7 @@ impl Parser {
         Ok(FuncDef {
             name,
             type_params,
+            type_bounds,
             params,
             result,
             body,
@@ -825,12 +848,26 @@ impl Parser {
 
     /// The optional type annotation and `=` between an object's or module's name and its
     /// body (`module M : T = { ... }`); the type is parsed, not checked.
-    fn object_annot(&mut self) -> PResult<()> {
-        if self.eat_op(":") {
-            self.ty()?;
-        }
+    fn object_annot(&mut self) -> PResult<Option<Type>> {
+        let t = if self.eat_op(":") {
+            Some(self.ty()?)
+        } else {
+            None
+        };
         self.eat_op("=");
-        Ok(())
+        Ok(t)
+    }
+
+    /// Keeps the declared type `annot` of the object, module or class body `body`.
+    fn note_body_type(&mut self, body: &Expr, annot: Option<Type>, module: bool) {
+        if let Some(t) = annot {
+            let sort = if module {
+                BodySort::Module
+            } else {
+                BodySort::Object
+            };
+            self.body_types.push((body.span, BodyType { sort, ty: t }));
+        }
     }
 
     /// The body `{ decs }` of an `object`, `module` or `class` starting at `start`, as the
@@ -1247,8 +1284,9 @@ impl Parser {
             {
                 let module = sort == "module";
                 self.advance();
-                self.object_annot()?;
+                let annot = self.object_annot()?;
                 let body = self.object_body(start)?;
+                self.note_body_type(&body, annot, module);
                 Ok(if module {
                     self.mk(ExprKind::Module(Box::new(body)), start)
                 } else {

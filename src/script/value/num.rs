@@ -99,6 +99,19 @@ impl NumKind {
         )
     }
 
+    /// Whether the integer `v` is a value of this kind (`Nat`: not negative; `Int` and
+    /// `Float`: any integer).
+    pub fn holds(self, v: &BigInt) -> bool {
+        match self {
+            NumKind::Nat => v.sign() != Sign::Minus,
+            NumKind::Int | NumKind::Float => true,
+            k => {
+                let (lo, hi) = k.range();
+                *v >= BigInt::from(lo) && *v <= BigInt::from(hi)
+            }
+        }
+    }
+
     fn range(self) -> (i128, i128) {
         match self {
             NumKind::Nat8 => (0, u8::MAX as i128),
