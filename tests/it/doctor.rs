@@ -272,11 +272,37 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
         }
         let objects: u64 = dups.iter().map(|v| v.len() as u64).sum();
         let bytes: u64 = dups.iter().flatten().map(|c| c.0).sum();
-        let dropped: Vec<u32> = dups
+        // A value whose kept copy no search reaches once every other copy is blocked (the
+        // kept copy sits inside one of them) drops none of its copies.
+        let all_others: HashSet<u32> = dups
             .iter()
             .flat_map(|v| v[1..].iter().map(|c| c.1))
             .collect();
+        let (_, reached_blocked) = reached_without(heap, a, &all_others);
+        let dropped: Vec<u32> = dups
+            .iter()
+            .filter(|v| reached_blocked[v[0].1 as usize])
+            .flat_map(|v| v[1..].iter().map(|c| c.1))
+            .collect();
         let saving = retained_by_search(heap, a, &dropped);
+        let node_of = |w: u64| graph.node_at(address(heap, w)).expect("a node");
+        let part_text = node_of(var_word(heap, "part_text"));
+        let own_rope = node_of(elements(heap, "part_ropes")[0]);
+        assert!(
+            dropped.contains(&own_rope),
+            "{mode}: the dearer rope is dropped"
+        );
+        if mode == "eop" {
+            // The case itself: the first rope's own part is its value's kept copy, so
+            // `part_text` stays; dropping every other copy would count it too.
+            assert!(!dropped.contains(&part_text), "{mode}");
+            let all: Vec<u32> = all_others.iter().copied().collect();
+            assert_eq!(
+                retained_by_search(heap, a, &all),
+                saving + graph.size(part_text),
+                "{mode}"
+            );
+        }
         let f = finding(&report, "duplicate-texts", mode);
         assert_eq!(
             (f.objects, f.bytes, f.saving_bytes),
@@ -334,11 +360,30 @@ fn empty_collections_save_what_they_retain() {
         let a = opened.analysis().expect("analysis");
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
-        let maps: Vec<u32> = elements(heap, "empty_maps")
+        // 12 Maps, and through aliases 8 Maps (`Index`) and 8 Lists (`Queue`).
+        let maps: Vec<u32> = ["empty_maps", "aliased_maps", "aliased_lists"]
             .into_iter()
+            .flat_map(|v| elements(heap, v))
             .map(|w| a.graph().node_at(address(heap, w)).expect("a node"))
             .collect();
-        assert_eq!(maps.len(), 12);
+        assert_eq!(maps.len(), 28);
+        // Their labels name the collection (the alias expanded); the kind is its structure's.
+        let labels = a.labels(&opened);
+        for (name, label, kind) in [
+            ("aliased_maps", "Map<Nat, Text>", LabelKind::MapOrSet),
+            ("aliased_lists", "List<Nat>", LabelKind::List),
+        ] {
+            let n = a
+                .graph()
+                .node_at(address(heap, elements(heap, name)[0]))
+                .unwrap();
+            assert_eq!(
+                labels.label(n).map(|l| l.to_string()).as_deref(),
+                Some(label)
+            );
+            let i = labels.label_index(n) as usize;
+            assert_eq!(LabelKind::of_shape("", labels.shapes()[i]), kind, "{name}");
+        }
         let f = finding(&report, "empty-collections", mode);
         let got: HashSet<u32> = f.nodes.iter().copied().collect();
         assert_eq!(got, maps.iter().copied().collect(), "{mode}");
@@ -595,6 +640,35 @@ fn scripts_get_the_findings_as_records() {
         paths.join(", ")
     );
     let digits = |s: &str| s.replace('_', "");
+    assert_eq!(digits(out.trim()), digits(&want));
+    // The per-variable rows of boxed-numbers and the table of heap-growth, as the JSON has
+    // them.
+    let at = |check: &str| f.iter().position(|x| x.check == check).unwrap();
+    let (b, g) = (at("boxed-numbers"), at("heap-growth"));
+    let script = format!(
+        "let d = heap.doctor(); let v = d[{b}].variables[0]; let t = d[{g}].table; \
+         (d[{b}].variables.size(), v.variable, v.objects, v.bytes, v.retained, v.types[0].name, \
+         v.types[0].objects, t.size(), t[1].part, t[1].objects, t[1].bytes, \
+         d[{g}].variables.size(), d[{b}].table.size())"
+    );
+    let out = String::from_utf8(common::mo_mem_ok(&["eval", path, &script])).unwrap();
+    let row = &f[b].boxed[0];
+    let table = &f[g].table;
+    assert_eq!(row.variable.as_deref(), Some("floats"));
+    let want = format!(
+        "({}, ?{:?}, {}, {}, ?{}, {:?}, {}, {}, {:?}, ?{}, {}, 0, 0)",
+        f[b].boxed.len(),
+        "floats",
+        row.objects,
+        row.bytes,
+        row.retained_bytes.unwrap(),
+        row.types[0].name,
+        row.types[0].objects,
+        table.len(),
+        table[1].part,
+        table[1].objects.unwrap(),
+        table[1].bytes
+    );
     assert_eq!(digits(out.trim()), digits(&want));
 }
 

@@ -51,8 +51,9 @@ impl LabelKind {
     }
 
     /// The kind of a label whose type has structure `shape` (aliases expanded: a label
-    /// `Bytes` of `type Bytes = [Nat8]` is a [`LabelKind::Nat8Array`]); `mo:core`'s
-    /// collections, which are records, by their label's name.
+    /// `Bytes` of `type Bytes = [Nat8]` is a [`LabelKind::Nat8Array`], a label `Index` of
+    /// `type Index = Map.Map<Nat, Text>` a [`LabelKind::MapOrSet`]); a label two types of
+    /// different structure print alike is a `mo:core` collection when its name says so.
     pub fn of_shape(label: &str, shape: LabelShape) -> LabelKind {
         match shape {
             LabelShape::Prim(Prim::Text) => LabelKind::Text,
@@ -74,6 +75,8 @@ impl LabelKind {
                 elem: ElemShape::Opt,
                 ..
             } => LabelKind::OptionArray,
+            LabelShape::MapOrSet => LabelKind::MapOrSet,
+            LabelShape::List => LabelKind::List,
             _ => match LabelKind::of(label) {
                 k @ (LabelKind::MapOrSet | LabelKind::List) => k,
                 _ => LabelKind::Other,
@@ -255,6 +258,19 @@ mod tests {
             elem: ElemShape::Opt,
         };
         assert_eq!(LabelKind::of_shape("Slots", slots), LabelKind::OptionArray);
+        // mo:core collections behind aliases, by the structure the type table recognised.
+        assert_eq!(
+            LabelKind::of_shape("Index", LabelShape::MapOrSet),
+            LabelKind::MapOrSet
+        );
+        assert_eq!(
+            LabelKind::of_shape("Queue", LabelShape::List),
+            LabelKind::List
+        );
+        assert_eq!(
+            LabelKind::of_shape("Index", LabelShape::Other),
+            LabelKind::Other
+        );
         // A label two types print alike says nothing, even when its name looks like one.
         assert_eq!(
             LabelKind::of_shape("[Nat8]", LabelShape::Other),

@@ -1,10 +1,12 @@
 //! The nearest marked dominator of nodes: each node's chain of immediate dominators is
 //! followed upwards, without recursion, until a marked node, a root or a node already
 //! answered; every node passed is then given the answer, so each node is walked once
-//! (4 bytes per node of the graph while it runs).
+//! (4 bytes per node of the graph while it runs). [`MarkedAbove`] answers only whether a
+//! marked node dominates, in 2 bits per node.
 
 use std::collections::HashMap;
 
+use super::bits::Bits;
 use super::context::Context;
 use crate::analysis::dominators::Dominator;
 
@@ -55,5 +57,60 @@ pub fn parent(ctx: &Context<'_>, n: u32) -> Option<u32> {
     match ctx.a.dominators().idom(n) {
         Some(Dominator::Node(p)) => Some(p),
         _ => None,
+    }
+}
+
+/// Whether a marked node dominates nodes (itself included), asked one node at a time: each
+/// node's chain of immediate dominators is followed upwards until a marked node, a root or a
+/// node already answered, and every node passed is given the answer, so each node is walked
+/// once over all the questions (2 bits per node of the graph).
+pub struct MarkedAbove {
+    known: Bits,
+    yes: Bits,
+    nodes: usize,
+    chain: Vec<u32>,
+}
+
+impl MarkedAbove {
+    /// No question answered yet, over `ctx`'s graph.
+    pub fn new(ctx: &Context<'_>) -> MarkedAbove {
+        let nodes = ctx.graph().nodes();
+        MarkedAbove {
+            known: Bits::new(nodes),
+            yes: Bits::new(nodes),
+            nodes,
+            chain: Vec::new(),
+        }
+    }
+
+    /// Whether a node of `marked` dominates `start` or is `start`; `marked` must be the same
+    /// set for every question asked of one [`MarkedAbove`].
+    pub fn ask(&mut self, ctx: &Context<'_>, marked: &Bits, start: u32) -> bool {
+        let doms = ctx.a.dominators();
+        self.chain.clear();
+        let mut cur = start;
+        let answer = loop {
+            if cur as usize >= self.nodes {
+                break false;
+            }
+            if self.known.get(cur) {
+                break self.yes.get(cur);
+            }
+            self.chain.push(cur);
+            if marked.get(cur) {
+                break true;
+            }
+            match doms.idom(cur) {
+                Some(Dominator::Node(p)) => cur = p,
+                _ => break false,
+            }
+        };
+        for &n in &self.chain {
+            self.known.set(n);
+            if answer {
+                self.yes.set(n);
+            }
+        }
+        answer
     }
 }

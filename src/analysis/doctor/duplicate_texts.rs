@@ -2,22 +2,26 @@
 //! ropes (`Concat` trees, compared as whole texts), by content. A copy costs its bytes (a
 //! rope: what its root retains, from the dominator tree); each value keeps its cheapest copy
 //! (the first by node on a tie). Saving: what the other copies retain, each counted once (a
-//! copy inside another flagged copy's dominator subtree is in that one's bytes).
+//! copy inside another dropped copy's dominator subtree is in that one's bytes), and none
+//! of a value whose kept copy is itself inside a dropped copy (dropping that one frees the
+//! kept copy too, so the value's other copies stay).
 //!
-//! The pass keeps a 64-bit hash and the node of each live flat text or blob (12 bytes
-//! each); the finish adds each rope's root (a live `Concat` labelled `Text` no other `Concat`
-//! points to) with the hash of its text, read with a stack (no recursion) as `mo-mem` reads
-//! a text: parts non-empty and shorter than their `Concat`, at most the root's length, which
-//! must be at most [`MAX_ROPE_BYTES`]; at most [`MAX_ROPE_TOTAL`] bytes of ropes are read in
-//! all (the ropes beyond are left out and the report says so). It sorts by hash and compares
-//! the texts of equal hashes exactly, so a hash collision never merges different values.
+//! The pass compares each live flat text or blob, as it comes, with the values seen before:
+//! a table by 64-bit hash (of the values, at most half full) finds the value of equal hash,
+//! whose first copy's bytes are then compared exactly, so a hash collision never merges
+//! different values. It keeps, per distinct value, its hash and first copy (12 bytes, and 4
+//! to 8 in the table), and per further copy its value and node (8 bytes). The finish adds
+//! each rope's root (a live `Concat` labelled `Text` no other `Concat` points to) by its
+//! text, read with a stack (no recursion) as `mo-mem` reads a text: parts non-empty and
+//! shorter than their `Concat`, at most the root's length, which must be at most
+//! [`MAX_ROPE_BYTES`]; at most [`MAX_ROPE_TOTAL`] bytes of ropes are read in all (the ropes
+//! beyond are left out and the report says so).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 
+use super::bits::Bits;
 use super::context::{Context, LabelKind};
-use super::dominated::{nearest_marked, parent, UNMARKED};
+use super::dominated::{parent, MarkedAbove};
 use super::{Finding, Skipped};
 use crate::analysis::report::plural;
 use crate::heap::{BlobSort, Body, Object};
@@ -37,34 +41,97 @@ const MAX_VALUES_PER_HASH: usize = 64;
 /// The longest value shown, in characters.
 const VALUE_CHARS: usize = 40;
 
-/// The check's state: (hash, node) of every live flat text and blob.
-#[derive(Default)]
-pub struct DuplicateTexts {
-    seen: Vec<(u64, u32)>,
+/// A free slot of the table.
+const FREE: u32 = u32::MAX;
+
+/// The table's first length.
+const FIRST_SLOTS: usize = 1024;
+
+/// How many values' first-copy bytes are remembered (by value index, direct-mapped), so a
+/// further copy of a frequent value is compared without decoding its first copy again.
+const CACHED: usize = 4096;
+
+/// The check's state: the distinct values seen, each by its first copy, and every further
+/// copy.
+pub struct DuplicateTexts<'h> {
+    /// Open addressing by hash: a value's index, or [`FREE`]; a power of two long, at most
+    /// half full.
+    table: Vec<u32>,
+    /// Per value: the hash of its bytes.
+    hashes: Vec<u64>,
+    /// Per value: its first copy (the one later copies are compared with).
+    firsts: Vec<u32>,
+    /// Per further copy: its value's index << 32 | its node.
+    copies: Vec<u64>,
+    /// The ropes among the copies, sorted (they cost what they retain).
+    ropes: Vec<u32>,
+    /// Per value index modulo [`CACHED`]: a flat first copy's value and bytes.
+    cache: Vec<(u32, &'h [u8])>,
 }
 
-/// One distinct value held more than once: its copies, the kept one (the cheapest) first,
-/// with what each costs.
-struct Group {
-    copies: Vec<(u32, u64)>,
-}
-
-impl Group {
-    /// What the copies beyond the kept one cost (before overlaps are taken out).
-    fn extra(&self) -> u64 {
-        self.copies[1..].iter().map(|c| c.1).sum()
+impl Default for DuplicateTexts<'_> {
+    fn default() -> Self {
+        DuplicateTexts {
+            table: vec![FREE; FIRST_SLOTS],
+            hashes: Vec::new(),
+            firsts: Vec::new(),
+            copies: Vec::new(),
+            ropes: Vec::new(),
+            cache: vec![(FREE, &[][..]); CACHED],
+        }
     }
 }
 
+/// A 64-bit hash of `bytes`: 8 bytes at a time multiplied in, then mixed so every bit of
+/// the input moves every bit of the result. Not keyed: a crafted collision can only leave
+/// values out (beyond [`MAX_VALUES_PER_HASH`] of one hash), never merge two.
 fn hash_of(bytes: &[u8]) -> u64 {
-    let mut h = DefaultHasher::new();
-    bytes.hash(&mut h);
-    h.finish()
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = (bytes.len() as u64).wrapping_mul(K);
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(K).rotate_left(31);
+    }
+    let rest = chunks.remainder();
+    let mut w = [0u8; 8];
+    w[..rest.len()].copy_from_slice(rest);
+    h = (h ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
 }
 
-impl DuplicateTexts {
+/// One value held more than once.
+struct Dup {
+    /// Its copies.
+    copies: u32,
+    /// The kept copy: the cheapest, the first by node on a tie.
+    kept: u32,
+    /// What the kept copy costs.
+    kept_cost: u64,
+    /// What all copies cost.
+    cost: u64,
+    /// Its kept copy is inside a dropped copy: none of its copies is dropped.
+    keeps_all: bool,
+}
+
+impl Dup {
+    /// What the copies beyond the kept one cost (before overlaps are taken out).
+    fn extra(&self) -> u64 {
+        self.cost - self.kept_cost
+    }
+}
+
+/// Not a value held more than once.
+const SINGLE: u32 = u32::MAX;
+
+impl<'h> DuplicateTexts<'h> {
     /// Looks at live node `n`.
-    pub fn visit(&mut self, _ctx: &Context<'_>, n: u32, kind: LabelKind, obj: &Object<'_>) {
+    pub fn visit(&mut self, ctx: &Context<'h>, n: u32, kind: LabelKind, obj: &Object<'h>) {
         if !matches!(kind, LabelKind::Text | LabelKind::Blob) {
             return;
         }
@@ -73,7 +140,65 @@ impl DuplicateTexts {
             bytes,
         } = obj.body
         {
-            self.seen.push((hash_of(bytes), n));
+            self.add(ctx, n, bytes);
+        }
+    }
+
+    /// Node `n`, holding `bytes`: a further copy of the value it equals, or a new value (left
+    /// out when [`MAX_VALUES_PER_HASH`] values of its hash were seen: a crafted collision).
+    fn add(&mut self, ctx: &Context<'h>, n: u32, bytes: &[u8]) {
+        let h = hash_of(bytes);
+        let mask = self.table.len() - 1;
+        let mut i = h as usize & mask;
+        let mut same_hash = 0;
+        loop {
+            let v = self.table[i];
+            if v == FREE {
+                break;
+            }
+            if self.hashes[v as usize] == h {
+                if self.first_bytes(ctx, v).as_deref() == Some(bytes) {
+                    self.copies.push(u64::from(v) << 32 | u64::from(n));
+                    return;
+                }
+                same_hash += 1;
+            }
+            i = (i + 1) & mask;
+        }
+        if same_hash >= MAX_VALUES_PER_HASH {
+            return;
+        }
+        self.table[i] = self.hashes.len() as u32;
+        self.hashes.push(h);
+        self.firsts.push(n);
+        if self.hashes.len() * 2 > self.table.len() {
+            self.grow();
+        }
+    }
+
+    /// The bytes of value `v`'s first copy (a flat one's remembered).
+    fn first_bytes(&mut self, ctx: &Context<'h>, v: u32) -> Option<Cow<'h, [u8]>> {
+        let slot = v as usize % CACHED;
+        if self.cache[slot].0 == v {
+            return Some(Cow::Borrowed(self.cache[slot].1));
+        }
+        let b = content(ctx, self.firsts[v as usize], MAX_ROPE_BYTES)?;
+        if let Cow::Borrowed(flat) = b {
+            self.cache[slot] = (v, flat);
+        }
+        Some(b)
+    }
+
+    /// Doubles the table.
+    fn grow(&mut self) {
+        let len = self.table.len() * 2;
+        self.table = vec![FREE; len];
+        for (v, &h) in self.hashes.iter().enumerate() {
+            let mut i = h as usize & (len - 1);
+            while self.table[i] != FREE {
+                i = (i + 1) & (len - 1);
+            }
+            self.table[i] = v as u32;
         }
     }
 
@@ -81,7 +206,7 @@ impl DuplicateTexts {
     /// nodes no other `Concat` points to (from `ropes`). A note when ropes were left out.
     pub fn finish(
         mut self,
-        ctx: &Context<'_>,
+        ctx: &Context<'h>,
         rope_roots: &[u32],
     ) -> (Option<Finding>, Option<Skipped>) {
         let (mut read, mut left_out) = (0u64, 0u64);
@@ -92,11 +217,13 @@ impl DuplicateTexts {
             match rope_bytes(ctx, r, MAX_ROPE_TOTAL - read) {
                 Some(b) => {
                     read += b.len() as u64;
-                    self.seen.push((hash_of(&b), r));
+                    self.ropes.push(r);
+                    self.add(ctx, r, &b);
                 }
                 None => left_out += 1,
             }
         }
+        self.ropes.sort_unstable();
         let skipped = (left_out > 0).then(|| Skipped {
             check: "duplicate-texts: ropes".to_string(),
             reason: format!(
@@ -108,73 +235,172 @@ impl DuplicateTexts {
         (self.finding(ctx), skipped)
     }
 
-    fn finding(mut self, ctx: &Context<'_>) -> Option<Finding> {
-        self.seen.sort_unstable();
-        let mut groups: Vec<Group> = Vec::new();
-        let mut i = 0;
-        while i < self.seen.len() {
-            let hash = self.seen[i].0;
-            let end = i + self.seen[i..].partition_point(|&(h, _)| h == hash);
-            groups.extend(exact_groups(ctx, &self.seen[i..end]));
-            i = end;
+    /// What copy `n` costs: a flat object its bytes, a rope what its root retains.
+    fn cost(&self, ctx: &Context<'_>, n: u32) -> u64 {
+        match self.ropes.binary_search(&n) {
+            Ok(_) => ctx.a.dominators().retained(n).bytes,
+            Err(_) => ctx.graph().size(n),
         }
-        drop(self.seen);
-        if groups.is_empty() {
+    }
+
+    /// Every copy of the values held more than once, with its value's index among them.
+    fn each_copy<'s>(&'s self, dup_of: &'s [u32]) -> impl Iterator<Item = (u32, u32)> + 's {
+        let firsts = self.firsts.iter().enumerate().map(|(v, &n)| (v as u32, n));
+        let rest = self.copies.iter().map(|&c| ((c >> 32) as u32, c as u32));
+        firsts
+            .chain(rest)
+            .filter_map(|(v, n)| match dup_of[v as usize] {
+                SINGLE => None,
+                d => Some((d, n)),
+            })
+    }
+
+    fn finding(mut self, ctx: &Context<'_>) -> Option<Finding> {
+        self.table = Vec::new();
+        self.hashes = Vec::new();
+        // Per value: its copies, then its index among those held more than once.
+        let mut dup_of = vec![1u32; self.firsts.len()];
+        for &c in &self.copies {
+            dup_of[(c >> 32) as usize] += 1;
+        }
+        let mut dups: Vec<Dup> = Vec::new();
+        for d in dup_of.iter_mut() {
+            *d = match *d {
+                1 => SINGLE,
+                _ => {
+                    dups.push(Dup {
+                        copies: 0,
+                        kept: u32::MAX,
+                        kept_cost: u64::MAX,
+                        cost: 0,
+                        keeps_all: false,
+                    });
+                    dups.len() as u32 - 1
+                }
+            };
+        }
+        if dups.is_empty() {
             return None;
         }
-        groups.sort_by(|x, y| (y.extra(), x.copies[0].0).cmp(&(x.extra(), y.copies[0].0)));
-        let objects: u64 = groups.iter().map(|g| g.copies.len() as u64).sum();
-        let bytes: u64 = groups
-            .iter()
-            .flat_map(|g| g.copies.iter().map(|c| c.1))
-            .sum();
-        // The copies dropped, each counted once: not those another dropped copy dominates.
-        let dropped: HashMap<u32, u32> = groups
-            .iter()
-            .flat_map(|g| g.copies[1..].iter().map(|c| (c.0, 0)))
-            .collect();
-        let cost: HashMap<u32, u64> = groups
-            .iter()
-            .flat_map(|g| g.copies[1..].iter().copied())
-            .collect();
-        let mut order: Vec<u32> = dropped.keys().copied().collect();
-        order.sort_unstable();
-        let inside = nearest_marked(
-            ctx,
-            &dropped,
-            order.iter().map(|&n| parent(ctx, n).unwrap_or(n)),
-        );
-        let saving: u64 = order
-            .iter()
-            .zip(&inside)
-            .filter(|(&n, &m)| m == UNMARKED || parent(ctx, n).is_none())
-            .map(|(n, _)| cost[n])
-            .sum();
+        let mut dropped = Bits::new(ctx.graph().nodes());
+        for (d, n) in self.each_copy(&dup_of) {
+            let c = self.cost(ctx, n);
+            let g = &mut dups[d as usize];
+            g.copies += 1;
+            g.cost += c;
+            if (c, n) < (g.kept_cost, g.kept) {
+                (g.kept_cost, g.kept) = (c, n);
+            }
+            dropped.set(n);
+        }
+        for g in &dups {
+            dropped.clear(g.kept);
+        }
+        // A value whose kept copy is inside a dropped copy keeps all its copies.
+        let mut above = MarkedAbove::new(ctx);
+        let mut any_keeps_all = false;
+        for g in dups.iter_mut() {
+            if let Some(p) = parent(ctx, g.kept) {
+                g.keeps_all = above.ask(ctx, &dropped, p);
+                any_keeps_all |= g.keeps_all;
+            }
+        }
+        if any_keeps_all {
+            for (d, n) in self.each_copy(&dup_of) {
+                if dups[d as usize].keeps_all {
+                    dropped.clear(n);
+                }
+            }
+        }
+        // The dropped copies, each counted once: not those another dropped copy dominates.
+        above = MarkedAbove::new(ctx);
+        let mut saving = 0u64;
+        let mut dropped_count = vec![0u32; dups.len()];
+        for (d, n) in self.each_copy(&dup_of) {
+            if !dropped.get(n) {
+                continue;
+            }
+            dropped_count[d as usize] += 1;
+            if parent(ctx, n).is_none_or(|p| !above.ask(ctx, &dropped, p)) {
+                saving += self.cost(ctx, n);
+            }
+        }
+        drop(above);
+        let objects: u64 = dups.iter().map(|g| u64::from(g.copies)).sum();
+        let bytes: u64 = dups.iter().map(|g| g.cost).sum();
+        // The values by what their copies beyond one cost, most first.
+        let mut order: Vec<u32> = (0..dups.len() as u32).collect();
+        order.sort_unstable_by(|&x, &y| {
+            let (x, y) = (&dups[x as usize], &dups[y as usize]);
+            (y.extra(), x.kept).cmp(&(x.extra(), y.kept))
+        });
+        // The dropped copies, the costliest value's first, each value's by cost and node.
+        let mut start = vec![0usize; dups.len() + 1];
+        for (rank, &d) in order.iter().enumerate() {
+            start[rank + 1] = start[rank] + dropped_count[d as usize] as usize;
+        }
+        let mut rank_of = vec![0u32; dups.len()];
+        for (rank, &d) in order.iter().enumerate() {
+            rank_of[d as usize] = rank as u32;
+        }
+        let mut next = start.clone();
+        let mut nodes = vec![0u32; start[dups.len()]];
+        for (d, n) in self.each_copy(&dup_of) {
+            if dropped.get(n) {
+                let slot = &mut next[rank_of[d as usize] as usize];
+                nodes[*slot] = n;
+                *slot += 1;
+            }
+        }
+        drop(dropped);
+        for w in start.windows(2) {
+            nodes[w[0]..w[1]].sort_by_key(|&n| (self.cost(ctx, n), n));
+        }
         let mut f = Finding::new("duplicate-texts", objects, bytes, saving);
-        let shown: Vec<String> = groups
+        let shown: Vec<String> = order
             .iter()
             .take(TOP_VALUES)
-            .map(|g| format!("{} x{}", show(ctx, g.copies[0].0), g.copies.len()))
+            .map(|&d| {
+                let g = &dups[d as usize];
+                format!("{} x{}", show(ctx, g.kept), g.copies)
+            })
             .collect();
         f.detail = format!(
             "{} held more than once; the most costly: {}",
-            plural(groups.len() as u64, "distinct value"),
+            plural(dups.len() as u64, "distinct value"),
             shown.join(", ")
         );
         f.advice = "Keep one copy of a repeated Text or Blob (intern it: look it up in a Map \
                     before storing a new one) instead of building the same value again."
             .to_string();
-        // The copies of the costliest value first, then the others.
-        f.nodes = groups
-            .iter()
-            .flat_map(|g| g.copies[1..].iter().map(|c| c.0))
-            .collect();
-        let top: Vec<u32> = groups
-            .iter()
-            .flat_map(|g| g.copies.iter().map(|c| c.0))
-            .take(super::MAX_WHERE)
-            .collect();
+        // Where: the copies of the costliest values, each value's kept copy first.
+        let mut top: Vec<u32> = Vec::new();
+        for (rank, &d) in order.iter().enumerate() {
+            if top.len() >= super::MAX_WHERE {
+                break;
+            }
+            let g = &dups[d as usize];
+            let mut copies: Vec<u32> = match g.keeps_all {
+                false => {
+                    nodes[start[rank]..start[rank + 1].min(start[rank] + super::MAX_WHERE)].to_vec()
+                }
+                true => self
+                    .each_copy(&dup_of)
+                    .filter(|&(e, n)| e == d && n != g.kept)
+                    .map(|(_, n)| n)
+                    .collect(),
+            };
+            copies.sort_by_key(|&n| (self.cost(ctx, n), n));
+            top.push(g.kept);
+            top.extend(copies);
+            top.truncate(super::MAX_WHERE);
+        }
+        // The paths' search (on first use) keeps 4 bytes per node: the copies go first.
+        self.copies = Vec::new();
+        self.firsts = Vec::new();
+        drop(dup_of);
         f.where_ = ctx.paths(&top);
+        f.nodes = nodes;
         Some(f)
     }
 }
@@ -242,47 +468,6 @@ fn rope_bytes(ctx: &Context<'_>, root: u32, budget: u64) -> Option<Vec<u8>> {
         }
     }
     (out.len() as u64 == n_bytes).then_some(out)
-}
-
-/// The nodes of one hash split into groups of equal content (only groups of two or more),
-/// each group's cheapest copy first.
-fn exact_groups(ctx: &Context<'_>, run: &[(u64, u32)]) -> Vec<Group> {
-    if run.len() < 2 {
-        return Vec::new();
-    }
-    let graph = ctx.graph();
-    let doms = ctx.a.dominators();
-    let cost = |n: u32| match ctx.heap().object(graph.address(n)).map(|o| o.tag) {
-        Ok(crate::heap::Tag::Concat) => doms.retained(n).bytes,
-        _ => graph.size(n),
-    };
-    // (the first copy's content, the group)
-    let mut out: Vec<(Cow<'_, [u8]>, Group)> = Vec::new();
-    for &(_, n) in run {
-        let Some(b) = content(ctx, n, MAX_ROPE_BYTES) else {
-            continue;
-        };
-        let full = out.len() >= MAX_VALUES_PER_HASH;
-        match out.iter_mut().find(|g| g.0 == b) {
-            Some(g) => g.1.copies.push((n, cost(n))),
-            // A run of more distinct values than this is a crafted collision: the values
-            // beyond are left out (the figures only ever count real copies).
-            None if full => {}
-            None => out.push((
-                b,
-                Group {
-                    copies: vec![(n, cost(n))],
-                },
-            )),
-        }
-    }
-    out.into_iter()
-        .map(|(_, mut g)| {
-            g.copies.sort_by_key(|&(n, c)| (c, n));
-            g
-        })
-        .filter(|g| g.copies.len() > 1)
-        .collect()
 }
 
 /// Node `n`'s value, short: a text quoted, a blob in hex.

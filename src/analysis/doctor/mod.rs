@@ -9,6 +9,7 @@
 //! check ([`scan`]); each check keeps at most a few bytes per object it flags. The report is
 //! a value ([`DoctorReport`], serialized by `--json`) and one text rendering ([`render`]).
 
+mod bits;
 mod boxed_numbers;
 mod byte_arrays;
 mod context;

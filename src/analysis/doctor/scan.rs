@@ -13,9 +13,9 @@ use super::sparse_collections::SparseCollections;
 use super::weak_and_dedup::WeakAndDedup;
 
 /// Every check's state after the pass.
-pub struct Scanned {
+pub struct Scanned<'h> {
     /// `duplicate-texts`.
-    pub duplicates: DuplicateTexts,
+    pub duplicates: DuplicateTexts<'h>,
     /// `byte-arrays`.
     pub byte_arrays: ByteArrays,
     /// `sparse-collections`.
@@ -35,7 +35,7 @@ pub struct Scanned {
 }
 
 /// Runs the pass over every node of `ctx`'s graph.
-pub fn scan(ctx: &Context<'_>) -> Scanned {
+pub fn scan<'h>(ctx: &Context<'h>) -> Scanned<'h> {
     let graph = ctx.graph();
     let doms = ctx.a.dominators();
     let heap = ctx.heap();

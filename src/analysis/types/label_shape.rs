@@ -1,10 +1,11 @@
 //! [`LabelShape`]: what a type label's type is underneath its name, from the alias expansion
 //! (a label `Bytes` of `type Bytes = [Nat8]` is an array of `Nat8`), for checks that look for
-//! a kind of value whatever the program named it.
+//! a kind of value whatever the program named it (a label `Index` of `type Index =
+//! Map.Map<Nat, Text>` is a `mo:core` `Map`).
 
 use crate::heap::types::Prim;
 
-use super::table::{Shape, TypeId, TypeTable};
+use super::table::{Container, Shape, TypeId, TypeTable};
 
 /// The structure of the type behind a label, as far as checks need it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +22,10 @@ pub enum LabelShape {
         /// The element type's structure.
         elem: ElemShape,
     },
+    /// A `mo:core` `Map` or `Set` (recognised by its record's and nodes' fields).
+    MapOrSet,
+    /// A `mo:core` `List` (recognised by its record's fields and blocks).
+    List,
 }
 
 /// The structure of an array's element type.
@@ -37,6 +42,11 @@ pub enum ElemShape {
 impl LabelShape {
     /// The structure of type `tid` of `table` (aliases expanded, as the walk reads them).
     pub(super) fn of(table: &mut TypeTable<'_>, tid: TypeId) -> LabelShape {
+        match table.container(tid) {
+            Some(Container::Map { .. } | Container::Set { .. }) => return LabelShape::MapOrSet,
+            Some(Container::List { .. }) => return LabelShape::List,
+            _ => {}
+        }
         let (mutable, elem) = match table.shape(tid) {
             Shape::Prim(p) => return LabelShape::Prim(*p),
             Shape::Array { mutable, elem } => (*mutable, *elem),

@@ -93,3 +93,40 @@ fn recursive_aliases_stay_bounded() {
     // its label is bounded
     assert!(t.label(g).chars().count() <= MAX_LABEL_CHARS);
 }
+
+/// A `mo:core` Map or List written through an alias (of the collection's record) has the
+/// collection's structure, and its label names the collection.
+#[test]
+fn collections_behind_aliases_have_their_structure() {
+    let sig = parse_signature(
+        "// Version: 1.0.0
+type Data__683484641<K, V> =
+  {var count : Nat; kvs : [var ?(K, V)]};
+type Internal__879385083<K, V> =
+  {children : [var ?Node__984751753<K, V>]; data : Data__683484641<K, V>};
+type Leaf__513553565<K, V> = {data : Data__683484641<K, V>};
+type Node__984751753<K, V> =
+  {#internal : Internal__879385083<K, V>; #leaf : Leaf__513553565<K, V>};
+type Index__1 = {var root : Node__984751753<Nat, Text>; var size : Nat};
+type Queue__2 = {var blockIndex : Nat; var blocks : [var [var ?Nat]]; var elementIndex : Nat};
+actor {
+  stable var index : Index__1;
+  stable var queue : Queue__2;
+  stable var other : {var size : Nat; var root : Nat}
+};
+",
+    )
+    .unwrap();
+    let mut t = TypeTable::for_signature(&sig);
+    for (var, label, shape) in [
+        ("index", Some("Map<Nat, Text>"), LabelShape::MapOrSet),
+        ("queue", Some("List<Nat>"), LabelShape::List),
+        ("other", None, LabelShape::Other),
+    ] {
+        let id = t.intern(&var_type(&sig, var));
+        if let Some(label) = label {
+            assert_eq!(&*t.label(id), label, "{var}");
+        }
+        assert_eq!(LabelShape::of(&mut t, id), shape, "{var}");
+    }
+}

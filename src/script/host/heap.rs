@@ -440,17 +440,66 @@ impl HeapHost {
     }
 }
 
-/// One doctor finding as `{check; objects; bytes; saving; where : [Text]; detail; advice}`.
+/// One doctor finding as `{check; objects; bytes; saving; where : [Text]; detail; advice;
+/// variables; table}`: `variables` the boxes per stable variable (`boxed-numbers`), `table`
+/// where main memory goes (`heap-growth`), empty for the other checks.
 fn doctor_record(f: &crate::analysis::doctor::Finding) -> Value {
+    let nat = |n: u64| Value::Nat(n);
+    let opt = |v: Option<Value>| v.map_or(Value::Null, Value::some);
     let paths: Vec<Value> = f.where_.iter().map(|p| Value::text(p)).collect();
+    let variables: Vec<Value> = f
+        .boxed
+        .iter()
+        .map(|r| {
+            let types: Vec<Value> = r
+                .types
+                .iter()
+                .map(|t| {
+                    Value::record(vec![
+                        (Rc::from("name"), false, Value::text(&t.name)),
+                        (Rc::from("objects"), false, nat(t.objects)),
+                        (Rc::from("bytes"), false, nat(t.bytes)),
+                    ])
+                })
+                .collect();
+            Value::record(vec![
+                (
+                    Rc::from("variable"),
+                    false,
+                    opt(r.variable.as_deref().map(Value::text)),
+                ),
+                (Rc::from("objects"), false, nat(r.objects)),
+                (Rc::from("bytes"), false, nat(r.bytes)),
+                (Rc::from("retained"), false, opt(r.retained_bytes.map(nat))),
+                (Rc::from("types"), false, Value::Array(Rc::from(types))),
+            ])
+        })
+        .collect();
+    let table: Vec<Value> = f
+        .table
+        .iter()
+        .map(|row| {
+            Value::record(vec![
+                (Rc::from("part"), false, Value::text(&row.part)),
+                (Rc::from("objects"), false, opt(row.objects.map(nat))),
+                (Rc::from("bytes"), false, nat(row.bytes)),
+            ])
+        })
+        .collect();
     Value::record(vec![
         (Rc::from("check"), false, Value::text(f.check)),
-        (Rc::from("objects"), false, Value::Nat(f.objects)),
-        (Rc::from("bytes"), false, Value::Nat(f.bytes)),
-        (Rc::from("saving"), false, Value::Nat(f.saving_bytes)),
+        (Rc::from("objects"), false, nat(f.objects)),
+        (Rc::from("bytes"), false, nat(f.bytes)),
+        (Rc::from("saving"), false, nat(f.saving_bytes)),
         (Rc::from("where"), false, Value::Array(Rc::from(paths))),
         (Rc::from("detail"), false, Value::text(&f.detail)),
         (Rc::from("advice"), false, Value::text(&f.advice)),
+        (
+            Rc::from("variables"),
+            false,
+            Value::Array(Rc::from(variables)),
+        ),
+        (Rc::from("table"), false, Value::Array(Rc::from(table))),
     ])
 }
 
