@@ -57,7 +57,10 @@ pub const MAX_MEMO_ENTRIES: usize = 1 << 16;
 /// normalizes the same field types millions of times; remembering the expansion also makes the
 /// expansion's own parts the same `Arc`s each time, so they are found here in turn.
 #[derive(Default)]
-struct ExpansionMemo(RwLock<HashMap<usize, (Arc<Type>, Arc<Type>)>>);
+struct ExpansionMemo(RwLock<HashMap<usize, Expansion>>);
+
+/// An alias application (kept alive) and its expansion.
+type Expansion = (Arc<Type>, Arc<Type>);
 
 impl ExpansionMemo {
     fn get(&self, ty: &Arc<Type>) -> Option<Arc<Type>> {
