@@ -11,15 +11,20 @@
 //! edge cursor and returns to its parent), semidominators by path-compressed evaluation in
 //! reverse preorder over a predecessor CSR, then immediate dominators as nearest common
 //! ancestors. Retained sizes are summed bottom-up in reverse preorder. Every edge is read
-//! once, by the numbering. Memory while it runs: during the numbering 12 bytes per vertex
-//! (reachable or not: the numbers and the two per-number arrays, allocated for every
-//! vertex), 4 per vertex on the depth-first path and 8 per reachable edge that is not a
-//! depth-first tree edge; afterwards at most 20 per reachable vertex and 4 per non-tree edge.
-//! Kept: 12 bytes per vertex (immediate dominator, retained size in words, retained
-//! objects). The edges may be read from the heap image ([`ImageEdges`]) instead of a [`Csr`]
-//! in memory.
+//! once, by the numbering. Memory while it runs: during the numbering 4 bytes per vertex
+//! and 8 per reached one (the numbers and the two per-number arrays), 4 per vertex on the
+//! depth-first path and 8 per reachable edge that is not a depth-first tree edge; afterwards
+//! at most 16 per reached vertex and 4 per non-tree edge, 12 per reached vertex and 12 per
+//! non-tree edge before (the vertex of each number waits in a temporary file meanwhile,
+//! [`Spilled`]); then at most 12 per reached vertex and 6 per vertex. Kept: 6 bytes per
+//! vertex (a `u32` immediate dominator, the retained objects and the retained size in words
+//! in one byte each, the few larger values in sorted side tables, [`Narrow`]). The edges may
+//! be read from the heap image ([`ImageEdges`]) instead of a [`Csr`] in memory.
 
 use super::graph::{Csr, GraphError, ImageEdges, ReachedNodes, NO_NODE};
+use super::narrow::{Narrow, Small};
+use super::rank_bits::RankBits;
+use super::spill::Spilled;
 
 /// The immediate dominator of a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,8 +55,10 @@ pub struct Dominators {
     /// Per vertex (0 root, 1..=groups groups, then nodes): its immediate dominator (a vertex),
     /// or [`NO_NODE`] if unreachable (and for the root).
     idom: Vec<u32>,
-    retained_units: Vec<u32>,
-    retained_objects: Vec<u32>,
+    /// Per vertex: retained size in units (1 byte, the larger ones in a side table).
+    retained_units: Narrow<u8>,
+    /// Per vertex: retained objects (1 byte, the larger ones in a side table).
+    retained_objects: Narrow<u8>,
     reachable: u64,
     /// Edges out of the reachable nodes.
     reachable_edges: u64,
@@ -229,6 +236,8 @@ impl Dominators {
         let reached = vertex.len();
         vertex.shrink_to_fit();
         parent.shrink_to_fit();
+        // `vertex` is idle until step 5: it waits in a temporary file meanwhile.
+        let vertex = Spilled::new(vertex);
 
         // 2. The non-tree predecessors of each vertex, by preorder number (a counting sort):
         // `pred_off[i]..pred_off[i + 1]` are vertex i's.
@@ -282,38 +291,32 @@ impl Dominators {
         }
         drop(pred_off);
 
-        // 5. Back to vertex numbering, then retained sizes bottom-up in reverse preorder (a
-        // dominator precedes what it dominates).
-        let mut out_idom = vec![NO_NODE; total];
-        for i in 1..reached {
-            out_idom[vertex[i] as usize] = vertex[idom[i] as usize];
-        }
-        drop(idom);
-        let mut retained_units = vec![0u32; total];
-        let mut retained_objects = vec![0u32; total];
-        let mut sum = 0u64;
-        for &v in vertex.iter().filter(|&&v| v >= base) {
-            let units = size(v - base);
-            sum += units as u64;
-            retained_units[v as usize] = units;
-            retained_objects[v as usize] = 1;
-        }
+        // 5. Retained sizes bottom-up in reverse preorder (a dominator precedes what it
+        // dominates), one measure at a time over the preorder numbers, each then narrowed into
+        // its per-vertex array; then the immediate dominators back to vertex numbering.
+        let vertex = vertex
+            .restore()
+            .map_err(|e| GraphError::Spill(e.to_string()))?;
+        let own_units = |v: u32| if v >= base { size(v - base) } else { 0 };
+        let sum: u64 = vertex.iter().map(|&v| own_units(v) as u64).sum();
         if sum > u32::MAX as u64 {
             return Err(GraphError::TooLarge(format!(
                 "{sum} size units reachable (at most 2^32)"
             )));
         }
-        for &v in vertex[1..].iter().rev() {
-            let (v, d) = (v as usize, out_idom[v as usize] as usize);
-            // Each sum is at most the reachable total, checked above.
-            retained_units[d] += retained_units[v];
-            retained_objects[d] += retained_objects[v];
+        let retained_objects: Narrow<u8> =
+            retained_narrow(&idom, &vertex, total, |v| (v >= base) as u32);
+        let retained_units: Narrow<u8> = retained_narrow(&idom, &vertex, total, own_units);
+        let mut out_idom = vec![NO_NODE; total];
+        for i in 1..reached {
+            out_idom[vertex[i] as usize] = vertex[idom[i] as usize];
         }
+        drop((idom, vertex));
         Ok(Dominators {
             groups: base - 1,
             unit_shift,
             idom: out_idom,
-            reachable: retained_objects[0] as u64,
+            reachable: retained_objects.get(0) as u64,
             reachable_edges,
             retained_units,
             retained_objects,
@@ -364,8 +367,8 @@ impl Dominators {
     pub fn retained(&self, n: u32) -> Retained {
         let v = self.vertex(n);
         Retained {
-            objects: self.retained_objects[v] as u64,
-            bytes: (self.retained_units[v] as u64) << self.unit_shift,
+            objects: self.retained_objects.get(v) as u64,
+            bytes: (self.retained_units.get(v) as u64) << self.unit_shift,
         }
     }
 
@@ -373,57 +376,75 @@ impl Dominators {
     pub fn group_retained(&self, g: usize) -> Retained {
         let v = g + 1;
         Retained {
-            objects: self.retained_objects[v] as u64,
-            bytes: (self.retained_units[v] as u64) << self.unit_shift,
+            objects: self.retained_objects.get(v) as u64,
+            bytes: (self.retained_units.get(v) as u64) << self.unit_shift,
         }
     }
 
     /// Everything reachable (what the virtual root retains).
     pub fn live(&self) -> Retained {
         Retained {
-            objects: self.retained_objects[0] as u64,
-            bytes: (self.retained_units[0] as u64) << self.unit_shift,
+            objects: self.retained_objects.get(0) as u64,
+            bytes: (self.retained_units.get(0) as u64) << self.unit_shift,
         }
     }
 
     /// A top-down pass over the dominator tree: calls `f(node, true)` before and
     /// `f(node, false)` after the nodes `node` dominates, depth first and without recursion,
-    /// children in node order. Memory: 8 bytes per vertex while it runs, plus 8 per level of
-    /// the tree's depth.
+    /// children in node order. Memory while it runs: 4 bytes per reachable vertex (the
+    /// children, grouped by dominator), 4 per vertex that dominates another (where its
+    /// children start) and 1.5 bits per vertex (which ones do), plus 12 per level of the
+    /// tree's depth.
     pub fn visit_tree(&self, mut f: impl FnMut(u32, bool)) {
         let total = self.idom.len();
-        // Children counted at `off[d + 1]`, summed to each range's end there, then filled
-        // downwards: afterwards `off[d + 1]` is the start of d's children and `off[d + 2]`
-        // (the next vertex's start) their end.
-        let mut off = vec![0u32; total + 2];
+        let mut inner = RankBits::new(total);
         for &d in &self.idom {
             if d != NO_NODE {
-                off[d as usize + 1] += 1;
+                inner.insert(d);
             }
         }
-        for i in 1..total + 2 {
+        inner.finish();
+        let k = inner.ones() as usize;
+        // Children counted at `off[r + 1]` (r the dominator's rank among the inner vertices),
+        // summed to each range's end there, then filled downwards: afterwards `off[r + 1]` is
+        // the start of its children and `off[r + 2]` (the next inner vertex's start) their end.
+        let mut off = vec![0u32; k + 2];
+        for &d in &self.idom {
+            if d != NO_NODE {
+                off[inner.rank(d) as usize + 1] += 1;
+            }
+        }
+        for i in 1..k + 2 {
             off[i] += off[i - 1];
         }
-        let mut children = vec![0u32; off[total + 1] as usize];
+        let mut children = vec![0u32; off[k + 1] as usize];
         for (v, &d) in self.idom.iter().enumerate().rev() {
             if d != NO_NODE {
-                let slot = &mut off[d as usize + 1];
+                let slot = &mut off[inner.rank(d) as usize + 1];
                 *slot -= 1;
                 children[*slot as usize] = v as u32;
             }
         }
         let base = self.groups + 1;
-        // Each open vertex with the position of its next child.
-        let mut stack: Vec<(u32, u32)> = vec![(0, off[1])];
+        if !inner.contains(0) {
+            return;
+        }
+        // Each open inner vertex with the position of its next child and its children's end.
+        let mut stack: Vec<(u32, u32, u32)> = vec![(0, off[1], off[2])];
         while let Some(top) = stack.last_mut() {
-            let (v, c) = *top;
-            if c < off[v as usize + 2] {
+            let (v, c, end) = *top;
+            if c < end {
                 top.1 += 1;
                 let w = children[c as usize];
                 if w >= base {
                     f(w - base, true);
                 }
-                stack.push((w, off[w as usize + 1]));
+                if inner.contains(w) {
+                    let r = inner.rank(w) as usize;
+                    stack.push((w, off[r + 1], off[r + 2]));
+                } else if w >= base {
+                    f(w - base, false);
+                }
             } else {
                 stack.pop();
                 if v >= base {
@@ -435,14 +456,38 @@ impl Dominators {
 
     /// Bytes the result keeps.
     pub fn heap_bytes(&self) -> usize {
-        (self.idom.capacity() + self.retained_units.capacity() + self.retained_objects.capacity())
-            * 4
+        self.idom.capacity() * 4
+            + self.retained_units.heap_bytes()
+            + self.retained_objects.heap_bytes()
     }
 
     #[inline]
     fn vertex(&self, n: u32) -> usize {
         n as usize + self.groups as usize + 1
     }
+}
+
+/// Per vertex, the sum of `own` over its dominator subtree: summed bottom-up over the
+/// preorder numbers (`idom` by number, `vertex` the vertex of each number; the sums are at
+/// most the reachable total, checked by the caller), then narrowed into a per-vertex array
+/// of `total` (zero for the vertices not reached).
+fn retained_narrow<T: Small>(
+    idom: &[u32],
+    vertex: &[u32],
+    total: usize,
+    own: impl Fn(u32) -> u32,
+) -> Narrow<T> {
+    let mut sum: Vec<u32> = vertex.iter().map(|&v| own(v)).collect();
+    for i in (1..sum.len()).rev() {
+        let d = idom[i] as usize;
+        sum[d] += sum[i];
+    }
+    let mut out = Narrow::new(total);
+    for (&v, &s) in vertex.iter().zip(&sum) {
+        out.set(v as usize, s);
+    }
+    out.finish();
+    out
 }
 
 /// The smallest semidominator on the compressed path from `v` up to the vertices not yet

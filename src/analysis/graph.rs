@@ -50,6 +50,9 @@ pub enum GraphError {
         /// The limit (`ReaderLimits::max_analysis_objects`).
         limit: u64,
     },
+    /// The temporary file the analysis keeps an idle array in could not be read back.
+    #[error("the analysis could not read back its temporary file: {0}")]
+    Spill(String),
 }
 
 /// A directed graph in compressed sparse row form: the successors of node `v` are

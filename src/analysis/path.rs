@@ -5,10 +5,11 @@
 //! through a variable is preferred to one of the same length through another root), with a
 //! parent per node: no recursion, memory of 4 bytes per node plus the queue.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::dominators::Successors;
+use super::fifo::Fifo;
 use super::graph::HeapGraph;
 use super::step::step;
 pub use super::step::Step;
@@ -121,8 +122,8 @@ impl Paths {
         let mut parent = vec![NONE; n];
         let mut origin: HashMap<u32, String> = HashMap::new();
         // First in, first out: it holds the search's frontier, not every node found.
-        let mut queue: VecDeque<u32> = VecDeque::new();
-        let mut start = |node: u32, name: &str, queue: &mut VecDeque<u32>| {
+        let mut queue: Fifo<u32> = Fifo::new();
+        let mut start = |node: u32, name: &str, queue: &mut Fifo<u32>| {
             if parent[node as usize] == NONE {
                 parent[node as usize] = node;
                 origin.insert(node, name.to_string());

@@ -20,12 +20,13 @@
 //! a region's page table are untyped. Classical static objects (outside the walked heap) are
 //! followed but not labelled.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::heap::types::{Prim, StableSignature, TypeEnv};
 use crate::heap::{Body, Heap, Object, Tag};
 
+use super::super::fifo::Fifo;
 use super::super::graph::HeapGraph;
 use super::label_shape::LabelShape;
 use super::table::{Shape, TypeId, TypeTable, MAX_UNWRAP, UNTYPED};
@@ -80,7 +81,7 @@ impl TypeLabels {
             name_ids: HashMap::new(),
             tid_names: Vec::new(),
             box_names: HashMap::new(),
-            queue: VecDeque::new(),
+            queue: Fifo::new(),
             statics: HashSet::new(),
             static_queue: Vec::new(),
         };
@@ -179,7 +180,7 @@ struct Walk<'a, 'h> {
     /// Label index per type id (NO_LABEL: not computed yet).
     tid_names: Vec<u32>,
     box_names: HashMap<TypeId, u32>,
-    queue: VecDeque<(u32, TypeId)>,
+    queue: Fifo<(u32, TypeId)>,
     statics: HashSet<(u64, TypeId)>,
     static_queue: Vec<(u64, TypeId)>,
 }
