@@ -8,7 +8,6 @@ use super::expr::{builtin_method, wants_expected};
 use super::sub::{lub, normalize, sub, subst, unfold, Tri};
 use super::types::{FuncTy, Ty};
 use super::{span_key, Checker};
-use crate::script::lib::dot;
 use crate::script::syntax::ast::{Expr, ExprKind};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -46,7 +45,7 @@ impl Checker<'_> {
                         n => match builtin_method(&n, name) {
                             Some(t) => t,
                             None => {
-                                let t = self.contextual(&rt, name);
+                                let t = self.contextual_dot(e, &rt, name, f.span)?;
                                 if !matches!(t, Ty::Unknown) {
                                     receiver = Some(rt);
                                 }
@@ -173,6 +172,8 @@ impl Checker<'_> {
         }
         // omitted implicit arguments: a script value of that name fits or is skipped
         if slots.len() < ft.params.len() {
+            let need = |i: usize| subst_known(&ft.params[i], &s, &var_ids);
+            let found = self.resolve_implicits(e, &ft, &slots, &need)?;
             for (i, imp) in ft.implicits.iter().enumerate() {
                 let Some(name) = imp else { continue };
                 if slots.contains(&i) {
@@ -189,7 +190,10 @@ impl Checker<'_> {
                         .entry(Typing::key(e))
                         .or_default()
                         .push(name.clone());
-                    if !need.has_unknown() && !self.module_implicit_may_fit(name, &need) {
+                    if !found.contains(name)
+                        && !need.has_unknown()
+                        && !self.module_implicit_may_fit(name, &need)
+                    {
                         return Err(TypeError::new(
                             e.span,
                             "M0230",
@@ -235,41 +239,6 @@ impl Checker<'_> {
             },
             _ => None,
         }
-    }
-
-    /// A contextual dot `x.name(..)`: the one function `name` with a `self` parameter
-    /// among the imported modules that fits the receiver's type (`Unknown` when none or
-    /// several do, or the receiver's type is not known).
-    fn contextual(&mut self, rt: &Ty, name: &str) -> Ty {
-        if rt.has_unknown() {
-            return Ty::Unknown;
-        }
-        let mut found: Option<Ty> = None;
-        for m in self.modules_in_scope() {
-            let Some(sig) = dot::signature(m.name, name) else {
-                continue;
-            };
-            if !sig.params.starts_with('s') {
-                continue;
-            }
-            let Some(Ty::Func(ft)) = self.lib_member(m.name, name) else {
-                continue;
-            };
-            let Some(p0) = ft.params.first() else {
-                continue;
-            };
-            let ids: Vec<u32> = ft.tparams.iter().map(|(i, _)| *i).collect();
-            let mut s = HashMap::new();
-            match_ty(p0, rt, &ids, &mut s, MATCH_DEPTH);
-            let p = subst_known(p0, &s, &ids);
-            if sub(rt, &p) == Tri::Yes {
-                if found.is_some() {
-                    return Ty::Unknown;
-                }
-                found = Some(Ty::Func(ft));
-            }
-        }
-        found.unwrap_or(Ty::Unknown)
     }
 
     /// A call whose argument count fits no form of the function's parameters.
@@ -318,8 +287,13 @@ impl Checker<'_> {
     }
 }
 
+/// Infers the type parameters `vars` from `actual` fitting `pattern` (see [`match_ty`]).
+pub(super) fn match_top(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>) {
+    match_ty(pattern, actual, vars, s, MATCH_DEPTH)
+}
+
 /// `t` with the call's type parameters replaced as inferred (`Unknown` where not).
-fn subst_known(t: &Ty, s: &HashMap<u32, Ty>, vars: &[u32]) -> Ty {
+pub(super) fn subst_known(t: &Ty, s: &HashMap<u32, Ty>, vars: &[u32]) -> Ty {
     let mut full = s.clone();
     for v in vars {
         full.entry(*v).or_insert(Ty::Unknown);
@@ -343,7 +317,10 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
             };
             s.insert(*id, t);
         }
-        (Ty::Con(c, xs), Ty::Con(e, ys)) if c.opaque && e.opaque && c.name == e.name => {
+        (Ty::Con(c, xs), Ty::Con(e, ys))
+            if (c.opaque && e.opaque && c.name == e.name)
+                || (c.id == e.id && xs.len() == ys.len()) =>
+        {
             for (x, y) in xs.iter().zip(ys.iter()) {
                 match_ty(x, y, vars, s, d);
             }
@@ -351,6 +328,11 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
         (_, Ty::Con(..)) => {
             if let Some(u) = unfold(actual) {
                 match_ty(pattern, &u, vars, s, d);
+            }
+        }
+        (Ty::Con(..), _) => {
+            if let Some(u) = unfold(pattern) {
+                match_ty(&u, actual, vars, s, d);
             }
         }
         (Ty::Opt(x), Ty::Opt(y)) | (Ty::Array(_, x), Ty::Array(_, y)) => match_ty(x, y, vars, s, d),

@@ -33,6 +33,12 @@ impl Checker<'_> {
         super::dup::block_duplicates(decs, is_class_body)?;
         self.type_decs(decs)?;
         let mut sigs: Sigs = HashMap::new();
+        // imports first: the functions' signatures may name their types (`Order.Order`)
+        for d in decs {
+            if let Dec::Import(p, path, span) = d {
+                self.import(p, path, *span)?;
+            }
+        }
         // every name of the block is visible in the whole block (functions may use later
         // declarations); a value's type is known once its declaration is checked
         for d in decs {
@@ -283,7 +289,8 @@ impl Checker<'_> {
         Ok(FuncTy {
             tparams,
             params,
-            implicits: Vec::new(),
+            implicits: super::resolve::param_implicits(f),
+            self_param: super::resolve::has_self_param(f),
             ret,
         })
     }

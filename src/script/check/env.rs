@@ -86,6 +86,12 @@ pub struct Typing {
     /// The arithmetic (`a - b`, `x -= y`) the checker typed `Int`: computed as `Int` even
     /// where both values are `Nat`s (`xs[0] - xs[1]` of an `[Int]` does not trap).
     pub int_arith: HashSet<usize>,
+    /// The function each contextual dot call `x.f(..)` resolved to by static type (by the
+    /// call expression; absent: resolved at run time).
+    pub dot_calls: HashMap<usize, super::resolve::Resolved>,
+    /// Per call whose omitted implicit arguments were all resolved by static type (by the
+    /// call expression), where each argument comes from.
+    pub call_args: HashMap<usize, Vec<super::resolve::ArgFrom>>,
 }
 
 impl Typing {

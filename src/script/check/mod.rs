@@ -14,6 +14,7 @@ mod expr;
 mod lib_types;
 mod ops;
 mod pat;
+pub mod resolve;
 pub mod sub;
 mod syntax_types;
 pub mod types;
@@ -58,6 +59,7 @@ pub fn check_program(
         typing: Typing::default(),
         returns: Vec::new(),
         labels: Vec::new(),
+        label_types: Vec::new(),
         type_args,
         lib: lib_types::LibCache::default(),
         made: Vec::new(),
@@ -94,6 +96,8 @@ struct Checker<'a> {
     returns: Vec<Option<Ty>>,
     /// Enclosing labels; a function starts a fresh list.
     labels: Vec<Vec<String>>,
+    /// The expected type of each enclosing label, innermost last (`None`: inferred).
+    label_types: Vec<(String, Option<Ty>)>,
     /// Explicit type arguments of calls, by the call's span.
     type_args: HashMap<(u32, u32, u32, u32), &'a [Type]>,
     lib: lib_types::LibCache,

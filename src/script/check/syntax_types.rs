@@ -67,10 +67,12 @@ impl Checker<'_> {
                     tparams: Vec::new(),
                     params,
                     implicits: Vec::new(),
+                    self_param: false,
                     ret,
                 }))
             }
             Type::Combined(..) => Ty::Unknown,
+            Type::Implicit(_, t) => self.ty_in(t, span, in_func)?,
         })
     }
 
