@@ -540,7 +540,11 @@ impl Checker<'_> {
             }
             ExprKind::Block(decs) => self.block(decs, None)?,
             // a module is typed as the record of its public fields its body ends in
-            ExprKind::Module(body) => super::resolve::module_type(self.infer(body)?),
+            // of the module sort (its fields are candidates of contextual dot and implicits)
+            ExprKind::Module(body) => match self.infer(body)? {
+                Ty::Obj(_, fs) => Ty::Obj(ObjSort::Module, fs),
+                other => other,
+            },
             ExprKind::If(c, a, b) => {
                 self.check(c, &Ty::bool())?;
                 match b {

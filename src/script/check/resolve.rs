@@ -6,7 +6,7 @@
 //! field `name` of a module in scope whose type fits (among several, the one of the most
 //! general type). The compiler reads the choices from [`super::env::Typing`].
 
-use super::env::{Binding, CheckResult, Typing};
+use super::env::{ArgFrom, Binding, CheckResult, Resolved, Typing};
 use super::error::TypeError;
 use super::sub::{normalize, sub, Tri};
 use super::types::{FuncTy, ObjSort, Ty};
@@ -15,24 +15,6 @@ use crate::script::syntax::ast::{Expr, FuncDef, PatKind, Type};
 use crate::script::syntax::Span;
 use std::collections::HashMap;
 use std::rc::Rc;
-
-/// Where the checker found a function for a contextual dot or an implicit argument.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Resolved {
-    /// The value of this name in scope.
-    Var(Rc<str>),
-    /// The field (second) of the module bound to the name (first) in scope.
-    Field(Rc<str>, Rc<str>),
-}
-
-/// An argument of a call whose omitted implicit arguments the checker resolved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArgFrom {
-    /// The next argument written at the call (the receiver first for a contextual dot).
-    Given,
-    /// An implicit argument, found there.
-    Found(Resolved),
-}
 
 /// The implicit parameters of a script function (`compare : (implicit : T)`, or
 /// `c : (implicit : (compare : T))` found by `compare`), by position.
@@ -65,15 +47,6 @@ pub fn has_self_param(f: &FuncDef) -> bool {
         PatKind::Var(n) => n == "self",
         PatKind::Annot(inner, _) => matches!(&inner.kind, PatKind::Var(n) if n == "self"),
         _ => false,
-    }
-}
-
-/// The type of a `module` whose body has type `body`: the object of its public fields, of
-/// the module sort (its fields are the candidates of contextual dot and implicits).
-pub fn module_type(body: Ty) -> Ty {
-    match body {
-        Ty::Obj(_, fs) => Ty::Obj(ObjSort::Module, fs),
-        other => other,
     }
 }
 

@@ -3,8 +3,7 @@
 
 use super::ir::{Code, Hint, Slot};
 use super::{err, CResult, Compiler, Var};
-use crate::script::check::env::Typing;
-use crate::script::check::resolve::{ArgFrom, Resolved};
+use crate::script::check::env::{ArgFrom, Resolved, Typing};
 use crate::script::lib::{self, dot::ArgSource, Module};
 use crate::script::syntax::ast::{Expr, ExprKind};
 use crate::script::syntax::Span;
