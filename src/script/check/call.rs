@@ -8,7 +8,6 @@ use super::expr::{builtin_method, wants_expected};
 use super::sub::{lub, normalize, sub, subst, unfold, Tri};
 use super::types::{FuncTy, Ty};
 use super::{span_key, Checker};
-use crate::script::lib::dot;
 use crate::script::syntax::ast::{Expr, ExprKind};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -32,7 +31,7 @@ impl Checker<'_> {
         want: Option<&Ty>,
     ) -> CheckResult<Ty> {
         let mut receiver: Option<Ty> = None;
-        let callee = self.callee(f, &mut receiver)?;
+        let callee = self.callee(e, f, &mut receiver)?;
         let ft = match normalize(&callee) {
             Ty::Func(ft) => ft,
             Ty::Unknown | Ty::Con(..) | Ty::Var(..) | Ty::Any | Ty::Non => {
@@ -139,14 +138,16 @@ impl Checker<'_> {
         }
         // omitted implicit arguments: a script value of that name fits or is skipped
         if slots.len() < ft.params.len() {
-            self.omitted_implicits(e, &ft, &slots, &s, &var_ids)?;
+            let need = |i: usize| subst_known(&ft.params[i], &s, &var_ids);
+            let found = self.resolve_implicits(e, &ft, &slots, &need)?;
+            self.omitted_implicits(e, &ft, &slots, &s, &var_ids, &found)?;
         }
         Ok(subst_known(&ft.ret, &s, &var_ids))
     }
 
     /// The type of the function `f` calls; a contextual dot's receiver type goes to
     /// `receiver`.
-    fn callee(&mut self, f: &Expr, receiver: &mut Option<Ty>) -> CheckResult<Ty> {
+    fn callee(&mut self, e: &Expr, f: &Expr, receiver: &mut Option<Ty>) -> CheckResult<Ty> {
         Ok(match &f.kind {
             ExprKind::Dot(r, name) => match self.module_of(r) {
                 Some(m) => self.lib_member(m, name).unwrap_or(Ty::Unknown),
@@ -161,7 +162,7 @@ impl Checker<'_> {
                         n => match builtin_method(&n, name) {
                             Some(t) => t,
                             None => {
-                                let t = self.contextual(&rt, name);
+                                let t = self.contextual_dot(e, &rt, name, f.span)?;
                                 if !matches!(t, Ty::Unknown) {
                                     *receiver = Some(rt);
                                 } else if let Some(err) = self.no_member(f, r, &rt, name) {
@@ -179,7 +180,8 @@ impl Checker<'_> {
 
     /// The implicit parameters of `ft` a call `e` omits (the given arguments fill `slots`,
     /// `s` the inferred type arguments `vars`): a script value of that name fits, or is
-    /// skipped for a module's (M0230 when none may fit).
+    /// skipped for a module's (M0230 when none may fit and `found`, the implicits resolved
+    /// by type, has none of that name).
     fn omitted_implicits(
         &mut self,
         e: &Expr,
@@ -187,6 +189,7 @@ impl Checker<'_> {
         slots: &[usize],
         s: &HashMap<u32, Ty>,
         var_ids: &[u32],
+        found: &[Rc<str>],
     ) -> CheckResult<()> {
         for (i, imp) in ft.implicits.iter().enumerate() {
             let Some(name) = imp else { continue };
@@ -204,7 +207,10 @@ impl Checker<'_> {
                     .entry(Typing::key(e))
                     .or_default()
                     .push(name.clone());
-                if !need.has_unknown() && !self.module_implicit_may_fit(name, &need) {
+                if !found.contains(name)
+                    && !need.has_unknown()
+                    && !self.module_implicit_may_fit(name, &need)
+                {
                     return Err(TypeError::new(
                         e.span,
                         "M0230",
@@ -324,41 +330,6 @@ impl Checker<'_> {
             },
             _ => None,
         }
-    }
-
-    /// A contextual dot `x.name(..)`: the one function `name` with a `self` parameter
-    /// among the imported modules that fits the receiver's type (`Unknown` when none or
-    /// several do, or the receiver's type is not known).
-    fn contextual(&mut self, rt: &Ty, name: &str) -> Ty {
-        if rt.has_unknown() {
-            return Ty::Unknown;
-        }
-        let mut found: Option<Ty> = None;
-        for m in self.modules_in_scope() {
-            let Some(sig) = dot::signature(m.name, name) else {
-                continue;
-            };
-            if !sig.params.starts_with('s') {
-                continue;
-            }
-            let Some(Ty::Func(ft)) = self.lib_member(m.name, name) else {
-                continue;
-            };
-            let Some(p0) = ft.params.first() else {
-                continue;
-            };
-            let ids: Vec<u32> = ft.tparams.iter().map(|(i, _)| *i).collect();
-            let mut s = HashMap::new();
-            match_ty(p0, rt, &ids, &mut s, MATCH_DEPTH);
-            let p = subst_known(p0, &s, &ids);
-            if sub(rt, &p) == Tri::Yes {
-                if found.is_some() {
-                    return Ty::Unknown;
-                }
-                found = Some(Ty::Func(ft));
-            }
-        }
-        found.unwrap_or(Ty::Unknown)
     }
 
     /// A call of a generic function (`e`, of `f`) whose argument count fits no form of its
@@ -484,8 +455,13 @@ fn mentions_var(t: &Ty) -> bool {
     found
 }
 
+/// Infers the type parameters `vars` from `actual` fitting `pattern` (see [`match_ty`]).
+pub(super) fn match_top(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>) {
+    match_ty(pattern, actual, vars, s, MATCH_DEPTH)
+}
+
 /// `t` with the call's type parameters replaced as inferred (`Unknown` where not).
-fn subst_known(t: &Ty, s: &HashMap<u32, Ty>, vars: &[u32]) -> Ty {
+pub(super) fn subst_known(t: &Ty, s: &HashMap<u32, Ty>, vars: &[u32]) -> Ty {
     let mut full = s.clone();
     for v in vars {
         full.entry(*v).or_insert(Ty::Unknown);
@@ -509,7 +485,10 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
             };
             s.insert(*id, t);
         }
-        (Ty::Con(c, xs), Ty::Con(e, ys)) if c.opaque && e.opaque && c.name == e.name => {
+        (Ty::Con(c, xs), Ty::Con(e, ys))
+            if (c.opaque && e.opaque && c.name == e.name)
+                || (c.id == e.id && xs.len() == ys.len()) =>
+        {
             for (x, y) in xs.iter().zip(ys.iter()) {
                 match_ty(x, y, vars, s, d);
             }
@@ -517,6 +496,11 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
         (_, Ty::Con(..)) => {
             if let Some(u) = unfold(actual) {
                 match_ty(pattern, &u, vars, s, d);
+            }
+        }
+        (Ty::Con(..), _) => {
+            if let Some(u) = unfold(pattern) {
+                match_ty(&u, actual, vars, s, d);
             }
         }
         (Ty::Opt(x), Ty::Opt(y)) | (Ty::Array(_, x), Ty::Array(_, y)) => match_ty(x, y, vars, s, d),

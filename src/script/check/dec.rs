@@ -365,7 +365,8 @@ impl Checker<'_> {
         Ok(FuncTy {
             tparams,
             params,
-            implicits: Vec::new(),
+            implicits: super::resolve::param_implicits(f),
+            self_param: super::resolve::has_self_param(f),
             ret,
         })
     }

@@ -88,6 +88,24 @@ pub enum LitType {
     Blob,
 }
 
+/// Where the checker found a function for a contextual dot or an implicit argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolved {
+    /// The value of this name in scope.
+    Var(Rc<str>),
+    /// The field (second) of the module bound to the name (first) in scope.
+    Field(Rc<str>, Rc<str>),
+}
+
+/// An argument of a call whose omitted implicit arguments the checker resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgFrom {
+    /// The next argument written at the call (the receiver first for a contextual dot).
+    Given,
+    /// An implicit argument, found there.
+    Found(Resolved),
+}
+
 /// What the checker tells the compiler about the program it checked (keyed by the address
 /// of the expression in the program the checker saw).
 #[derive(Debug, Default)]
@@ -104,6 +122,12 @@ pub struct Typing {
     /// The arithmetic (`a - b`, `x -= y`) the checker typed `Int`: computed as `Int` even
     /// where both values are `Nat`s (`xs[0] - xs[1]` of an `[Int]` does not trap).
     pub int_arith: HashSet<usize>,
+    /// The function each contextual dot call `x.f(..)` resolved to by static type (by the
+    /// call expression; absent: resolved at run time).
+    pub dot_calls: HashMap<usize, Resolved>,
+    /// Per call whose omitted implicit arguments were all resolved by static type (by the
+    /// call expression), where each argument comes from.
+    pub call_args: HashMap<usize, Vec<ArgFrom>>,
 }
 
 impl Typing {

@@ -258,7 +258,9 @@ impl Checker<'_> {
             }
             (ExprKind::Label(l, body), _) => {
                 self.labels_push(l);
+                self.label_types.push((l.clone(), Some(want.clone())));
                 let r = self.check(body, want);
+                self.label_types.pop();
                 self.labels_pop();
                 r
             }
@@ -393,15 +395,23 @@ impl Checker<'_> {
             ExprKind::For(p, it, b) => self.infer_for(p, it, b)?,
             ExprKind::Label(l, body) => {
                 self.labels_push(l);
+                self.label_types.push((l.clone(), None));
                 let r = self.infer(body);
+                self.label_types.pop();
                 self.labels_pop();
                 r?;
                 Ty::Unknown
             }
             ExprKind::Break(l, v) => {
                 self.label_bound(l, span, "break ")?;
-                if let Some(v) = v {
-                    self.infer(v)?;
+                // `break l v` where `label l : T`: `v` is checked against `T`
+                let want = self.label_types.iter().rev().find(|(n, _)| n == l);
+                match (v, want.and_then(|(_, t)| t.clone())) {
+                    (Some(v), Some(t)) => self.check(v, &t)?,
+                    (Some(v), None) => {
+                        self.infer(v)?;
+                    }
+                    (None, _) => {}
                 }
                 Ty::Non
             }
@@ -768,6 +778,7 @@ pub(super) fn builtin_method(t: &Ty, name: &str) -> Option<Ty> {
             tparams: Vec::new(),
             params,
             implicits: Vec::new(),
+            self_param: false,
             ret,
         }))
     };

@@ -45,6 +45,7 @@ pub fn iter(t: Ty) -> Ty {
                 tparams: Vec::new(),
                 params: Vec::new(),
                 implicits: Vec::new(),
+                self_param: false,
                 ret: Ty::Opt(Rc::new(t)),
             })),
         }]),
@@ -169,6 +170,7 @@ impl Checker<'_> {
             tparams: tps,
             params,
             implicits,
+            self_param: dot::signature(module, name).is_some_and(|s| s.params.starts_with('s')),
             ret,
         })))
     }
@@ -196,6 +198,7 @@ impl Checker<'_> {
             tparams,
             params: f.params.iter().map(|t| subst(t, &s)).collect(),
             implicits: f.implicits.clone(),
+            self_param: f.self_param,
             ret: subst(&f.ret, &s),
         };
         (ft, vars)
@@ -263,9 +266,11 @@ fn lib_ty(t: &Type, tps: &[(u32, Rc<str>)], pure: bool, depth: usize) -> Ty {
                 tparams: Vec::new(),
                 params,
                 implicits: Vec::new(),
+                self_param: false,
                 ret: go(r),
             }))
         }
         Type::Combined(..) => Ty::Unknown,
+        Type::Implicit(_, t) => go(t),
     }
 }

@@ -14,6 +14,7 @@ mod expr;
 mod lib_types;
 mod ops;
 mod pat;
+pub mod resolve;
 pub mod sub;
 mod syntax_types;
 mod typedecs;
@@ -64,6 +65,7 @@ pub fn check_program(
         typing: Typing::default(),
         returns: Vec::new(),
         labels: Vec::new(),
+        label_types: Vec::new(),
         type_args,
         body_types,
         bounds: HashMap::new(),
@@ -106,6 +108,8 @@ struct Checker<'a> {
     returns: Vec<Option<Ty>>,
     /// Enclosing labels; a function starts a fresh list.
     labels: Vec<Vec<String>>,
+    /// The expected type of each enclosing label, innermost last (`None`: inferred).
+    label_types: Vec<(String, Option<Ty>)>,
     /// Explicit type arguments of calls, by the call's span.
     type_args: HashMap<(u32, u32, u32, u32), &'a [Type]>,
     /// The declared types of object and class bodies, by the body's span.

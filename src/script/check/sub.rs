@@ -114,6 +114,7 @@ pub fn subst(t: &Ty, s: &HashMap<u32, Ty>) -> Ty {
             tparams: f.tparams.clone(),
             params: f.params.iter().map(|x| subst(x, s)).collect(),
             implicits: f.implicits.clone(),
+            self_param: f.self_param,
             ret: subst(&f.ret, s),
         })),
         Ty::Con(c, args) => Ty::Con(c.clone(), args.iter().map(|x| subst(x, s)).collect()),
@@ -368,6 +369,7 @@ mod tests {
             tparams: Vec::new(),
             params,
             implicits: Vec::new(),
+            self_param: false,
             ret,
         }))
     }

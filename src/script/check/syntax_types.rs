@@ -69,6 +69,7 @@ impl Checker<'_> {
                     tparams: Vec::new(),
                     params,
                     implicits: Vec::new(),
+                    self_param: false,
                     ret,
                 }))
             }
@@ -88,6 +89,7 @@ impl Checker<'_> {
                 }
                 Ty::Unknown
             }
+            Type::Implicit(_, t) => self.ty_in(t, span, in_func)?,
         })
     }
 

@@ -151,6 +151,8 @@ pub struct FuncTy {
     pub params: Vec<Ty>,
     /// Which parameters are `implicit` (empty: none), with the names they are found by.
     pub implicits: Vec<Option<Rc<str>>>,
+    /// The first parameter is named `self` (the function serves contextual dot calls).
+    pub self_param: bool,
     /// The result.
     pub ret: Ty,
 }

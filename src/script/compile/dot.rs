@@ -47,13 +47,14 @@ impl Compiler<'_> {
                 continue;
             }
             if let Some(Var::Slot { slot, .. }) = self.resolve(n) {
-                implicits.push((n, Code::Var(slot)));
+                implicits.push((Rc::from(n), Code::Var(slot)));
             }
         }
         Rc::new(DotScope {
             name: Rc::from(name),
             modules,
             implicits,
+            found: Vec::new(),
         })
     }
 

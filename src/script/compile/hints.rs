@@ -126,6 +126,7 @@ impl<'t> HintBuilder<'t> {
                 }
             }
             Type::Path(..) | Type::Func(..) | Type::Combined(..) => Hint::Any,
+            Type::Implicit(_, t) => self.structure(t),
             Type::Tuple(ts) => Hint::Tuple(ts.iter().map(|t| self.structure(t)).collect()),
             Type::Opt(t) => Hint::Opt(Box::new(self.structure(t))),
             Type::Array(_, t) => Hint::Array(Box::new(self.structure(t))),

@@ -323,7 +323,7 @@ pub enum Code {
 
 /// A method call site (`xs.map(f)`): the name, and what it knows of its scope for
 /// contextual dot calls.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct DotScope {
     /// The method name.
     pub name: Rc<str>,
@@ -331,5 +331,8 @@ pub struct DotScope {
     pub modules: Vec<&'static crate::script::lib::Module>,
     /// Script values in scope named like an implicit parameter (`compare`, `equal`,
     /// `toText`), by that name.
-    pub implicits: Vec<(&'static str, Code)>,
+    pub implicits: Vec<(Rc<str>, Code)>,
+    /// The implicit arguments the checker found, in order (empty: found by name when the
+    /// call runs).
+    pub found: Vec<Code>,
 }

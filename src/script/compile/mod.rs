@@ -1,21 +1,25 @@
 //! The resolver: AST to [`ir::Code`], variables to slots, labels to ids, literals typed by
 //! their expected type.
 
+mod block;
+mod call;
 mod captures;
+mod control;
+mod data;
 mod dot;
 mod eqtype;
 mod hints;
 pub mod ir;
+mod operators;
 mod typed;
 mod views;
 
 use crate::script::check::env::Typing;
-use crate::script::lib::dot::ArgSource;
-use crate::script::lib::{self, Module};
-use crate::script::syntax::ast::{self, Dec, Expr, ExprKind, FuncDef, Lit, PatKind, Type};
+use crate::script::lib::Module;
+use crate::script::syntax::ast::{self, Expr, ExprKind, FuncDef, Lit, PatKind, Type};
 use crate::script::syntax::{Span, SyntaxError};
-use crate::script::value::{num, NumKind, Value};
-use ir::{Capture, Code, FuncProto, Hint, Pat, Place, Slot, Stmt};
+use crate::script::value::{num, Value};
+use ir::{Capture, Code, FuncProto, Hint, Pat, Place, Slot};
 use num_bigint::BigUint;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -338,212 +342,6 @@ impl Compiler<'_> {
         (h, c)
     }
 
-    // ------------------------------------------------------------ blocks
-
-    /// Compiles declarations as a block; the outermost block of `main` declares globals.
-    fn block(&mut self, decs: &[Dec], hint: Option<&Hint>, top: bool) -> CResult<Code> {
-        if !top {
-            self.cur().scopes.push(HashMap::new());
-        }
-        let r = self.block_inner(decs, hint, top);
-        if !top {
-            self.cur().scopes.pop();
-        }
-        r
-    }
-
-    fn block_inner(&mut self, decs: &[Dec], hint: Option<&Hint>, top: bool) -> CResult<Code> {
-        // type declarations first: they are visible in the whole block
-        for d in decs {
-            if let Dec::Type(name, params, t) = d {
-                let def = hints::TypeDef::new(name, params, t);
-                if !self.module_path.is_empty() {
-                    // `A.T` names this declaration even after another module's `T`
-                    let path = format!("{}.{name}", self.module_path.join("."));
-                    self.globals.types.insert(path, def.clone());
-                }
-                self.globals.types.insert(name.clone(), def);
-            }
-        }
-        // pre-declare every name of the block: a function may use a declaration that comes
-        // later (as in moc). At a session's top level a name defined by an earlier
-        // evaluation stays bound to its old value until its new declaration runs (so
-        // `let x = x + 1` redefines `x`), except a function's (mutual recursion).
-        let mut pre: HashMap<String, Slot> = HashMap::new();
-        for d in decs {
-            let names: Vec<String> = match d {
-                Dec::Func(f) => f.name.iter().cloned().collect(),
-                Dec::Var(n, ..) => vec![n.clone()],
-                Dec::Let(p, _, _) => {
-                    let mut v = Vec::new();
-                    pat_names(p, &mut v);
-                    v
-                }
-                _ => Vec::new(),
-            };
-            let keeps_old = top && !matches!(d, Dec::Func(_));
-            for n in names {
-                if pre.contains_key(&n) || keeps_old && self.globals.names.contains_key(&n) {
-                    continue;
-                }
-                let (mutable, hint) = match d {
-                    Dec::Var(_, t, _, _) => (true, t.as_ref().and_then(|t| self.coerce_hint(t).1)),
-                    _ => (false, None),
-                };
-                let slot = self.declare(&n, mutable, hint);
-                pre.insert(n, slot);
-            }
-        }
-        let mut out = Vec::new();
-        let cells: Vec<u32> = pre
-            .values()
-            .filter_map(|s| match s {
-                Slot::LocalCell(i) => Some(*i),
-                _ => None,
-            })
-            .collect();
-        if !cells.is_empty() {
-            out.push(Stmt::NewCells(cells));
-        }
-        let n = decs.len();
-        for (i, d) in decs.iter().enumerate() {
-            let last = i + 1 == n;
-            let h = if last { hint } else { None };
-            match d {
-                Dec::Exp(e) => {
-                    let c = self.expr(e, h)?;
-                    out.push(Stmt::Expr(c));
-                }
-                Dec::Let(p, e, fail) => {
-                    let (pat_hint, coerce) = match &p.kind {
-                        PatKind::Annot(_, t) => self.coerce_hint(t),
-                        _ => (Hint::Any, None),
-                    };
-                    let module = match (&p.kind, &e.kind) {
-                        (PatKind::Var(n), ExprKind::Module(_)) => Some(n.clone()),
-                        _ => None,
-                    };
-                    let in_module = module.is_some();
-                    self.module_path.extend(module);
-                    // a block ending in `let` has the value bound, of the annotated type
-                    let value = match coerce {
-                        Some(_) if last => self.coerced(e, &pat_hint),
-                        _ => self.expr(e, Some(&pat_hint)),
-                    };
-                    if in_module {
-                        self.module_path.pop();
-                    }
-                    let value = value?;
-                    let fail = match fail {
-                        Some(f) => Some(self.expr(f, None)?),
-                        None => None,
-                    };
-                    let mut seen = HashMap::new();
-                    let cp = self.pat(p, &mut pre, &mut seen, true)?;
-                    // the last statement's value is the block's (see `Interp::block`)
-                    out.push(Stmt::Let(cp, value, fail, p.span));
-                }
-                Dec::Var(name, t, e, _) => {
-                    let (h, coerce) = match t {
-                        Some(t) => self.coerce_hint(t),
-                        None => (Hint::Any, None),
-                    };
-                    let value = self.coerced(e, &h)?;
-                    let slot = match pre.remove(name) {
-                        Some(s) => s,
-                        None => self.declare(name, true, coerce),
-                    };
-                    out.push(Stmt::Store(slot, value));
-                    if let Some(t) = t {
-                        self.set_declared_type(name, t);
-                    }
-                    if last {
-                        // in a block `var` has value `()`, as in moc; a session's top level
-                        // shows the variable (as a REPL does)
-                        out.push(Stmt::Expr(if top {
-                            Code::Var(slot)
-                        } else {
-                            Code::Const(Value::Unit)
-                        }));
-                    }
-                }
-                Dec::Type(..) => {
-                    if last {
-                        out.push(Stmt::Expr(Code::Const(Value::Unit)));
-                    }
-                }
-                Dec::Func(f) => {
-                    let name = f.name.clone().unwrap_or_default();
-                    let slot = match pre.remove(&name) {
-                        Some(s) => s,
-                        None => self.declare(&name, false, None),
-                    };
-                    let params: Vec<Option<Hint>> = f
-                        .params
-                        .iter()
-                        .map(|p| match &p.kind {
-                            PatKind::Annot(_, t) => Some(self.hint(t)),
-                            _ => None,
-                        })
-                        .collect();
-                    let params = Rc::new(params);
-                    match slot {
-                        Slot::Global(i) => {
-                            self.globals.func_params.insert(i, params);
-                        }
-                        Slot::Local(i) | Slot::LocalCell(i) => {
-                            self.cur().func_params.insert(i, params);
-                        }
-                        Slot::Env(_) => {}
-                    }
-                    let clo = self.func(f)?;
-                    out.push(Stmt::Store(slot, clo));
-                    if last {
-                        // a block ending in `func` (or `class`) has the function as its
-                        // value, as in moc; a session's top level shows nothing
-                        out.push(Stmt::Expr(if top {
-                            Code::Const(Value::Unit)
-                        } else {
-                            Code::Var(slot)
-                        }));
-                    }
-                }
-                Dec::Import(p, path, span) => {
-                    let m = lib::module_by_path(path).ok_or_else(|| {
-                        err(
-                            *span,
-                            format!("import of {path:?} is not supported (mo:core/* and mo:base/* modules are built in)"),
-                        )
-                    })?;
-                    match &p.kind {
-                        PatKind::Var(n) => self.declare_module(n, m),
-                        PatKind::Record(fields) => {
-                            for (fname, fp) in fields {
-                                let member = m.get(fname).ok_or_else(|| {
-                                    err(
-                                        p.span,
-                                        format!("module {} has no member `{fname}`", m.name),
-                                    )
-                                })?;
-                                let bind = match &fp.kind {
-                                    PatKind::Var(b) => b.clone(),
-                                    _ => fname.clone(),
-                                };
-                                let slot = self.declare(&bind, false, None);
-                                out.push(Stmt::Store(slot, Code::Const(lib::member_value(member))));
-                            }
-                        }
-                        _ => return Err(err(p.span, "unsupported import pattern")),
-                    }
-                    if last {
-                        out.push(Stmt::Expr(Code::Const(Value::Unit)));
-                    }
-                }
-            }
-        }
-        Ok(Code::Block(out))
-    }
-
     // ------------------------------------------------------------ patterns
 
     /// Compiles a binding pattern. `pre` holds pre-declared slots (taken on first use);
@@ -728,302 +526,65 @@ impl Compiler<'_> {
         let resolved = hint.map(Hint::resolve);
         let hint = resolved.as_deref();
         let span = e.span;
-        Ok(match &e.kind {
-            ExprKind::Lit(l) => {
-                let v = lit_value(l, span)?;
-                let hint = if self.literal_is_blob(e) {
-                    Some(&Hint::Blob)
-                } else {
-                    hint
-                };
-                if let (Some(Hint::Blob), Value::Text(t)) = (hint, &v) {
-                    return Ok(Code::Const(Value::Blob(text_to_blob(t))));
-                }
-                match (self.literal_kind(e).or(hint.and_then(Hint::num)), &v) {
-                    (Some(k), Value::Nat(_) | Value::BigNat(_)) => {
-                        Code::Const(num::convert(v, k).map_err(|_| {
-                            err(span, format!("literal out of range for type {k:?}"))
-                        })?)
-                    }
-                    _ => Code::Const(v),
-                }
-            }
+        match &e.kind {
+            ExprKind::Lit(l) => self.literal(e, l, hint),
             ExprKind::Var(n) => match self.resolve(n) {
-                Some(Var::Slot { slot, .. }) => Code::Var(slot),
-                Some(Var::Module(m)) => Code::Const(Value::Module(m)),
-                None => return Err(err(span, format!("unbound variable {n}"))),
+                Some(Var::Slot { slot, .. }) => Ok(Code::Var(slot)),
+                Some(Var::Module(m)) => Ok(Code::Const(Value::Module(m))),
+                None => Err(err(span, format!("unbound variable {n}"))),
             },
-            ExprKind::Unary(op, a) => {
-                let k = hint.and_then(Hint::num);
-                // `-5` and `+5` are `Int` literals, as in moc (or of the expected type)
-                if let (ast::UnOp::Neg | ast::UnOp::Pos, ExprKind::Lit(Lit::Nat(_))) = (op, &a.kind)
-                {
-                    let v = self.expr(a, None)?;
-                    if let Code::Const(v) = v {
-                        let k = self.literal_kind(e).or(k);
-                        let k = Some(k.filter(|k| *k != NumKind::Nat).unwrap_or(NumKind::Int));
-                        let r = num::unary(*op, &v, k)
-                            .map_err(|_| err(span, "literal out of range for its type"))?;
-                        return Ok(Code::Const(r));
-                    }
-                }
-                Code::Unary(*op, Box::new(self.expr(a, hint)?), k, span)
-            }
-            ExprKind::Binary(op, a, b) => {
-                if op.is_relational() {
-                    let (ty, blob) = self.comparison_type(*op, a, b);
-                    let ty = self.checked_equality_type(e).unwrap_or(ty);
-                    let h = blob.then_some(&Hint::Blob);
-                    Code::Compare(
-                        *op,
-                        Box::new((self.expr(a, h)?, self.expr(b, h)?, ty)),
-                        span,
-                    )
-                } else {
-                    // the expected type, else `Int` where the checker typed the operation so
-                    // (its operands may hold `Nat`s: moc computes at the static type)
-                    let k = hint
-                        .and_then(Hint::num)
-                        .or_else(|| self.checked_int_arith(e).then_some(NumKind::Int));
-                    let (ca, cb) = (self.expr(a, hint)?, self.expr(b, hint)?);
-                    // constant folding keeps literal arithmetic cheap
-                    if let (Code::Const(x), Code::Const(y)) = (&ca, &cb) {
-                        if let Ok(v) = num::binary(*op, x, y, k) {
-                            return Ok(Code::Const(v));
-                        }
-                    }
-                    Code::Binary(*op, Box::new((ca, cb)), k, span)
-                }
-            }
-            ExprKind::And(a, b) => Code::And(Box::new((self.expr(a, None)?, self.expr(b, None)?))),
-            ExprKind::Or(a, b) => Code::Or(Box::new((self.expr(a, None)?, self.expr(b, None)?))),
-            ExprKind::Not(a) => Code::Not(Box::new(self.expr(a, None)?)),
-            ExprKind::Assign(p, v) => {
-                let (place, h) = self.place(p)?;
-                let value = match h {
-                    Some(h) => self.coerced(v, &h)?,
-                    None => self.expr(v, None)?,
-                };
-                Code::Assign(Box::new(place), Box::new(value))
-            }
-            ExprKind::OpAssign(op, p, v) => {
-                let (place, h) = self.place(p)?;
-                let value = self.expr(v, h.as_deref())?;
-                let k = h
-                    .as_deref()
-                    .and_then(Hint::num)
-                    .or_else(|| self.checked_int_arith(e).then_some(NumKind::Int));
-                Code::OpAssign(*op, Box::new(place), Box::new(value), k, span)
-            }
-            ExprKind::Tuple(es) => {
-                let hs: Vec<Option<&Hint>> = match hint {
-                    Some(Hint::Tuple(hs)) if hs.len() == es.len() => hs.iter().map(Some).collect(),
-                    _ => vec![None; es.len()],
-                };
-                let mut v = Vec::new();
-                for (x, h) in es.iter().zip(hs) {
-                    v.push(self.expr(x, h)?);
-                }
-                Code::Tuple(v)
-            }
-            ExprKind::Array(m, es) => {
-                let h = match hint {
-                    Some(Hint::Array(h)) => Some(&**h),
-                    _ => None,
-                };
-                let mut v = Vec::new();
-                for x in es {
-                    v.push(self.expr(x, h)?);
-                }
-                Code::Array(*m, v, span)
-            }
-            ExprKind::Record(bases, fields) => {
-                let bs = self.exprs(bases)?;
-                let mut fs = Vec::new();
-                for f in fields {
-                    let fh = match (&f.ty, hint) {
-                        (Some(t), _) => Some(self.hint(t)),
-                        (None, Some(Hint::Record(hs))) => hs
-                            .iter()
-                            .find(|(n, _)| **n == *f.name)
-                            .map(|(_, h)| h.clone()),
-                        _ => None,
-                    };
-                    if f.alias {
-                        fs.push((Rc::from(f.name.as_str()), true, self.cell_of(&f.value)?));
-                        continue;
-                    }
-                    let mut c = self.expr(&f.value, fh.as_ref())?;
-                    if let Some(h) = fh.filter(Hint::has_int) {
-                        c = Code::Coerce(Box::new(c), Rc::new(h));
-                    }
-                    fs.push((Rc::from(f.name.as_str()), f.mutable, c));
-                }
-                // the fields run in source order (as in moc); the record sorts them
-                let mut names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-                names.sort_unstable();
-                if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-                    return Err(err(span, format!("duplicate field {} in record", w[0])));
-                }
-                Code::Record(bs, fs, span)
-            }
-            ExprKind::Module(a) => Code::Module(Box::new(self.expr(a, None)?)),
-            ExprKind::Variant(tag, a) => {
-                let h = match hint {
-                    Some(Hint::Variant(hs)) => hs
-                        .iter()
-                        .find(|(n, _)| **n == **tag)
-                        .map(|(_, h)| h.clone()),
-                    _ => None,
-                };
-                let arg = match a {
-                    Some(a) => self.expr(a, h.as_ref())?,
-                    None => Code::Const(Value::Unit),
-                };
-                Code::Variant(Rc::from(tag.as_str()), Box::new(arg))
-            }
+            ExprKind::Unary(op, a) => self.unary(e, *op, a, hint),
+            ExprKind::Binary(op, a, b) => self.binary(e, *op, a, b, hint),
+            ExprKind::And(a, b) => Ok(Code::And(Box::new((
+                self.expr(a, None)?,
+                self.expr(b, None)?,
+            )))),
+            ExprKind::Or(a, b) => Ok(Code::Or(Box::new((
+                self.expr(a, None)?,
+                self.expr(b, None)?,
+            )))),
+            ExprKind::Not(a) => Ok(Code::Not(Box::new(self.expr(a, None)?))),
+            ExprKind::Assign(p, v) => self.assign(p, v),
+            ExprKind::OpAssign(op, p, v) => self.op_assign(e, *op, p, v),
+            ExprKind::Tuple(es) => self.tuple(es, hint),
+            ExprKind::Array(m, es) => self.array(*m, es, hint, span),
+            ExprKind::Record(bases, fields) => self.record(bases, fields, hint, span),
+            ExprKind::Module(a) => Ok(Code::Module(Box::new(self.expr(a, None)?))),
+            ExprKind::Variant(tag, a) => self.variant(tag, a.as_deref(), hint),
             ExprKind::Opt(a) => {
                 let h = match hint {
                     Some(Hint::Opt(h)) => Some(&**h),
                     _ => None,
                 };
-                Code::Opt(Box::new(self.expr(a, h)?))
+                Ok(Code::Opt(Box::new(self.expr(a, h)?)))
             }
-            ExprKind::Dot(a, name) => {
-                // statically resolved module members: `Debug.print`
-                if let ExprKind::Var(n) = &a.kind {
-                    if let Some(Var::Module(m)) = self.resolve(n) {
-                        let member = m.get(name).ok_or_else(|| {
-                            err(
-                                span,
-                                format!(
-                                    "module {} has no member `{name}` in mo-mem's built-in library",
-                                    m.name
-                                ),
-                            )
-                        })?;
-                        return Ok(Code::Const(lib::member_value(member)));
-                    }
-                }
-                Code::Dot(Box::new(self.expr(a, None)?), Rc::from(name.as_str()), span)
-            }
-            ExprKind::Proj(a, i) => Code::Proj(Box::new(self.expr(a, None)?), *i, span),
-            ExprKind::Index(a, i) => {
-                Code::Index(Box::new((self.expr(a, None)?, self.expr(i, None)?)), span)
-            }
-            ExprKind::Call(f, args) => {
-                // method calls on values: `xs.size()`, `it.next()`
-                if let ExprKind::Dot(recv, name) = &f.kind {
-                    let is_module = matches!(&recv.kind, ExprKind::Var(n) if matches!(self.resolve(n), Some(Var::Module(_))));
-                    if !is_module {
-                        let r = self.expr(recv, None)?;
-                        let a = self.exprs(args)?;
-                        let site = self.dot_scope(name, e);
-                        return Ok(Code::Method(Box::new(r), a, span, site));
-                    }
-                }
-                let callee = self.expr(f, None)?;
-                let hints: Option<&'static [Option<NumKind>]> = match &callee {
-                    Code::Const(Value::Builtin(b)) => Some(b.f.arg_hints),
-                    _ => None,
-                };
-                let blobs = matches!(&callee, Code::Const(Value::Builtin(b)) if b.f.blob_args);
-                let user: Option<Rc<Vec<Option<Hint>>>> = match &callee {
-                    Code::Var(Slot::Global(i)) => self.globals.func_params.get(i).cloned(),
-                    Code::Var(Slot::Local(i) | Slot::LocalCell(i)) => {
-                        self.cur().func_params.get(i).cloned()
-                    }
-                    _ => None,
-                };
-                // `Map.get(m, k)`: omitted implicit arguments filled in from the scope
-                let layout = self.implicit_layout(f, args.len());
-                let sources = layout.unwrap_or_else(|| vec![ArgSource::Given; args.len()]);
-                let mut given = args.iter();
-                let mut a = Vec::new();
-                for (i, src) in sources.into_iter().enumerate() {
-                    let x = match src {
-                        ArgSource::Implicit(n) => {
-                            a.push(self.implicit_arg(n, span, e)?);
-                            continue;
-                        }
-                        ArgSource::Given => match given.next() {
-                            Some(x) => x,
-                            None => break,
-                        },
-                    };
-                    if let Some(ps) = user.as_ref().filter(|ps| ps.len() == args.len()) {
-                        a.push(self.expr(x, ps[i].as_ref())?);
-                        continue;
-                    }
-                    let h = match hints.and_then(|hs| hs.get(i).copied().flatten()) {
-                        Some(k) => Some(Hint::Num(k)),
-                        None if blobs => Some(Hint::Blob),
-                        None => None,
-                    };
-                    let mut c = self.expr(x, h.as_ref())?;
-                    if h == Some(Hint::Num(NumKind::Int)) {
-                        c = Code::Coerce(Box::new(c), Rc::new(Hint::Num(NumKind::Int)));
-                    }
-                    a.push(c);
-                }
-                Code::Call(Box::new(callee), a, span)
-            }
-            ExprKind::Bang(a) => {
-                let id = self
-                    .cur()
-                    .labels
-                    .iter()
-                    .rev()
-                    .find(|l| l.2 == LabelKind::DoOpt)
-                    .map(|l| l.1);
-                let id = id.ok_or_else(|| {
-                    err(
-                        span,
-                        "misplaced '!' (no enclosing 'do ? { ... }' expression)",
-                    )
-                })?;
-                Code::Bang(Box::new(self.expr(a, None)?), id)
-            }
-            ExprKind::DebugShow(a) => {
-                Code::Show(Box::new(self.expr(a, None)?), self.checked_show_type(e))
-            }
-            ExprKind::Ignore(a) => Code::Ignore(Box::new(self.expr(a, None)?)),
-            ExprKind::Assert(a) => Code::Assert(Box::new(self.expr(a, None)?), span),
-            ExprKind::Debug(a) => self.expr(a, None)?,
+            ExprKind::Dot(a, name) => self.member(a, name, span),
+            ExprKind::Proj(a, i) => Ok(Code::Proj(Box::new(self.expr(a, None)?), *i, span)),
+            ExprKind::Index(a, i) => Ok(Code::Index(
+                Box::new((self.expr(a, None)?, self.expr(i, None)?)),
+                span,
+            )),
+            ExprKind::Call(f, args) => self.call(e, f, args),
+            ExprKind::Bang(a) => self.bang(a, span),
+            ExprKind::DebugShow(a) => Ok(Code::Show(
+                Box::new(self.expr(a, None)?),
+                self.checked_show_type(e),
+            )),
+            ExprKind::Ignore(a) => Ok(Code::Ignore(Box::new(self.expr(a, None)?))),
+            ExprKind::Assert(a) => Ok(Code::Assert(Box::new(self.expr(a, None)?), span)),
+            ExprKind::Debug(a) => self.expr(a, None),
             ExprKind::Annot(a, t) => {
                 let h = self.hint(t);
-                self.coerced(a, &h)?
+                self.coerced(a, &h)
             }
-            ExprKind::Block(decs) => self.block(decs, hint, false)?,
-            ExprKind::If(c, t, f) => {
-                let cc = self.expr(c, None)?;
-                let ct = self.expr(t, hint)?;
-                let cf = match f {
-                    Some(f) => self.expr(f, hint)?,
-                    None => Code::Const(Value::Unit),
-                };
-                Code::If(Box::new((cc, ct, cf)))
-            }
-            ExprKind::Switch(s, cases) => {
-                let cs = self.expr(s, None)?;
-                let mut v = Vec::new();
-                for case in cases {
-                    self.cur().scopes.push(HashMap::new());
-                    let r = (|| -> CResult<(Pat, Code)> {
-                        let p = self.case_pat(&case.pat)?;
-                        let b = self.expr(&case.body, hint)?;
-                        Ok((p, b))
-                    })();
-                    self.cur().scopes.pop();
-                    v.push(r?);
-                }
-                Code::Switch(Box::new(cs), v, span)
-            }
+            ExprKind::Block(decs) => self.block(decs, hint, false),
+            ExprKind::If(c, t, f) => self.if_(c, t, f.as_deref(), hint),
+            ExprKind::Switch(s, cases) => self.switch(s, cases, hint, span),
             ExprKind::While(c, b) => self.looped(String::new(), |this, id| {
                 let cc = this.expr(c, None)?;
                 let cb = this.expr(b, None)?;
                 Ok(Code::While(Box::new((cc, cb)), id))
-            })?,
+            }),
             ExprKind::Loop(b, c) => self.looped(String::new(), |this, id| {
                 let cb = this.expr(b, None)?;
                 let cc = match c {
@@ -1031,82 +592,16 @@ impl Compiler<'_> {
                     None => None,
                 };
                 Ok(Code::Loop(Box::new(cb), cc, id))
-            })?,
-            ExprKind::For(p, it, b) => {
-                let cit = self.expr(it, None)?;
-                self.looped(String::new(), |this, id| {
-                    this.cur().scopes.push(HashMap::new());
-                    let r = (|| -> CResult<Code> {
-                        let cp = this.pat(p, &mut HashMap::new(), &mut HashMap::new(), true)?;
-                        let cb = this.expr(b, None)?;
-                        let viewed = views::viewed_loop(p, b);
-                        Ok(Code::For(Box::new((cp, cit.clone(), cb, viewed)), id, span))
-                    })();
-                    this.cur().scopes.pop();
-                    r
-                })?
-            }
-            ExprKind::Label(name, body) => {
-                let is_loop = matches!(
-                    body.kind,
-                    ExprKind::While(..) | ExprKind::Loop(..) | ExprKind::For(..)
-                );
-                if is_loop {
-                    // the label names the loop: `continue l` continues it
-                    let id = self.label();
-                    self.cur().labels.push((name.clone(), id, LabelKind::Loop));
-                    let r = self.expr(body, hint);
-                    self.cur().labels.pop();
-                    let code = r?;
-                    // re-tag the loop with the label's id as an outer label too
-                    return Ok(Code::Label(id, Box::new(retag_loop(code, id))));
-                }
-                let id = self.label();
-                if let Some(h) = hint {
-                    self.label_hints.insert(id, h.clone());
-                }
-                self.cur().labels.push((name.clone(), id, LabelKind::Block));
-                let r = self.expr(body, hint);
-                self.cur().labels.pop();
-                Code::Label(id, Box::new(r?))
-            }
-            ExprKind::Break(name, v) => {
-                let id = self.find_label(name, false, span)?;
-                let h = self.label_hints.get(&id).cloned();
-                let val = match v {
-                    Some(v) => self.expr(v, h.as_ref())?,
-                    None => Code::Const(Value::Unit),
-                };
-                Code::Break(id, Box::new(val))
-            }
-            ExprKind::Continue(name) => Code::Continue(self.find_label(name, true, span)?),
-            ExprKind::Return(v) => {
-                if self.fns.len() == 1 {
-                    return Err(err(span, "misplaced 'return' (not inside a function)"));
-                }
-                let rh = self.cur().ret_hint.clone();
-                let val = match v {
-                    Some(v) => self.expr(v, rh.as_deref())?,
-                    None => Code::Const(Value::Unit),
-                };
-                Code::Return(Box::new(val))
-            }
-            ExprKind::Do(b) => self.expr(b, hint)?,
-            ExprKind::DoOpt(b) => {
-                let id = self.label();
-                self.cur()
-                    .labels
-                    .push((String::new(), id, LabelKind::DoOpt));
-                let inner = match hint {
-                    Some(Hint::Opt(h)) => Some((**h).clone()),
-                    _ => None,
-                };
-                let r = self.expr(b, inner.as_ref());
-                self.cur().labels.pop();
-                Code::DoOpt(Box::new(r?), id)
-            }
-            ExprKind::Func(f) => self.func(f)?,
-        })
+            }),
+            ExprKind::For(p, it, b) => self.for_(p, it, b, span),
+            ExprKind::Label(name, body) => self.labeled(name, body, hint),
+            ExprKind::Break(name, v) => self.break_(name, v.as_deref(), span),
+            ExprKind::Continue(name) => Ok(Code::Continue(self.find_label(name, true, span)?)),
+            ExprKind::Return(v) => self.return_(v.as_deref(), span),
+            ExprKind::Do(b) => self.expr(b, hint),
+            ExprKind::DoOpt(b) => self.do_opt(b, hint),
+            ExprKind::Func(f) => self.func(f),
+        }
     }
 
     fn looped(

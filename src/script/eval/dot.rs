@@ -78,10 +78,15 @@ impl Interp {
             }
             Some(layout) => {
                 let mut given = std::iter::once(recv).chain(args);
+                let mut found = scope.found.iter();
                 for src in layout {
                     full.push(match src {
                         dot::ArgSource::Given => given.next().unwrap_or_default(),
-                        dot::ArgSource::Implicit(n) => self.implicit(n, scope)?,
+                        // found by the checker, else by name
+                        dot::ArgSource::Implicit(n) => match found.next() {
+                            Some(c) => self.eval(c)?,
+                            None => self.implicit(n, scope)?,
+                        },
                     });
                 }
             }
@@ -92,7 +97,7 @@ impl Interp {
     /// The implicit argument named `name`: the script's function of that name in scope,
     /// else the engine's own (natural order, structural equality, text).
     fn implicit(&mut self, name: &str, scope: &DotScope) -> EResult {
-        if let Some((_, code)) = scope.implicits.iter().find(|(n, _)| *n == name) {
+        if let Some((_, code)) = scope.implicits.iter().find(|(n, _)| &**n == name) {
             let v = self.eval(code)?;
             if dot::callable(&v) {
                 return Ok(v);

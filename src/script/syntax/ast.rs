@@ -115,6 +115,9 @@ pub enum Type {
     Func(Box<Type>, Box<Type>),
     /// `A and B` (an intersection) or `A or B` (a union): no run-time typing uses it.
     Combined(Box<Type>, Box<Type>),
+    /// `(implicit : T)` as a parameter's type, or `(implicit : (name : T))` (the name the
+    /// argument is found by, when it is not the parameter's).
+    Implicit(Option<String>, Box<Type>),
 }
 
 /// A pattern.

@@ -488,9 +488,39 @@ impl Parser {
         self.ty_nullary()
     }
 
+    /// `(implicit : T)` or `(implicit : (name : T))` (at a `(`), else `None` with nothing
+    /// read.
+    fn ty_implicit(&mut self) -> PResult<Option<Type>> {
+        let is_kw = matches!(self.tok_at(1), Tok::Ident(n) if n == "implicit");
+        if !is_kw || !matches!(self.tok_at(2), Tok::Op(":")) {
+            return Ok(None);
+        }
+        self.advance();
+        self.advance();
+        self.advance();
+        let named = matches!(self.tok(), Tok::Op("("))
+            && matches!(self.tok_at(1), Tok::Ident(_))
+            && matches!(self.tok_at(2), Tok::Op(":"));
+        let (name, t) = if named {
+            self.advance();
+            let name = self.ident()?;
+            self.expect_op(":")?;
+            let t = self.ty()?;
+            self.expect_op(")")?;
+            (Some(name), t)
+        } else {
+            (None, self.ty()?)
+        };
+        self.expect_op(")")?;
+        Ok(Some(Type::Implicit(name, Box::new(t))))
+    }
+
     fn ty_nullary(&mut self) -> PResult<Type> {
         match self.tok().clone() {
             Tok::Op("(") => {
+                if let Some(t) = self.ty_implicit()? {
+                    return Ok(t);
+                }
                 self.advance();
                 let mut ts = Vec::new();
                 while !self.at_op(")") {
