@@ -365,8 +365,8 @@ impl Checker<'_> {
         Ok(FuncTy {
             tparams,
             params,
-            implicits: super::resolve::param_implicits(f),
-            self_param: super::resolve::has_self_param(f),
+            implicits: super::params::param_implicits(f),
+            self_param: super::params::has_self_param(f),
             ret,
         })
     }

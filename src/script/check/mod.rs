@@ -13,6 +13,7 @@ pub mod error;
 mod expr;
 mod lib_types;
 mod ops;
+pub mod params;
 mod pat;
 pub mod resolve;
 pub mod sub;
