@@ -256,6 +256,21 @@ impl Checker<'_> {
                 let t = self.infer(e)?;
                 self.expect_sub(e.span, &t, want)
             }
+            // moc checks the operand of `-e`, `+e`, `^e` at the expected type when the operator
+            // is defined on it (so `-(1 - n)` at `Int` subtracts at `Int`); done here for the
+            // operands whose type the context decides (arithmetic and literals): a variable's
+            // type is its own, and inferring it gives the same answer (a type parameter's
+            // bound is not consulted by `sub`)
+            (ExprKind::Unary(op, a), Ty::Prim(p))
+                if *p != Prim::Nat
+                    && super::ops::unary_defined(*op, *p)
+                    && matches!(
+                        a.kind,
+                        ExprKind::Binary(..) | ExprKind::Unary(..) | ExprKind::Lit(_)
+                    ) =>
+            {
+                self.check(a, want)
+            }
             (ExprKind::Label(l, body), _) => {
                 self.labels_push(l);
                 self.label_types.push((l.clone(), Some(want.clone())));
