@@ -99,8 +99,7 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let mut paths = args.paths;
     let mountpoint = paths.pop().context("missing the mount point")?;
     let threads = args.threads.max(2);
-    let max_evals = args.max_evals.unwrap_or(threads / 2).clamp(1, threads - 1);
-    let eval_slots = Arc::new(EvalSlots::new(max_evals));
+    let eval_slots = Arc::new(EvalSlots::for_workers(threads, args.max_evals));
     let calls = CallOptions {
         instructions: args.instructions,
         timeout: Duration::from_secs(args.timeout),

@@ -95,6 +95,14 @@ impl EvalSlots {
         }
     }
 
+    /// The slots of a tree served by `threads` worker threads: `requested`, or half the
+    /// workers by default, always at least one and below `threads` (so one worker stays free
+    /// for everything but scripts; `threads` counts as at least 2).
+    pub fn for_workers(threads: usize, requested: Option<usize>) -> EvalSlots {
+        let threads = threads.max(2);
+        EvalSlots::new(requested.unwrap_or(threads / 2).clamp(1, threads - 1))
+    }
+
     /// The bound.
     pub fn limit(&self) -> usize {
         self.limit
@@ -487,6 +495,20 @@ fn error_answer(error: &RequestError) -> Arc<[u8]> {
 /// The answer to a read while the same session's previous request still runs.
 const BUSY_SESSION: &str = "eval: busy: this session's previous script is still running; \
 read the file again when it has finished\n";
+
+#[cfg(test)]
+mod slot_count_tests {
+    use super::EvalSlots;
+
+    #[test]
+    fn eval_slots_leave_a_worker_free() {
+        assert_eq!(EvalSlots::for_workers(8, None).limit(), 4);
+        assert_eq!(EvalSlots::for_workers(8, Some(100)).limit(), 7);
+        assert_eq!(EvalSlots::for_workers(8, Some(0)).limit(), 1);
+        assert_eq!(EvalSlots::for_workers(1, None).limit(), 1);
+        assert_eq!(EvalSlots::for_workers(3, None).limit(), 1);
+    }
+}
 
 #[cfg(test)]
 mod tests {
