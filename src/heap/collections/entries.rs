@@ -405,9 +405,15 @@ impl EntryWalk {
                 let element_index = decoder.field(&list, "elementIndex")?;
                 let (block_index, element_index) =
                     (decoder.nat(&block_index)?, decoder.nat(&element_index)?);
-                if block_index >= decoder.len(&blocks)? {
-                    return Err(decoder.mismatch(blocks.word, "a List's blocks"));
-                }
+                let len = decoder.len(&blocks)?;
+                // blocks[blockIndex] holds the last `elementIndex` elements; while that is 0
+                // the block need not exist yet (an empty List is `blocks = [var [var]]`,
+                // blockIndex 1), and the elements end with the full block before it
+                let (block_index, element_index) = match (block_index, element_index) {
+                    (b, _) if b < len => (b, element_index),
+                    (b, 0) if b == len && b > 0 => (b - 1, u64::MAX),
+                    _ => return Err(decoder.mismatch(blocks.word, "a List's blocks")),
+                };
                 self.stack.push(Task::Blocks {
                     blocks,
                     b: 0,
