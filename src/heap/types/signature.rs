@@ -51,29 +51,74 @@ pub struct TypeEnv {
 
 /// Most generic alias applications [`TypeEnv::normalize`] remembers (then it substitutes anew).
 pub const MAX_MEMO_ENTRIES: usize = 1 << 16;
+/// Most type nodes the remembered expansions may hold in all (each expansion's nodes counted
+/// as a tree, shared parts once per occurrence), so that a signature whose aliases expand to
+/// large types cannot make the memo large.
+pub const MAX_MEMO_NODES: usize = 1 << 20;
 
 /// The expansions of generic alias applications already made, keyed by the address of the
 /// application (which the entry keeps alive, so the address is not reused). A decoder
 /// normalizes the same field types millions of times; remembering the expansion also makes the
 /// expansion's own parts the same `Arc`s each time, so they are found here in turn.
 #[derive(Default)]
-struct ExpansionMemo(RwLock<HashMap<usize, Expansion>>);
+struct ExpansionMemo(RwLock<MemoTable>);
+
+/// The remembered expansions and the nodes they hold.
+#[derive(Default)]
+struct MemoTable {
+    entries: HashMap<usize, Expansion>,
+    nodes: usize,
+}
 
 /// An alias application (kept alive) and its expansion.
 type Expansion = (Arc<Type>, Arc<Type>);
 
 impl ExpansionMemo {
     fn get(&self, ty: &Arc<Type>) -> Option<Arc<Type>> {
-        let map = self.0.read().unwrap_or_else(|e| e.into_inner());
-        map.get(&(Arc::as_ptr(ty) as usize)).map(|(_, t)| t.clone())
+        let table = self.0.read().unwrap_or_else(|e| e.into_inner());
+        table
+            .entries
+            .get(&(Arc::as_ptr(ty) as usize))
+            .map(|(_, t)| t.clone())
     }
 
     fn put(&self, ty: &Arc<Type>, expanded: &Arc<Type>) {
-        let mut map = self.0.write().unwrap_or_else(|e| e.into_inner());
-        if map.len() < MAX_MEMO_ENTRIES {
-            map.insert(Arc::as_ptr(ty) as usize, (ty.clone(), expanded.clone()));
+        let mut table = self.0.write().unwrap_or_else(|e| e.into_inner());
+        if table.entries.len() >= MAX_MEMO_ENTRIES {
+            return;
+        }
+        let room = MAX_MEMO_NODES.saturating_sub(table.nodes);
+        let nodes = nodes_up_to(expanded, room);
+        if nodes > room {
+            return;
+        }
+        table.nodes += nodes;
+        table
+            .entries
+            .insert(Arc::as_ptr(ty) as usize, (ty.clone(), expanded.clone()));
+    }
+}
+
+/// The nodes of `ty` counted as a tree (a function type counts as one), stopping once the
+/// count passes `cap`.
+fn nodes_up_to(ty: &Type, cap: usize) -> usize {
+    let mut stack: Vec<&Type> = vec![ty];
+    let mut n = 0usize;
+    while let Some(t) = stack.pop() {
+        n += 1;
+        if n > cap {
+            break;
+        }
+        match t {
+            Type::Prim(_) | Type::Var(_) | Type::Func(_) => {}
+            Type::Opt(x) | Type::Async(x) | Type::Weak(x) => stack.push(x),
+            Type::Array { elem, .. } => stack.push(elem),
+            Type::Tuple(xs) | Type::Con { args: xs, .. } => stack.extend(xs.iter().map(|x| &**x)),
+            Type::Object { fields, .. } => stack.extend(fields.iter().map(|f| &*f.ty)),
+            Type::Variant(tags) => stack.extend(tags.iter().map(|t| &*t.ty)),
         }
     }
+    n
 }
 
 impl Clone for ExpansionMemo {

@@ -88,6 +88,19 @@ fn parses_map_signature() {
     );
     // Expanding the Map's root through generic aliases.
     let m = sig.env.normalize(&sig.var("m").unwrap().ty).unwrap();
+    // The expansion of a generic application is remembered: the same `Arc` again, equal to
+    // a fresh substitution by a clone of the environment (a clone starts with no memo).
+    let again = sig.env.normalize(&sig.var("m").unwrap().ty).unwrap();
+    assert!(
+        std::sync::Arc::ptr_eq(&m, &again)
+            || !matches!(&*sig.var("m").unwrap().ty, Type::Con { args, .. } if !args.is_empty())
+    );
+    let fresh = sig
+        .env
+        .clone()
+        .normalize(&sig.var("m").unwrap().ty)
+        .unwrap();
+    assert_eq!(fresh, m);
     let Type::Object { fields, .. } = &*m else {
         panic!("not an object: {m}")
     };
