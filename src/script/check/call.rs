@@ -234,14 +234,10 @@ impl Checker<'_> {
             return Ok(());
         };
         if targs.len() != var_ids.len() {
-            return Err(TypeError::new(
+            return Err(TypeError::type_argument_count(
                 e.span,
-                "M0045",
-                format!(
-                    "wrong number of type arguments: expected {} but got {}",
-                    var_ids.len(),
-                    targs.len()
-                ),
+                var_ids.len(),
+                targs.len(),
             ));
         }
         for (id, t) in var_ids.iter().zip(targs) {

@@ -65,4 +65,13 @@ impl TypeError {
             format!("operator is not defined for operand type\n  {a}"),
         )
     }
+
+    /// M0045: `got` type arguments where the type or function takes `expected`.
+    pub fn type_argument_count(span: Span, expected: usize, got: usize) -> TypeError {
+        Self::new(
+            span,
+            "M0045",
+            format!("wrong number of type arguments: expected {expected} but got {got}"),
+        )
+    }
 }

@@ -110,14 +110,10 @@ impl Checker<'_> {
                     Some(TypeBinding::Param(t)) => return Ok(t),
                     Some(TypeBinding::Con(c)) => {
                         if c.params.len() != targs.len() {
-                            return Err(TypeError::new(
+                            return Err(TypeError::type_argument_count(
                                 span,
-                                "M0045",
-                                format!(
-                                    "wrong number of type arguments: expected {} but got {}",
-                                    c.params.len(),
-                                    targs.len()
-                                ),
+                                c.params.len(),
+                                targs.len(),
                             ));
                         }
                         return Ok(Ty::Con(c, Rc::from(targs)));
@@ -249,14 +245,10 @@ impl Checker<'_> {
             Some(TypeBinding::Con(c)) if c.params.len() == targs.len() => {
                 Ok(Ty::Con(c, Rc::from(targs)))
             }
-            Some(TypeBinding::Con(c)) => Err(TypeError::new(
+            Some(TypeBinding::Con(c)) => Err(TypeError::type_argument_count(
                 span,
-                "M0045",
-                format!(
-                    "wrong number of type arguments: expected {} but got {}",
-                    c.params.len(),
-                    targs.len()
-                ),
+                c.params.len(),
+                targs.len(),
             )),
             Some(TypeBinding::Param(t)) => Ok(t),
             // a class declares a type of its name (the parser keeps no mark of a class)
