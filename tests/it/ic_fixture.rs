@@ -61,13 +61,19 @@ fn run_live(wasm: &[u8], scenario: &Scenario) -> RtCanister {
     c
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pulled_real_canisters_decode_to_the_fixture_values() {
-    let fixtures: Vec<_> = heap_support::snapshots()
-        .into_iter()
-        .filter(|(label, dir)| !label.starts_with('/') && dir.join("expected.json").exists())
-        .collect();
-    assert!(!fixtures.is_empty(), "no committed fixtures");
+/// Takes and pulls one fixture canister's snapshot through a fresh emulator into a fresh store
+/// under `tmp`, and returns the pulled snapshot's directory. Everything the canister held is
+/// dropped on return, so the fixtures' memories are never all alive at once.
+async fn pull_fixture(label: &str, fixture_dir: &Path, tmp: &Path) -> PathBuf {
+    let name = label.split('/').next().unwrap();
+    let scenario_path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("motoko/fixtures")
+        .join(name)
+        .join("scenario.json");
+    let scenario = Scenario::read(&scenario_path)
+        .unwrap_or_else(|e| panic!("{label}: no scenario at {}: {e}", scenario_path.display()));
+    let wasm = std::fs::read(fixture_dir.join("wasm_module.bin"))
+        .unwrap_or_else(|e| panic!("{label}: wasm_module.bin: {e}"));
     let key_id = BasicIdentity::from_raw_key(&[1; 32]);
     let controller = key_id.sender().unwrap();
     let emu = Emulator::new();
@@ -81,39 +87,44 @@ async fn pulled_real_canisters_decode_to_the_fixture_values() {
     );
     o.transport = Some(emu.transport());
     let conn = ic::connect(o).await.unwrap();
-    let tmp = tempfile::tempdir().unwrap();
-    let store = Store::new(tmp.path().join("store"));
+    let store = Store::new(tmp.join("store"));
     let key = StoreKey::from_bytes([5; 32]);
+    let live = run_live(&wasm, &scenario);
+    let mut c =
+        Emulator::simple_canister(controller, wasm, Data::bytes(vec![]), Data::bytes(vec![]));
+    c.live = Some(Live(Arc::new(Mutex::new(live))));
+    let cid: Principal = emu.install(c);
+    let client = conn.canister(cid);
+    let taken = ic::ops::take(&client, TakeOptions::default())
+        .await
+        .unwrap_or_else(|e| panic!("{label}: take: {e}"));
+    let out = ic::pull(&client, "emulator", &store, &key, &PullOptions::default())
+        .await
+        .unwrap_or_else(|e| panic!("{label}: pull: {e}"));
+    assert_eq!(out.snapshot.id, taken.snapshot.id, "{label}");
+    assert!(matches!(
+        mo_mem::store::check_trust(&out.dir, &store, &key, false).unwrap(),
+        Trust::Verified(_)
+    ));
+    Manifest::verify(&out.dir, &key).unwrap();
+    out.dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pulled_real_canisters_decode_to_the_fixture_values() {
+    let fixtures: Vec<_> = heap_support::snapshots()
+        .into_iter()
+        .filter(|(label, dir)| !label.starts_with('/') && dir.join("expected.json").exists())
+        .collect();
+    assert!(!fixtures.is_empty(), "no committed fixtures");
     let mut checked = 0;
     for (label, fixture_dir) in &fixtures {
-        let name = label.split('/').next().unwrap();
-        let scenario_path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("motoko/fixtures")
-            .join(name)
-            .join("scenario.json");
-        let scenario = Scenario::read(&scenario_path)
-            .unwrap_or_else(|e| panic!("{label}: no scenario at {}: {e}", scenario_path.display()));
-        let wasm = std::fs::read(fixture_dir.join("wasm_module.bin")).unwrap();
-        let live = run_live(&wasm, &scenario);
-        let mut c =
-            Emulator::simple_canister(controller, wasm, Data::bytes(vec![]), Data::bytes(vec![]));
-        c.live = Some(Live(Arc::new(Mutex::new(live))));
-        let cid: Principal = emu.install(c);
-        let client = conn.canister(cid);
-        let taken = ic::ops::take(&client, TakeOptions::default())
-            .await
-            .unwrap();
-        let out = ic::pull(&client, "emulator", &store, &key, &PullOptions::default())
-            .await
-            .unwrap();
-        assert_eq!(out.snapshot.id, taken.snapshot.id, "{label}");
-        assert!(matches!(
-            mo_mem::store::check_trust(&out.dir, &store, &key, false).unwrap(),
-            Trust::Verified(_)
-        ));
-        Manifest::verify(&out.dir, &key).unwrap();
+        // One store per fixture, removed after its check: the pulled images of every fixture
+        // together are over 1.5 GB.
+        let tmp = tempfile::tempdir().unwrap();
+        let pulled = pull_fixture(label, fixture_dir, tmp.path()).await;
         let want = expected_vars(fixture_dir);
-        let got = decoded_vars(&out.dir);
+        let got = decoded_vars(&pulled);
         assert_eq!(
             got.keys().collect::<Vec<_>>(),
             want.keys().collect::<Vec<_>>(),

@@ -22,6 +22,9 @@ pub fn snapshots() -> Vec<(String, PathBuf)> {
         let mut dirs: Vec<(String, PathBuf)> = names
             .flatten()
             .flat_map(|n| std::fs::read_dir(n.path()).into_iter().flatten().flatten())
+            // Not a materialization still being written (`<mode>.tmp-<pid>-<n>`, renamed
+            // into place when complete).
+            .filter(|m| !m.file_name().to_string_lossy().contains(".tmp-"))
             .filter(|m| m.path().join("metadata.json").exists())
             .filter_map(|m| {
                 let mode = m.file_name().to_string_lossy().into_owned();
