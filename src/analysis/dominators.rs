@@ -12,11 +12,14 @@
 //! reverse preorder over a predecessor CSR, then immediate dominators as nearest common
 //! ancestors. Retained sizes are summed bottom-up in reverse preorder. Every edge is read
 //! once, by the numbering. Memory while it runs: during the numbering 4 bytes per vertex
-//! and 8 per reached one (the numbers and the two per-number arrays), 4 per vertex on the
-//! depth-first path and 8 per reachable edge that is not a depth-first tree edge; afterwards
-//! at most 16 per reached vertex and 4 per non-tree edge, 12 per reached vertex and 12 per
-//! non-tree edge before (the vertex of each number waits in a temporary file meanwhile,
-//! [`Spilled`]); then at most 12 per reached vertex and 6 per vertex. Kept: 6 bytes per
+//! and 8 per reached one (the numbers and the two per-number arrays) and 4 per vertex on the
+//! depth-first path (the references that are not depth-first tree edges go to a temporary
+//! file as they are found, [`PairLog`]); then 8 per reached vertex and 4 per non-tree edge
+//! while the predecessors are sorted, and 12 per reached vertex and 4 per non-tree edge for
+//! the semidominators (the vertex of each number and the parents wait in temporary files
+//! meanwhile, [`Spilled`]); then at most 12 per reached vertex and 2 per vertex while the
+//! retained sizes are summed, and 8 per reached vertex and 6 per vertex while the immediate
+//! dominators go to vertex order. Kept: 6 bytes per
 //! vertex (a `u32` immediate dominator, the retained objects and the retained size in words
 //! in one byte each, the few larger values in sorted side tables, [`Narrow`]). The edges may
 //! be read from the heap image ([`ImageEdges`]) instead of a [`Csr`] in memory.
@@ -24,7 +27,7 @@
 use super::graph::{Csr, GraphError, ImageEdges, ReachedNodes, NO_NODE};
 use super::narrow::{Narrow, Small};
 use super::rank_bits::RankBits;
-use super::spill::Spilled;
+use super::spill::{PairLog, Spilled};
 
 /// The immediate dominator of a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,7 +190,9 @@ impl Dominators {
         let mut vertex: Vec<u32> = Vec::with_capacity(total);
         let mut parent: Vec<u32> = Vec::with_capacity(total);
         let mut cursors: Vec<u32> = vec![0];
-        let mut non_tree: Vec<(u32, u32)> = Vec::new();
+        // In a temporary file as it grows (the references to a shared object, such as the
+        // hash blob of every record of a type, can be half as many as the objects).
+        let mut non_tree = PairLog::new();
         let mut reachable_edges = 0u64;
         pre[0] = 0;
         vertex.push(0);
@@ -244,9 +249,14 @@ impl Dominators {
         let edges = u32::try_from(non_tree.len())
             .map_err(|_| GraphError::TooLarge("more than 2^32 references".into()))?;
         let mut pred_off = vec![0u32; reached + 1];
-        for &(pw, _) in &non_tree {
-            pred_off[pw as usize] += 1;
-        }
+        let spill_error = |e: std::io::Error| GraphError::Spill(e.to_string());
+        non_tree
+            .for_each(|pairs| {
+                for &(pw, _) in pairs {
+                    pred_off[pw as usize] += 1;
+                }
+            })
+            .map_err(spill_error)?;
         let mut end = 0u32;
         for c in pred_off.iter_mut() {
             // At most `edges` in all: no overflow.
@@ -255,22 +265,29 @@ impl Dominators {
         }
         debug_assert_eq!(end, edges);
         let mut preds = vec![0u32; edges as usize];
-        for &(pw, pv) in &non_tree {
-            let slot = &mut pred_off[pw as usize];
-            *slot -= 1;
-            preds[*slot as usize] = pv;
-        }
+        non_tree
+            .for_each(|pairs| {
+                for &(pw, pv) in pairs {
+                    let slot = &mut pred_off[pw as usize];
+                    *slot -= 1;
+                    preds[*slot as usize] = pv;
+                }
+            })
+            .map_err(spill_error)?;
         drop(non_tree);
 
         // 3. Semidominators in reverse preorder: a path-compressed `eval` over `ancestor`, with
         // `best` the smallest semidominator on each compressed path. Once vertex `i` is done,
         // its predecessor range is not read again: `pred_off[i + 1]` keeps its semidominator.
-        let mut idom = parent.clone();
+        // `ancestor` starts as the parents, and when vertex `i`'s turn comes its entry is still
+        // its parent: the compression only changes the entries of linked vertices (numbered
+        // above `i`). The parents are needed again in step 4: they wait in a temporary file.
+        let parents = Spilled::copy_of(&parent);
         let mut ancestor = parent;
         let mut best: Vec<u32> = (0..reached as u32).collect();
         let mut stack = Vec::new();
         for i in (1..reached).rev() {
-            let mut s = idom[i];
+            let mut s = ancestor[i];
             let (lo, hi) = (pred_off[i] as usize, pred_off[i + 1] as usize);
             for &p in &preds[lo..hi] {
                 s = s.min(eval(p, i as u32 + 1, &mut ancestor, &mut best, &mut stack));
@@ -281,6 +298,9 @@ impl Dominators {
         drop((preds, ancestor, best, stack));
 
         // 4. Immediate dominators: the nearest ancestor of the parent at or above the semi.
+        let mut idom = parents
+            .restore()
+            .map_err(|e| GraphError::Spill(e.to_string()))?;
         for i in 1..reached {
             let semi = pred_off[i + 1];
             let mut c = idom[i];
