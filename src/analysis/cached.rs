@@ -93,6 +93,11 @@ impl HeapAnalysis {
         })
     }
 
+    /// The shortest paths from the roots, if they were searched already.
+    pub fn computed_paths(&self) -> Option<&Paths> {
+        self.paths.get()
+    }
+
     /// The shortest path from a root to node `n`, its steps named from the types
     /// (`vars.index.get(777)`) and `opened`'s labels (`None` for garbage).
     pub fn path(&self, opened: &OpenedHeap, n: u32) -> Option<RootPath> {

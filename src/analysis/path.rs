@@ -118,38 +118,7 @@ impl Paths {
     /// [`Paths::new`] with the edges from `edges` (the arrays or the image: the same
     /// successors in the same order, so the same paths).
     pub fn new_over<S: Successors>(graph: &HeapGraph, edges: &S) -> Paths {
-        let n = graph.nodes();
-        let mut parent = vec![NONE; n];
-        let mut origin: HashMap<u32, String> = HashMap::new();
-        // First in, first out: it holds the search's frontier, not every node found.
-        let mut queue: Fifo<u32> = Fifo::new();
-        let mut start = |node: u32, name: &str, queue: &mut Fifo<u32>| {
-            if parent[node as usize] == NONE {
-                parent[node as usize] = node;
-                origin.insert(node, name.to_string());
-                queue.push_back(node);
-            }
-        };
-        for var in graph.vars() {
-            for &e in &var.entries {
-                start(e, &format!("vars.{}", var.name), &mut queue);
-            }
-        }
-        for roots in graph.roots() {
-            for &r in &roots.nodes {
-                start(r, &format!("<{}>", roots.group.name()), &mut queue);
-            }
-        }
-        while let Some(v) = queue.pop_front() {
-            edges.scan_from(v, 0, |w| {
-                if parent[w as usize] == NONE {
-                    parent[w as usize] = v;
-                    queue.push_back(w);
-                }
-                false
-            });
-        }
-        Paths { parent, origin }
+        PathSearch::new(graph).finish(edges)
     }
 
     /// The nodes from a root to `target` (inclusive), or `None` if no root reaches it.
@@ -195,6 +164,93 @@ impl Paths {
             steps,
             start: graph.address(first),
         })
+    }
+}
+
+/// The search behind [`Paths`], run only as far as the questions asked need (over the
+/// successors each call is given, the same every time): each [`PathSearch::reach`] continues the one breadth-first search until its target is found (or
+/// the search ends), so the parents found, and the paths, are exactly those of the whole
+/// search ([`Paths::new_over`], which runs it to its end). Memory: 4 bytes per node and the
+/// search's frontier.
+pub struct PathSearch {
+    paths: Paths,
+    queue: Fifo<u32>,
+}
+
+impl PathSearch {
+    /// The search from every root of `graph` (the stable variables first), started: the
+    /// roots are queued, no node is expanded yet. Every call after must pass the same edges.
+    pub fn new(graph: &HeapGraph) -> PathSearch {
+        let n = graph.nodes();
+        let mut parent = vec![NONE; n];
+        let mut origin: HashMap<u32, String> = HashMap::new();
+        // First in, first out: it holds the search's frontier, not every node found.
+        let mut queue: Fifo<u32> = Fifo::new();
+        let mut start = |node: u32, name: &str, queue: &mut Fifo<u32>| {
+            if parent[node as usize] == NONE {
+                parent[node as usize] = node;
+                origin.insert(node, name.to_string());
+                queue.push_back(node);
+            }
+        };
+        for var in graph.vars() {
+            for &e in &var.entries {
+                start(e, &format!("vars.{}", var.name), &mut queue);
+            }
+        }
+        for roots in graph.roots() {
+            for &r in &roots.nodes {
+                start(r, &format!("<{}>", roots.group.name()), &mut queue);
+            }
+        }
+        PathSearch {
+            paths: Paths { parent, origin },
+            queue,
+        }
+    }
+
+    /// Whether the search found `target`: the search continues, a node at a time in its
+    /// order, until it has or no node is left (`false`: no root reaches it).
+    pub fn reach<S: Successors>(&mut self, edges: &S, target: u32) -> bool {
+        loop {
+            match self.paths.parent.get(target as usize) {
+                None => return false,
+                Some(&p) if p != NONE => return true,
+                Some(_) => {}
+            }
+            if !self.expand_next(edges) {
+                return false;
+            }
+        }
+    }
+
+    /// The paths found so far: [`Paths::nodes_to`] and the paths are those of the whole
+    /// search for every target [`PathSearch::reach`] found.
+    pub fn paths(&self) -> &Paths {
+        &self.paths
+    }
+
+    /// The whole search.
+    pub fn finish<S: Successors>(mut self, edges: &S) -> Paths {
+        while self.expand_next(edges) {}
+        self.paths
+    }
+
+    /// Takes the next node off the queue and queues its successors not found before
+    /// (`false`: the queue was empty, the search is over).
+    fn expand_next<S: Successors>(&mut self, edges: &S) -> bool {
+        let Some(v) = self.queue.pop_front() else {
+            return false;
+        };
+        let (parent, queue) = (&mut self.paths.parent, &mut self.queue);
+        edges.scan_from(v, 0, |w| {
+            if parent[w as usize] == NONE {
+                parent[w as usize] = v;
+                queue.push_back(w);
+            }
+            false
+        });
+        true
     }
 }
 

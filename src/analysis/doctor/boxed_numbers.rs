@@ -17,7 +17,7 @@ use super::context::{Context, LabelKind};
 use super::dominated::{nearest_marked, UNMARKED};
 use super::Finding;
 use crate::analysis::report::percent;
-use crate::heap::{Object, Tag};
+use crate::heap::Tag;
 
 /// The fewest boxes of one variable reported.
 pub const MIN_BOXES: u64 = 64;
@@ -69,8 +69,8 @@ pub fn is_box(tag: Tag) -> bool {
 
 impl BoxedNumbers {
     /// Looks at live node `n`.
-    pub fn visit(&mut self, _ctx: &Context<'_>, n: u32, kind: LabelKind, obj: &Object<'_>) {
-        if kind == LabelKind::Number && is_box(obj.tag) {
+    pub fn visit(&mut self, n: u32, kind: LabelKind, tag: Tag) {
+        if kind == LabelKind::Number && is_box(tag) {
             self.boxes.push(n);
         }
     }

@@ -1,10 +1,11 @@
 //! [`Context`]: what every check reads: the opened heap, its analysis, the type labels
 //! sorted into the kinds the checks look for, and the layout's sizes.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use crate::analysis::cached::HeapAnalysis;
-use crate::analysis::graph::HeapGraph;
+use crate::analysis::graph::{HeapGraph, ImageEdges};
+use crate::analysis::path::PathSearch;
 use crate::analysis::types::{ElemShape, LabelShape, TypeLabels, NO_LABEL};
 use crate::analysis::OpenedHeap;
 use crate::heap::types::Prim;
@@ -111,6 +112,11 @@ pub struct Context<'a> {
     pub header: u64,
     /// Classical persistence: the word of the `Null` object, once one was seen.
     null_word: Cell<Option<u64>>,
+    /// The edges the paths' search reads (from the image).
+    edges: ImageEdges<'a>,
+    /// The shortest-path search behind `where`, started on first use and run only as far as
+    /// the paths asked for need.
+    search: RefCell<Option<PathSearch>>,
 }
 
 impl<'a> Context<'a> {
@@ -132,6 +138,8 @@ impl<'a> Context<'a> {
             word: layout.word.bytes(),
             header: layout.header,
             null_word: Cell::new(None),
+            edges: ImageEdges::new(a.graph(), opened.heap()),
+            search: RefCell::new(None),
         }
     }
 
@@ -206,13 +214,35 @@ impl<'a> Context<'a> {
             .map(|o| o.tag)
     }
 
-    /// The access paths of the first [`MAX_WHERE`] of `nodes` that a root reaches.
+    /// The access paths of the first [`MAX_WHERE`] of `nodes` that a root reaches: the
+    /// shortest paths `mo-mem path` prints ([`HeapAnalysis::path_text`]), from the
+    /// analysis's search when it was made, else from a search of the doctor's own that runs
+    /// only until it has found the nodes asked for (the same search, so the same paths).
     pub fn paths(&self, nodes: &[u32]) -> Vec<String> {
-        nodes
-            .iter()
-            .filter_map(|&n| self.a.path_text(self.opened, n))
-            .take(MAX_WHERE)
-            .collect()
+        if self.a.computed_paths().is_some() {
+            return nodes
+                .iter()
+                .filter_map(|&n| self.a.path_text(self.opened, n))
+                .take(MAX_WHERE)
+                .collect();
+        }
+        let mut search = self.search.borrow_mut();
+        let search = search.get_or_insert_with(|| PathSearch::new(self.graph()));
+        let (heap, graph) = (self.heap(), self.graph());
+        let (sig, labels) = (self.opened.signature().ok(), self.opened.labels());
+        let mut out = Vec::new();
+        for &n in nodes {
+            if out.len() >= MAX_WHERE {
+                break;
+            }
+            if !search.reach(&self.edges, n) {
+                continue;
+            }
+            if let Some(p) = search.paths().typed_path(heap, graph, sig, labels, n) {
+                out.push(p.text());
+            }
+        }
+        out
     }
 }
 

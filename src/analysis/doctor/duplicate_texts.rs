@@ -90,19 +90,55 @@ fn hash_of(bytes: &[u8]) -> u64 {
     let mut h = (bytes.len() as u64).wrapping_mul(K);
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(c);
-        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(K).rotate_left(31);
+        h = (h ^ word(c)).wrapping_mul(K).rotate_left(31);
     }
-    let rest = chunks.remainder();
-    let mut w = [0u8; 8];
-    w[..rest.len()].copy_from_slice(rest);
-    h = (h ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    h = (h ^ tail(chunks.remainder())).wrapping_mul(K);
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     h ^ (h >> 33)
+}
+
+/// The 8 bytes of `c` (exactly 8 long) as a word.
+#[inline]
+fn word(c: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(c);
+    u64::from_le_bytes(w)
+}
+
+/// The bytes of `rest` (at most 8 long) in a word that, with their number, tells them
+/// apart: the first and last 4 of 4 to 8 bytes (overlapping), else the first, middle and
+/// last byte (of 1 to 3 every one), read without a copy of variable length.
+#[inline]
+fn tail(rest: &[u8]) -> u64 {
+    let n = rest.len();
+    match n {
+        8.. => word(&rest[..8]),
+        4..=7 => {
+            let mut lo = [0u8; 4];
+            let mut hi = [0u8; 4];
+            lo.copy_from_slice(&rest[..4]);
+            hi.copy_from_slice(&rest[n - 4..]);
+            u64::from(u32::from_le_bytes(lo)) | u64::from(u32::from_le_bytes(hi)) << 32
+        }
+        1..=3 => u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16,
+        0 => 0,
+    }
+}
+
+/// Whether `a` and `b` hold the same bytes: short ones (the common texts) compared as one
+/// or two words that cover every byte, the others as slices.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0..=8 => tail(a) == tail(b),
+        9..=16 => word(&a[..8]) == word(&b[..8]) && word(&a[n - 8..]) == word(&b[n - 8..]),
+        _ => a == b,
+    }
 }
 
 /// One value held more than once.
@@ -157,7 +193,10 @@ impl<'h> DuplicateTexts<'h> {
                 break;
             }
             if self.hashes[v as usize] == h {
-                if self.first_bytes(ctx, v).as_deref() == Some(bytes) {
+                if self
+                    .first_bytes(ctx, v)
+                    .is_some_and(|first| same_bytes(&first, bytes))
+                {
                     self.copies.push(u64::from(v) << 32 | u64::from(n));
                     return;
                 }
@@ -353,8 +392,16 @@ impl<'h> DuplicateTexts<'h> {
             }
         }
         drop(dropped);
-        for w in start.windows(2) {
-            nodes[w[0]..w[1]].sort_by_key(|&n| (self.cost(ctx, n), n));
+        for (w, &d) in start.windows(2).zip(&order) {
+            let copies = &mut nodes[w[0]..w[1]];
+            // Flat copies of one value are alike in size: when all its copies cost the same
+            // (their sum is that many times the cheapest), the order by cost and node is the
+            // order by node, sorted without a look per comparison.
+            let g = &dups[d as usize];
+            match Some(g.cost) == u64::from(g.copies).checked_mul(g.kept_cost) {
+                true => copies.sort_unstable(),
+                false => copies.sort_by_key(|&n| (self.cost(ctx, n), n)),
+            }
         }
         let mut f = Finding::new("duplicate-texts", objects, bytes, saving);
         let shown: Vec<String> = order
@@ -490,4 +537,46 @@ fn show(ctx: &Context<'_>, n: u32) -> String {
         }
     };
     crate::analysis::types::shorten_to(text, VALUE_CHARS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_bytes_is_slice_equality() {
+        let mut rng = fastrand::Rng::with_seed(33);
+        for _ in 0..200_000 {
+            let n = rng.usize(0..40);
+            // few distinct byte values, so equal slices and near misses are common
+            let a: Vec<u8> = (0..n).map(|_| rng.u8(0..3)).collect();
+            let mut b = a.clone();
+            match rng.u8(0..4) {
+                0 => {}
+                1 if n > 0 => b[rng.usize(0..n)] = rng.u8(0..3),
+                2 => b.push(rng.u8(0..3)),
+                _ => b = (0..rng.usize(0..40)).map(|_| rng.u8(0..3)).collect(),
+            }
+            assert_eq!(same_bytes(&a, &b), a == b, "{a:?} {b:?}");
+            if a == b {
+                assert_eq!(hash_of(&a), hash_of(&b));
+            }
+        }
+    }
+
+    #[test]
+    fn short_tails_tell_bytes_apart() {
+        // every slice of up to 3 bytes over a small alphabet, and up to 8 over two letters
+        let mut seen = std::collections::HashMap::new();
+        for n in 0..=8usize {
+            let letters: u64 = if n <= 3 { 5 } else { 2 };
+            for code in 0..letters.pow(n as u32) {
+                let bytes: Vec<u8> = (0..n)
+                    .map(|i| (code / letters.pow(i as u32) % letters) as u8)
+                    .collect();
+                let key = (n, tail(&bytes));
+                assert!(seen.insert(key, bytes.clone()).is_none(), "{bytes:?}");
+            }
+        }
+    }
 }

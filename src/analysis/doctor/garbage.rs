@@ -6,20 +6,34 @@ use std::collections::BTreeMap;
 
 use super::context::Context;
 use super::Finding;
-use crate::heap::Object;
+use crate::heap::Tag;
 
-/// The check's state: unreachable objects and bytes per tag.
+/// The check's state: unreachable objects and bytes per tag (a short list: a heap has a few
+/// dozen tags, and consecutive objects often share one).
 #[derive(Default)]
 pub struct Garbage {
-    by_tag: BTreeMap<&'static str, (u64, u64)>,
+    by_tag: Vec<(Tag, u64, u64)>,
+    /// The index in `by_tag` of the last tag seen.
+    last: usize,
 }
 
 impl Garbage {
-    /// Looks at unreachable node `n`.
-    pub fn visit(&mut self, ctx: &Context<'_>, n: u32, obj: &Object<'_>) {
-        let e = self.by_tag.entry(obj.tag.name()).or_default();
-        e.0 += 1;
-        e.1 += ctx.graph().size(n);
+    /// Looks at unreachable node `n`, of tag `tag`.
+    pub fn visit(&mut self, ctx: &Context<'_>, n: u32, tag: Tag) {
+        let i = match self.by_tag.get(self.last) {
+            Some(e) if e.0 == tag => self.last,
+            _ => match self.by_tag.iter().position(|e| e.0 == tag) {
+                Some(i) => i,
+                None => {
+                    self.by_tag.push((tag, 0, 0));
+                    self.by_tag.len() - 1
+                }
+            },
+        };
+        self.last = i;
+        let e = &mut self.by_tag[i];
+        e.1 += 1;
+        e.2 += ctx.graph().size(n);
     }
 
     /// The finding, if there is garbage.
@@ -31,7 +45,13 @@ impl Garbage {
             return None;
         }
         let mut f = Finding::new("garbage", objects, bytes, bytes);
-        let mut tags: Vec<(&str, (u64, u64))> = self.by_tag.into_iter().collect();
+        let mut by_name: BTreeMap<&str, (u64, u64)> = BTreeMap::new();
+        for (tag, objects, bytes) in self.by_tag {
+            let e = by_name.entry(tag.name()).or_default();
+            e.0 += objects;
+            e.1 += bytes;
+        }
+        let mut tags: Vec<(&str, (u64, u64))> = by_name.into_iter().collect();
         tags.sort_by(|x, y| (y.1 .1, x.0).cmp(&(x.1 .1, y.0)));
         let top: Vec<String> = tags
             .iter()

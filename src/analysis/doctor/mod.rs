@@ -5,9 +5,11 @@
 //! `mo-mem path` prints them) and what to do (one sentence); `heap-growth` explains why main
 //! memory is larger than the live heap, in one table that adds up to main memory.
 //!
-//! One pass over the analysis's nodes decodes each live object once and hands it to every
-//! check ([`scan`]); each check keeps at most a few bytes per object it flags. The report is
-//! a value ([`DoctorReport`], serialized by `--json`) and one text rendering ([`render`]).
+//! One pass over the analysis's nodes, in address order, reads each object's tag and
+//! decodes only the objects a check looks into, once, handing each to every check
+//! ([`scan`]); each check keeps at most a few bytes per object it flags. The paths of
+//! `where` come from a shortest-path search run only as far as they need. The report is a
+//! value ([`DoctorReport`], serialized by `--json`) and one text rendering ([`render`]).
 
 mod bits;
 mod boxed_numbers;

@@ -1,16 +1,19 @@
-//! The one pass over the analysis's nodes: each object is decoded once and handed to every
-//! check that looks at objects of its kind (live objects to the waste checks, the others to
-//! `garbage`).
+//! The one pass over the analysis's nodes, in address order: each object's tag is read from
+//! its header, and only the objects a check looks into are decoded (those whose type label
+//! is of a kind a check reads, and live `Concat` and `WeakRef` objects), once, and handed to
+//! every check that looks at objects of their kind; the other checks need only the tag and
+//! the graph's size (`boxed-numbers`, `garbage` for the unreachable objects).
 
 use super::boxed_numbers::BoxedNumbers;
 use super::byte_arrays::ByteArrays;
-use super::context::Context;
+use super::context::{Context, LabelKind};
 use super::duplicate_texts::DuplicateTexts;
 use super::empty_collections::EmptyCollections;
 use super::garbage::Garbage;
 use super::ropes::Ropes;
 use super::sparse_collections::SparseCollections;
 use super::weak_and_dedup::WeakAndDedup;
+use crate::heap::Tag;
 
 /// Every check's state after the pass.
 pub struct Scanned<'h> {
@@ -30,8 +33,22 @@ pub struct Scanned<'h> {
     pub garbage: Garbage,
     /// `weak-and-dedup`.
     pub weak: WeakAndDedup,
-    /// Live objects that did not decode.
+    /// Live objects a check needed that did not decode (or whose tag did not).
     pub undecoded: u64,
+}
+
+/// Whether a check reads the body of every live object of label kind `kind` (of the others,
+/// only `Concat` and `WeakRef` objects are read).
+fn reads_body(kind: LabelKind) -> bool {
+    match kind {
+        LabelKind::Text
+        | LabelKind::Blob
+        | LabelKind::Nat8Array
+        | LabelKind::OptionArray
+        | LabelKind::MapOrSet
+        | LabelKind::List => true,
+        LabelKind::Number | LabelKind::Other => false,
+    }
 }
 
 /// Runs the pass over every node of `ctx`'s graph.
@@ -50,21 +67,33 @@ pub fn scan<'h>(ctx: &Context<'h>) -> Scanned<'h> {
         weak: WeakAndDedup::default(),
         undecoded: 0,
     };
-    for n in 0..graph.nodes() as u32 {
-        let Ok(obj) = heap.object(graph.address(n)) else {
-            s.undecoded += u64::from(doms.is_reachable(n));
-            continue;
-        };
+    // The addresses in order (a walk of the node index, not a select per node).
+    for (n, addr) in (0u32..).zip(graph.addresses()) {
         if !doms.is_reachable(n) {
-            s.garbage.visit(ctx, n, &obj);
+            if let Ok((tag, _)) = heap.tag_at(addr) {
+                s.garbage.visit(ctx, n, tag);
+            }
             continue;
         }
         let kind = ctx.kind(n);
+        if !reads_body(kind) {
+            let Ok((tag, _)) = heap.tag_at(addr) else {
+                s.undecoded += 1;
+                continue;
+            };
+            s.boxed.visit(n, kind, tag);
+            if !matches!(tag, Tag::Concat | Tag::WeakRef) {
+                continue;
+            }
+        }
+        let Ok(obj) = heap.object(addr) else {
+            s.undecoded += 1;
+            continue;
+        };
         s.duplicates.visit(ctx, n, kind, &obj);
         s.byte_arrays.visit(ctx, n, kind, &obj);
         s.sparse.visit(ctx, n, kind, &obj);
         s.ropes.visit(ctx, n, &obj);
-        s.boxed.visit(ctx, n, kind, &obj);
         s.empty.visit(ctx, n, kind, &obj);
         s.weak.visit(ctx, n, &obj);
     }
