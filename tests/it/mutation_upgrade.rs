@@ -23,7 +23,7 @@ use crate::mutation_support::mutate::{mutant, mutant_seed};
 use crate::mutation_support::runner::parts_with;
 
 /// Seeded mutants per file per fixture.
-const MUTANTS: u64 = 8;
+const MUTANTS: u64 = 5;
 /// The instruction limit of each dry run (the fixtures' own upgrades take under 2 million).
 const LIMIT: u64 = 50_000_000;
 /// The wall-clock bound of each dry run; a whole run (restore, upgrade, comparison) must end
