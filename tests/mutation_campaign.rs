@@ -12,8 +12,9 @@
 //! fixture without runs of a selected file, or whose main-memory mutants did not reach the
 //! decoder) and on a misspelt variable or value (`mutation_support::check_variables`).
 //!
-//! The campaign's regressions (`mutation_regressions`, `tests/it/mutation_regressions.rs`) run
-//! in this binary, the only one with the campaign's machinery (`tests/it/mutation_support`).
+//! The campaign's regressions (`mutation_regressions`, `tests/it/mutation_regressions.rs`) and
+//! restore + upgrade under mutation (`mutation_upgrade`, `tests/it/mutation_upgrade.rs`) run in
+//! this binary, the only one with the campaign's machinery (`tests/it/mutation_support`).
 //!
 //! The full campaign: `MO_MEM_MUTANTS=10000 MO_MEM_MUTATION_TRUNCATIONS=all cargo test
 //! --release --locked --test mutation_campaign -- --nocapture` (see docs/robustness.md).
@@ -26,6 +27,8 @@ mod cpu;
 mod mutation_regressions;
 #[path = "it/mutation_support/mod.rs"]
 mod mutation_support;
+#[path = "it/mutation_upgrade.rs"]
+mod mutation_upgrade;
 
 use mutation_support::alloc::CountingAlloc;
 use mutation_support::files::FileKind;

@@ -31,6 +31,7 @@ pub mod step;
 pub mod type_changes;
 pub mod types;
 pub mod upgrade;
+pub mod upgrade_unchanged;
 
 #[cfg(test)]
 mod chain_tests;

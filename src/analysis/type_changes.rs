@@ -89,6 +89,9 @@ struct Pending {
     depth: usize,
     /// `Same` below a `var` field or a mutable array's element.
     variance: Variance,
+    /// Inside a function's argument an odd number of times (contravariant): the new type
+    /// there must be a stable subtype of the old one.
+    flipped: bool,
 }
 
 /// The changes inside the type of variable `name`: `old` read in `old_env` (the old
@@ -112,6 +115,7 @@ pub fn type_changes(
         new: new.clone(),
         depth: 0,
         variance: Variance::Sub,
+        flipped: false,
     }];
     // pairs of alias applications already compared: a recursive type is walked once
     let mut seen: HashSet<(String, String)> = HashSet::new();
@@ -134,8 +138,12 @@ pub fn type_changes(
             _ => (p.old.clone(), p.new.clone()),
         };
         let envs = (old_env, new_env);
+        let here = Position {
+            variance: p.variance,
+            flipped: p.flipped,
+        };
         if p.depth >= MAX_PATH_DEPTH {
-            retyped_if_differs(&mut out.changes, p.path, (&o, &n), envs, p.variance);
+            retyped_if_differs(&mut out.changes, p.path, (&o, &n), envs, here);
             continue;
         }
         let mut children: Vec<Pending> = Vec::new();
@@ -145,7 +153,12 @@ pub fn type_changes(
             new: new.clone(),
             depth: p.depth + 1,
             variance,
+            flipped: p.flipped,
         };
+        // a tag only in the old type is kept (the new type a subtype of the old) only in a
+        // function's argument; a tag only in the new type only elsewhere (and never below a
+        // `var`)
+        let sub = p.variance == Variance::Sub;
         let var_below = |mutable: bool| {
             if mutable {
                 Variance::Same
@@ -191,15 +204,19 @@ pub fn type_changes(
                 for t in ta.iter() {
                     let path = format!("{}#{}", p.path, t.label);
                     match tb.iter().find(|u| u.label == t.label) {
-                        None => out.changes.push(removed(path, t.ty.to_string())),
+                        None => {
+                            let mut change = removed(path, t.ty.to_string());
+                            change.compatible = Some(sub && p.flipped);
+                            out.changes.push(change)
+                        }
                         Some(u) => children.push(child(path, &t.ty, &u.ty, p.variance)),
                     }
                 }
                 for u in tb.iter().filter(|u| !ta.iter().any(|t| t.label == u.label)) {
                     let path = format!("{}#{}", p.path, u.label);
                     // a variant may gain tags, unless below a `var`
-                    let ok = p.variance == Variance::Sub;
-                    out.changes.push(added(path, u.ty.to_string(), Some(ok)));
+                    out.changes
+                        .push(added(path, u.ty.to_string(), Some(sub && !p.flipped)));
                 }
             }
             (Type::Opt(a), Type::Opt(b)) => {
@@ -223,9 +240,26 @@ pub fn type_changes(
                     children.push(child(format!("{}.{i}", p.path), x, y, p.variance));
                 }
             }
+            (Type::Async(a), Type::Async(b)) => {
+                children.push(child(p.path.clone(), a, b, p.variance))
+            }
+            // a function of the same sort: its argument (contravariant) and its result
+            (Type::Func(f), Type::Func(g))
+                if f.sort == g.sort && f.type_params.is_empty() && g.type_params.is_empty() =>
+            {
+                let mut arg = child(format!("{}(arg)", p.path), &f.arg, &g.arg, p.variance);
+                arg.flipped = !p.flipped;
+                children.push(arg);
+                children.push(child(
+                    format!("{}(result)", p.path),
+                    &f.result,
+                    &g.result,
+                    p.variance,
+                ));
+            }
             // the variable's own type: its `type_before`/`type_after` say it already
             _ if p.depth == 0 => {}
-            _ => retyped_if_differs(&mut out.changes, p.path, (&o, &n), envs, p.variance),
+            _ => retyped_if_differs(&mut out.changes, p.path, (&o, &n), envs, here),
         }
         // popped in label order
         stack.extend(children.into_iter().rev());
@@ -268,22 +302,36 @@ fn removed(path: String, ty: String) -> TypeChange {
     }
 }
 
-/// A `retyped` change at `path` when the two types read differently, with its verdict.
+/// How a part of the type relates to the variable's: below a `var` or not, inside a
+/// function's argument or not.
+#[derive(Clone, Copy)]
+struct Position {
+    variance: Variance,
+    flipped: bool,
+}
+
+/// A `retyped` change at `path` when the two types read differently, with its verdict (in a
+/// function's argument, the new type must be a stable subtype of the old).
 fn retyped_if_differs(
     out: &mut Vec<TypeChange>,
     path: String,
     (old, new): (&Arc<Type>, &Arc<Type>),
     (old_env, new_env): (&TypeEnv, &TypeEnv),
-    variance: Variance,
+    at: Position,
 ) {
     let (before, after) = (old.to_string(), new.to_string());
     if before != after {
+        let compatible = if at.flipped {
+            compatible(new, new_env, old, old_env, at.variance)
+        } else {
+            compatible(old, old_env, new, new_env, at.variance)
+        };
         out.push(TypeChange {
             path,
             change: TypeChangeKind::Retyped,
             before: Some(before),
             after: Some(after),
-            compatible: compatible(old, old_env, new, new_env, variance),
+            compatible,
         });
     }
 }
@@ -429,5 +477,81 @@ mod verdict_tests {
         );
         assert_eq!(verdicts("[var ?Nat]", "[var ?Int]"), [v("v[]?", false)]);
         assert_eq!(verdicts("[?Nat]", "[?Int]"), [v("v[]?", true)]);
+    }
+
+    #[test]
+    fn changes_inside_a_function_type_are_listed_with_the_functions_variance() {
+        let v = |p: &str, c| (p.to_string(), Some(c));
+        // the result covariant, the argument contravariant (moc's `stable_sub`)
+        assert_eq!(
+            verdicts(
+                "{f : shared query () -> async Nat}",
+                "{f : shared query () -> async Int}"
+            ),
+            [v("v.f(result)", true)]
+        );
+        assert_eq!(
+            verdicts(
+                "{f : shared query () -> async Int}",
+                "{f : shared query () -> async Nat}"
+            ),
+            [v("v.f(result)", false)]
+        );
+        assert_eq!(
+            verdicts("{f : shared Int -> ()}", "{f : shared Nat -> ()}"),
+            [v("v.f(arg)", true)]
+        );
+        assert_eq!(
+            verdicts("{f : shared Nat -> ()}", "{f : shared Int -> ()}"),
+            [v("v.f(arg)", false)]
+        );
+        // a tag may go from an argument's variant, not come; a record's fields stay
+        assert_eq!(
+            verdicts(
+                "shared {#a; #b} -> async {x : Nat}",
+                "shared {#a; #c} -> async {x : Nat; y : Nat}"
+            ),
+            [
+                v("v(arg)#b", true),
+                v("v(arg)#c", false),
+                v("v(result).y", false),
+            ]
+        );
+        // two arguments: each contravariant; a function's argument inside an argument: covariant
+        assert_eq!(
+            verdicts(
+                "shared (Int, shared Nat -> ()) -> ()",
+                "shared (Nat, shared Int -> ()) -> ()"
+            ),
+            [v("v(arg).0", true), v("v(arg).1(arg)", true)]
+        );
+        // another sort, or a one-way function made to return: the function as a whole
+        assert_eq!(
+            verdicts(
+                "{f : shared query () -> async Nat}",
+                "{f : shared () -> async Nat}"
+            ),
+            [v("v.f", false)]
+        );
+        assert_eq!(
+            verdicts("{f : shared Nat -> ()}", "{f : shared Nat -> async ()}"),
+            [v("v.f(result)", false)]
+        );
+        // each verdict agrees with the variable's own (`stable_compat::compatible`)
+        for (old, new) in [
+            ("{f : shared Int -> ()}", "{f : shared Nat -> ()}"),
+            ("{f : shared Nat -> ()}", "{f : shared Int -> ()}"),
+            ("shared {#a; #b} -> ()", "shared {#a} -> ()"),
+            ("shared {#a} -> ()", "shared {#a; #b} -> ()"),
+        ] {
+            let sig = |t: &str| parse_signature(&format!("actor {{\n  stable var v : {t}\n}};\n"));
+            let (o, n) = (sig(old).unwrap(), sig(new).unwrap());
+            let (a, b) = (o.var("v").unwrap(), n.var("v").unwrap());
+            let whole = compatible(&a.ty, &o.env, &b.ty, &n.env, Variance::Sub);
+            let parts = verdicts(old, new);
+            assert!(!parts.is_empty(), "{old} -> {new}");
+            let all = parts.iter().all(|(_, c)| *c == Some(true));
+            assert_eq!(whole, Some(all), "{old} -> {new}: {parts:?}");
+        }
     }
 }

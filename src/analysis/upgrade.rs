@@ -13,6 +13,7 @@ use super::diff::values::{compare_on_two_threads, ValueChange};
 use super::diff::vars::MAX_VALUE_PARTS;
 use super::stable_compat::{compatible, Variance};
 use super::type_changes::{type_changes, TypeChangeKind, TypeChanges};
+use super::upgrade_unchanged::UnchangedWalk;
 use std::sync::Arc;
 
 use super::OpenedHeap;
@@ -138,9 +139,33 @@ fn state_vars(heap: &OpenedHeap, which: &'static str) -> Result<Vec<StateVar>, U
 /// never by address, so objects a classical upgrade moved or rebuilt compare equal), `unknown`
 /// when the comparison could not be made to the end (more than [`MAX_VALUE_PARTS`] parts, or
 /// a part that does not decode).
-fn classify(before: &OpenedHeap, old: &StateVar, after: &OpenedHeap, new: &StateVar) -> VarChange {
+///
+/// With enhanced orthogonal persistence, a value whose word is the same in both states and
+/// whose objects have the same bytes (`super::upgrade_unchanged`, `unchanged`) is `same`
+/// without that comparison, when its declared type is the same type in both signatures.
+fn classify(
+    before: &OpenedHeap,
+    old: &StateVar,
+    after: &OpenedHeap,
+    new: &StateVar,
+    unchanged: Option<&mut UnchangedWalk<'_>>,
+) -> VarChange {
     if old.ty != new.ty {
         return VarChange::Changed;
+    }
+    if let Some(walk) = unchanged {
+        let same_type = || {
+            compatible(
+                &old.parsed,
+                &env_of(before),
+                &new.parsed,
+                &env_of(after),
+                Variance::Same,
+            ) == Some(true)
+        };
+        if old.value.word == new.value.word && same_type() && walk.unchanged(new.value.word) {
+            return VarChange::Same;
+        }
     }
     let change = compare_on_two_threads(
         &mut before.any_decoder(),
@@ -181,11 +206,12 @@ pub fn compare_vars(
             .and_then(|sig| var_compatible(name, ty, &old_env, sig))
     };
     let mut out: Vec<VarDiff> = Vec::with_capacity(old.len().max(new.len()));
+    let mut unchanged = UnchangedWalk::new(before.heap(), after.heap());
     for o in &old {
         let found = new.iter().find(|n| n.name == o.name);
         let change = match found {
             None => VarChange::Removed,
-            Some(n) => classify(before, o, after, n),
+            Some(n) => classify(before, o, after, n, unchanged.as_mut()),
         };
         out.push(VarDiff {
             name: o.name.clone(),
@@ -311,10 +337,14 @@ fn dropped_fields_only(v: &VarDiff) -> Option<Vec<String>> {
         .iter()
         .filter(|c| c.compatible != Some(true))
         .collect();
-    // a field's path ends in `.label`, a tag's in `#label`
-    let is_field = |path: &str| match (path.rfind('.'), path.rfind('#')) {
-        (Some(dot), Some(hash)) => dot > hash,
-        (dot, _) => dot.is_some(),
+    // a field's path ends in `.label`, a tag's in `#label`; a field of a function's argument
+    // or result (`(arg)`, `(result)` on its path) is no part of a value
+    let is_field = |path: &str| {
+        !path.contains('(')
+            && match (path.rfind('.'), path.rfind('#')) {
+                (Some(dot), Some(hash)) => dot > hash,
+                (dot, _) => dot.is_some(),
+            }
     };
     let all_fields = refused
         .iter()

@@ -287,12 +287,7 @@ impl UpgradeRun {
         let canister = Arc::new(self.canister.take().ok_or_else(|| {
             UpgradeError::UpgradedState("the upgraded canister was released".to_string())
         })?);
-        let held = |stable| {
-            Image::from_held(Box::new(HeldMemory {
-                canister: canister.clone(),
-                stable,
-            }))
-        };
+        let held = |stable| Image::from_held(Box::new(HeldMemory::new(canister.clone(), stable)));
         Snapshot::from_images(
             Some(&meta),
             Some(Image::from_vec(module)),
@@ -325,19 +320,43 @@ fn metadata_json(c: &Canister, old: &Snapshot) -> Result<Vec<u8>, UpgradeError> 
 }
 
 /// One memory of an upgraded canister, read in place by the decoder. The canister is never
-/// run again once held: its memories do not change.
+/// run again once held: its memories do not change. The slice is resolved once (the decoder
+/// reads the bytes millions of times, and wasmi resolves its memory on every call).
 struct HeldMemory {
-    canister: Arc<Canister>,
-    /// Stable memory, else main memory.
-    stable: bool,
+    /// Keeps the memory alive (and unchanged: no one can borrow the canister mutably while
+    /// this shared handle lives).
+    _canister: Arc<Canister>,
+    /// Address and length of the memory's bytes, as `canister` lent them.
+    bytes: (*const u8, usize),
 }
+
+impl HeldMemory {
+    /// Stable memory if `stable`, else main memory, of `canister`.
+    fn new(canister: Arc<Canister>, stable: bool) -> HeldMemory {
+        let slice = if stable {
+            canister.stable_memory()
+        } else {
+            canister.main_memory()
+        };
+        let bytes = (slice.as_ptr(), slice.len());
+        HeldMemory {
+            _canister: canister,
+            bytes,
+        }
+    }
+}
+
+// SAFETY: the pointer is into memory owned by the canister behind the `Arc`, which is `Send`
+// and `Sync`; the bytes are only read.
+unsafe impl Send for HeldMemory {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for HeldMemory {}
 
 impl HeldBytes for HeldMemory {
     fn held_bytes(&self) -> &[u8] {
-        if self.stable {
-            self.canister.stable_memory()
-        } else {
-            self.canister.main_memory()
-        }
+        // SAFETY: the slice was lent by the canister that `self` keeps alive through an `Arc`;
+        // with that shared handle alive nothing can borrow the canister mutably, so its
+        // memories are neither grown (moved), freed nor written while `self` lives.
+        unsafe { std::slice::from_raw_parts(self.bytes.0, self.bytes.1) }
     }
 }

@@ -95,6 +95,7 @@ mod script_typecheck;
 mod script_typefail;
 mod serve;
 mod upgrade_cli;
+mod upgrade_unchanged;
 mod value_limit_cli;
 mod vars_fixtures;
 mod vars_hostile;
