@@ -132,6 +132,23 @@ pub(super) fn num_literal_type(
     }
 }
 
+/// Whether the type of `e` is decided by its context when checked: arithmetic and literals,
+/// and the forms that check their result expressions at the expected type (`if`, `switch`,
+/// blocks, `do`, `label`).
+fn takes_context_type(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Binary(..)
+            | ExprKind::Unary(..)
+            | ExprKind::Lit(_)
+            | ExprKind::If(..)
+            | ExprKind::Switch(..)
+            | ExprKind::Block(_)
+            | ExprKind::Do(_)
+            | ExprKind::Label(..)
+    )
+}
+
 /// Whether an expression takes its type from the expected type (checked after the other
 /// arguments of a call have fixed the type parameters).
 pub(super) fn wants_expected(e: &Expr) -> bool {
@@ -251,23 +268,25 @@ impl Checker<'_> {
                 if op_defined(*op, *p) {
                     self.check(a, want)?;
                     self.check(b, want)?;
+                    if *p == Prim::Int {
+                        // computed at `Int` even where the compiler's hint does not reach
+                        self.typing.int_arith.insert(Typing::key(e));
+                    }
                     return Ok(());
                 }
                 let t = self.infer(e)?;
                 self.expect_sub(e.span, &t, want)
             }
             // moc checks the operand of `-e`, `+e`, `^e` at the expected type when the operator
-            // is defined on it (so `-(1 - n)` at `Int` subtracts at `Int`); done here for the
-            // operands whose type the context decides (arithmetic and literals): a variable's
-            // type is its own, and inferring it gives the same answer (a type parameter's
-            // bound is not consulted by `sub`)
+            // is defined on it (so `-(1 - n)` at `Int` subtracts at `Int`, and so does
+            // `-(if c (n - 1) else 0)`); done here for the operands whose type the context
+            // decides (arithmetic, literals, and the forms that pass the expected type on to
+            // them): a variable's type is its own, and inferring it gives the same answer (a
+            // type parameter's bound is not consulted by `sub`)
             (ExprKind::Unary(op, a), Ty::Prim(p))
                 if *p != Prim::Nat
                     && super::ops::unary_defined(*op, *p)
-                    && matches!(
-                        a.kind,
-                        ExprKind::Binary(..) | ExprKind::Unary(..) | ExprKind::Lit(_)
-                    ) =>
+                    && takes_context_type(a) =>
             {
                 self.check(a, want)
             }
