@@ -451,10 +451,17 @@ impl Gen {
             4 => {
                 let inner = self.ty(1);
                 let scrut = self.expr(&Ty::Opt(Box::new(inner.clone())), d);
-                let v = self.bind("s", inner, false);
+                let v = self.bind("s", inner.clone(), false);
                 let some = self.expr(ty, d);
                 self.env.pop();
                 let none = self.expr(ty, d);
+                // moc infers `do ? { (null)! }` as `?None`: a bound `None` has no tuple
+                // components (M0066), so such a scrutinee is annotated with its type
+                let scrut = if scrut.contains("do ?") {
+                    format!("({scrut} : ?{})", inner.src())
+                } else {
+                    scrut
+                };
                 format!("(switch ({scrut}) {{ case (?{v}) {some}; case null {none} }})")
             }
             5 => {
