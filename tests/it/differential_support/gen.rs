@@ -455,9 +455,10 @@ impl Gen {
                 let some = self.expr(ty, d);
                 self.env.pop();
                 let none = self.expr(ty, d);
-                // moc infers `do ? { (null)! }` as `?None`: a bound `None` has no tuple
-                // components (M0066), so such a scrutinee is annotated with its type
-                let scrut = if scrut.contains("do ?") {
+                // moc infers `null` as `Null` and `do ? { (null)! }` as `?None`: the value
+                // bound by `?s` is then a `None`, which has no tuple components (M0066), so
+                // a scrutinee that may be one is annotated with its type
+                let scrut = if scrut.contains("do ?") || scrut.contains("null") {
                     format!("({scrut} : ?{})", inner.src())
                 } else {
                     scrut
