@@ -71,3 +71,22 @@ fn generated_equality_checks_answer_what_moc_answers() {
         report.join("\n")
     );
 }
+
+/// Shrinks the programs named in `MO_MEM_DIFF_SHRINK` (paths, separated by spaces; one
+/// statement a line, as the generator writes them, e.g. from `MO_MEM_DIFF_DUMP`) and prints
+/// each minimal program with moc's and mo-mem's outputs. Does nothing without the variable.
+#[test]
+fn shrink_given_programs() {
+    let Ok(paths) = std::env::var("MO_MEM_DIFF_SHRINK") else {
+        return;
+    };
+    for path in paths.split_whitespace() {
+        let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let statements: Vec<String> = src.lines().map(str::to_string).collect();
+        let m = differential_support::shrink(statements, differential_support::gen::IMPORTS);
+        eprintln!(
+            "=== {path}\n--- program\n{}--- moc\n{}--- mo-mem\n{}",
+            m.src, m.moc, m.mo_mem
+        );
+    }
+}

@@ -304,3 +304,52 @@ fn type_error_codes_are_read_from_messages() {
     assert_eq!(codes, ["M0057", "M0096"]);
     assert!(type_error_codes("syntax error, unbound variable x").is_empty());
 }
+
+/// The codes of errors about type declarations whose position (and, but for M0156's long
+/// explanation, first line) mo-mem gives as moc does (issue 39: they were at 0.0-0.0).
+const TYPE_DECLARATION_CODES: [&str; 4] = ["M0044", "M0137", "M0156", "M0157"];
+
+#[test]
+fn type_declaration_errors_are_where_moc_puts_them() {
+    let entries: Vec<PathBuf> = programs("reject")
+        .into_iter()
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_uppercase();
+            TYPE_DECLARATION_CODES
+                .iter()
+                .any(|c| name.starts_with(&format!("{c}_")))
+        })
+        .collect();
+    assert!(entries.len() >= 12, "only {} programs", entries.len());
+    let failures = script::on_eval_thread(move || {
+        let mut failures = Vec::new();
+        for path in &entries {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let moc = std::fs::read_to_string(path.with_extension("err")).expect("golden");
+            let moc_first = moc.lines().next().unwrap_or_default();
+            let src = std::fs::read_to_string(path).unwrap();
+            let mut session = Session::new(reject_limits());
+            session.set_source_name(&name);
+            let mine = match session.eval(&src) {
+                Ok(_) => String::from("(runs)"),
+                Err(e) => e.to_string(),
+            };
+            let mine_first = mine.lines().next().unwrap_or_default();
+            // `NAME.mo:L.C-L.C: type error [MNNNN]`, and the rest of the line but M0156's
+            let upto_code = |s: &str| s.find("],").map(|i| s[..i + 1].to_string());
+            let same = if moc_first.contains("[M0156]") {
+                upto_code(moc_first).is_some() && upto_code(moc_first) == upto_code(mine_first)
+            } else {
+                moc_first == mine_first
+            };
+            if !same {
+                failures.push(format!(
+                    "{name}:\n  moc:    {moc_first}\n  mo-mem: {mine_first}"
+                ));
+            }
+        }
+        failures
+    })
+    .expect("evaluation thread");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -17,20 +17,41 @@ use std::rc::Rc;
 type Sigs = HashMap<*const FuncDef, (FuncTy, Scope)>;
 
 impl Checker<'_> {
-    /// The script's top level: declarations go to the session's globals.
-    pub(super) fn top_block(&mut self, decs: &[Dec]) -> CheckResult<Ty> {
-        self.decs(decs, None, true)
+    /// The script's top level (the whole script at `span`): declarations go to the
+    /// session's globals.
+    pub(super) fn top_block(&mut self, decs: &[Dec], span: Span) -> CheckResult<Ty> {
+        self.decs(decs, None, true, span)
     }
 
-    /// A block `{ decs }`; its type is its last declaration's.
-    pub(super) fn block(&mut self, decs: &[Dec], want: Option<&Ty>) -> CheckResult<Ty> {
+    /// A block `{ decs }` at `span`; its type is its last declaration's.
+    pub(super) fn block(&mut self, decs: &[Dec], want: Option<&Ty>, span: Span) -> CheckResult<Ty> {
         self.push_scope();
-        let r = self.decs(decs, want, false);
+        let r = self.decs(decs, want, false, span);
         self.pop_scope();
         r
     }
 
-    pub(super) fn decs(&mut self, decs: &[Dec], want: Option<&Ty>, top: bool) -> CheckResult<Ty> {
+    /// The declarations `decs` of the block at `span`.
+    pub(super) fn decs(
+        &mut self,
+        decs: &[Dec],
+        want: Option<&Ty>,
+        top: bool,
+        span: Span,
+    ) -> CheckResult<Ty> {
+        self.block_spans.push(span);
+        let r = self.decs_at(decs, want, top, span);
+        self.block_spans.pop();
+        r
+    }
+
+    fn decs_at(
+        &mut self,
+        decs: &[Dec],
+        want: Option<&Ty>,
+        top: bool,
+        span: Span,
+    ) -> CheckResult<Ty> {
         super::dup::block_duplicates(decs, is_class_body)?;
         let depth = if top { 0 } else { self.scopes.len() };
         // imports first: the block's types and signatures may name the modules
@@ -40,7 +61,7 @@ impl Checker<'_> {
             }
         }
         let declared = self.declare_names(decs, top);
-        self.type_decs(decs)?;
+        self.type_decs(decs, span)?;
         // functions' signatures next, so that a block's functions may call each other
         let mut sigs: Sigs = HashMap::new();
         for d in decs {
@@ -204,41 +225,45 @@ impl Checker<'_> {
     }
 
     /// Binds a block's type declarations (all first: they may refer to each other), then
-    /// resolves their bodies.
-    fn type_decs(&mut self, decs: &[Dec]) -> CheckResult<()> {
+    /// resolves their bodies; `block` is where the block is (moc's position of its errors
+    /// about the declarations together).
+    fn type_decs(&mut self, decs: &[Dec], block: Span) -> CheckResult<()> {
         let mut made = Vec::new();
         for d in decs {
-            if let Dec::Type(name, params, _) = d {
-                super::dup::type_param_duplicates(params, Span::default())?;
-                let ids: Vec<u32> = params.iter().map(|_| self.fresh()).collect();
+            if let Dec::Type(td) = d {
+                super::dup::type_param_duplicates(&td.params, |i| {
+                    td.param_spans.get(i).copied().unwrap_or(td.span)
+                })?;
+                let ids: Vec<u32> = td.params.iter().map(|_| self.fresh()).collect();
                 let id = self.fresh();
                 let con = Rc::new(Con {
-                    name: Rc::from(name.as_str()),
+                    name: Rc::from(td.name.as_str()),
                     params: ids,
                     body: std::cell::RefCell::new(None),
                     opaque: false,
                     id,
                 });
-                self.bind_type(name, TypeBinding::Con(con.clone()));
+                self.bind_type(&td.name, TypeBinding::Con(con.clone()));
                 self.made.push(con.clone());
-                made.push(con);
+                made.push((con, td.span));
             }
         }
         let mut k = 0;
         for d in decs {
-            if let Dec::Type(_, params, body) = d {
-                let con = made[k].clone();
+            if let Dec::Type(td) = d {
+                let con = made[k].0.clone();
                 k += 1;
                 self.push_scope();
-                for (n, id) in params.iter().zip(&con.params) {
+                for (n, id) in td.params.iter().zip(&con.params) {
                     self.bind_type(n, TypeBinding::Param(Ty::Var(*id, Rc::from(n.as_str()))));
                 }
-                let r = self.ty(body, Span::default());
+                // the body's errors are at the declaration (types keep no positions)
+                let r = self.ty(&td.body, td.span);
                 self.pop_scope();
                 *con.body.borrow_mut() = Some(r?);
             }
         }
-        super::typedecs::check_block(&made)
+        super::typedecs::check_block(&made, block)
     }
 
     fn import(
@@ -300,7 +325,9 @@ impl Checker<'_> {
             span.end.col = span.end.col.saturating_add(1);
             super::dup::several_duplicates(f.params.iter(), span)?;
         }
-        super::dup::type_param_duplicates(&f.type_params, f.span)?;
+        super::dup::type_param_duplicates(&f.type_params, |i| {
+            f.type_param_spans.get(i).copied().unwrap_or(f.span)
+        })?;
         let mut tparams = Vec::new();
         for n in &f.type_params {
             let id = self.fresh();
@@ -381,6 +408,8 @@ impl Checker<'_> {
         self.returns.push(known.then(|| ft.ret.clone()));
         let saved = std::mem::take(&mut self.labels);
         self.pre.push(None);
+        // a class's body (an object body) is a block of its own to moc, at the class
+        self.class_body = Some(f.body.span);
         let r = if known {
             self.check(&f.body, &ft.ret).map(|_| ft.ret.clone())
         } else {

@@ -109,13 +109,17 @@ pub(super) fn several_duplicates<'a>(
     Ok(())
 }
 
-/// M0044 when a type parameter list names a parameter twice.
-pub(super) fn type_param_duplicates(params: &[String], span: Span) -> CheckResult<()> {
+/// M0044 when a type parameter list names a parameter twice; `at(i)` is where the `i`th
+/// parameter is.
+pub(super) fn type_param_duplicates(
+    params: &[String],
+    at: impl Fn(usize) -> Span,
+) -> CheckResult<()> {
     let mut seen = std::collections::HashSet::new();
-    for p in params {
+    for (i, p) in params.iter().enumerate() {
         if !seen.insert(p.as_str()) {
             return Err(TypeError::new(
-                span,
+                at(i),
                 "M0044",
                 format!("duplicate type name {p} in type parameter list"),
             ));

@@ -7,7 +7,7 @@ use super::sub::{lub, normalize, sub, Tri};
 use super::types::{Field, FuncTy, ObjSort, Prim, Ty};
 use super::Checker;
 use crate::script::syntax::ast::{
-    BinOp, BodySort, Case, Expr, ExprKind, FieldExp, FuncDef, Lit, Pat, UnOp,
+    BinOp, BodySort, Case, Dec, Expr, ExprKind, FieldExp, FuncDef, Lit, Pat, UnOp,
 };
 use crate::script::value::NumKind;
 use num_bigint::{BigInt, BigUint};
@@ -132,6 +132,23 @@ pub(super) fn num_literal_type(
     }
 }
 
+/// Whether the type of `e` is decided by its context when checked: arithmetic and literals,
+/// and the forms that check their result expressions at the expected type (`if`, `switch`,
+/// blocks, `do`, `label`).
+fn takes_context_type(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Binary(..)
+            | ExprKind::Unary(..)
+            | ExprKind::Lit(_)
+            | ExprKind::If(..)
+            | ExprKind::Switch(..)
+            | ExprKind::Block(_)
+            | ExprKind::Do(_)
+            | ExprKind::Label(..)
+    )
+}
+
 /// Whether an expression takes its type from the expected type (checked after the other
 /// arguments of a call have fixed the type parameters).
 pub(super) fn wants_expected(e: &Expr) -> bool {
@@ -152,7 +169,26 @@ pub(super) fn wants_expected(e: &Expr) -> bool {
     }
 }
 
+/// Whether the block `e` of `decs` is the body of an object, a module or a class (the
+/// parser ends it in the record of the public fields, at the block's own span).
+fn is_object_body(e: &Expr, decs: &[Dec]) -> bool {
+    matches!(decs.last(), Some(Dec::Exp(r)) if r.span == e.span && matches!(r.kind, ExprKind::Record(..)))
+}
+
 impl Checker<'_> {
+    /// Where moc places the block `e` of `decs` (its errors about the block's type
+    /// declarations together): a `do`'s at the `do`, an object's body at the block around
+    /// the object (a class's at the class).
+    fn block_at(&mut self, e: &Expr, decs: &[Dec]) -> crate::script::syntax::Span {
+        if let Some(at) = self.do_span.take() {
+            return at;
+        }
+        if is_object_body(e, decs) && self.class_body != Some(e.span) {
+            return self.block_spans.last().copied().unwrap_or(e.span);
+        }
+        e.span
+    }
+
     /// Checks `e` against `want`.
     pub(super) fn check(&mut self, e: &Expr, want: &Ty) -> CheckResult<()> {
         self.tick(e.span)?;
@@ -220,7 +256,8 @@ impl Checker<'_> {
                 Ok(())
             }
             (ExprKind::Block(decs), _) => {
-                self.block(decs, Some(want))?;
+                let at = self.block_at(e, decs);
+                self.block(decs, Some(want), at)?;
                 Ok(())
             }
             (ExprKind::If(c, a, b), _) => {
@@ -232,7 +269,13 @@ impl Checker<'_> {
                 }
             }
             (ExprKind::Switch(s, cases), _) => self.check_switch(s, cases, want),
-            (ExprKind::Do(b), _) => self.check(b, want),
+            (ExprKind::Do(b), _) => {
+                // moc places the block of `do { .. }` at the `do`
+                self.do_span = Some(e.span);
+                let r = self.check(b, want);
+                self.do_span = None;
+                r
+            }
             (ExprKind::DoOpt(b), Ty::Opt(t)) => {
                 let t = (**t).clone();
                 self.check(b, &t)
@@ -251,23 +294,25 @@ impl Checker<'_> {
                 if op_defined(*op, *p) {
                     self.check(a, want)?;
                     self.check(b, want)?;
+                    if *p == Prim::Int {
+                        // computed at `Int` even where the compiler's hint does not reach
+                        self.typing.int_arith.insert(Typing::key(e));
+                    }
                     return Ok(());
                 }
                 let t = self.infer(e)?;
                 self.expect_sub(e.span, &t, want)
             }
             // moc checks the operand of `-e`, `+e`, `^e` at the expected type when the operator
-            // is defined on it (so `-(1 - n)` at `Int` subtracts at `Int`); done here for the
-            // operands whose type the context decides (arithmetic and literals): a variable's
-            // type is its own, and inferring it gives the same answer (a type parameter's
-            // bound is not consulted by `sub`)
+            // is defined on it (so `-(1 - n)` at `Int` subtracts at `Int`, and so does
+            // `-(if c (n - 1) else 0)`); done here for the operands whose type the context
+            // decides (arithmetic, literals, and the forms that pass the expected type on to
+            // them): a variable's type is its own, and inferring it gives the same answer (a
+            // type parameter's bound is not consulted by `sub`)
             (ExprKind::Unary(op, a), Ty::Prim(p))
                 if *p != Prim::Nat
                     && super::ops::unary_defined(*op, *p)
-                    && matches!(
-                        a.kind,
-                        ExprKind::Binary(..) | ExprKind::Unary(..) | ExprKind::Lit(_)
-                    ) =>
+                    && takes_context_type(a) =>
             {
                 self.check(a, want)
             }
@@ -394,7 +439,8 @@ impl Checker<'_> {
                 t
             }
             ExprKind::Block(decs) => {
-                let t = self.block(decs, None)?;
+                let at = self.block_at(e, decs);
+                let t = self.block(decs, None, at)?;
                 self.body_type(span, t)?
             }
             // a module is typed as the record of its public fields its body ends in
@@ -435,7 +481,12 @@ impl Checker<'_> {
                 Ty::Non
             }
             ExprKind::Return(v) => self.infer_return(e, v.as_deref())?,
-            ExprKind::Do(b) => self.infer(b)?,
+            ExprKind::Do(b) => {
+                self.do_span = Some(span);
+                let r = self.infer(b);
+                self.do_span = None;
+                r?
+            }
             ExprKind::DoOpt(b) => Ty::Opt(Rc::new(self.infer(b)?)),
             ExprKind::Func(f) => self.func_def(f, None)?,
         })
@@ -853,7 +904,9 @@ impl Checker<'_> {
         self.tick(body.span)?;
         super::dec::module_static(decs)?;
         self.push_scope();
-        let r = self.decs(decs, None, false);
+        // moc checks a module's type declarations with the block that declares it
+        let at = self.block_spans.last().copied().unwrap_or(body.span);
+        let r = self.decs(decs, None, false, at);
         let scope = self.scopes.pop().unwrap_or_default();
         let t = self.body_type(body.span, r?)?;
         let t = match t {
@@ -941,6 +994,14 @@ impl Checker<'_> {
         let span = e.span;
         let t = self.infer(a)?;
         Ok(match normalize(&t) {
+            // moc: `None` has no components (`x.0` of an `x : None` is out of bounds)
+            Ty::Non => {
+                return Err(TypeError::new(
+                    span,
+                    "M0066",
+                    format!("tuple projection {i} is out of bounds for type\n  {t}"),
+                ))
+            }
             Ty::Tuple(ts) => match ts.get(i) {
                 Some(t) => t.clone(),
                 None => {

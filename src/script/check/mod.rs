@@ -74,9 +74,12 @@ pub fn check_program(
         last_module: None,
         lib: lib_types::LibCache::default(),
         made: Vec::new(),
+        block_spans: Vec::new(),
+        do_span: None,
+        class_body: None,
     };
     sub::set_fuel(FUEL_BASE.saturating_add(FUEL_PER_BYTE.saturating_mul(source_len as u64)));
-    let r = c.top_block(&prog.decs);
+    let r = c.top_block(&prog.decs, prog.span);
     sub::set_fuel(u64::MAX);
     c.globals.scope.pending.clear();
     c.globals.scope.lets.clear();
@@ -127,6 +130,14 @@ struct Checker<'a> {
     lib: lib_types::LibCache,
     /// The type declarations this check made.
     made: Vec<Rc<types::Con>>,
+    /// Where the enclosing blocks are, innermost last (a module's type declarations are
+    /// checked together with the block that declares the module, as moc does).
+    block_spans: Vec<Span>,
+    /// Where the `do` whose block is checked next is (moc's position of that block).
+    do_span: Option<Span>,
+    /// Where the body of the function checked last is (a class's body is a block of its
+    /// own; an object's is checked with the block around it).
+    class_body: Option<Span>,
 }
 
 impl Checker<'_> {

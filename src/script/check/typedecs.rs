@@ -15,24 +15,22 @@ use std::rc::Rc;
 /// How deep the checks below look into a declaration's body.
 const DEPTH: usize = 64;
 
-/// Runs the three checks over the declarations `cons` of one block (bodies resolved).
-pub(super) fn check_block(cons: &[Rc<Con>]) -> CheckResult<()> {
-    for c in cons {
-        outer_params(c)?;
+/// Runs the three checks over the declarations `decs` of the block at `block` (bodies
+/// resolved), each with where it is declared. moc places M0137 at the declaration, M0156
+/// and M0157 (about the declarations together) at the block.
+pub(super) fn check_block(decs: &[(Rc<Con>, Span)], block: Span) -> CheckResult<()> {
+    for (c, at) in decs {
+        outer_params(c, *at)?;
     }
-    productive(cons)?;
-    expansive(cons)
-}
-
-/// The span the errors of a block's type declarations have (the parser keeps none).
-fn at() -> Span {
-    Span::default()
+    let cons: Vec<Rc<Con>> = decs.iter().map(|(c, _)| c.clone()).collect();
+    productive(&cons, block)?;
+    expansive(&cons, block)
 }
 
 /// Out of work budget: the same error the checker gives everywhere.
-fn out_of_fuel() -> TypeError {
+fn out_of_fuel(at: Span) -> TypeError {
     TypeError::new(
-        at(),
+        at,
         "M0000",
         "the type checker ran out of its work budget (the script is too large, or its types \
          too deeply recursive)",
@@ -89,9 +87,9 @@ pub(super) fn vars(
     }
 }
 
-/// M0137: the body of `c` uses a type parameter that is not its own (a type declared in a
-/// generic function or class using the function's parameter).
-fn outer_params(c: &Rc<Con>) -> CheckResult<()> {
+/// M0137: the body of `c` (declared at `at`) uses a type parameter that is not its own (a
+/// type declared in a generic function or class using the function's parameter).
+fn outer_params(c: &Rc<Con>, at: Span) -> CheckResult<()> {
     let Some(body) = c.body() else {
         return Ok(());
     };
@@ -109,11 +107,11 @@ fn outer_params(c: &Rc<Con>) -> CheckResult<()> {
         DEPTH,
     );
     if !complete && !spend() {
-        return Err(out_of_fuel());
+        return Err(out_of_fuel(at));
     }
     match outer {
         Some(n) => Err(TypeError::new(
-            at(),
+            at,
             "M0137",
             format!(
                 "{} references type parameter {n} from an outer scope",
@@ -124,43 +122,56 @@ fn outer_params(c: &Rc<Con>) -> CheckResult<()> {
     }
 }
 
-/// M0157: some declaration is (through aliases of the block) an alias of itself. Each
-/// chain of aliases is followed once (linear in the number of declarations).
-fn productive(cons: &[Rc<Con>]) -> CheckResult<()> {
+/// M0157: some declarations of the block at `at` are (through aliases of the block)
+/// aliases of themselves, or aliases of such a declaration; moc names them all, sorted.
+/// Each chain of aliases is followed once (linear in the number of declarations).
+fn productive(cons: &[Rc<Con>], at: Span) -> CheckResult<()> {
+    const UNSEEN: u8 = 0;
+    const ON_CHAIN: u8 = 1;
+    const PRODUCTIVE: u8 = 2;
+    const NON_PRODUCTIVE: u8 = 3;
     let index: HashMap<u32, usize> = cons.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
-    // 0: not visited, 1: on the chain being followed, 2: productive
-    let mut state = vec![0u8; cons.len()];
+    let mut state = vec![UNSEEN; cons.len()];
     for start in 0..cons.len() {
         let mut chain = Vec::new();
         let mut cur = start;
-        loop {
+        // what the chain from `start` ends in
+        let end = loop {
             if !spend() {
-                return Err(out_of_fuel());
+                return Err(out_of_fuel(at));
             }
             match state[cur] {
-                2 => break,
-                1 => {
-                    return Err(TypeError::new(
-                        at(),
-                        "M0157",
-                        format!(
-                            "block contains non-productive definition {}",
-                            cons[cur].name
-                        ),
-                    ))
-                }
-                _ => {}
+                UNSEEN => {}
+                // back on the chain: a cycle of aliases
+                ON_CHAIN => break NON_PRODUCTIVE,
+                done => break done,
             }
-            state[cur] = 1;
+            state[cur] = ON_CHAIN;
             chain.push(cur);
             match cons[cur].body() {
                 Some(Ty::Con(d, _)) if index.contains_key(&d.id) => cur = index[&d.id],
-                _ => break,
+                _ => break PRODUCTIVE,
             }
-        }
-        chain.iter().for_each(|i| state[*i] = 2);
+        };
+        chain.iter().for_each(|i| state[*i] = end);
     }
-    Ok(())
+    let mut names: Vec<&str> = (0..cons.len())
+        .filter(|i| state[*i] == NON_PRODUCTIVE)
+        .map(|i| &*cons[i].name)
+        .collect();
+    if names.is_empty() {
+        return Ok(());
+    }
+    names.sort_unstable();
+    let plural = if names.len() > 1 { "s" } else { "" };
+    Err(TypeError::new(
+        at,
+        "M0157",
+        format!(
+            "block contains non-productive definition{plural} {}",
+            names.join(", ")
+        ),
+    ))
 }
 
 /// An edge of the parameter graph: parameter `from` of one declaration occurs in argument
@@ -173,24 +184,24 @@ struct Edge {
 
 /// M0156: some parameter reaches itself through the block's declarations along a path
 /// where it is once nested inside a larger argument (`type T<A> = ?T<[A]>`).
-fn expansive(cons: &[Rc<Con>]) -> CheckResult<()> {
+fn expansive(cons: &[Rc<Con>], at: Span) -> CheckResult<()> {
     let mut edges: Vec<Edge> = Vec::new();
     let ids: HashSet<u32> = cons.iter().map(|c| c.id).collect();
     for c in cons {
         let Some(body) = c.body() else { continue };
-        applications(&body, c, &ids, &mut edges, DEPTH)?;
+        applications(&body, c, &ids, &mut edges, DEPTH, at)?;
     }
     if !edges.iter().any(|e| e.indirect) {
         return Ok(());
     }
     // an indirect edge inside one strongly connected component is on a cycle
-    let comp = components(&edges)?;
+    let comp = components(&edges, at)?;
     for e in edges.iter().filter(|e| e.indirect) {
         if comp.contains_key(&e.from) && comp.get(&e.from) == comp.get(&e.to) {
             let c = cons.iter().find(|c| c.params.contains(&e.from));
             let name = c.map_or(String::new(), |c| c.name.to_string());
             return Err(TypeError::new(
-                at(),
+                at,
                 "M0156",
                 format!(
                     "block contains expansive type definitions: a parameter of {name} occurs \
@@ -204,7 +215,7 @@ fn expansive(cons: &[Rc<Con>]) -> CheckResult<()> {
 
 /// The strongly connected components of the parameter graph (Kosaraju's algorithm with
 /// explicit stacks): each parameter's component number.
-fn components(edges: &[Edge]) -> CheckResult<HashMap<u32, usize>> {
+fn components(edges: &[Edge], at: Span) -> CheckResult<HashMap<u32, usize>> {
     let mut fwd: HashMap<u32, Vec<u32>> = HashMap::new();
     let mut back: HashMap<u32, Vec<u32>> = HashMap::new();
     for e in edges {
@@ -225,7 +236,7 @@ fn components(edges: &[Edge]) -> CheckResult<HashMap<u32, usize>> {
         let mut stack = vec![(n, 0usize)];
         while let Some((v, i)) = stack.pop() {
             if !spend() {
-                return Err(out_of_fuel());
+                return Err(out_of_fuel(at));
             }
             let next = &fwd[&v];
             if i < next.len() {
@@ -249,7 +260,7 @@ fn components(edges: &[Edge]) -> CheckResult<HashMap<u32, usize>> {
         let mut stack = vec![n];
         while let Some(v) = stack.pop() {
             if !spend() {
-                return Err(out_of_fuel());
+                return Err(out_of_fuel(at));
             }
             for &w in &back[&v] {
                 if let std::collections::hash_map::Entry::Vacant(slot) = comp.entry(w) {
@@ -270,12 +281,13 @@ fn applications(
     cons: &HashSet<u32>,
     edges: &mut Vec<Edge>,
     depth: usize,
+    at: Span,
 ) -> CheckResult<()> {
     if depth == 0 {
         return Ok(());
     }
     if !spend() {
-        return Err(out_of_fuel());
+        return Err(out_of_fuel(at));
     }
     let d = depth - 1;
     match t {
@@ -303,23 +315,23 @@ fn applications(
                 }
             }
             args.iter()
-                .try_for_each(|a| applications(a, owner, cons, edges, d))
+                .try_for_each(|a| applications(a, owner, cons, edges, d, at))
         }
-        Ty::Opt(x) | Ty::Array(_, x) => applications(x, owner, cons, edges, d),
+        Ty::Opt(x) | Ty::Array(_, x) => applications(x, owner, cons, edges, d, at),
         Ty::Tuple(xs) => xs
             .iter()
-            .try_for_each(|x| applications(x, owner, cons, edges, d)),
+            .try_for_each(|x| applications(x, owner, cons, edges, d, at)),
         Ty::Obj(_, fs) => fs
             .iter()
-            .try_for_each(|x| applications(&x.ty, owner, cons, edges, d)),
+            .try_for_each(|x| applications(&x.ty, owner, cons, edges, d, at)),
         Ty::Variant(ts) => ts
             .iter()
-            .try_for_each(|(_, x)| applications(x, owner, cons, edges, d)),
+            .try_for_each(|(_, x)| applications(x, owner, cons, edges, d, at)),
         Ty::Func(ft) => {
             ft.params
                 .iter()
-                .try_for_each(|x| applications(x, owner, cons, edges, d))?;
-            applications(&ft.ret, owner, cons, edges, d)
+                .try_for_each(|x| applications(x, owner, cons, edges, d, at))?;
+            applications(&ft.ret, owner, cons, edges, d, at)
         }
         Ty::Unknown | Ty::Any | Ty::Non | Ty::Prim(_) | Ty::Var(..) => Ok(()),
     }

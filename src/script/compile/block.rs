@@ -53,8 +53,9 @@ impl Compiler<'_> {
     /// The block's type declarations: visible in the whole block.
     fn type_decs(&mut self, decs: &[Dec]) {
         for d in decs {
-            if let Dec::Type(name, params, t) = d {
-                let def = hints::TypeDef::new(name, params, t);
+            if let Dec::Type(td) = d {
+                let name = &td.name;
+                let def = hints::TypeDef::new(name, &td.params, &td.body);
                 if !self.module_path.is_empty() {
                     // `A.T` names this declaration even after another module's `T`
                     let path = format!("{}.{name}", self.module_path.join("."));

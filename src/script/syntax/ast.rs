@@ -193,6 +193,8 @@ pub struct FuncDef {
     pub name: Option<String>,
     /// Type parameters (ignored at run time).
     pub type_params: Vec<String>,
+    /// Where each type parameter's name is.
+    pub type_param_spans: Vec<Span>,
     /// Each type parameter's bound (`T <: B`), if it declares one.
     pub type_bounds: Vec<Option<Type>>,
     /// Parameters: one pattern per argument.
@@ -297,11 +299,26 @@ pub enum Dec {
     /// `var x : T = e`.
     Var(String, Option<Type>, Expr, Span),
     /// `type T<A> = U`.
-    Type(String, Vec<String>, Type),
+    Type(Box<TypeDec>),
     /// `func f(...) { }`.
     Func(Rc<FuncDef>),
     /// `import X "mo:core/X"`.
     Import(Pat, String, Span),
+}
+
+/// A type declaration `type T<A, B> = U`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeDec {
+    /// The declared name.
+    pub name: String,
+    /// The parameters' names.
+    pub params: Vec<String>,
+    /// Where each parameter's name is (moc's position of a duplicate: M0044).
+    pub param_spans: Vec<Span>,
+    /// The body `U`.
+    pub body: Type,
+    /// From `type` to the end of the body (moc's position of the declaration's errors).
+    pub span: Span,
 }
 
 /// A parsed script: its top-level declarations.
@@ -309,6 +326,9 @@ pub enum Dec {
 pub struct Program {
     /// The declarations in order.
     pub decs: Vec<Dec>,
+    /// The whole script: from its first token to its end (moc's position of errors about
+    /// the top level's declarations together).
+    pub span: Span,
     /// The explicit type arguments of calls (`f<T>(x)`), by the call expression's span.
     pub type_args: Vec<(Span, Vec<Type>)>,
     /// The declared types of object, module and class bodies (`object : T { .. }`,

@@ -24,9 +24,13 @@ pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
     let toks = lex(src)?;
     let base = 0u8;
     let mut p = Parser::new(toks, &base);
+    // from the first token (comments before it excluded, as in moc) to the end
+    let first = p.span();
     let decs = p.decs_until(|t| matches!(t, Tok::Eof))?;
+    let span = first.to(p.span());
     Ok(Program {
         decs,
+        span,
         type_args: p.type_args,
         body_types: p.body_types,
     })
@@ -275,12 +279,19 @@ impl Parser {
                 Ok(Dec::Var(name, ty, e, start.to(self.prev_span())))
             }
             Tok::Kw("type") => {
+                let at = self.span();
                 self.advance();
                 let name = self.ident()?;
-                let params = self.type_params()?;
+                let (params, param_spans) = self.type_params_spanned()?;
                 self.expect_op("=")?;
-                let t = self.ty()?;
-                Ok(Dec::Type(name, params, t))
+                let body = self.ty()?;
+                Ok(Dec::Type(Box::new(TypeDec {
+                    name,
+                    params,
+                    param_spans,
+                    body,
+                    span: at.to(self.prev_span()),
+                })))
             }
             Tok::Kw("func")
                 if matches!(self.tok_at(1), Tok::Ident(_))
@@ -312,7 +323,8 @@ impl Parser {
             Tok::Kw("class") if matches!(self.tok_at(1), Tok::Ident(_)) => {
                 self.advance();
                 let name = self.ident()?;
-                let (type_params, type_bounds) = self.type_params_bounded()?;
+                let mut type_param_spans = Vec::new();
+                let (type_params, type_bounds) = self.type_params_with(&mut type_param_spans)?;
                 let params = self.params()?;
                 let annot = if self.eat_op(":") {
                     Some(self.ty_nofunc_block()?)
@@ -335,6 +347,7 @@ impl Parser {
                 Ok(Dec::Func(Rc::new(FuncDef {
                     name: Some(name),
                     type_params,
+                    type_param_spans,
                     type_bounds,
                     params,
                     result: None,
@@ -351,6 +364,7 @@ impl Parser {
                 let f = FuncDef {
                     name: None,
                     type_params: Vec::new(),
+                    type_param_spans: Vec::new(),
                     type_bounds: Vec::new(),
                     params,
                     result: None,
@@ -378,12 +392,29 @@ impl Parser {
         Ok(self.type_params_bounded()?.0)
     }
 
+    /// Type parameters `<T, U <: B>`: the names, and where each is.
+    fn type_params_spanned(&mut self) -> PResult<(Vec<String>, Vec<Span>)> {
+        let mut spans = Vec::new();
+        let (params, _) = self.type_params_with(&mut spans)?;
+        Ok((params, spans))
+    }
+
     /// Type parameters `<T, U <: B>`: the names, and each one's bound if it declares one.
     fn type_params_bounded(&mut self) -> PResult<(Vec<String>, Vec<Option<Type>>)> {
+        self.type_params_with(&mut Vec::new())
+    }
+
+    /// Type parameters `<T, U <: B>`: the names, and each one's bound if it declares one;
+    /// where each name is goes to `spans`.
+    fn type_params_with(
+        &mut self,
+        spans: &mut Vec<Span>,
+    ) -> PResult<(Vec<String>, Vec<Option<Type>>)> {
         let mut params = Vec::new();
         let mut bounds = Vec::new();
         if self.eat_op("<") {
             loop {
+                spans.push(self.span());
                 params.push(self.ident()?);
                 if self.at_op("<") && matches!(self.tok_at(1), Tok::Op(":")) {
                     self.advance();
@@ -414,7 +445,8 @@ impl Parser {
 
     /// After `func name?`: type params, params, result type, body.
     fn func_rest(&mut self, name: Option<String>, start: Span) -> PResult<FuncDef> {
-        let (type_params, type_bounds) = self.type_params_bounded()?;
+        let mut type_param_spans = Vec::new();
+        let (type_params, type_bounds) = self.type_params_with(&mut type_param_spans)?;
         let params = self.params()?;
         let result = if self.eat_op(":") {
             Some(self.ty_nofunc_block()?)
@@ -431,6 +463,7 @@ impl Parser {
         Ok(FuncDef {
             name,
             type_params,
+            type_param_spans,
             type_bounds,
             params,
             result,

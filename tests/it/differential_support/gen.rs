@@ -451,10 +451,18 @@ impl Gen {
             4 => {
                 let inner = self.ty(1);
                 let scrut = self.expr(&Ty::Opt(Box::new(inner.clone())), d);
-                let v = self.bind("s", inner, false);
+                let v = self.bind("s", inner.clone(), false);
                 let some = self.expr(ty, d);
                 self.env.pop();
                 let none = self.expr(ty, d);
+                // moc infers `null` as `Null` and `do ? { (null)! }` as `?None`: the value
+                // bound by `?s` is then a `None`, which has no tuple components (M0066), so
+                // a scrutinee that may be one is annotated with its type
+                let scrut = if scrut.contains("do ?") || scrut.contains("null") {
+                    format!("({scrut} : ?{})", inner.src())
+                } else {
+                    scrut
+                };
                 format!("(switch ({scrut}) {{ case (?{v}) {some}; case null {none} }})")
             }
             5 => {
