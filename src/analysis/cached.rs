@@ -75,6 +75,22 @@ impl HeapAnalysis {
         })
     }
 
+    /// Bytes this analysis keeps in memory (what releasing it gives back): the graph's
+    /// index, the dominators, the type labels and rows, and the paths once searched.
+    pub fn heap_bytes(&self) -> usize {
+        let rows = |rows: &Vec<TypeRow>| {
+            rows.iter()
+                .map(|r| std::mem::size_of::<TypeRow>() + r.name.len())
+                .sum::<usize>()
+        };
+        self.core.graph().heap_bytes()
+            + self.core.dominators().heap_bytes()
+            + self.vars.len() * std::mem::size_of::<VarRetention>()
+            + self.labels.get().map_or(0, TypeLabels::heap_bytes)
+            + self.types.get().map_or(0, rows)
+            + self.paths.get().map_or(0, Paths::heap_bytes)
+    }
+
     /// The graph and dominators.
     pub fn core(&self) -> &Analysis {
         &self.core

@@ -13,7 +13,7 @@ use crate::image::ReaderLimits;
 use crate::snapshot::{Snapshot, SnapshotError};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 /// log2 of the bytes of heap each entry of [`OpenedHeap::object_blocks`] stands for (64 KiB).
 pub const OBJECT_BLOCK_BITS: u32 = 16;
@@ -47,7 +47,7 @@ pub struct OpenedHeap {
     signature: Result<StableSignature, DecodeError>,
     labels: OnceLock<LabelMap>,
     stats: OnceLock<(HeapStats, Arc<[u64]>)>,
-    analysis: OnceLock<Result<HeapAnalysis, GraphError>>,
+    analysis: AnalysisSlot,
     empty_env: TypeEnv,
     walk_threads: AtomicUsize,
 }
@@ -82,7 +82,7 @@ impl OpenedHeap {
             signature,
             labels: OnceLock::new(),
             stats: OnceLock::new(),
-            analysis: OnceLock::new(),
+            analysis: AnalysisSlot::default(),
             empty_env: TypeEnv::default(),
             walk_threads: AtomicUsize::new(resolve_threads(0)),
         }
@@ -192,20 +192,94 @@ impl OpenedHeap {
     }
 
     /// The heap analysis (graph, dominators, retained sizes, paths): computed on first use,
-    /// once, and kept (a heap too large for the graph is kept as its error).
-    pub fn analysis(&self) -> Result<&HeapAnalysis, &GraphError> {
+    /// once, and kept until [`OpenedHeap::release_analysis`] (a heap too large for the graph
+    /// is kept as its error).
+    pub fn analysis(&self) -> Result<Arc<HeapAnalysis>, GraphError> {
         self.analysis_with(&NoProgress)
     }
 
     /// [`OpenedHeap::analysis`], reporting to `progress` if it is computed by this call.
-    pub fn analysis_with(&self, progress: &dyn Progress) -> Result<&HeapAnalysis, &GraphError> {
+    pub fn analysis_with(&self, progress: &dyn Progress) -> Result<Arc<HeapAnalysis>, GraphError> {
         self.analysis
-            .get_or_init(|| HeapAnalysis::compute(self, progress))
-            .as_ref()
+            .get_or_compute(|| HeapAnalysis::compute(self, progress))
     }
 
-    /// Whether the heap analysis has been computed (or failed) already.
+    /// Whether the heap analysis is at hand without computing it: kept, failed, or
+    /// released but still in use by a reader.
     pub fn has_analysis(&self) -> bool {
-        self.analysis.get().is_some()
+        self.analysis.current().is_some()
+    }
+
+    /// The heap analysis if it is at hand (see [`OpenedHeap::has_analysis`]).
+    pub fn current_analysis(&self) -> Option<Result<Arc<HeapAnalysis>, GraphError>> {
+        self.analysis.current()
+    }
+
+    /// Stops keeping the heap analysis: it is freed when its last reader lets go, and the
+    /// next [`OpenedHeap::analysis`] computes it again (the same figures: the heap is
+    /// read-only). A failure is kept (it is small and would fail again).
+    pub fn release_analysis(&self) {
+        self.analysis.release();
+    }
+}
+
+/// The heap analysis of one opened heap: none yet, kept, released (freed once its last
+/// reader drops it), or the reason it cannot be computed.
+#[derive(Default)]
+struct AnalysisSlot {
+    state: Mutex<SlotState>,
+    /// Held while computing, so two readers never compute it at once.
+    computing: Mutex<()>,
+}
+
+#[derive(Default)]
+enum SlotState {
+    #[default]
+    Empty,
+    Kept(Arc<HeapAnalysis>),
+    Released(Weak<HeapAnalysis>),
+    Failed(GraphError),
+}
+
+impl AnalysisSlot {
+    /// The analysis if it is kept, still alive after its release, or failed.
+    fn current(&self) -> Option<Result<Arc<HeapAnalysis>, GraphError>> {
+        let state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        match &*state {
+            SlotState::Empty => None,
+            SlotState::Kept(a) => Some(Ok(a.clone())),
+            SlotState::Released(w) => w.upgrade().map(Ok),
+            SlotState::Failed(e) => Some(Err(e.clone())),
+        }
+    }
+
+    /// The current analysis, else the one `compute` makes, kept.
+    fn get_or_compute(
+        &self,
+        compute: impl FnOnce() -> Result<HeapAnalysis, GraphError>,
+    ) -> Result<Arc<HeapAnalysis>, GraphError> {
+        if let Some(found) = self.current() {
+            return found;
+        }
+        let _computing = self.computing.lock().unwrap_or_else(|p| p.into_inner());
+        // another reader may have computed it while this one waited
+        if let Some(found) = self.current() {
+            return found;
+        }
+        let made = compute().map(Arc::new);
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        *state = match &made {
+            Ok(a) => SlotState::Kept(a.clone()),
+            Err(e) => SlotState::Failed(e.clone()),
+        };
+        made
+    }
+
+    /// Keeps a kept analysis only as long as a reader holds it.
+    fn release(&self) {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        if let SlotState::Kept(a) = &*state {
+            *state = SlotState::Released(Arc::downgrade(a));
+        }
     }
 }

@@ -103,6 +103,11 @@ pub struct Paths {
 }
 
 impl Paths {
+    /// Bytes the parents and the roots' names take.
+    pub fn heap_bytes(&self) -> usize {
+        self.parent.capacity() * 4 + self.origin.values().map(|n| n.len() + 40).sum::<usize>()
+    }
+
     /// Searches from every root of `graph` (the stable variables first), over its edge
     /// arrays.
     pub fn new(graph: &HeapGraph) -> Paths {

@@ -29,6 +29,7 @@ pub fn run(args: DoctorArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     // benchmark of docs/doctor.md compares the checks with the walk).
     timed("walk", || opened.stats());
     let a = timed("analysis", || analyse(&opened, true))?;
+    let a = &*a;
     let report = timed("doctor", || DoctorReport::new(&opened, a));
     let bytes = match args.json {
         true => report.json()?,

@@ -34,6 +34,7 @@ pub fn run(args: ExportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
         let opened = open_admitted(path, args.no_verify, limits)
             .with_context(|| format!("cannot open {}", path.display()))?;
         let a = timed("analysis", || analyse(&opened, true))?;
+        let a = &*a;
         timed("export", || {
             exporter.add(&path.to_string_lossy(), &opened, a)
         })

@@ -29,7 +29,8 @@ pub struct MountArgs {
     /// Worker threads serving requests.
     #[arg(long, default_value_t = 16)]
     pub threads: usize,
-    /// MiB of generated file content kept cached.
+    /// MiB of generated file content kept cached; a heap analysis a script computed is kept
+    /// between `eval` requests only if it takes at most as much.
     #[arg(long, default_value_t = 64)]
     pub cache_mib: usize,
     /// Read raw files through the kernel's page cache (cached between reads, and `mmap`
@@ -107,11 +108,14 @@ pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     };
     let choice = source_choice(paths, args.store, args.examples)?;
     let front = Front::choose(choice, limits, args.no_verify)?;
+    let cache_budget = args.cache_mib.saturating_mul(1 << 20);
+    // a script's heap analysis counts in the same budget as the generated files
+    front.catalog.set_analysis_keep(cache_budget);
     let mut services = front.services(calls, eval_deadline());
     services.eval_slots = eval_slots;
     let root = front.mount_root(services)?;
     let config = TreeConfig {
-        cache_budget: args.cache_mib.saturating_mul(1 << 20),
+        cache_budget,
         raw_direct_io: !args.raw_page_cache,
         raw_passthrough: !args.no_passthrough,
         ..TreeConfig::default()

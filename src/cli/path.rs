@@ -31,6 +31,7 @@ pub fn run(args: PathArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let addr = parse_addr(addr)?;
     let opened = args.snapshot.open_heap(limits)?;
     let a = analyse(&opened, false)?;
+    let a = &*a;
     let (addr, path) = path_to(&opened, a, addr)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&path.to_json(addr))?);

@@ -3,7 +3,7 @@
 //! as `mo-mem pull` shows its download.
 
 use std::io::IsTerminal;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -84,11 +84,10 @@ impl Progress for TerminalProgress {
 
 /// The heap analysis of `opened` (computed now, with its progress on the terminal, or
 /// already cached), with the per-type figures if `types`.
-pub fn analyse(opened: &OpenedHeap, types: bool) -> anyhow::Result<&HeapAnalysis> {
+pub fn analyse(opened: &OpenedHeap, types: bool) -> anyhow::Result<Arc<HeapAnalysis>> {
     let progress = TerminalProgress::new();
     let a = opened
         .analysis_with(&progress)
-        .map_err(Clone::clone)
         .context("cannot analyse the heap")?;
     if types {
         a.types_with(opened, &progress);

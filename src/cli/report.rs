@@ -34,6 +34,7 @@ pub struct ReportArgs {
 pub fn run(args: ReportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
     let a = analyse(&opened, true)?;
+    let a = &*a;
     // the doctor runs once, for the report's savings and the page's findings
     let doctor = DoctorReport::new(&opened, a);
     let report = MemoryReport::with_doctor(&opened, a, &doctor);

@@ -58,6 +58,7 @@ pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
             args.json || args.by == By::Type || args.svg.is_some(),
         )
     })?;
+    let a = &*a;
     if let Some(file) = &args.svg {
         let svg = timed("flame", || retained_svg(&opened, a, RETAINED_TITLE))?;
         atomic_write_shared(file, &svg)

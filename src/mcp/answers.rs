@@ -94,7 +94,7 @@ fn heap_of(
 }
 
 /// The heap analysis of `opened` (with its types, as `retained --json` and `report` need).
-fn analysis(opened: &OpenedHeap) -> Result<&HeapAnalysis, ToolError> {
+fn analysis(opened: &OpenedHeap) -> Result<Arc<HeapAnalysis>, ToolError> {
     let a = opened
         .analysis_with(&NoProgress)
         .map_err(|e| ToolError::Failed(format!("cannot analyse the heap: {e}")))?;
@@ -128,6 +128,7 @@ fn snapshots(served: &Served, _args: &Args) -> Result<Answer, ToolError> {
 fn report(served: &Served, args: &Args) -> Result<Answer, ToolError> {
     let (_, opened) = heap_of(served, args, "snapshot")?;
     let a = analysis(&opened)?;
+    let a = &*a;
     let doc = serde_json::to_value(MemoryReport::new(&opened, a)).map_err(ToolError::failed)?;
     Answer::of(doc, Vec::new())
 }
@@ -135,6 +136,7 @@ fn report(served: &Served, args: &Args) -> Result<Answer, ToolError> {
 fn doctor(served: &Served, args: &Args) -> Result<Answer, ToolError> {
     let (_, opened) = heap_of(served, args, "snapshot")?;
     let a = analysis(&opened)?;
+    let a = &*a;
     let bytes = DoctorReport::new(&opened, a)
         .json()
         .map_err(ToolError::failed)?;
@@ -147,6 +149,7 @@ fn retained(served: &Served, args: &Args) -> Result<Answer, ToolError> {
     let by = args.choice("by", &["var", "type", "object"])?;
     let top = args.count("top", COMPACT_TOP, MAX_TOP)?;
     let a = analysis(&opened)?;
+    let a = &*a;
     let json = RetainedJson::new(&opened, a, usize::try_from(top).unwrap_or(usize::MAX));
     let mut doc = serde_json::to_value(json).map_err(ToolError::failed)?;
     let mut notes = Vec::new();
@@ -171,6 +174,7 @@ fn path(served: &Served, args: &Args) -> Result<Answer, ToolError> {
         parse_address(args.text("address")?).map_err(|e| ToolError::BadArgument(e.to_string()))?;
     let (_, opened) = heap_of(served, args, "snapshot")?;
     let a = analysis(&opened)?;
+    let a = &*a;
     let (address, path) = path_to(&opened, a, address).map_err(ToolError::failed)?;
     Answer::of(path.to_json(address), Vec::new())
 }

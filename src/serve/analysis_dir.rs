@@ -39,10 +39,10 @@ pub const ANALYSIS_FILES: [&str; 9] = [
 /// now if it was not, and kept with the opened heap for its other readers).
 pub fn analysis_file(opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsError> {
     let what = format!("analysis/{name}");
-    let a: &HeapAnalysis = opened
+    let a = opened
         .analysis()
         .map_err(|e| VfsError::TooLarge(format!("{what}: {e}")))?;
-    render(opened, a, name)
+    render(opened, &a, name)
 }
 
 /// `analysis/NAME` rendered from the analysis `a` of `opened`.
@@ -136,8 +136,11 @@ type RenderedFiles = Vec<(&'static str, Vec<u8>)>;
 impl AnalysisFiles {
     /// The content of `analysis/NAME` for `opened`.
     pub fn file(&self, opened: &OpenedHeap, name: &str) -> Result<Vec<u8>, VfsError> {
-        if opened.has_analysis() {
-            return analysis_file(opened, name);
+        // a script's analysis at hand (taken now, so it cannot be freed meanwhile)
+        match opened.current_analysis() {
+            Some(Ok(a)) => return render(opened, &a, name),
+            Some(Err(e)) => return Err(VfsError::TooLarge(format!("analysis/{name}: {e}"))),
+            None => {}
         }
         // One computation at a time: a concurrent reader of another file waits for it.
         let mut pending = self

@@ -14,7 +14,7 @@ use crate::store::{StoreError, Trust, TrustRule};
 use crate::vfs::guard::Fingerprint;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// How a catalog decides whether its snapshots may be read: the store's rule, and whether
@@ -122,7 +122,12 @@ pub struct Snapshots {
     open: Mutex<HashMap<PathBuf, Served>>,
     opens: Arc<AtomicU64>,
     verifications: Arc<AtomicU64>,
+    analysis_keep: AtomicUsize,
 }
+
+/// The largest heap analysis a served snapshot keeps between `eval` requests by default
+/// (the default `--cache-mib`).
+pub const DEFAULT_ANALYSIS_KEEP: usize = 64 << 20;
 
 impl Snapshots {
     /// Snapshots read under `limits`, their trust not checked.
@@ -133,7 +138,20 @@ impl Snapshots {
             open: Mutex::new(HashMap::new()),
             opens: Arc::default(),
             verifications: Arc::default(),
+            analysis_keep: AtomicUsize::new(DEFAULT_ANALYSIS_KEEP),
         }
+    }
+
+    /// Keeps a script's heap analysis with its snapshot between `eval` requests only while
+    /// it takes at most `bytes` (a mount: its `--cache-mib`); a larger one is released when
+    /// the last request running over that snapshot ends ([`OpenedHeap::release_analysis`]).
+    pub fn set_analysis_keep(&self, bytes: usize) {
+        self.analysis_keep.store(bytes, Ordering::Relaxed);
+    }
+
+    /// See [`Snapshots::set_analysis_keep`].
+    pub fn analysis_keep(&self) -> usize {
+        self.analysis_keep.load(Ordering::Relaxed)
     }
 
     /// Snapshots read under `limits`, each trusted under `policy` ([`OpenedSnapshot::trust`]).

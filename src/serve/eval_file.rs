@@ -8,7 +8,7 @@ use crate::script::workers::{check_script, EvalWorkers, SiblingSource, StoppedBy
 use crate::script::{HostErrorKind, Limits};
 use crate::vfs::{ControlFile, RequestError, RequestErrorKind, SessionId, Untrusted, VfsError};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The `eval` engine of a tree; [`ControlFile::for_snapshot`] gives each snapshot
 /// directory its own [`SnapshotEval`] over the shared opened snapshot.
@@ -57,7 +57,9 @@ impl ControlFile for EvalFiles {
         let snapshot = self.snapshots.get(dir);
         let (catalog, dir) = (self.snapshots.clone(), dir.to_path_buf());
         let siblings: SiblingSource = Arc::new(move || catalog_siblings(catalog.clone(), &dir));
-        let eval = SnapshotEval::new(snapshot, self.limits.clone()).with_siblings(siblings);
+        let eval = SnapshotEval::new(snapshot, self.limits.clone())
+            .with_siblings(siblings)
+            .keeping_analyses_up_to(self.snapshots.analysis_keep());
         Some(Arc::new(eval))
     }
 }
@@ -66,6 +68,10 @@ impl ControlFile for EvalFiles {
 pub struct SnapshotEval {
     snapshot: Arc<OpenedSnapshot>,
     workers: EvalWorkers,
+    /// The largest heap analysis kept between requests (see [`Snapshots::set_analysis_keep`]).
+    analysis_keep: usize,
+    /// The requests running now.
+    running: Mutex<usize>,
 }
 
 impl SnapshotEval {
@@ -75,6 +81,43 @@ impl SnapshotEval {
         SnapshotEval {
             snapshot,
             workers: EvalWorkers::with_canister(limits, canister),
+            analysis_keep: usize::MAX,
+            running: Mutex::new(0),
+        }
+    }
+
+    /// The same engine releasing, when its last running request ends, a heap analysis
+    /// (computed for a script) that takes more than `bytes`.
+    pub fn keeping_analyses_up_to(self, bytes: usize) -> SnapshotEval {
+        SnapshotEval {
+            analysis_keep: bytes,
+            ..self
+        }
+    }
+
+    /// Counts a request in (`true`) or out; the last one out releases a heap analysis
+    /// larger than the engine keeps, so the memory goes back once no script reads it.
+    fn running(&self, starts: bool) {
+        let mut running = self.running.lock().unwrap_or_else(|p| p.into_inner());
+        if starts {
+            *running += 1;
+            return;
+        }
+        *running = running.saturating_sub(1);
+        if *running > 0 {
+            return;
+        }
+        let Ok(heap) = self.snapshot.heap() else {
+            return;
+        };
+        let too_large =
+            matches!(heap.current_analysis(), Some(Ok(a)) if a.heap_bytes() > self.analysis_keep);
+        if too_large {
+            heap.release_analysis();
+            // freed now unless a reader still holds it: give its pages back to the system
+            if !heap.has_analysis() {
+                crate::vfs::spill::release_free_memory();
+            }
         }
     }
 }
@@ -86,6 +129,15 @@ impl SnapshotEval {
             workers: self.workers.with_siblings(siblings),
             ..self
         }
+    }
+}
+
+/// Counts a request out of its engine when dropped, however the request ends.
+struct CountedOut<'a>(&'a SnapshotEval);
+
+impl Drop for CountedOut<'_> {
+    fn drop(&mut self) {
+        self.0.running(false);
     }
 }
 
@@ -102,6 +154,8 @@ impl ControlFile for SnapshotEval {
                 return Err(RequestError::new(RequestErrorKind::NotTrusted, refused));
             }
         }
+        self.running(true);
+        let _counted_out = CountedOut(self);
         let answer = self.workers.run(session.0, request, || {
             // a snapshot whose heap does not decode still evaluates scripts, without host values
             match self.snapshot.heap() {

@@ -65,6 +65,7 @@ fn diff_figures_are_each_snapshots_own_analysis() {
                 // A second, separate opening and analysis of the same snapshot.
                 let own = open(n, mode);
                 let an = own.analysis().expect("analysis");
+                let an = &*an;
                 assert_eq!(fig.vars, an.vars(), "growth{n}/{mode} vars");
                 assert_eq!(fig.types, an.types(&own), "growth{n}/{mode} types");
                 assert_eq!(fig.space.live, an.live(), "growth{n}/{mode}");
@@ -213,6 +214,7 @@ fn growth_suspects_are_what_grew_most_with_paths() {
         // A type suspect's path leads to an object of that type in the new snapshot.
         let new = open(3, mode);
         let a = new.analysis().expect("analysis");
+        let a = &*a;
         for s in d.suspects.iter().filter(|s| s.kind == "type") {
             let path = s.path.as_deref().expect("path");
             assert!(path.starts_with("vars."), "{path}");

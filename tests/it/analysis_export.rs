@@ -85,6 +85,7 @@ fn the_export_holds_each_snapshots_analysis() {
         let (name, mode) = s.split_once('/').unwrap();
         let opened = OpenedHeap::open(&common::fixture(name, mode)).unwrap();
         let a = opened.analysis().unwrap();
+        let a = &*a;
         let g = a.graph();
         // The edges from the arrays of a graph built with them (the analysis reads its edges
         // from the image and keeps none): a second computation.

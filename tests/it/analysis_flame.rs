@@ -68,6 +68,7 @@ fn folded_stacks_add_up_to_the_retained_sizes() {
         let what = format!("{name}/{mode}");
         let opened = OpenedHeap::open(&dir).unwrap_or_else(|e| panic!("{what}: {e}"));
         let a = opened.analysis().unwrap_or_else(|e| panic!("{what}: {e}"));
+        let a = &*a;
         let stacks = FoldedStacks::compute(&opened, a, FoldOptions::default());
         assert_eq!(stacks.total(), a.live().bytes, "{what}: total");
         let mut checked = 0;
@@ -137,6 +138,7 @@ fn an_array_of_records_is_one_frame_with_its_count() {
     let dir = common::fixture("compound", "eop");
     let opened = OpenedHeap::open(&dir).unwrap();
     let a = opened.analysis().unwrap();
+    let a = &*a;
     let stacks = FoldedStacks::compute(&opened, a, FoldOptions::default());
     let text = stacks.text();
     // Some frame merges several sibling objects of one type (`... ×n`), and array elements
@@ -163,6 +165,7 @@ fn svgs_parse_and_stay_small() {
     let (_, what, dir) = largest.expect("fixtures");
     let opened = OpenedHeap::open(&dir).unwrap();
     let a = opened.analysis().unwrap();
+    let a = &*a;
     let svg = retained_svg(&opened, a, RETAINED_TITLE).unwrap();
     let rects = parse_svg(&svg, &what);
     assert!(rects > 2, "{what}: {rects} frames");
@@ -190,6 +193,7 @@ fn the_cli_writes_the_librarys_picture() {
     common::mo_mem_ok(&["retained", path, "--svg", file.to_str().unwrap()]);
     let opened = OpenedHeap::open(&dir).unwrap();
     let a = opened.analysis().unwrap();
+    let a = &*a;
     let expected = retained_svg(&opened, a, RETAINED_TITLE).unwrap();
     assert_eq!(std::fs::read(&file).unwrap(), expected);
     let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();

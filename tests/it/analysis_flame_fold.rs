@@ -142,6 +142,7 @@ fn the_fold_matches_a_direct_computation_on_every_fixture() {
         let what = format!("{fixture}/{mode}");
         let opened = OpenedHeap::open(&dir).unwrap_or_else(|e| panic!("{what}: {e}"));
         let a = opened.analysis().unwrap_or_else(|e| panic!("{what}: {e}"));
+        let a = &*a;
         for counts in [true, false] {
             let options = FoldOptions {
                 max_frames: usize::MAX,

@@ -50,6 +50,7 @@ fn reports_add_up_fit_the_screen_and_name_every_suspect() {
         let label = format!("{name}/{mode}");
         let opened = open(&dir);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = MemoryReport::new(&opened, a);
         let s = &report.space;
         // Every byte of main memory is in exactly one part.
@@ -81,6 +82,7 @@ fn reports_add_up_fit_the_screen_and_name_every_suspect() {
         }
         let again = open(&dir);
         let b = again.analysis().expect("analysis");
+        let b = &*b;
         assert_eq!(MemoryReport::new(&again, b).text(), text, "{label}");
         // Suspects, by a plain search: variables retaining >= 10%, and the objects that do
         // with no ancestor that does (unless they are a variable's own object).
@@ -152,7 +154,7 @@ fn the_cli_prints_the_library_report() {
         let dir = common::fixture(name, mode);
         let path = dir.to_str().unwrap();
         let opened = open(&dir);
-        let report = MemoryReport::new(&opened, opened.analysis().unwrap());
+        let report = MemoryReport::new(&opened, &opened.analysis().unwrap());
         let text = common::mo_mem_ok(&["report", path]);
         assert_eq!(String::from_utf8(text).unwrap(), report.text());
         let json: serde_json::Value =
@@ -204,6 +206,7 @@ fn the_analysis_reports_its_phases_once() {
     let opened = open(&dir);
     let rec = Recorder::default();
     let a = opened.analysis_with(&rec).expect("analysis");
+    let a = &*a;
     a.types_with(&opened, &rec);
     let events = rec.0.lock().unwrap().clone();
     let phases: Vec<&str> = events
@@ -244,6 +247,7 @@ fn the_analysis_reports_its_phases_once() {
     // Cached: nothing is computed, so nothing is reported, the second time.
     let again = Recorder::default();
     let b = opened.analysis_with(&again).expect("analysis");
+    let b = &*b;
     b.types_with(&opened, &again);
     assert!(std::ptr::eq(a, b));
     assert!(again.0.lock().unwrap().is_empty());
@@ -268,6 +272,7 @@ let g = heap.garbage();
     let out = String::from_utf8(out).unwrap().replace('_', "");
     let opened = open(&dir);
     let a = opened.analysis().unwrap();
+    let a = &*a;
     let (mut retained, mut dominated, mut roots, mut paths, mut garbage) = (0u64, 0u64, 0, 0, 0);
     for n in 0..a.graph().nodes() as u32 {
         retained += a.dominators().retained(n).bytes;
@@ -350,7 +355,7 @@ fn reports_on_mutated_heaps_stay_whole() {
             continue;
         };
         analysed += 1;
-        let report = MemoryReport::new(&opened, a);
+        let report = MemoryReport::new(&opened, &a);
         let s = &report.space;
         let parts = [
             s.static_data,

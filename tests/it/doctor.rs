@@ -150,6 +150,7 @@ fn byte_arrays_save_the_words_a_blob_does_not_need() {
     for mode in MODES {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
         let labels = a.labels(&opened);
@@ -232,6 +233,7 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
     for mode in MODES {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
         let graph = a.graph();
@@ -358,6 +360,7 @@ fn empty_collections_save_what_they_retain() {
     for mode in MODES {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
         // 12 Maps, and through aliases 8 Maps (`Index`) and 8 Lists (`Queue`).
@@ -398,6 +401,7 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
     for mode in MODES {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
         let w = heap.layout().word.bytes();
@@ -477,6 +481,7 @@ fn garbage_and_heap_growth_add_up() {
     for mode in MODES {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         let (live, reached) = reached_without(opened.heap(), a, &HashSet::new());
         let graph = a.graph();
@@ -513,6 +518,7 @@ fn controls_give_no_finding() {
     for mode in MODES {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
         for control in CONTROLS {
@@ -566,6 +572,7 @@ fn dead_weak_references_are_found_in_eop() {
     let dir = common::fixture("weak", "eop-forcegc");
     let opened = OpenedHeap::open(&dir).expect("open");
     let a = opened.analysis().expect("analysis");
+    let a = &*a;
     let report = DoctorReport::new(&opened, a);
     let heap = opened.heap();
     let (mut dead, mut bytes) = (0u64, 0u64);
@@ -593,7 +600,7 @@ fn cli_prints_the_library_report() {
     for mode in MODES {
         let dir = common::fixture("doctor", mode);
         let opened = open(mode);
-        let report = DoctorReport::new(&opened, opened.analysis().unwrap());
+        let report = DoctorReport::new(&opened, &opened.analysis().unwrap());
         let path = dir.to_str().unwrap();
         let text = common::mo_mem_ok(&["doctor", path]);
         assert_eq!(String::from_utf8(text).unwrap(), report.text());
@@ -626,7 +633,7 @@ fn doctor_md_examples_are_true() {
 fn scripts_get_the_findings_as_records() {
     let dir = common::fixture("doctor", "eop");
     let opened = open("eop");
-    let report = DoctorReport::new(&opened, opened.analysis().unwrap());
+    let report = DoctorReport::new(&opened, &opened.analysis().unwrap());
     let path = dir.to_str().unwrap();
     let script = "let d = heap.doctor(); (d.size(), d[0].check, d[0].saving, d[1].where)";
     let out = String::from_utf8(common::mo_mem_ok(&["eval", path, script])).unwrap();
@@ -686,8 +693,8 @@ fn diff_json_lists_the_waste_that_grew() {
         .iter()
         .map(|d| {
             let opened = OpenedHeap::open(d).expect("open");
-            let report = DoctorReport::new(&opened, opened.analysis().unwrap());
-            report
+            let a = opened.analysis().unwrap();
+            DoctorReport::new(&opened, &a)
         })
         .collect();
     let side = |f: &Finding| serde_json::json!({"objects": f.objects, "bytes": f.bytes, "saving_bytes": f.saving_bytes});
@@ -744,6 +751,7 @@ fn boxed_numbers_are_the_variables_that_alone_reach_them() {
     for mode in MODES {
         let opened = open(mode);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
         let graph = a.graph();

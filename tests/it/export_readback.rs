@@ -79,6 +79,7 @@ fn every_table_reads_back_as_each_snapshots_analysis() {
         let (name, mode) = s.split_once('/').unwrap();
         let opened = OpenedHeap::open(&common::fixture(name, mode)).unwrap();
         let a = opened.analysis().unwrap();
+        let a = &*a;
         let (g, doms, labels) = (a.graph(), a.dominators(), a.labels(&opened));
         // The edges from the arrays of a graph built with them (the analysis reads its edges
         // from the image and keeps none): a second computation.

@@ -173,3 +173,49 @@ fn the_analysis_is_computed_on_first_read_and_not_kept() {
     assert_eq!(answer.trim().replace('_', ""), want.bytes.to_string());
     assert_eq!(snapshots.opens(), 1);
 }
+
+/// An analysis a script computed counts in the budget: one larger than what the catalog keeps
+/// (a mount's `--cache-mib`) is released when the request ends, freed (no reader holds it),
+/// and computed again, the same, by the next script; one that fits is kept.
+#[test]
+fn a_scripts_analysis_is_kept_only_within_the_budget() {
+    use mo_mem::image::ReaderLimits;
+    use mo_mem::script::workers::mount_limits;
+    use mo_mem::serve::{services, Snapshots};
+    use mo_mem::vfs::{Entry, SessionId, SnapshotDir, Tree, TreeConfig};
+    use std::sync::Arc;
+
+    const SCRIPT: &[u8] = b"switch (heap.objectOf(vars.people)) { \
+        case (?o) (heap.garbage().bytes, heap.retained(o.address).bytes); \
+        case null (0, 0) }";
+    let dir = common::fixture("compound", "eop");
+    for (keep, kept) in [(0, false), (64 << 20, true)] {
+        let snapshots = Arc::new(Snapshots::new(ReaderLimits::default()));
+        snapshots.set_analysis_keep(keep);
+        let snapshot = SnapshotDir::new("snap", &dir, services(snapshots.clone(), mount_limits()));
+        let tree = Tree::new(Entry::Dir(Arc::new(snapshot)), TreeConfig::default()).unwrap();
+        let eval = tree.resolve("/eval").unwrap();
+        let mut answers = Vec::new();
+        for session in [1, 2] {
+            let open = tree.open(eval, true, SessionId(session)).unwrap();
+            tree.write(open.fh, 0, SCRIPT, false).unwrap();
+            let answer = tree.read(open.fh, 0, 1 << 20).unwrap();
+            tree.release(open.fh);
+            answers.push(String::from_utf8(answer.as_slice().to_vec()).unwrap());
+            let heap = snapshots.get(&dir).heap().expect("opened").clone();
+            assert_eq!(
+                heap.has_analysis(),
+                kept,
+                "keep {keep}: after request {session}"
+            );
+        }
+        // A second computation: the analysis made here (docs/eval-host.md: `people` retains
+        // its array and two records, 152 bytes).
+        let heap = snapshots.get(&dir).heap().expect("opened").clone();
+        let garbage = heap.analysis().unwrap().garbage().bytes;
+        let want = format!("({garbage}, 152)");
+        for answer in &answers {
+            assert_eq!(answer.trim().replace('_', ""), want, "keep {keep}");
+        }
+    }
+}

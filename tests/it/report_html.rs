@@ -106,6 +106,7 @@ fn pages_are_bounded_and_name_no_url_but_xml_namespaces() {
         let what = format!("{name}/{mode}");
         let opened = open(&dir);
         let a = opened.analysis().expect("analysis");
+        let a = &*a;
         let page = report_html(&opened, a).unwrap_or_else(|e| panic!("{what}: {e}"));
         check_static(&page, &what);
         assert!(
@@ -231,6 +232,7 @@ fn report_page_renders_sorts_and_fetches_nothing() {
     let bytes = std::fs::read(&file).unwrap();
     let opened = open(&dir);
     let a = opened.analysis().unwrap();
+    let a = &*a;
     assert!(
         bytes == report_html(&opened, a).unwrap(),
         "CLI page differs from the library's"
@@ -389,6 +391,7 @@ fn hostile_text_from_the_heap_renders_as_text() {
     // The key is in the top objects' paths, as text.
     let opened = open(&dir);
     let a = opened.analysis().unwrap();
+    let a = &*a;
     let payload = "</script><img src=x onerror=";
     let paths: Vec<String> = a
         .top(opened.heap(), TOP_OBJECTS)

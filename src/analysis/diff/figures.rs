@@ -64,8 +64,8 @@ impl Figures {
     /// The figures of `opened` (its analysis and types computed now if they are not yet,
     /// reporting to `progress`).
     pub fn of(opened: &OpenedHeap, progress: &dyn Progress) -> Result<Figures, GraphError> {
-        let a = opened.analysis_with(progress).map_err(Clone::clone)?;
-        Ok(Figures::of_analysis(opened, a, progress))
+        let a = opened.analysis_with(progress)?;
+        Ok(Figures::of_analysis(opened, &a, progress))
     }
 
     /// The figures of `opened` from an analysis computed for them and dropped before this

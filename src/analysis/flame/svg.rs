@@ -6,6 +6,7 @@
 
 use inferno::flamegraph::color::{BasicPalette, Palette};
 use inferno::flamegraph::{self, Direction};
+use std::sync::Arc;
 
 use super::super::graph::GraphError;
 use super::super::{HeapAnalysis, OpenedHeap};
@@ -68,6 +69,7 @@ pub fn retained_svg(
 /// bytes, red where they grew and blue where they shrank (a frame gone in `new` has no width).
 pub fn diff_svg(old: &OpenedHeap, new: &OpenedHeap) -> Result<Vec<u8>, FlameError> {
     let (a_old, a_new) = (analysis(old)?, analysis(new)?);
+    let (a_old, a_new) = (&*a_old, &*a_new);
     let subtitle = format!(
         "live bytes {} -> {}; red grew, blue shrank; click to zoom, Ctrl-F to search",
         a_old.live().bytes,
@@ -97,10 +99,8 @@ pub fn diff_svg(old: &OpenedHeap, new: &OpenedHeap) -> Result<Vec<u8>, FlameErro
     })
 }
 
-fn analysis(opened: &OpenedHeap) -> Result<&HeapAnalysis, FlameError> {
-    opened
-        .analysis()
-        .map_err(|e| FlameError::Analysis(e.clone()))
+fn analysis(opened: &OpenedHeap) -> Result<Arc<HeapAnalysis>, FlameError> {
+    opened.analysis().map_err(FlameError::Analysis)
 }
 
 /// The picture `draw(max_frames)` makes with the most frames that fit in [`MAX_SVG_BYTES`].

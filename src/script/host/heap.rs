@@ -370,7 +370,7 @@ impl HeapHost {
     /// session pays for it once, one step per object of the heap graph, whether or not
     /// another reader computed it already, so a script's step count does not depend on
     /// what ran before it.
-    fn analysis(&self, name: &str) -> Result<&HeapAnalysis, HostError> {
+    fn analysis(&self, name: &str) -> Result<Arc<HeapAnalysis>, HostError> {
         let a = self
             .ctx
             .analysis()
@@ -400,19 +400,19 @@ impl HeapHost {
         Ok(Some(match name {
             "retained" => {
                 let a = self.analysis(name)?;
-                let r = a.dominators().retained(self.node_arg(a, name, args)?);
+                let r = a.dominators().retained(self.node_arg(&a, name, args)?);
                 count_record(r.objects, r.bytes)
             }
             "dominator" => {
                 let a = self.analysis(name)?;
-                match a.dominators().idom(self.node_arg(a, name, args)?) {
+                match a.dominators().idom(self.node_arg(&a, name, args)?) {
                     Some(Dominator::Node(d)) => Value::some(Value::Nat(a.graph().address(d))),
                     _ => Value::Null,
                 }
             }
             "path" => {
                 let a = self.analysis(name)?;
-                let node = self.node_arg(a, name, args)?;
+                let node = self.node_arg(&a, name, args)?;
                 match a.path(&self.ctx, node) {
                     Some(path) => {
                         self.charge(path.steps.len() as u64 + 1);
@@ -429,7 +429,7 @@ impl HeapHost {
             "doctor" => {
                 check_arity(name, args, 0)?;
                 let a = self.analysis(name)?;
-                let report = DoctorReport::new(&self.ctx, a);
+                let report = DoctorReport::new(&self.ctx, &a);
                 let rows: Vec<Value> = report.findings.iter().map(doctor_record).collect();
                 // The doctor's pass decodes every node once.
                 self.charge(a.graph().nodes() as u64 + rows.len() as u64);
