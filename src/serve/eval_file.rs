@@ -110,15 +110,30 @@ impl SnapshotEval {
         let Ok(heap) = self.snapshot.heap() else {
             return;
         };
-        let too_large =
-            matches!(heap.current_analysis(), Some(Ok(a)) if a.heap_bytes() > self.analysis_keep);
-        if too_large {
-            heap.release_analysis();
-            // freed now unless a reader still holds it: give its pages back to the system
-            if !heap.has_analysis() {
-                crate::vfs::spill::release_free_memory();
-            }
+        let bytes = match heap.current_analysis() {
+            Some(Ok(a)) => a.heap_bytes(),
+            _ => return,
+        };
+        if bytes <= self.analysis_keep {
+            tracing::debug!(
+                bytes,
+                keep = self.analysis_keep,
+                "keeping the heap analysis"
+            );
+            return;
         }
+        heap.release_analysis();
+        // freed now unless a reader still holds it: give its pages back to the system
+        let freed = !heap.has_analysis();
+        if freed {
+            crate::vfs::spill::release_free_memory();
+        }
+        tracing::info!(
+            snapshot = %self.snapshot.dir().display(),
+            bytes,
+            freed,
+            "released the heap analysis a script computed (larger than the cache budget)"
+        );
     }
 }
 
