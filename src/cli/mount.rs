@@ -97,6 +97,7 @@ pub fn eval_deadline() -> Option<Duration> {
 /// Runs `mo-mem mount`.
 pub fn run(args: MountArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     init_logging();
+    mo_mem::vfs::spill::return_large_blocks();
     let mut paths = args.paths;
     let mountpoint = paths.pop().context("missing the mount point")?;
     let threads = args.threads.max(2);

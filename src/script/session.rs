@@ -121,6 +121,8 @@ pub struct Session {
     source_name: String,
     /// Writes a value's JSON (over a snapshot: collections as their natural views).
     json: Option<JsonWriter>,
+    /// The host objects bound as globals (told when a request ends).
+    hosts: Vec<Rc<dyn HostObject>>,
 }
 
 /// How a session writes a value's JSON (see [`Session::set_json`]).
@@ -141,6 +143,7 @@ impl Session {
             interp: Interp::new(limits),
             source_name: "script".into(),
             json: None,
+            hosts: Vec::new(),
         }
     }
 
@@ -198,7 +201,18 @@ impl Session {
 
     /// Binds a host object (`image`, `heap`, `vars`) as a global of this session.
     pub fn define_host(&mut self, name: &str, obj: Rc<dyn HostObject>) {
+        self.hosts.push(obj.clone());
         self.define_value(name, Value::Host(obj));
+    }
+
+    /// Tells the host objects that a request of this session ended and its answer is
+    /// written ([`HostObject::end_request`]): a session kept between requests then holds
+    /// what its definitions hold.
+    pub fn end_request(&mut self) {
+        self.interp.release_transients();
+        for host in &self.hosts {
+            host.end_request();
+        }
     }
 
     /// Binds any value as an immutable global of this session.

@@ -206,6 +206,13 @@ impl EvalWorkers {
 /// Runs `script` in `session` and renders the answer the `eval` file returns: its value, or
 /// its error (a trap of its own is its answer); `Err` when the snapshot's data stopped it.
 pub fn answer(session: &mut Session, script: &str) -> Result<Vec<u8>, StoppedByData> {
+    let answer = answer_of(session, script);
+    session.end_request();
+    answer
+}
+
+/// [`answer`] before the session is told the request ended.
+fn answer_of(session: &mut Session, script: &str) -> Result<Vec<u8>, StoppedByData> {
     let json = output_mode(script) == OutputMode::Json;
     match session.eval(script) {
         Ok(ev) if json => Ok(format!("{}\n", session.json_of(&ev)).into_bytes()),

@@ -104,9 +104,16 @@ impl SnapshotEval {
             return;
         }
         *running = running.saturating_sub(1);
-        if *running > 0 {
-            return;
+        if *running == 0 {
+            self.release_large_analysis();
+            // what the requests freed (decoded values, a released analysis) is kept by the
+            // allocator in their threads' arenas: give it back to the system
+            crate::vfs::spill::release_free_memory();
         }
+    }
+
+    /// Releases the snapshot's heap analysis if it takes more than this engine keeps.
+    fn release_large_analysis(&self) {
         let Ok(heap) = self.snapshot.heap() else {
             return;
         };
@@ -123,15 +130,10 @@ impl SnapshotEval {
             return;
         }
         heap.release_analysis();
-        // freed now unless a reader still holds it: give its pages back to the system
-        let freed = !heap.has_analysis();
-        if freed {
-            crate::vfs::spill::release_free_memory();
-        }
         tracing::info!(
             snapshot = %self.snapshot.dir().display(),
             bytes,
-            freed,
+            freed = !heap.has_analysis(),
             "released the heap analysis a script computed (larger than the cache budget)"
         );
     }

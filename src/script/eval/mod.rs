@@ -201,6 +201,15 @@ impl Interp {
             .saturating_sub(self.steps_left + self.chunk_left)
     }
 
+    /// Lets go of the values the last evaluation left on the operand stack and in its
+    /// environment (a session kept between requests holds its globals only).
+    pub fn release_transients(&mut self) {
+        self.stack.clear();
+        self.bp = 0;
+        self.env = None;
+        self.output.clear();
+    }
+
     /// Resets the per-evaluation budgets and output.
     pub fn reset_budgets(&mut self) {
         self.steps_left = self.limits.max_steps;

@@ -8,12 +8,18 @@ use crate::script::value::Value;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
+
+/// Entries below which the book is never swept of dead values.
+const SWEEP_FLOOR: usize = 1 << 12;
 
 /// Script aggregates made from heap objects, by the address of their shared allocation.
+/// Each entry holds a weak reference to its aggregate: the allocation cannot be reused for
+/// another value while the entry exists (a value the script builds can never be taken for
+/// a heap object), and entries whose value is gone are swept as the book grows.
 #[derive(Default)]
 pub struct AddressBook {
-    by_ptr: RefCell<HashMap<usize, u64>>,
+    by_ptr: RefCell<Remembered>,
     /// The collections among those objects (by address), to show their natural views.
     collections: RefCell<HashMap<u64, crate::heap::value::LazyValue>>,
     /// Record labels as script strings, made once per label (not once per record).
@@ -24,7 +30,18 @@ impl AddressBook {
     /// The heap address recorded for script value `v`, if it was converted from an object.
     pub fn address_of(&self, v: &Value) -> Option<u64> {
         let key = identity(v)?;
-        self.by_ptr.borrow().get(&key).copied()
+        // `v` is alive, so an entry at its allocation is for `v` itself (see the book).
+        self.by_ptr
+            .borrow()
+            .entries
+            .get(&key)
+            .map(|(_, addr)| *addr)
+    }
+
+    /// Forgets the aggregates no script value holds any more (and gives their allocations
+    /// back).
+    pub fn sweep(&self) {
+        self.by_ptr.borrow_mut().sweep();
     }
 
     /// Records that script value `v` (a shared aggregate or host object) stands for the
@@ -54,8 +71,66 @@ impl AddressBook {
     }
 
     fn remember(&self, v: &Value, addr: Option<u64>) {
-        if let (Some(key), Some(addr)) = (identity(v), addr) {
-            self.by_ptr.borrow_mut().insert(key, addr);
+        if let (Some(key), Some(weak), Some(addr)) = (identity(v), WeakAggregate::of(v), addr) {
+            self.by_ptr.borrow_mut().insert(key, weak, addr);
+        }
+    }
+}
+
+/// The book's entries, swept of dead values whenever they have doubled since the last sweep.
+#[derive(Default)]
+struct Remembered {
+    entries: HashMap<usize, (WeakAggregate, u64)>,
+    sweep_at: usize,
+}
+
+impl Remembered {
+    fn insert(&mut self, key: usize, weak: WeakAggregate, addr: u64) {
+        if self.entries.len() >= self.sweep_at.max(SWEEP_FLOOR) {
+            self.sweep();
+        }
+        self.entries.insert(key, (weak, addr));
+    }
+
+    fn sweep(&mut self) {
+        self.entries.retain(|_, (w, _)| w.is_alive());
+        self.entries.shrink_to_fit();
+        self.sweep_at = 2 * self.entries.len();
+    }
+}
+
+/// A weak reference to a script aggregate: keeps its allocation (not its value) until the
+/// book lets go of it.
+enum WeakAggregate {
+    Values(Weak<[Value]>),
+    VarArray(Weak<RefCell<Vec<Value>>>),
+    Opt(Weak<Value>),
+    Variant(Weak<(Rc<str>, Value)>),
+    Record(Weak<crate::script::value::Record>),
+    Host(Weak<dyn HostObject>),
+}
+
+impl WeakAggregate {
+    fn of(v: &Value) -> Option<WeakAggregate> {
+        Some(match v {
+            Value::Tuple(t) | Value::Array(t) => WeakAggregate::Values(Rc::downgrade(t)),
+            Value::VarArray(a) => WeakAggregate::VarArray(Rc::downgrade(a)),
+            Value::Opt(o) => WeakAggregate::Opt(Rc::downgrade(o)),
+            Value::Variant(v) => WeakAggregate::Variant(Rc::downgrade(v)),
+            Value::Record(r) => WeakAggregate::Record(Rc::downgrade(r)),
+            Value::Host(h) => WeakAggregate::Host(Rc::downgrade(h)),
+            _ => return None,
+        })
+    }
+
+    fn is_alive(&self) -> bool {
+        match self {
+            WeakAggregate::Values(w) => w.strong_count() > 0,
+            WeakAggregate::VarArray(w) => w.strong_count() > 0,
+            WeakAggregate::Opt(w) => w.strong_count() > 0,
+            WeakAggregate::Variant(w) => w.strong_count() > 0,
+            WeakAggregate::Record(w) => w.strong_count() > 0,
+            WeakAggregate::Host(w) => w.strong_count() > 0,
         }
     }
 }

@@ -134,6 +134,11 @@ pub trait HostObject {
         0
     }
 
+    /// A request of a session that outlives it (the mount's `eval` file) has ended: let go
+    /// of what was kept only to answer it faster (decoded values no script binding holds),
+    /// so an idle session holds its own definitions and little else.
+    fn end_request(&self) {}
+
     /// The decoded heap value this object stands for, if any: `debug_show` and JSON render
     /// it exactly as `mo-mem vars` does; other objects render as [`HostObject::describe`].
     fn heap_value(&self) -> Option<std::borrow::Cow<'_, crate::heap::value::Value>> {

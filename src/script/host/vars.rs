@@ -86,6 +86,15 @@ impl HostObject for VarsHost {
         "vars".into()
     }
 
+    fn end_request(&self) {
+        // the next request reads the variables afresh (their top levels decoded: an array's
+        // every element, 35 MB for 500 000 records); values a definition holds stay, with
+        // their addresses
+        self.cache.borrow_mut().clear();
+        self.list.borrow_mut().take();
+        self.book.sweep();
+    }
+
     fn field(&self, name: &str) -> Result<Option<Value>, HostError> {
         if let Some(v) = self.cache.borrow().get(name) {
             return Ok(Some(v.clone()));
