@@ -200,28 +200,40 @@ fn listing_a_huge_array_and_a_text_keyed_map_stays_within_the_budget() {
     );
 }
 
+/// The `wide` heap mounted with `--cache-mib 4` and an eval deadline a loaded debug run
+/// keeps to (the analysis takes longer than the default 10 s there), logging at `log`:
+/// the mount and its `eval` file (`None` where it cannot run).
+fn wide_with_small_cache(log: &str) -> Option<(Mounted, std::path::PathBuf)> {
+    let root = common::generated_fixture("wide")?;
+    if !fuse_available() {
+        return None;
+    }
+    let snapshot = root.join("eop");
+    let mut command = Command::new(BIN);
+    command
+        .env("MO_MEM_LOG", log)
+        .env("MO_MEM_EVAL_TIMEOUT", "300");
+    let source = snapshot.to_str().unwrap();
+    let mount = Mounted::start_command(command, &["--no-verify", "--cache-mib", "4", source]);
+    let eval = mount.only_snapshot().join("eval");
+    Some((mount, eval))
+}
+
+/// The daemon's process id.
+fn pid(mount: &Mounted) -> u32 {
+    mount.child.as_ref().unwrap().id()
+}
+
 /// A script's heap analysis larger than `--cache-mib` (about 15 MB on `wide`, against 4 MiB)
 /// is released when its request ends and its memory given back: the daemon's `RssAnon`
 /// grows by much less than the analysis (measured: 4.8 MB, the session's own state, against
 /// 25.7 MB when it is kept), and a second script computes it again to the same answer.
 #[test]
 fn a_scripts_analysis_beyond_the_cache_budget_is_released() {
-    let Some(root) = common::generated_fixture("wide") else {
+    let Some((mount, eval)) = wide_with_small_cache("mo_mem=info") else {
         return;
     };
-    if !fuse_available() {
-        return;
-    }
-    let snapshot = root.join("eop");
-    let mut command = Command::new(BIN);
-    // a debug build's analysis under a loaded test run takes longer than the default 10 s
-    command
-        .env("MO_MEM_LOG", "mo_mem=info")
-        .env("MO_MEM_EVAL_TIMEOUT", "300");
-    let source = snapshot.to_str().unwrap();
-    let mount = Mounted::start_command(command, &["--no-verify", "--cache-mib", "4", source]);
-    let pid = mount.child.as_ref().unwrap().id();
-    let eval = mount.only_snapshot().join("eval");
+    let pid = pid(&mount);
     let script = r#"echo 'heap.garbage().objects' > "$1"; cat "$1""#;
     let run = || {
         let out = in_new_session(script, &eval).wait_with_output().unwrap();
@@ -255,21 +267,10 @@ fn a_scripts_analysis_beyond_the_cache_budget_is_released() {
 /// `vars` and, once freed, in its thread's allocator arena: 210 MB for six.
 #[test]
 fn idle_eval_sessions_hold_little() {
-    let Some(root) = common::generated_fixture("wide") else {
+    let Some((mount, eval)) = wide_with_small_cache("warn") else {
         return;
     };
-    if !fuse_available() {
-        return;
-    }
-    let snapshot = root.join("eop");
-    let mut command = Command::new(BIN);
-    command
-        .env("MO_MEM_LOG", "warn")
-        .env("MO_MEM_EVAL_TIMEOUT", "300");
-    let source = snapshot.to_str().unwrap();
-    let mount = Mounted::start_command(command, &["--no-verify", "--cache-mib", "4", source]);
-    let pid = mount.child.as_ref().unwrap().id();
-    let eval = mount.only_snapshot().join("eval");
+    let pid = pid(&mount);
     let script = r#"echo 'vars.records.size()' > "$1"; cat "$1""#;
     let before = rss_anon(pid);
     for session in 0..6 {
