@@ -29,6 +29,8 @@ pub struct McpArgs {
 /// Runs `mo-mem mcp` until the client closes stdin.
 pub fn run(args: McpArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     super::mount::init_logging();
+    // a long-running server, like the mount: freed large blocks go back to the system
+    mo_mem::vfs::spill::return_large_blocks();
     let choice = source_choice(args.paths, args.store, args.examples)?;
     let front = Front::choose(choice, limits, args.no_verify)?;
     let served = Served::new(front.sources, front.catalog)?;
