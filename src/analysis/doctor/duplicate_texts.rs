@@ -67,6 +67,10 @@ pub struct DuplicateTexts<'h> {
     ropes: Vec<u32>,
     /// Per value index modulo [`CACHED`]: a flat first copy's value and bytes.
     cache: Vec<(u32, &'h [u8])>,
+    /// The copies left out because [`MAX_VALUES_PER_HASH`] other values of their hash
+    /// were seen before them in this part of the pass: one may still be a copy of a value
+    /// an earlier part saw ([`DuplicateTexts::merge`]).
+    left_out: Vec<u32>,
 }
 
 impl Default for DuplicateTexts<'_> {
@@ -78,6 +82,7 @@ impl Default for DuplicateTexts<'_> {
             copies: Vec::new(),
             ropes: Vec::new(),
             cache: vec![(FREE, &[][..]); CACHED],
+            left_out: Vec::new(),
         }
     }
 }
@@ -162,6 +167,16 @@ impl Dup {
     }
 }
 
+/// What [`DuplicateTexts::add`] made of a node.
+enum Added {
+    /// A further copy of this value.
+    Copy(u32),
+    /// The first copy of this new value.
+    Value(u32),
+    /// Left out (too many values of its hash).
+    LeftOut,
+}
+
 /// Not a value held more than once.
 const SINGLE: u32 = u32::MAX;
 
@@ -176,14 +191,61 @@ impl<'h> DuplicateTexts<'h> {
             bytes,
         } = obj.body
         {
-            self.add(ctx, n, bytes);
+            if !self.add(ctx, n, bytes) {
+                self.left_out.push(n);
+            }
+        }
+    }
+
+    /// Adds the state of the pass over the nodes after this one's (`part`), so the result
+    /// is the one a pass over both would give. `part`'s values are taken in the order it
+    /// first saw them, which is address order: each is a further copy of a value seen here
+    /// (compared byte for byte), or a new value, or left out when this state already holds
+    /// [`MAX_VALUES_PER_HASH`] values of its hash (the one pass would have left out all its
+    /// copies too: the values of a hash only grow, and none are added beyond the limit).
+    /// `part`'s own left-out copies are then looked up here: the one pass would have had
+    /// at least as many values of their hash before them, so each is a copy of a value
+    /// seen in an earlier part or left out again.
+    pub fn merge(&mut self, ctx: &Context<'h>, mut part: DuplicateTexts<'h>) {
+        const GONE: u32 = u32::MAX;
+        let mut index = Vec::with_capacity(part.firsts.len());
+        for v in 0..part.firsts.len() as u32 {
+            let (n, h) = (part.firsts[v as usize], part.hashes[v as usize]);
+            let i = match part.first_bytes(ctx, v) {
+                Some(bytes) => self.add_hashed(ctx, n, h, &bytes),
+                None => Added::LeftOut,
+            };
+            index.push(match i {
+                Added::Copy(i) | Added::Value(i) => i,
+                Added::LeftOut => GONE,
+            });
+        }
+        for c in part.copies {
+            match index[(c >> 32) as usize] {
+                GONE => {}
+                i => self.copies.push(u64::from(i) << 32 | (c & 0xffff_ffff)),
+            }
+        }
+        for n in part.left_out {
+            let bytes = content(ctx, n, MAX_ROPE_BYTES);
+            if !bytes.is_some_and(|b| self.add(ctx, n, &b)) {
+                self.left_out.push(n);
+            }
         }
     }
 
     /// Node `n`, holding `bytes`: a further copy of the value it equals, or a new value (left
-    /// out when [`MAX_VALUES_PER_HASH`] values of its hash were seen: a crafted collision).
-    fn add(&mut self, ctx: &Context<'h>, n: u32, bytes: &[u8]) {
-        let h = hash_of(bytes);
+    /// out when [`MAX_VALUES_PER_HASH`] values of its hash were seen: a crafted collision;
+    /// `false` then).
+    fn add(&mut self, ctx: &Context<'h>, n: u32, bytes: &[u8]) -> bool {
+        !matches!(
+            self.add_hashed(ctx, n, hash_of(bytes), bytes),
+            Added::LeftOut
+        )
+    }
+
+    /// [`DuplicateTexts::add`] of `bytes` of hash `h`.
+    fn add_hashed(&mut self, ctx: &Context<'h>, n: u32, h: u64, bytes: &[u8]) -> Added {
         let mask = self.table.len() - 1;
         let mut i = h as usize & mask;
         let mut same_hash = 0;
@@ -198,21 +260,23 @@ impl<'h> DuplicateTexts<'h> {
                     .is_some_and(|first| same_bytes(&first, bytes))
                 {
                     self.copies.push(u64::from(v) << 32 | u64::from(n));
-                    return;
+                    return Added::Copy(v);
                 }
                 same_hash += 1;
             }
             i = (i + 1) & mask;
         }
         if same_hash >= MAX_VALUES_PER_HASH {
-            return;
+            return Added::LeftOut;
         }
-        self.table[i] = self.hashes.len() as u32;
+        let v = self.hashes.len() as u32;
+        self.table[i] = v;
         self.hashes.push(h);
         self.firsts.push(n);
         if self.hashes.len() * 2 > self.table.len() {
             self.grow();
         }
+        Added::Value(v)
     }
 
     /// The bytes of value `v`'s first copy (a flat one's remembered).
@@ -257,7 +321,7 @@ impl<'h> DuplicateTexts<'h> {
                 Some(b) => {
                     read += b.len() as u64;
                     self.ropes.push(r);
-                    self.add(ctx, r, &b);
+                    let _ = self.add(ctx, r, &b);
                 }
                 None => left_out += 1,
             }
