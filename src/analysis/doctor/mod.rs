@@ -133,7 +133,8 @@ pub struct DoctorReport {
     pub findings: Vec<Finding>,
     /// Checks (or parts) that did not run, with the reason.
     pub skipped: Vec<Skipped>,
-    /// Live objects the pass could not decode (the figures cover the others).
+    /// Live objects the pass could not read, counting only what a check decodes (every live
+    /// object's tag, and the body of those a check looks into); the figures cover the others.
     pub undecoded: u64,
 }
 
@@ -151,7 +152,9 @@ impl DoctorReport {
         let scanned = scan::scan(&ctx, threads);
         let mut findings = Vec::new();
         let mut skipped = Vec::new();
-        let (dups, dups_skipped) = scanned.duplicates.finish(&ctx, &scanned.ropes.roots());
+        let (dups, dups_skipped) = scanned
+            .duplicates
+            .finish(&ctx, &scanned.ropes.roots(), threads);
         findings.extend(dups);
         skipped.extend(dups_skipped);
         findings.extend(scanned.byte_arrays.finish(&ctx));
