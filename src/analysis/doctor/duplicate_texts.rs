@@ -442,25 +442,26 @@ impl<'h> DuplicateTexts<'h> {
             let (x, y) = (&dups[x as usize], &dups[y as usize]);
             (y.extra(), x.kept).cmp(&(x.extra(), y.kept))
         });
-        // Where: the copies of the costliest values, each value's kept copy first. Their
-        // paths are searched on another thread (when there is one) while the saving and the
-        // nodes are counted here.
+        // Where: the copies of the costliest values, each value's kept copy first. Then the
+        // dropped copies, by value; the copies go before the paths' search starts (it keeps
+        // 4 bytes per node). The search runs on another thread (when there is one) while the
+        // saving is counted and each value's copies sorted here.
         let top = self.top(ctx, &dups, &order, &dup_of);
-        let (saving, nodes, where_) = std::thread::scope(|scope| {
+        let (start, mut nodes) = self.dropped(&dups, &order, &dup_of, &dropped);
+        self.copies = Vec::new();
+        self.merged_copies = Vec::new();
+        self.firsts = Vec::new();
+        drop(dup_of);
+        let (saving, where_) = std::thread::scope(|scope| {
             let search = (threads > 1).then(|| scope.spawn(|| ctx.paths(&top)));
-            let (saving, nodes) = self.dropped(ctx, &dups, &order, &dup_of, dropped);
+            let saving = self.saving(ctx, &dropped, &nodes);
+            drop(dropped);
+            self.sort_copies(ctx, &dups, &order, &start, &mut nodes);
             let where_ = match search {
                 Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                None => {
-                    // The paths' search (on first use) keeps 4 bytes per node: the copies
-                    // go first.
-                    self.copies = Vec::new();
-                    self.merged_copies = Vec::new();
-                    self.firsts = Vec::new();
-                    ctx.paths(&top)
-                }
+                None => ctx.paths(&top),
             };
-            (saving, nodes, where_)
+            (saving, where_)
         });
         let objects: u64 = dups.iter().map(|g| u64::from(g.copies)).sum();
         let bytes: u64 = dups.iter().map(|g| g.cost).sum();
@@ -523,30 +524,21 @@ impl<'h> DuplicateTexts<'h> {
         top
     }
 
-    /// The saving (the dropped copies, each counted once: not those another dropped copy
-    /// dominates) and the dropped copies, the costliest value's first (`order`), each
-    /// value's by cost and node.
+    /// The dropped copies, the costliest value's first (`order`), each value's in the order
+    /// of [`DuplicateTexts::each_copy`], and where each value's begin (by rank, and the end).
     fn dropped(
         &self,
-        ctx: &Context<'_>,
         dups: &[Dup],
         order: &[u32],
         dup_of: &[u32],
-        dropped: Bits,
-    ) -> (u64, Vec<u32>) {
-        let mut above = MarkedAbove::new(ctx);
-        let mut saving = 0u64;
+        dropped: &Bits,
+    ) -> (Vec<usize>, Vec<u32>) {
         let mut dropped_count = vec![0u32; dups.len()];
         for (d, n) in self.each_copy(dup_of) {
-            if !dropped.get(n) {
-                continue;
-            }
-            dropped_count[d as usize] += 1;
-            if parent(ctx, n).is_none_or(|p| !above.ask(ctx, &dropped, p)) {
-                saving += self.cost(ctx, n);
+            if dropped.get(n) {
+                dropped_count[d as usize] += 1;
             }
         }
-        drop(above);
         let mut start = vec![0usize; dups.len() + 1];
         for (rank, &d) in order.iter().enumerate() {
             start[rank + 1] = start[rank] + dropped_count[d as usize] as usize;
@@ -564,7 +556,31 @@ impl<'h> DuplicateTexts<'h> {
                 *slot += 1;
             }
         }
-        drop(dropped);
+        (start, nodes)
+    }
+
+    /// The saving: what the `dropped` copies (`nodes`) cost, each counted once: not those
+    /// another dropped copy dominates (the answer does not depend on the order asked).
+    fn saving(&self, ctx: &Context<'_>, dropped: &Bits, nodes: &[u32]) -> u64 {
+        let mut above = MarkedAbove::new(ctx);
+        let mut saving = 0u64;
+        for &n in nodes {
+            if parent(ctx, n).is_none_or(|p| !above.ask(ctx, dropped, p)) {
+                saving += self.cost(ctx, n);
+            }
+        }
+        saving
+    }
+
+    /// Sorts each value's dropped copies (from `start`, by rank) by cost and node.
+    fn sort_copies(
+        &self,
+        ctx: &Context<'_>,
+        dups: &[Dup],
+        order: &[u32],
+        start: &[usize],
+        nodes: &mut [u32],
+    ) {
         for (w, &d) in start.windows(2).zip(order) {
             let copies = &mut nodes[w[0]..w[1]];
             // Flat copies of one value are alike in size: when all its copies cost the same
@@ -576,7 +592,6 @@ impl<'h> DuplicateTexts<'h> {
                 false => copies.sort_by_key(|&n| (self.cost(ctx, n), n)),
             }
         }
-        (saving, nodes)
     }
 }
 
