@@ -444,24 +444,35 @@ impl<'h> DuplicateTexts<'h> {
         });
         // Where: the copies of the costliest values, each value's kept copy first. Then the
         // dropped copies, by value; the copies go before the paths' search starts (it keeps
-        // 4 bytes per node). The search runs on another thread (when there is one) while the
-        // saving is counted and each value's copies sorted here.
+        // 4 bytes per node). The search, then the sort of each value's copies, run on
+        // another thread (when there is one) while the saving is counted here.
         let top = self.top(ctx, &dups, &order, &dup_of);
         let (start, mut nodes) = self.dropped(&dups, &order, &dup_of, &dropped);
         self.copies = Vec::new();
         self.merged_copies = Vec::new();
         self.firsts = Vec::new();
         drop(dup_of);
+        let this = &self;
         let (saving, where_) = std::thread::scope(|scope| {
-            let search = (threads > 1).then(|| scope.spawn(|| ctx.paths(&top)));
-            let saving = self.saving(ctx, &dropped, &nodes);
-            drop(dropped);
-            self.sort_copies(ctx, &dups, &order, &start, &mut nodes);
-            let where_ = match search {
-                Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                None => ctx.paths(&top),
+            let mut sort_and_search = || {
+                this.sort_copies(ctx, &dups, &order, &start, &mut nodes);
+                ctx.paths(&top)
             };
-            (saving, where_)
+            match threads > 1 {
+                true => {
+                    let other = scope.spawn(sort_and_search);
+                    let saving = this.saving(ctx, &dropped);
+                    let where_ = other
+                        .join()
+                        .unwrap_or_else(|p| std::panic::resume_unwind(p));
+                    (saving, where_)
+                }
+                false => {
+                    let saving = this.saving(ctx, &dropped);
+                    drop(dropped);
+                    (saving, sort_and_search())
+                }
+            }
         });
         let objects: u64 = dups.iter().map(|g| u64::from(g.copies)).sum();
         let bytes: u64 = dups.iter().map(|g| g.cost).sum();
@@ -559,12 +570,12 @@ impl<'h> DuplicateTexts<'h> {
         (start, nodes)
     }
 
-    /// The saving: what the `dropped` copies (`nodes`) cost, each counted once: not those
-    /// another dropped copy dominates (the answer does not depend on the order asked).
-    fn saving(&self, ctx: &Context<'_>, dropped: &Bits, nodes: &[u32]) -> u64 {
+    /// The saving: what the `dropped` copies cost, each counted once: not those another
+    /// dropped copy dominates (the answer does not depend on the order asked).
+    fn saving(&self, ctx: &Context<'_>, dropped: &Bits) -> u64 {
         let mut above = MarkedAbove::new(ctx);
         let mut saving = 0u64;
-        for &n in nodes {
+        for n in dropped.ones() {
             if parent(ctx, n).is_none_or(|p| !above.ask(ctx, dropped, p)) {
                 saving += self.cost(ctx, n);
             }
