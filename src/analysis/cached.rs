@@ -3,11 +3,11 @@
 //! with the [`OpenedHeap`](super::OpenedHeap), so the mount, scripts and every command share it.
 
 use std::ops::Deref;
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::dominators::Retained;
 use super::graph::{GraphError, ImageEdges};
-use super::path::{Paths, RootPath};
+use super::path::{PathSearch, Paths, RootPath};
 use super::progress::{NoProgress, Phase, Progress};
 use super::retained::{Analysis, VarRetention};
 use super::stats::Count;
@@ -35,8 +35,21 @@ pub struct HeapAnalysis {
     core: Analysis,
     vars: Vec<VarRetention>,
     paths: OnceLock<Paths>,
+    search: Mutex<Search>,
     labels: OnceLock<TypeLabels>,
     types: OnceLock<Vec<TypeRow>>,
+}
+
+/// The one shortest-path search from the roots: not started, run part of the way (as far
+/// as the paths asked for by [`HeapAnalysis::path_reached`] needed), or finished into
+/// [`HeapAnalysis::paths`].
+enum Search {
+    /// No path was asked for yet.
+    NotStarted,
+    /// Run until the nodes asked for so far were found.
+    Partial(PathSearch),
+    /// Finished: the paths are (or are being stored) in [`HeapAnalysis::paths`].
+    Finished,
 }
 
 impl Deref for HeapAnalysis {
@@ -70,6 +83,7 @@ impl HeapAnalysis {
             core,
             vars,
             paths: OnceLock::new(),
+            search: Mutex::new(Search::NotStarted),
             labels: OnceLock::from(labels),
             types: OnceLock::from(types),
         })
@@ -101,12 +115,51 @@ impl HeapAnalysis {
         &self.vars
     }
 
-    /// The shortest paths from the roots (one search over `heap`'s image, on first use).
+    /// The shortest paths from the roots (one search over `heap`'s image, on first use): the
+    /// search [`HeapAnalysis::path_reached`] ran part of the way is finished, not repeated.
     pub fn paths(&self, heap: &Heap) -> &Paths {
         self.paths.get_or_init(|| {
             let graph = self.core.graph();
-            Paths::new_over(graph, &ImageEdges::new(graph, heap))
+            // The lock is held until the search is over: a path asked for meanwhile waits
+            // for these paths instead of starting a search of its own.
+            let mut search = self.search();
+            let started = std::mem::replace(&mut *search, Search::Finished);
+            let search = match started {
+                Search::Partial(s) => s,
+                Search::NotStarted | Search::Finished => PathSearch::new(graph),
+            };
+            search.finish(&ImageEdges::new(graph, heap))
         })
+    }
+
+    /// The search's state, locked (a panic while it was held left a search whose parents
+    /// are all right so far: it is used on).
+    fn search(&self) -> MutexGuard<'_, Search> {
+        self.search.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The shortest path from a root to node `n`, as [`HeapAnalysis::path`] gives it, from
+    /// the search run only as far as `n` needs: the search is shared and kept, so a later
+    /// path continues it and [`HeapAnalysis::paths`] finishes it (the same breadth-first
+    /// search, so the same paths). `None` for garbage.
+    pub fn path_reached(&self, opened: &OpenedHeap, n: u32) -> Option<RootPath> {
+        if self.paths.get().is_none() {
+            let mut search = self.search();
+            let graph = self.core.graph();
+            if let Search::NotStarted = *search {
+                *search = Search::Partial(PathSearch::new(graph));
+            }
+            if let Search::Partial(s) = &mut *search {
+                let heap = opened.heap();
+                if !s.reach(&ImageEdges::new(graph, heap), n) {
+                    return None;
+                }
+                let (sig, labels) = (opened.signature().ok(), opened.labels());
+                return s.paths().typed_path(heap, graph, sig, labels, n);
+            }
+        }
+        // Finished (or being finished by another thread: `paths` waits for it).
+        self.path(opened, n)
     }
 
     /// The shortest paths from the roots, if they were searched already.

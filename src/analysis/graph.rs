@@ -668,6 +668,19 @@ impl HeapGraph {
         self.index.words().map(move |w| w << self.word_shift)
     }
 
+    /// The addresses of nodes `n` and on, in order (none when `n` is not a node).
+    pub fn addresses_from(&self, n: u32) -> impl Iterator<Item = u64> + '_ {
+        let nodes = (n as usize) < self.nodes();
+        let from = if nodes {
+            self.index.word_of(n)
+        } else {
+            u64::MAX
+        };
+        self.index
+            .words_from(from)
+            .map(move |w| w << self.word_shift)
+    }
+
     /// log2 of the word size in bytes.
     #[inline]
     pub fn word_shift(&self) -> u32 {

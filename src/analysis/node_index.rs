@@ -130,9 +130,18 @@ impl NodeIndex {
 
     /// The start words of every node, in order.
     pub fn words(&self) -> impl Iterator<Item = u64> + '_ {
-        self.bits.iter().enumerate().flat_map(move |(j, &b)| {
-            let base = self.base + j as u64 * 64;
-            let mut rest = b;
+        self.words_from(self.base)
+    }
+
+    /// The start words of the nodes at word `w` and above, in order.
+    pub fn words_from(&self, w: u64) -> impl Iterator<Item = u64> + '_ {
+        let i = w.saturating_sub(self.base);
+        let first = usize::try_from(i / 64).unwrap_or(usize::MAX);
+        let low = !0u64 << (i % 64);
+        let bits = self.bits.get(first..).unwrap_or_default();
+        bits.iter().enumerate().flat_map(move |(k, &b)| {
+            let base = self.base + (first + k) as u64 * 64;
+            let mut rest = if k == 0 { b & low } else { b };
             std::iter::from_fn(move || {
                 if rest == 0 {
                     return None;

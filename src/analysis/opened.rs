@@ -95,6 +95,12 @@ impl OpenedHeap {
             .store(resolve_threads(threads), Ordering::Relaxed);
     }
 
+    /// The threads a pass over the whole heap runs on ([`OpenedHeap::set_walk_threads`]:
+    /// the walk, and the doctor's pass over the objects).
+    pub fn walk_threads(&self) -> usize {
+        self.walk_threads.load(Ordering::Relaxed)
+    }
+
     /// Opens the snapshot directory `dir` with the default reader limits.
     pub fn open(dir: &Path) -> Result<OpenedHeap, OpenError> {
         OpenedHeap::open_with_limits(dir, ReaderLimits::default())

@@ -20,11 +20,16 @@ pub struct DoctorArgs {
     /// Print the findings as JSON (schema: docs/schemas/doctor.schema.json).
     #[arg(long)]
     json: bool,
+    /// Threads walking the heap and running the checks' pass over the objects (0: every
+    /// core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 /// Runs `mo-mem doctor`.
 pub fn run(args: DoctorArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
+    opened.set_walk_threads(args.threads);
     // With MO_MEM_TIMES=1: the heap walk, the analysis and the checks, each timed (the
     // benchmark of docs/doctor.md compares the checks with the walk).
     timed("walk", || opened.stats());

@@ -32,6 +32,7 @@ mod cli_paths;
 mod collections_natural;
 mod compiler_fixtures;
 mod doctor;
+mod doctor_parallel;
 mod download_state;
 mod eop_stable_actor;
 mod eval_canister;

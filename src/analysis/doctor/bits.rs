@@ -26,6 +26,21 @@ impl Bits {
     }
 
     /// Removes `n`.
+    /// The marked nodes, in order.
+    pub fn ones(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                Some(i as u32 * 64 + b)
+            })
+        })
+    }
+
     #[inline]
     pub fn clear(&mut self, n: u32) {
         if let Some(w) = self.0.get_mut((n / 64) as usize) {

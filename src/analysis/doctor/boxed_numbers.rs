@@ -75,6 +75,11 @@ impl BoxedNumbers {
         }
     }
 
+    /// Adds the state of the pass over the nodes after this one's.
+    pub fn merge(&mut self, part: Self) {
+        self.boxes.extend(part.boxes);
+    }
+
     /// The finding, if some variable's boxes are many.
     pub fn finish(self, ctx: &Context<'_>) -> Option<Finding> {
         if (self.boxes.len() as u64) < MIN_BOXES {

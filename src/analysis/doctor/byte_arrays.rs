@@ -39,6 +39,15 @@ impl ByteArrays {
         self.elements += elems.len();
     }
 
+    /// Adds the state of the pass over the nodes after this one's.
+    pub fn merge(&mut self, part: Self) {
+        self.found.extend(part.found);
+        self.objects += part.objects;
+        self.bytes += part.bytes;
+        self.saving += part.saving;
+        self.elements += part.elements;
+    }
+
     /// The finding, if any array would save bytes as a Blob.
     pub fn finish(mut self, ctx: &Context<'_>) -> Option<Finding> {
         if self.found.is_empty() {

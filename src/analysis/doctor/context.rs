@@ -1,11 +1,10 @@
 //! [`Context`]: what every check reads: the opened heap, its analysis, the type labels
 //! sorted into the kinds the checks look for, and the layout's sizes.
 
-use std::cell::{Cell, RefCell};
+use std::sync::OnceLock;
 
 use crate::analysis::cached::HeapAnalysis;
-use crate::analysis::graph::{HeapGraph, ImageEdges};
-use crate::analysis::path::PathSearch;
+use crate::analysis::graph::HeapGraph;
 use crate::analysis::types::{ElemShape, LabelShape, TypeLabels, NO_LABEL};
 use crate::analysis::OpenedHeap;
 use crate::heap::types::Prim;
@@ -96,7 +95,8 @@ pub fn blob_bytes(header: u64, word: u64, len: u64) -> u64 {
         .saturating_add(word)
 }
 
-/// What the checks share: the heap, its analysis and type labels, the layout's sizes.
+/// What the checks share: the heap, its analysis and type labels, the layout's sizes (read
+/// by every thread of the pass: nothing in it changes but a word found once).
 pub struct Context<'a> {
     /// The opened snapshot.
     pub opened: &'a OpenedHeap,
@@ -111,12 +111,7 @@ pub struct Context<'a> {
     /// Bytes per object header.
     pub header: u64,
     /// Classical persistence: the word of the `Null` object, once one was seen.
-    null_word: Cell<Option<u64>>,
-    /// The edges the paths' search reads (from the image).
-    edges: ImageEdges<'a>,
-    /// The shortest-path search behind `where`, started on first use and run only as far as
-    /// the paths asked for need.
-    search: RefCell<Option<PathSearch>>,
+    null_word: OnceLock<u64>,
 }
 
 impl<'a> Context<'a> {
@@ -137,9 +132,7 @@ impl<'a> Context<'a> {
             kinds,
             word: layout.word.bytes(),
             header: layout.header,
-            null_word: Cell::new(None),
-            edges: ImageEdges::new(a.graph(), opened.heap()),
-            search: RefCell::new(None),
+            null_word: OnceLock::new(),
         }
     }
 
@@ -185,7 +178,7 @@ impl<'a> Context<'a> {
 
     /// Whether `word` is Motoko `null` (classical: the `Null` object, remembered once seen).
     pub fn is_null(&self, word: u64) -> bool {
-        if self.null_word.get() == Some(word) {
+        if self.null_word.get() == Some(&word) {
             return true;
         }
         let heap = self.heap();
@@ -194,7 +187,8 @@ impl<'a> Context<'a> {
         }
         let null = heap.is_null(word).unwrap_or(false);
         if null && heap.layout().persistence == Persistence::Classical {
-            self.null_word.set(Some(word));
+            // Threads may race to store one: whichever is kept is a word that is `null`.
+            let _ = self.null_word.set(word);
         }
         null
     }
@@ -216,33 +210,15 @@ impl<'a> Context<'a> {
 
     /// The access paths of the first [`MAX_WHERE`] of `nodes` that a root reaches: the
     /// shortest paths `mo-mem path` prints ([`HeapAnalysis::path_text`]), from the
-    /// analysis's search when it was made, else from a search of the doctor's own that runs
-    /// only until it has found the nodes asked for (the same search, so the same paths).
+    /// analysis's one search, run only as far as the nodes asked for need
+    /// ([`HeapAnalysis::path_reached`]; a later `paths` finishes the same search).
     pub fn paths(&self, nodes: &[u32]) -> Vec<String> {
-        if self.a.computed_paths().is_some() {
-            return nodes
-                .iter()
-                .filter_map(|&n| self.a.path_text(self.opened, n))
-                .take(MAX_WHERE)
-                .collect();
-        }
-        let mut search = self.search.borrow_mut();
-        let search = search.get_or_insert_with(|| PathSearch::new(self.graph()));
-        let (heap, graph) = (self.heap(), self.graph());
-        let (sig, labels) = (self.opened.signature().ok(), self.opened.labels());
-        let mut out = Vec::new();
-        for &n in nodes {
-            if out.len() >= MAX_WHERE {
-                break;
-            }
-            if !search.reach(&self.edges, n) {
-                continue;
-            }
-            if let Some(p) = search.paths().typed_path(heap, graph, sig, labels, n) {
-                out.push(p.text());
-            }
-        }
-        out
+        nodes
+            .iter()
+            .filter_map(|&n| self.a.path_reached(self.opened, n))
+            .map(|p| p.text())
+            .take(MAX_WHERE)
+            .collect()
     }
 }
 

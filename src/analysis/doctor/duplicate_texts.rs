@@ -63,10 +63,17 @@ pub struct DuplicateTexts<'h> {
     firsts: Vec<u32>,
     /// Per further copy: its value's index << 32 | its node.
     copies: Vec<u64>,
+    /// More further copies, as [`DuplicateTexts::copies`]: those of the later parts of the
+    /// pass, kept as they were merged (not copied into one array).
+    merged_copies: Vec<Vec<u64>>,
     /// The ropes among the copies, sorted (they cost what they retain).
     ropes: Vec<u32>,
     /// Per value index modulo [`CACHED`]: a flat first copy's value and bytes.
     cache: Vec<(u32, &'h [u8])>,
+    /// The copies left out because [`MAX_VALUES_PER_HASH`] other values of their hash
+    /// were seen before them in this part of the pass: one may still be a copy of a value
+    /// an earlier part saw ([`DuplicateTexts::merge`]).
+    left_out: Vec<u32>,
 }
 
 impl Default for DuplicateTexts<'_> {
@@ -76,8 +83,10 @@ impl Default for DuplicateTexts<'_> {
             hashes: Vec::new(),
             firsts: Vec::new(),
             copies: Vec::new(),
+            merged_copies: Vec::new(),
             ropes: Vec::new(),
             cache: vec![(FREE, &[][..]); CACHED],
+            left_out: Vec::new(),
         }
     }
 }
@@ -162,6 +171,16 @@ impl Dup {
     }
 }
 
+/// What [`DuplicateTexts::add`] made of a node.
+enum Added {
+    /// A further copy of this value.
+    Copy(u32),
+    /// The first copy of this new value.
+    Value(u32),
+    /// Left out (too many values of its hash).
+    LeftOut,
+}
+
 /// Not a value held more than once.
 const SINGLE: u32 = u32::MAX;
 
@@ -176,14 +195,68 @@ impl<'h> DuplicateTexts<'h> {
             bytes,
         } = obj.body
         {
-            self.add(ctx, n, bytes);
+            if !self.add(ctx, n, bytes) {
+                self.left_out.push(n);
+            }
+        }
+    }
+
+    /// Adds the state of the pass over the nodes after this one's (`part`), so the result
+    /// is the one a pass over both would give. `part`'s values are taken in the order it
+    /// first saw them, which is address order: each is a further copy of a value seen here
+    /// (compared byte for byte), or a new value, or left out when this state already holds
+    /// [`MAX_VALUES_PER_HASH`] values of its hash (the one pass would have left out all its
+    /// copies too: the values of a hash only grow, and none are added beyond the limit).
+    /// `part`'s own left-out copies are then looked up here: the one pass would have had
+    /// at least as many values of their hash before them, so each is a copy of a value
+    /// seen in an earlier part or left out again.
+    pub fn merge(&mut self, ctx: &Context<'h>, mut part: DuplicateTexts<'h>) {
+        const GONE: u32 = u32::MAX;
+        let mut index = Vec::with_capacity(part.firsts.len());
+        for v in 0..part.firsts.len() as u32 {
+            let (n, h) = (part.firsts[v as usize], part.hashes[v as usize]);
+            let i = match part.first_bytes(ctx, v) {
+                Some(bytes) => self.add_hashed(ctx, n, h, &bytes),
+                None => Added::LeftOut,
+            };
+            index.push(match i {
+                Added::Copy(i) | Added::Value(i) => i,
+                Added::LeftOut => GONE,
+            });
+        }
+        let renumber = |c: &mut u64| match index[(*c >> 32) as usize] {
+            GONE => false,
+            i => {
+                *c = u64::from(i) << 32 | (*c & 0xffff_ffff);
+                true
+            }
+        };
+        for mut copies in std::iter::once(part.copies).chain(part.merged_copies) {
+            copies.retain_mut(renumber);
+            if !copies.is_empty() {
+                self.merged_copies.push(copies);
+            }
+        }
+        for n in part.left_out {
+            let bytes = content(ctx, n, MAX_ROPE_BYTES);
+            if !bytes.is_some_and(|b| self.add(ctx, n, &b)) {
+                self.left_out.push(n);
+            }
         }
     }
 
     /// Node `n`, holding `bytes`: a further copy of the value it equals, or a new value (left
-    /// out when [`MAX_VALUES_PER_HASH`] values of its hash were seen: a crafted collision).
-    fn add(&mut self, ctx: &Context<'h>, n: u32, bytes: &[u8]) {
-        let h = hash_of(bytes);
+    /// out when [`MAX_VALUES_PER_HASH`] values of its hash were seen: a crafted collision;
+    /// `false` then).
+    fn add(&mut self, ctx: &Context<'h>, n: u32, bytes: &[u8]) -> bool {
+        !matches!(
+            self.add_hashed(ctx, n, hash_of(bytes), bytes),
+            Added::LeftOut
+        )
+    }
+
+    /// [`DuplicateTexts::add`] of `bytes` of hash `h`.
+    fn add_hashed(&mut self, ctx: &Context<'h>, n: u32, h: u64, bytes: &[u8]) -> Added {
         let mask = self.table.len() - 1;
         let mut i = h as usize & mask;
         let mut same_hash = 0;
@@ -198,21 +271,23 @@ impl<'h> DuplicateTexts<'h> {
                     .is_some_and(|first| same_bytes(&first, bytes))
                 {
                     self.copies.push(u64::from(v) << 32 | u64::from(n));
-                    return;
+                    return Added::Copy(v);
                 }
                 same_hash += 1;
             }
             i = (i + 1) & mask;
         }
         if same_hash >= MAX_VALUES_PER_HASH {
-            return;
+            return Added::LeftOut;
         }
-        self.table[i] = self.hashes.len() as u32;
+        let v = self.hashes.len() as u32;
+        self.table[i] = v;
         self.hashes.push(h);
         self.firsts.push(n);
         if self.hashes.len() * 2 > self.table.len() {
             self.grow();
         }
+        Added::Value(v)
     }
 
     /// The bytes of value `v`'s first copy (a flat one's remembered).
@@ -243,10 +318,12 @@ impl<'h> DuplicateTexts<'h> {
 
     /// The finding, if any value is held more than once; `rope_roots` are the live `Concat`
     /// nodes no other `Concat` points to (from `ropes`). A note when ropes were left out.
+    /// With `threads` above one, the paths of `where` are searched on a thread of their own.
     pub fn finish(
         mut self,
         ctx: &Context<'h>,
         rope_roots: &[u32],
+        threads: usize,
     ) -> (Option<Finding>, Option<Skipped>) {
         let (mut read, mut left_out) = (0u64, 0u64);
         for &r in rope_roots {
@@ -257,7 +334,7 @@ impl<'h> DuplicateTexts<'h> {
                 Some(b) => {
                     read += b.len() as u64;
                     self.ropes.push(r);
-                    self.add(ctx, r, &b);
+                    let _ = self.add(ctx, r, &b);
                 }
                 None => left_out += 1,
             }
@@ -271,7 +348,7 @@ impl<'h> DuplicateTexts<'h> {
                 plural(left_out, "rope")
             ),
         });
-        (self.finding(ctx), skipped)
+        (self.finding(ctx, threads), skipped)
     }
 
     /// What copy `n` costs: a flat object its bytes, a rope what its root retains.
@@ -282,10 +359,18 @@ impl<'h> DuplicateTexts<'h> {
         }
     }
 
+    /// Every further copy (value index << 32 | node).
+    fn all_copies(&self) -> impl Iterator<Item = u64> + '_ {
+        self.copies
+            .iter()
+            .chain(self.merged_copies.iter().flatten())
+            .copied()
+    }
+
     /// Every copy of the values held more than once, with its value's index among them.
     fn each_copy<'s>(&'s self, dup_of: &'s [u32]) -> impl Iterator<Item = (u32, u32)> + 's {
         let firsts = self.firsts.iter().enumerate().map(|(v, &n)| (v as u32, n));
-        let rest = self.copies.iter().map(|&c| ((c >> 32) as u32, c as u32));
+        let rest = self.all_copies().map(|c| ((c >> 32) as u32, c as u32));
         firsts
             .chain(rest)
             .filter_map(|(v, n)| match dup_of[v as usize] {
@@ -294,12 +379,12 @@ impl<'h> DuplicateTexts<'h> {
             })
     }
 
-    fn finding(mut self, ctx: &Context<'_>) -> Option<Finding> {
+    fn finding(mut self, ctx: &Context<'_>, threads: usize) -> Option<Finding> {
         self.table = Vec::new();
         self.hashes = Vec::new();
         // Per value: its copies, then its index among those held more than once.
         let mut dup_of = vec![1u32; self.firsts.len()];
-        for &c in &self.copies {
+        for c in self.all_copies() {
             dup_of[(c >> 32) as usize] += 1;
         }
         let mut dups: Vec<Dup> = Vec::new();
@@ -351,58 +436,46 @@ impl<'h> DuplicateTexts<'h> {
                 }
             }
         }
-        // The dropped copies, each counted once: not those another dropped copy dominates.
-        above = MarkedAbove::new(ctx);
-        let mut saving = 0u64;
-        let mut dropped_count = vec![0u32; dups.len()];
-        for (d, n) in self.each_copy(&dup_of) {
-            if !dropped.get(n) {
-                continue;
-            }
-            dropped_count[d as usize] += 1;
-            if parent(ctx, n).is_none_or(|p| !above.ask(ctx, &dropped, p)) {
-                saving += self.cost(ctx, n);
-            }
-        }
-        drop(above);
-        let objects: u64 = dups.iter().map(|g| u64::from(g.copies)).sum();
-        let bytes: u64 = dups.iter().map(|g| g.cost).sum();
         // The values by what their copies beyond one cost, most first.
         let mut order: Vec<u32> = (0..dups.len() as u32).collect();
         order.sort_unstable_by(|&x, &y| {
             let (x, y) = (&dups[x as usize], &dups[y as usize]);
             (y.extra(), x.kept).cmp(&(x.extra(), y.kept))
         });
-        // The dropped copies, the costliest value's first, each value's by cost and node.
-        let mut start = vec![0usize; dups.len() + 1];
-        for (rank, &d) in order.iter().enumerate() {
-            start[rank + 1] = start[rank] + dropped_count[d as usize] as usize;
-        }
-        let mut rank_of = vec![0u32; dups.len()];
-        for (rank, &d) in order.iter().enumerate() {
-            rank_of[d as usize] = rank as u32;
-        }
-        let mut next = start.clone();
-        let mut nodes = vec![0u32; start[dups.len()]];
-        for (d, n) in self.each_copy(&dup_of) {
-            if dropped.get(n) {
-                let slot = &mut next[rank_of[d as usize] as usize];
-                nodes[*slot] = n;
-                *slot += 1;
+        // Where: the copies of the costliest values, each value's kept copy first. Then the
+        // dropped copies, by value; the copies go before the paths' search starts (it keeps
+        // 4 bytes per node). The search, then the sort of each value's copies, run on
+        // another thread (when there is one) while the saving is counted here.
+        let top = self.top(ctx, &dups, &order, &dup_of);
+        let (start, mut nodes) = self.dropped(&dups, &order, &dup_of, &dropped);
+        self.copies = Vec::new();
+        self.merged_copies = Vec::new();
+        self.firsts = Vec::new();
+        drop(dup_of);
+        let this = &self;
+        let (saving, where_) = std::thread::scope(|scope| {
+            let mut sort_and_search = || {
+                this.sort_copies(ctx, &dups, &order, &start, &mut nodes);
+                ctx.paths(&top)
+            };
+            match threads > 1 {
+                true => {
+                    let other = scope.spawn(sort_and_search);
+                    let saving = this.saving(ctx, &dropped);
+                    let where_ = other
+                        .join()
+                        .unwrap_or_else(|p| std::panic::resume_unwind(p));
+                    (saving, where_)
+                }
+                false => {
+                    let saving = this.saving(ctx, &dropped);
+                    drop(dropped);
+                    (saving, sort_and_search())
+                }
             }
-        }
-        drop(dropped);
-        for (w, &d) in start.windows(2).zip(&order) {
-            let copies = &mut nodes[w[0]..w[1]];
-            // Flat copies of one value are alike in size: when all its copies cost the same
-            // (their sum is that many times the cheapest), the order by cost and node is the
-            // order by node, sorted without a look per comparison.
-            let g = &dups[d as usize];
-            match Some(g.cost) == u64::from(g.copies).checked_mul(g.kept_cost) {
-                true => copies.sort_unstable(),
-                false => copies.sort_by_key(|&n| (self.cost(ctx, n), n)),
-            }
-        }
+        });
+        let objects: u64 = dups.iter().map(|g| u64::from(g.copies)).sum();
+        let bytes: u64 = dups.iter().map(|g| g.cost).sum();
         let mut f = Finding::new("duplicate-texts", objects, bytes, saving);
         let shown: Vec<String> = order
             .iter()
@@ -420,35 +493,116 @@ impl<'h> DuplicateTexts<'h> {
         f.advice = "Keep one copy of a repeated Text or Blob (intern it: look it up in a Map \
                     before storing a new one) instead of building the same value again."
             .to_string();
-        // Where: the copies of the costliest values, each value's kept copy first.
-        let mut top: Vec<u32> = Vec::new();
-        for (rank, &d) in order.iter().enumerate() {
-            if top.len() >= super::MAX_WHERE {
-                break;
-            }
-            let g = &dups[d as usize];
-            let mut copies: Vec<u32> = match g.keeps_all {
-                false => {
-                    nodes[start[rank]..start[rank + 1].min(start[rank] + super::MAX_WHERE)].to_vec()
-                }
-                true => self
-                    .each_copy(&dup_of)
-                    .filter(|&(e, n)| e == d && n != g.kept)
-                    .map(|(_, n)| n)
-                    .collect(),
-            };
-            copies.sort_by_key(|&n| (self.cost(ctx, n), n));
-            top.push(g.kept);
-            top.extend(copies);
-            top.truncate(super::MAX_WHERE);
-        }
-        // The paths' search (on first use) keeps 4 bytes per node: the copies go first.
-        self.copies = Vec::new();
-        self.firsts = Vec::new();
-        drop(dup_of);
-        f.where_ = ctx.paths(&top);
+        f.where_ = where_;
         f.nodes = nodes;
         Some(f)
+    }
+
+    /// The copies whose paths `where` shows: for the costliest values (`order`) in turn,
+    /// the kept copy, then the value's other copies by cost and node, [`super::MAX_WHERE`]
+    /// in all. The other copies of a value are those dropped, or, for a value that keeps
+    /// all its copies, all but the kept one: every copy but the kept one either way.
+    fn top(&self, ctx: &Context<'_>, dups: &[Dup], order: &[u32], dup_of: &[u32]) -> Vec<u32> {
+        const MAX: usize = super::MAX_WHERE;
+        // Per value among the first MAX: its cheapest other copies by (cost, node), at most
+        // MAX, in one pass over the copies.
+        let firsts = &order[..order.len().min(MAX)];
+        let mut cheapest: Vec<Vec<(u64, u32)>> = vec![Vec::new(); firsts.len()];
+        for (d, n) in self.each_copy(dup_of) {
+            let Some(i) = firsts.iter().position(|&e| e == d) else {
+                continue;
+            };
+            if n == dups[d as usize].kept {
+                continue;
+            }
+            let c = &mut cheapest[i];
+            let key = (self.cost(ctx, n), n);
+            if c.len() < MAX || c.last().is_some_and(|&l| key < l) {
+                let at = c.partition_point(|&x| x < key);
+                c.insert(at, key);
+                c.truncate(MAX);
+            }
+        }
+        let mut top: Vec<u32> = Vec::new();
+        for (i, &d) in firsts.iter().enumerate() {
+            if top.len() >= MAX {
+                break;
+            }
+            top.push(dups[d as usize].kept);
+            top.extend(cheapest[i].iter().map(|&(_, n)| n));
+            top.truncate(MAX);
+        }
+        top
+    }
+
+    /// The dropped copies, the costliest value's first (`order`), each value's in the order
+    /// of [`DuplicateTexts::each_copy`], and where each value's begin (by rank, and the end).
+    fn dropped(
+        &self,
+        dups: &[Dup],
+        order: &[u32],
+        dup_of: &[u32],
+        dropped: &Bits,
+    ) -> (Vec<usize>, Vec<u32>) {
+        let mut dropped_count = vec![0u32; dups.len()];
+        for (d, n) in self.each_copy(dup_of) {
+            if dropped.get(n) {
+                dropped_count[d as usize] += 1;
+            }
+        }
+        let mut start = vec![0usize; dups.len() + 1];
+        for (rank, &d) in order.iter().enumerate() {
+            start[rank + 1] = start[rank] + dropped_count[d as usize] as usize;
+        }
+        let mut rank_of = vec![0u32; dups.len()];
+        for (rank, &d) in order.iter().enumerate() {
+            rank_of[d as usize] = rank as u32;
+        }
+        let mut next = start.clone();
+        let mut nodes = vec![0u32; start[dups.len()]];
+        for (d, n) in self.each_copy(dup_of) {
+            if dropped.get(n) {
+                let slot = &mut next[rank_of[d as usize] as usize];
+                nodes[*slot] = n;
+                *slot += 1;
+            }
+        }
+        (start, nodes)
+    }
+
+    /// The saving: what the `dropped` copies cost, each counted once: not those another
+    /// dropped copy dominates (the answer does not depend on the order asked).
+    fn saving(&self, ctx: &Context<'_>, dropped: &Bits) -> u64 {
+        let mut above = MarkedAbove::new(ctx);
+        let mut saving = 0u64;
+        for n in dropped.ones() {
+            if parent(ctx, n).is_none_or(|p| !above.ask(ctx, dropped, p)) {
+                saving += self.cost(ctx, n);
+            }
+        }
+        saving
+    }
+
+    /// Sorts each value's dropped copies (from `start`, by rank) by cost and node.
+    fn sort_copies(
+        &self,
+        ctx: &Context<'_>,
+        dups: &[Dup],
+        order: &[u32],
+        start: &[usize],
+        nodes: &mut [u32],
+    ) {
+        for (w, &d) in start.windows(2).zip(order) {
+            let copies = &mut nodes[w[0]..w[1]];
+            // Flat copies of one value are alike in size: when all its copies cost the same
+            // (their sum is that many times the cheapest), the order by cost and node is the
+            // order by node, sorted without a look per comparison.
+            let g = &dups[d as usize];
+            match Some(g.cost) == u64::from(g.copies).checked_mul(g.kept_cost) {
+                true => copies.sort_unstable(),
+                false => copies.sort_by_key(|&n| (self.cost(ctx, n), n)),
+            }
+        }
     }
 }
 

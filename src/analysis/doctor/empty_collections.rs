@@ -56,6 +56,12 @@ impl EmptyCollections {
         self.objects += retained.objects;
     }
 
+    /// Adds the state of the pass over the nodes after this one's.
+    pub fn merge(&mut self, part: Self) {
+        self.found.extend(part.found);
+        self.objects += part.objects;
+    }
+
     /// The finding, if there are many empty collections.
     pub fn finish(mut self, ctx: &Context<'_>) -> Option<Finding> {
         if (self.found.len() as u64) < MIN_EMPTY {

@@ -36,6 +36,19 @@ impl Garbage {
         e.2 += ctx.graph().size(n);
     }
 
+    /// Adds the state of the pass over the nodes after this one's.
+    pub fn merge(&mut self, part: Self) {
+        for (tag, objects, bytes) in part.by_tag {
+            match self.by_tag.iter_mut().find(|e| e.0 == tag) {
+                Some(e) => {
+                    e.1 += objects;
+                    e.2 += bytes;
+                }
+                None => self.by_tag.push((tag, objects, bytes)),
+            }
+        }
+    }
+
     /// The finding, if there is garbage.
     pub fn finish(self, ctx: &Context<'_>) -> Option<Finding> {
         let (garbage, stale) = (ctx.a.garbage(), ctx.graph().stale());

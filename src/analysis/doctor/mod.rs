@@ -5,11 +5,12 @@
 //! `mo-mem path` prints them) and what to do (one sentence); `heap-growth` explains why main
 //! memory is larger than the live heap, in one table that adds up to main memory.
 //!
-//! One pass over the analysis's nodes, in address order, reads each object's tag and
-//! decodes only the objects a check looks into, once, handing each to every check
-//! ([`scan`]); each check keeps at most a few bytes per object it flags. The paths of
-//! `where` come from a shortest-path search run only as far as they need. The report is a
-//! value ([`DoctorReport`], serialized by `--json`) and one text rendering ([`render`]).
+//! One pass over the analysis's nodes, in address order (on several threads, each taking
+//! runs of nodes, merged in address order), reads each object's tag and decodes only the
+//! objects a check looks into, once, handing each to every check ([`scan`]); each check
+//! keeps at most a few bytes per object it flags. The paths of `where` come from the
+//! analysis's shortest-path search, run only as far as they need (and kept: `mo-mem
+//! report` finishes it). The report is a value ([`DoctorReport`], serialized by `--json`) and one text rendering ([`render`]).
 
 mod bits;
 mod boxed_numbers;
@@ -132,18 +133,28 @@ pub struct DoctorReport {
     pub findings: Vec<Finding>,
     /// Checks (or parts) that did not run, with the reason.
     pub skipped: Vec<Skipped>,
-    /// Live objects the pass could not decode (the figures cover the others).
+    /// Live objects the pass could not read, counting only what a check decodes (every live
+    /// object's tag, and the body of those a check looks into); the figures cover the others.
     pub undecoded: u64,
 }
 
 impl DoctorReport {
-    /// Runs every check over `opened`'s heap, from its analysis `a`.
+    /// Runs every check over `opened`'s heap, from its analysis `a`, the pass over the
+    /// objects on the threads the heap walk runs on ([`OpenedHeap::walk_threads`]).
     pub fn new(opened: &OpenedHeap, a: &HeapAnalysis) -> DoctorReport {
+        DoctorReport::with_threads(opened, a, opened.walk_threads())
+    }
+
+    /// [`DoctorReport::new`] with the pass over the objects on `threads` threads (at least
+    /// one): the report is the same on any number.
+    pub fn with_threads(opened: &OpenedHeap, a: &HeapAnalysis, threads: usize) -> DoctorReport {
         let ctx = Context::new(opened, a);
-        let scanned = scan::scan(&ctx);
+        let scanned = scan::scan(&ctx, threads);
         let mut findings = Vec::new();
         let mut skipped = Vec::new();
-        let (dups, dups_skipped) = scanned.duplicates.finish(&ctx, &scanned.ropes.roots());
+        let (dups, dups_skipped) = scanned
+            .duplicates
+            .finish(&ctx, &scanned.ropes.roots(), threads);
         findings.extend(dups);
         skipped.extend(dups_skipped);
         findings.extend(scanned.byte_arrays.finish(&ctx));

@@ -16,7 +16,10 @@ pub const MIN_NODES: u64 = 16;
 
 /// The check's state.
 pub struct Ropes {
-    /// Bit per node: a live `Concat` points to it.
+    /// The graph's nodes.
+    nodes: usize,
+    /// Bit per node: a live `Concat` points to it (made at the first `Concat`: empty while
+    /// the pass has seen none).
     in_rope: Vec<u64>,
     /// The live `Concat` nodes.
     concats: Vec<u32>,
@@ -30,7 +33,8 @@ fn set(bits: &mut [u64], n: u32) -> bool {
 }
 
 fn get(bits: &[u64], n: u32) -> bool {
-    bits[(n / 64) as usize] & (1u64 << (n % 64)) != 0
+    bits.get((n / 64) as usize)
+        .is_some_and(|w| w & (1u64 << (n % 64)) != 0)
 }
 
 /// The `Concat` children of a `Concat` object, as nodes.
@@ -45,8 +49,22 @@ impl Ropes {
     /// The state for a graph of `nodes` nodes.
     pub fn new(nodes: usize) -> Ropes {
         Ropes {
-            in_rope: vec![0; nodes.div_ceil(64)],
+            nodes,
+            in_rope: Vec::new(),
             concats: Vec::new(),
+        }
+    }
+
+    /// Adds the state of the pass over the nodes after this one's.
+    pub fn merge(&mut self, part: Ropes) {
+        self.concats.extend(part.concats);
+        match self.in_rope.is_empty() {
+            true => self.in_rope = part.in_rope,
+            false => {
+                for (w, p) in self.in_rope.iter_mut().zip(part.in_rope) {
+                    *w |= p;
+                }
+            }
         }
     }
 
@@ -56,6 +74,9 @@ impl Ropes {
             return;
         }
         self.concats.push(n);
+        if self.in_rope.is_empty() {
+            self.in_rope = vec![0; self.nodes.div_ceil(64)];
+        }
         for c in children(ctx, obj).into_iter().flatten() {
             set(&mut self.in_rope, c);
         }
@@ -72,7 +93,7 @@ impl Ropes {
 
     /// The finding, if any rope is long.
     pub fn finish(self, ctx: &Context<'_>) -> Option<Finding> {
-        let mut counted = vec![0u64; self.in_rope.len()];
+        let mut counted = vec![0u64; self.nodes.div_ceil(64)];
         let mut found: Vec<(u64, u32, u64)> = Vec::new();
         let (mut objects, mut bytes, mut saving) = (0u64, 0u64, 0u64);
         for &root in self.concats.iter().filter(|&&n| !get(&self.in_rope, n)) {

@@ -3,6 +3,16 @@
 //! is of a kind a check reads, and live `Concat` and `WeakRef` objects), once, and handed to
 //! every check that looks at objects of their kind; the other checks need only the tag and
 //! the graph's size (`boxed-numbers`, `garbage` for the unreachable objects).
+//!
+//! On several threads the nodes are cut into runs of consecutive nodes ([`PARTS_PER_THREAD`]
+//! per thread, for balance), which the threads take in turn. What a check finds at a node
+//! depends only on that node, except `duplicate-texts`, whose values are numbered as first
+//! seen; each run's states are merged into the runs' before it in address order (each
+//! check's `merge`), so the result is exactly the one-thread pass's.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use super::boxed_numbers::BoxedNumbers;
 use super::byte_arrays::ByteArrays;
@@ -51,8 +61,70 @@ fn reads_body(kind: LabelKind) -> bool {
     }
 }
 
-/// Runs the pass over every node of `ctx`'s graph.
-pub fn scan<'h>(ctx: &Context<'h>) -> Scanned<'h> {
+/// Runs per thread, at least (more runs than threads even out their speeds).
+pub const PARTS_PER_THREAD: usize = 4;
+
+/// The fewest nodes a run has, when there are more than one.
+const MIN_PART_NODES: usize = 64;
+
+/// Runs the pass over every node of `ctx`'s graph on `threads` threads (1: on this one).
+pub fn scan<'h>(ctx: &Context<'h>, threads: usize) -> Scanned<'h> {
+    let nodes = ctx.graph().nodes();
+    let parts = threads
+        .saturating_mul(PARTS_PER_THREAD)
+        .min(nodes / MIN_PART_NODES);
+    if threads <= 1 || parts < 2 {
+        return scan_part(ctx, 0..nodes as u32);
+    }
+    // Runs of consecutive nodes, alike in count.
+    let runs: Vec<Range<u32>> = (0..parts)
+        .map(|i| (nodes * i / parts) as u32..(nodes * (i + 1) / parts) as u32)
+        .collect();
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<Scanned<'h>>>> = Mutex::new((0..parts).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(parts) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(run) = runs.get(i) else {
+                    break;
+                };
+                let part = scan_part(ctx, run.clone());
+                done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(part);
+            });
+        }
+    });
+    let mut merged: Option<Scanned<'h>> = None;
+    let parts = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    for (run, part) in runs.into_iter().zip(parts) {
+        // A run missing (its thread panicked, which the scope would have raised already)
+        // is passed over again here rather than left out.
+        let part = part.unwrap_or_else(|| scan_part(ctx, run));
+        match merged.as_mut() {
+            None => merged = Some(part),
+            Some(m) => m.merge(ctx, part),
+        }
+    }
+    merged.unwrap_or_else(|| scan_part(ctx, 0..nodes as u32))
+}
+
+impl<'h> Scanned<'h> {
+    /// Adds the states of the pass over the nodes after this one's.
+    fn merge(&mut self, ctx: &Context<'h>, part: Scanned<'h>) {
+        self.duplicates.merge(ctx, part.duplicates);
+        self.byte_arrays.merge(part.byte_arrays);
+        self.sparse.merge(part.sparse);
+        self.ropes.merge(part.ropes);
+        self.boxed.merge(part.boxed);
+        self.empty.merge(part.empty);
+        self.garbage.merge(part.garbage);
+        self.weak.merge(part.weak);
+        self.undecoded += part.undecoded;
+    }
+}
+
+/// The pass over the nodes `run`, in address order.
+fn scan_part<'h>(ctx: &Context<'h>, run: Range<u32>) -> Scanned<'h> {
     let graph = ctx.graph();
     let doms = ctx.a.dominators();
     let heap = ctx.heap();
@@ -68,7 +140,8 @@ pub fn scan<'h>(ctx: &Context<'h>) -> Scanned<'h> {
         undecoded: 0,
     };
     // The addresses in order (a walk of the node index, not a select per node).
-    for (n, addr) in (0u32..).zip(graph.addresses()) {
+    let addresses = graph.addresses_from(run.start);
+    for (n, addr) in run.zip(addresses) {
         if !doms.is_reachable(n) {
             if let Ok((tag, _)) = heap.tag_at(addr) {
                 s.garbage.visit(ctx, n, tag);

@@ -58,6 +58,16 @@ impl SparseCollections {
         self.nulls += nulls;
     }
 
+    /// Adds the state of the pass over the nodes after this one's.
+    pub fn merge(&mut self, part: Self) {
+        self.found.extend(part.found);
+        self.objects += part.objects;
+        self.bytes += part.bytes;
+        self.saving += part.saving;
+        self.slots += part.slots;
+        self.nulls += part.nulls;
+    }
+
     /// The finding, if any array of options is sparse.
     pub fn finish(mut self, ctx: &Context<'_>) -> Option<Finding> {
         if self.found.is_empty() {

@@ -32,6 +32,13 @@ impl WeakAndDedup {
         }
     }
 
+    /// Adds the state of the pass over the nodes after this one's.
+    pub fn merge(&mut self, part: Self) {
+        self.dead.extend(part.dead);
+        self.bytes += part.bytes;
+        self.live += part.live;
+    }
+
     /// The finding, if any weak reference is dead, and the parts skipped.
     pub fn finish(self, ctx: &Context<'_>) -> (Option<Finding>, Vec<Skipped>) {
         if !ctx.eop() {
