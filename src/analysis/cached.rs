@@ -103,6 +103,19 @@ impl HeapAnalysis {
             + self.labels.get().map_or(0, TypeLabels::heap_bytes)
             + self.types.get().map_or(0, rows)
             + self.paths.get().map_or(0, Paths::heap_bytes)
+            + self.search_bytes()
+    }
+
+    /// Bytes a search run part of the way holds (one running now: its parents, counted
+    /// without waiting for it).
+    fn search_bytes(&self) -> usize {
+        match self.search.try_lock() {
+            Ok(search) => match &*search {
+                Search::Partial(s) => s.heap_bytes(),
+                _ => 0,
+            },
+            Err(_) => self.core.graph().nodes() * 4,
+        }
     }
 
     /// The graph and dominators.

@@ -30,6 +30,11 @@ impl<T: Copy> Fifo<T> {
         }
     }
 
+    /// Bytes its blocks take.
+    pub fn heap_bytes(&self) -> usize {
+        self.blocks.iter().map(|b| b.capacity()).sum::<usize>() * std::mem::size_of::<T>()
+    }
+
     /// Appends `x`.
     #[inline]
     pub fn push_back(&mut self, x: T) {

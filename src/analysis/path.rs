@@ -183,6 +183,11 @@ pub struct PathSearch {
 }
 
 impl PathSearch {
+    /// Bytes the search holds: its parents and its queue.
+    pub fn heap_bytes(&self) -> usize {
+        self.paths.heap_bytes() + self.queue.heap_bytes()
+    }
+
     /// The search from every root of `graph` (the stable variables first), started: the
     /// roots are queued, no node is expanded yet. Every call after must pass the same edges.
     pub fn new(graph: &HeapGraph) -> PathSearch {

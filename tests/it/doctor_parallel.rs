@@ -15,6 +15,7 @@ use mo_mem::analysis::OpenedHeap;
 fn check_same(label: &str, dir: &std::path::Path) -> Option<DoctorReport> {
     let opened = OpenedHeap::open(dir).unwrap_or_else(|e| panic!("{label}: {e}"));
     let a = opened.analysis().ok()?;
+    let a = &*a;
     let one = DoctorReport::with_threads(&opened, a, 1);
     for threads in [2, 3, 7] {
         let many = DoctorReport::with_threads(&opened, a, threads);
@@ -72,12 +73,14 @@ fn the_doctors_partial_search_is_finished_not_repeated() {
         // Afresh: the whole search from the start.
         let fresh = OpenedHeap::open(&dir).unwrap();
         let fa = fresh.analysis().unwrap();
+        let fa = &*fa;
         let nodes = fa.graph().nodes() as u32;
         let want: Vec<Option<String>> = (0..nodes).map(|n| fa.path_text(&fresh, n)).collect();
         // The doctor's search run part of the way, a few paths asked for on it, then
         // finished by `paths`.
         let opened = OpenedHeap::open(&dir).unwrap();
         let a = opened.analysis().unwrap();
+        let a = &*a;
         let report = DoctorReport::new(&opened, a);
         assert!(a.computed_paths().is_none(), "{label}: searched whole");
         assert!(!report.findings.is_empty(), "{label}");
