@@ -5,6 +5,7 @@
 use std::ops::Deref;
 use std::sync::OnceLock;
 
+use super::concurrent::both;
 use super::dominators::Retained;
 use super::graph::{GraphError, ImageEdges};
 use super::path::{Paths, RootPath};
@@ -49,23 +50,43 @@ impl Deref for HeapAnalysis {
 
 impl HeapAnalysis {
     /// Builds the graph, dominators and Motoko types of `opened`'s heap, reporting to
-    /// `progress`. The types need the nodes and dominators but not the edge arrays, so they
-    /// are computed before those take memory: the peak stays the larger of the two steps.
+    /// `progress`, on [`OpenedHeap::threads`] threads ([`HeapAnalysis::compute_on`]).
     pub fn compute(
         opened: &OpenedHeap,
         progress: &dyn Progress,
     ) -> Result<HeapAnalysis, GraphError> {
+        HeapAnalysis::compute_on(opened, progress, opened.threads())
+    }
+
+    /// [`HeapAnalysis::compute`] on `threads` threads: with 2 or more, the steps that need
+    /// only the graph, the dominators and the heap run two at a time; with 1, one after the
+    /// other. The results are the same.
+    ///
+    /// The order keeps the peak memory that of one step (`docs/analysis.md`, "What each byte
+    /// per object is"): the edge count (a pass that keeps nothing) runs beside the dominators;
+    /// the variables' reachable sets (a bit per object and a stack each) beside the type
+    /// walk; the per-type figures (a pass over the dominator tree, the largest step after
+    /// the dominators) alone, after both. The types need the nodes and dominators but not
+    /// the edge arrays, which are never built: the edges are read from the image.
+    pub fn compute_on(
+        opened: &OpenedHeap,
+        progress: &dyn Progress,
+        threads: usize,
+    ) -> Result<HeapAnalysis, GraphError> {
         let heap = opened.heap();
-        let mut core = Analysis::without_edges_with(heap, progress)?;
+        let (mut core, counted) =
+            Analysis::without_edges_beside(heap, progress, threads, |graph| {
+                graph.counted_edges(heap, &NoProgress)
+            })?;
+        core.set_counted_edges(counted);
         progress.start(Phase::Types, None);
-        let labels = TypeLabels::compute(heap, core.graph(), opened.signature().ok());
+        let (labels, vars) = both(
+            threads,
+            || TypeLabels::compute(heap, core.graph(), opened.signature().ok()),
+            || core.vars_over(&ImageEdges::new(core.graph(), heap)),
+        );
         let types = type_rows(&core, opened, &labels);
         progress.finish(Phase::Types);
-        // The edges are read from the image from here on (the arrays would take 6.9 bytes
-        // per object on the dense fixture): counted once, and each variable's search now,
-        // while the heap is at hand.
-        core.count_edges_with(heap, progress);
-        let vars = core.vars_over(&ImageEdges::new(core.graph(), heap));
         Ok(HeapAnalysis {
             core,
             vars,

@@ -88,11 +88,16 @@ impl OpenedHeap {
         }
     }
 
-    /// Walks the heap for [`OpenedHeap::stats`] on `threads` threads (0: every core, the
-    /// default); set before the first use.
+    /// Walks the heap for [`OpenedHeap::stats`] and computes [`OpenedHeap::analysis`] on
+    /// `threads` threads (0: every core, the default); set before the first use.
     pub fn set_walk_threads(&self, threads: usize) {
         self.walk_threads
             .store(resolve_threads(threads), Ordering::Relaxed);
+    }
+
+    /// The threads the walk and the analysis may use ([`OpenedHeap::set_walk_threads`]).
+    pub fn threads(&self) -> usize {
+        self.walk_threads.load(Ordering::Relaxed)
     }
 
     /// Opens the snapshot directory `dir` with the default reader limits.

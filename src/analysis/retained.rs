@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::heap::{Heap, Tag};
 
 use super::dominators::{Dominators, Retained, Successors};
-use super::graph::{GraphError, HeapGraph, ImageEdges};
+use super::graph::{CountedEdges, GraphError, HeapGraph, ImageEdges};
 use super::progress::{NoProgress, Phase, Progress};
 use super::stats::Count;
 
@@ -94,18 +94,53 @@ impl Analysis {
         progress: &dyn Progress,
     ) -> Result<Analysis, GraphError> {
         let graph = HeapGraph::build_without_edges_with(heap, progress)?;
-        progress.start(Phase::Dominators, None);
-        let doms = {
-            let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
-            Dominators::compute_over(
-                &ImageEdges::new(&graph, heap),
-                &groups,
-                graph.word_shift(),
-                |n| graph.size_words(n),
-            )?
-        };
-        progress.finish(Phase::Dominators);
+        let doms = Analysis::dominators_of(&graph, heap, progress)?;
         Ok(Analysis { graph, doms })
+    }
+
+    /// [`Analysis::without_edges_with`], and `beside` of the graph on a second thread while
+    /// the dominators are computed if `threads` is 2 or more (else after them:
+    /// [`both`](super::concurrent::both)). `beside` must take little memory (the dominator
+    /// pass is the analysis' peak on most heaps) and report no progress (this thread reports
+    /// the phases, in order).
+    pub fn without_edges_beside<T: Send>(
+        heap: &Heap,
+        progress: &dyn Progress,
+        threads: usize,
+        beside: impl FnOnce(&HeapGraph) -> T + Send,
+    ) -> Result<(Analysis, T), GraphError> {
+        let graph = HeapGraph::build_without_edges_with(heap, progress)?;
+        let (doms, side) = super::concurrent::both(
+            threads,
+            || Analysis::dominators_of(&graph, heap, progress),
+            || beside(&graph),
+        );
+        Ok((Analysis { graph, doms: doms? }, side))
+    }
+
+    /// The dominators of `graph`, its edges read from `heap`'s image.
+    fn dominators_of(
+        graph: &HeapGraph,
+        heap: &Heap,
+        progress: &dyn Progress,
+    ) -> Result<Dominators, GraphError> {
+        progress.start(Phase::Dominators, None);
+        let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
+        let doms = Dominators::compute_over(
+            &ImageEdges::new(graph, heap),
+            &groups,
+            graph.word_shift(),
+            |n| graph.size_words(n),
+        )?;
+        progress.finish(Phase::Dominators);
+        Ok(doms)
+    }
+
+    /// Stores the edge count and the skipped references a pass over the graph found
+    /// ([`HeapGraph::counted_edges`], e.g. beside the dominators): the analysis then reads
+    /// its edges from the image, as after [`Analysis::count_edges_with`].
+    pub fn set_counted_edges(&mut self, counted: CountedEdges) {
+        self.graph.set_counted_edges(counted);
     }
 
     /// The second step of [`Analysis::new_with`]: the edge arrays, in one pass (the

@@ -35,13 +35,40 @@ pub fn timed<T>(what: &str, step: impl FnOnce() -> T) -> T {
     if !enabled() {
         return step();
     }
-    let (cpu, wall) = (process_cpu(), Instant::now());
+    let started = Started::now();
     let out = step();
-    let wall = wall.elapsed();
-    let cpu = match (cpu, process_cpu()) {
-        (Some(a), Some(b)) => format!("{:.3} s CPU", b.saturating_sub(a).as_secs_f64()),
-        _ => "? s CPU".to_string(),
-    };
-    eprintln!("mo-mem: time {what} {cpu} {:.3} s wall", wall.as_secs_f64());
+    started.print(what);
     out
+}
+
+/// When a timed step began: the process' CPU time and the wall clock.
+#[derive(Debug, Clone, Copy)]
+pub struct Started {
+    cpu: Option<Duration>,
+    wall: Instant,
+}
+
+impl Started {
+    /// Now.
+    fn now() -> Started {
+        Started {
+            cpu: process_cpu(),
+            wall: Instant::now(),
+        }
+    }
+
+    /// Now, if timings are asked for.
+    pub fn if_enabled() -> Option<Started> {
+        enabled().then(Started::now)
+    }
+
+    /// Prints the CPU and wall time since this start as `what`.
+    pub fn print(&self, what: &str) {
+        let wall = self.wall.elapsed();
+        let cpu = match (self.cpu, process_cpu()) {
+            (Some(a), Some(b)) => format!("{:.3} s CPU", b.saturating_sub(a).as_secs_f64()),
+            _ => "? s CPU".to_string(),
+        };
+        eprintln!("mo-mem: time {what} {cpu} {:.3} s wall", wall.as_secs_f64());
+    }
 }
