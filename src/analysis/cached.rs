@@ -10,7 +10,7 @@ use super::dominators::Retained;
 use super::graph::{GraphError, ImageEdges};
 use super::path::{Paths, RootPath};
 use super::progress::{NoProgress, Phase, Progress};
-use super::retained::{Analysis, VarRetention};
+use super::retained::{Analysis, Search, VarRetention};
 use super::stats::Count;
 use super::types::{by_type, TypeLabels};
 use super::OpenedHeap;
@@ -80,11 +80,15 @@ impl HeapAnalysis {
             })?;
         core.set_counted_edges(counted);
         progress.start(Phase::Types, None);
+        // The searches' memory is allocated (and freed) by this thread, so what it freed is
+        // where the per-type pass allocates, as when the steps run in turn.
+        let mut search = Search::for_nodes(core.graph().nodes());
         let (labels, vars) = both(
             threads,
             || TypeLabels::compute(heap, core.graph(), opened.signature().ok()),
-            || core.vars_over(&ImageEdges::new(core.graph(), heap)),
+            || core.vars_in(&ImageEdges::new(core.graph(), heap), &mut search),
         );
+        drop(search);
         let types = type_rows(&core, opened, &labels);
         progress.finish(Phase::Types);
         Ok(HeapAnalysis {

@@ -60,6 +60,25 @@ pub struct Retainer {
     pub retained: Retained,
 }
 
+/// The memory of a search for what some nodes reach: a bit per node (those found) and a
+/// stack of the nodes found but not yet expanded.
+#[derive(Debug, Default)]
+pub struct Search {
+    seen: Vec<u64>,
+    stack: Vec<u32>,
+}
+
+impl Search {
+    /// The memory of a search of a graph of `nodes` nodes, allocated now (by this thread:
+    /// glibc grows and frees a block in the arena of the thread that allocated it).
+    pub fn for_nodes(nodes: usize) -> Search {
+        Search {
+            seen: vec![0; nodes.div_ceil(64)],
+            stack: Vec::with_capacity(1024),
+        }
+    }
+}
+
 /// Objects and retained bytes of one tag.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TagRetention {
@@ -218,9 +237,25 @@ impl Analysis {
 
     /// [`Analysis::reachable_from`] with the edges from `edges` (the arrays or the image).
     pub fn reachable_over<S: Successors>(&self, edges: &S, nodes: &[u32]) -> Retained {
-        let n = self.graph.nodes();
-        let mut seen = vec![0u64; n.div_ceil(64)];
-        let mut stack: Vec<u32> = Vec::new();
+        self.reachable_in(edges, nodes, &mut Search::default())
+    }
+
+    /// [`Analysis::reachable_over`] in the memory of `search` (cleared first, kept after).
+    fn reachable_in<S: Successors>(
+        &self,
+        edges: &S,
+        nodes: &[u32],
+        search: &mut Search,
+    ) -> Retained {
+        let words = self.graph.nodes().div_ceil(64);
+        if search.seen.len() == words {
+            search.seen.fill(0);
+        } else {
+            // Zeroed pages from the system: only the words written take memory.
+            search.seen = vec![0; words];
+        }
+        search.stack.clear();
+        let (seen, stack) = (&mut search.seen, &mut search.stack);
         let mut out = Retained::default();
         let mut visit = |v: u32, stack: &mut Vec<u32>, out: &mut Retained| {
             let (w, b) = (v as usize / 64, 1u64 << (v % 64));
@@ -232,11 +267,11 @@ impl Analysis {
             }
         };
         for &v in nodes {
-            visit(v, &mut stack, &mut out);
+            visit(v, stack, &mut out);
         }
         while let Some(v) = stack.pop() {
             edges.scan_from(v, 0, |w| {
-                visit(w, &mut stack, &mut out);
+                visit(w, stack, &mut out);
                 false
             });
         }
@@ -251,6 +286,14 @@ impl Analysis {
 
     /// [`Analysis::vars`] with the edges from `edges` (the arrays or the image).
     pub fn vars_over<S: Successors>(&self, edges: &S) -> Vec<VarRetention> {
+        self.vars_in(edges, &mut Search::default())
+    }
+
+    /// [`Analysis::vars_over`] in the memory of `search` (one search after the other in it;
+    /// the caller frees it). On another thread, a `search` made by this one keeps the
+    /// memory in this thread's allocator, where the next step finds it again
+    /// ([`HeapAnalysis::compute_on`](super::HeapAnalysis::compute_on)).
+    pub fn vars_in<S: Successors>(&self, edges: &S, search: &mut Search) -> Vec<VarRetention> {
         let mut out: Vec<VarRetention> = self
             .graph
             .vars()
@@ -258,7 +301,7 @@ impl Analysis {
             .map(|v| VarRetention {
                 name: v.name.clone(),
                 address: v.address,
-                reachable: self.reachable_over(edges, &v.entries),
+                reachable: self.reachable_in(edges, &v.entries, search),
                 retained: v.node.map(|n| self.doms.retained(n)).unwrap_or_default(),
                 error: v.error.clone(),
             })
