@@ -21,7 +21,8 @@ const SHOW_AFTER: Duration = Duration::from_secs(1);
 pub struct TerminalProgress {
     bar: ProgressBar,
     /// When the current phase began, if step timings are asked for (`MO_MEM_TIMES`): each
-    /// phase's time is printed when it finishes (`mo-mem: time phase-dominators ...`).
+    /// phase's time is printed when it finishes (`mo-mem: time phase-dominators ...`; when
+    /// two analyses share the bar, as `diff`'s do, a phase is timed from the latest start).
     phase_started: Mutex<Option<Started>>,
     /// Dropped when the work ends, which stops the thread that would show the bar.
     _running: Option<mpsc::Sender<()>>,
