@@ -5,7 +5,7 @@
 //! the on-demand `dense` fixture). Two workloads:
 //! * the largest committed fixture (by main memory; or `MOMEM_BENCH_SNAPSHOT`): the whole
 //!   analysis as `mo-mem retained` runs it (graph, dominators, every stable variable's
-//!   reachable set);
+//!   reachable set), its peak memory on every core, its time on one thread and on two;
 //! * a synthetic heap-like graph of `MOMEM_BENCH_NODES` nodes (default 20 million; 0 skips it): a
 //!   binary tree plus one random cross edge per four nodes (about 1.25 edges per node), sizes
 //!   of 2-6 words: the dominators alone, the graph's arrays counted as the graph's share.
@@ -217,18 +217,24 @@ fn fixture() {
         with_paths.saturating_sub(kept) as f64 / n.max(1) as f64,
     );
     drop(analysis);
-    let (wall, cpu, runs) = timed(3, || {
-        let a = HeapAnalysis::compute(&opened, &NoProgress).expect("analysis");
-        std::hint::black_box(a.vars());
-        std::hint::black_box(a.types(&opened));
-    });
-    report(
-        "whole analysis (graph, dominators, variables, Motoko types)",
-        n,
-        wall,
-        cpu,
-        runs,
-    );
+    // On one thread (its CPU time is the whole analysis'), then on two (the steps after the
+    // dominators two at a time: the wall time is the figure, the CPU time this thread's).
+    for threads in [1, 2] {
+        let (wall, cpu, runs) = timed(3, || {
+            let a = HeapAnalysis::compute_on(&opened, &NoProgress, threads).expect("analysis");
+            std::hint::black_box(a.vars());
+            std::hint::black_box(a.types(&opened));
+        });
+        report(
+            &format!(
+                "whole analysis (graph, dominators, variables, Motoko types), {threads} thread(s)"
+            ),
+            n,
+            wall,
+            cpu,
+            runs,
+        );
+    }
     let timer = PhaseTimer::default();
     let a = HeapAnalysis::compute(&opened, &timer).expect("analysis");
     std::hint::black_box(a.vars());

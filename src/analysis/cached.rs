@@ -5,11 +5,12 @@
 use std::ops::Deref;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
+use super::concurrent::both;
 use super::dominators::Retained;
 use super::graph::{GraphError, ImageEdges};
 use super::path::{PathSearch, Paths, RootPath};
 use super::progress::{NoProgress, Phase, Progress};
-use super::retained::{Analysis, VarRetention};
+use super::retained::{Analysis, Search, VarRetention};
 use super::stats::Count;
 use super::types::{by_type, TypeLabels};
 use super::OpenedHeap;
@@ -35,7 +36,7 @@ pub struct HeapAnalysis {
     core: Analysis,
     vars: Vec<VarRetention>,
     paths: OnceLock<Paths>,
-    search: Mutex<Search>,
+    search: Mutex<PathState>,
     labels: OnceLock<TypeLabels>,
     types: OnceLock<Vec<TypeRow>>,
 }
@@ -43,7 +44,7 @@ pub struct HeapAnalysis {
 /// The one shortest-path search from the roots: not started, run part of the way (as far
 /// as the paths asked for by [`HeapAnalysis::path_reached`] needed), or finished into
 /// [`HeapAnalysis::paths`].
-enum Search {
+enum PathState {
     /// No path was asked for yet.
     NotStarted,
     /// Run until the nodes asked for so far were found.
@@ -62,28 +63,52 @@ impl Deref for HeapAnalysis {
 
 impl HeapAnalysis {
     /// Builds the graph, dominators and Motoko types of `opened`'s heap, reporting to
-    /// `progress`. The types need the nodes and dominators but not the edge arrays, so they
-    /// are computed before those take memory: the peak stays the larger of the two steps.
+    /// `progress`, on [`OpenedHeap::threads`] threads ([`HeapAnalysis::compute_on`]).
     pub fn compute(
         opened: &OpenedHeap,
         progress: &dyn Progress,
     ) -> Result<HeapAnalysis, GraphError> {
+        HeapAnalysis::compute_on(opened, progress, opened.threads())
+    }
+
+    /// [`HeapAnalysis::compute`] on `threads` threads: with 2 or more, the steps that need
+    /// only the graph, the dominators and the heap run two at a time; with 1, one after the
+    /// other. The results are the same.
+    ///
+    /// The order keeps the peak memory that of one step (`docs/analysis.md`, "What each byte
+    /// per object is"): the edge count (a pass that keeps nothing) runs beside the dominators;
+    /// the variables' reachable sets (a bit per object and a stack each) beside the type
+    /// walk; the per-type figures (a pass over the dominator tree, the largest step after
+    /// the dominators) alone, after both. The types need the nodes and dominators but not
+    /// the edge arrays, which are never built: the edges are read from the image.
+    pub fn compute_on(
+        opened: &OpenedHeap,
+        progress: &dyn Progress,
+        threads: usize,
+    ) -> Result<HeapAnalysis, GraphError> {
         let heap = opened.heap();
-        let mut core = Analysis::without_edges_with(heap, progress)?;
+        let (mut core, counted) =
+            Analysis::without_edges_beside(heap, progress, threads, |graph| {
+                graph.counted_edges(heap, &NoProgress)
+            })?;
+        core.set_counted_edges(counted);
         progress.start(Phase::Types, None);
-        let labels = TypeLabels::compute(heap, core.graph(), opened.signature().ok());
+        // The searches' memory is allocated (and freed) by this thread, so what it freed is
+        // where the per-type pass allocates, as when the steps run in turn.
+        let mut search = Search::for_nodes(core.graph().nodes());
+        let (labels, vars) = both(
+            threads,
+            || TypeLabels::compute(heap, core.graph(), opened.signature().ok()),
+            || core.vars_in(&ImageEdges::new(core.graph(), heap), &mut search),
+        );
+        drop(search);
         let types = type_rows(&core, opened, &labels);
         progress.finish(Phase::Types);
-        // The edges are read from the image from here on (the arrays would take 6.9 bytes
-        // per object on the dense fixture): counted once, and each variable's search now,
-        // while the heap is at hand.
-        core.count_edges_with(heap, progress);
-        let vars = core.vars_over(&ImageEdges::new(core.graph(), heap));
         Ok(HeapAnalysis {
             core,
             vars,
             paths: OnceLock::new(),
-            search: Mutex::new(Search::NotStarted),
+            search: Mutex::new(PathState::NotStarted),
             labels: OnceLock::from(labels),
             types: OnceLock::from(types),
         })
@@ -111,7 +136,7 @@ impl HeapAnalysis {
     fn search_bytes(&self) -> usize {
         match self.search.try_lock() {
             Ok(search) => match &*search {
-                Search::Partial(s) => s.heap_bytes(),
+                PathState::Partial(s) => s.heap_bytes(),
                 _ => 0,
             },
             Err(_) => self.core.graph().nodes() * 4,
@@ -136,10 +161,10 @@ impl HeapAnalysis {
             // The lock is held until the search is over: a path asked for meanwhile waits
             // for these paths instead of starting a search of its own.
             let mut search = self.search();
-            let started = std::mem::replace(&mut *search, Search::Finished);
+            let started = std::mem::replace(&mut *search, PathState::Finished);
             let search = match started {
-                Search::Partial(s) => s,
-                Search::NotStarted | Search::Finished => PathSearch::new(graph),
+                PathState::Partial(s) => s,
+                PathState::NotStarted | PathState::Finished => PathSearch::new(graph),
             };
             search.finish(&ImageEdges::new(graph, heap))
         })
@@ -147,7 +172,7 @@ impl HeapAnalysis {
 
     /// The search's state, locked (a panic while it was held left a search whose parents
     /// are all right so far: it is used on).
-    fn search(&self) -> MutexGuard<'_, Search> {
+    fn search(&self) -> MutexGuard<'_, PathState> {
         self.search.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -159,10 +184,10 @@ impl HeapAnalysis {
         if self.paths.get().is_none() {
             let mut search = self.search();
             let graph = self.core.graph();
-            if let Search::NotStarted = *search {
-                *search = Search::Partial(PathSearch::new(graph));
+            if let PathState::NotStarted = *search {
+                *search = PathState::Partial(PathSearch::new(graph));
             }
-            if let Search::Partial(s) = &mut *search {
+            if let PathState::Partial(s) = &mut *search {
                 let heap = opened.heap();
                 if !s.reach(&ImageEdges::new(graph, heap), n) {
                     return None;

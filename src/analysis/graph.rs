@@ -240,6 +240,16 @@ pub struct Skipped {
     pub statics_over_limit: u64,
 }
 
+/// The edges and the references that are not edges of every node, as
+/// [`HeapGraph::counted_edges`] counts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountedEdges {
+    /// The edges (references to a node).
+    pub edges: u64,
+    /// The references that are not edges.
+    pub skipped: Skipped,
+}
+
 /// The reference graph of a heap.
 #[derive(Debug, Clone)]
 pub struct HeapGraph {
@@ -434,19 +444,36 @@ impl HeapGraph {
     /// node, for an analysis that reads its edges from the image ([`ImageEdges`]) instead of
     /// keeping them (6.9 bytes per object on the dense fixture, `docs/analysis.md`).
     pub fn count_edges(&mut self, heap: &Heap, progress: &dyn Progress) {
+        let counted = self.counted_edges(heap, progress);
+        self.set_counted_edges(counted);
+    }
+
+    /// What [`HeapGraph::count_edges`] finds, without storing it: a pass that only reads the
+    /// graph, so it can run on another thread beside one that reads it too (the dominators);
+    /// [`HeapGraph::set_counted_edges`] then stores it.
+    pub fn counted_edges(&self, heap: &Heap, progress: &dyn Progress) -> CountedEdges {
         let mut ticker = Ticker::start(progress, Phase::Graph, Some(self.nodes() as u64));
-        let mut total = 0u64;
+        let mut edges_total = 0u64;
         let mut skipped = Skipped::default();
         {
             let edges = ImageEdges::new(self, heap);
             for (v, addr) in (0..).zip(self.addresses()) {
-                edges.scan_at(v, addr, &mut skipped, |_| total += 1);
+                edges.scan_at(v, addr, &mut skipped, |_| edges_total += 1);
                 ticker.add(1);
             }
         }
-        self.add_skipped(skipped);
-        self.edge_count = Some(total);
         ticker.finish(Phase::Graph);
+        CountedEdges {
+            edges: edges_total,
+            skipped,
+        }
+    }
+
+    /// Stores what [`HeapGraph::counted_edges`] found (once: a second call would count the
+    /// skipped references twice).
+    pub fn set_counted_edges(&mut self, counted: CountedEdges) {
+        self.add_skipped(counted.skipped);
+        self.edge_count = Some(counted.edges);
     }
 
     /// Adds the references a pass over every node found not to be edges.

@@ -88,16 +88,16 @@ impl OpenedHeap {
         }
     }
 
-    /// Walks the heap for [`OpenedHeap::stats`] on `threads` threads (0: every core, the
-    /// default); set before the first use.
+    /// Walks the heap for [`OpenedHeap::stats`] and computes [`OpenedHeap::analysis`] on
+    /// `threads` threads (0: every core, the default); set before the first use.
     pub fn set_walk_threads(&self, threads: usize) {
         self.walk_threads
             .store(resolve_threads(threads), Ordering::Relaxed);
     }
 
-    /// The threads a pass over the whole heap runs on ([`OpenedHeap::set_walk_threads`]:
-    /// the walk, and the doctor's pass over the objects).
-    pub fn walk_threads(&self) -> usize {
+    /// The threads a pass over the whole heap may use ([`OpenedHeap::set_walk_threads`]:
+    /// the walk, the analysis, and the doctor's pass over the objects).
+    pub fn threads(&self) -> usize {
         self.walk_threads.load(Ordering::Relaxed)
     }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::heap::{Heap, Tag};
 
 use super::dominators::{Dominators, Retained, Successors};
-use super::graph::{GraphError, HeapGraph, ImageEdges};
+use super::graph::{CountedEdges, GraphError, HeapGraph, ImageEdges};
 use super::progress::{NoProgress, Phase, Progress};
 use super::stats::Count;
 
@@ -60,6 +60,25 @@ pub struct Retainer {
     pub retained: Retained,
 }
 
+/// The memory of a search for what some nodes reach: a bit per node (those found) and a
+/// stack of the nodes found but not yet expanded.
+#[derive(Debug, Default)]
+pub struct Search {
+    seen: Vec<u64>,
+    stack: Vec<u32>,
+}
+
+impl Search {
+    /// The memory of a search of a graph of `nodes` nodes, allocated now (by this thread:
+    /// glibc grows and frees a block in the arena of the thread that allocated it).
+    pub fn for_nodes(nodes: usize) -> Search {
+        Search {
+            seen: vec![0; nodes.div_ceil(64)],
+            stack: Vec::with_capacity(1024),
+        }
+    }
+}
+
 /// Objects and retained bytes of one tag.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TagRetention {
@@ -94,18 +113,53 @@ impl Analysis {
         progress: &dyn Progress,
     ) -> Result<Analysis, GraphError> {
         let graph = HeapGraph::build_without_edges_with(heap, progress)?;
-        progress.start(Phase::Dominators, None);
-        let doms = {
-            let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
-            Dominators::compute_over(
-                &ImageEdges::new(&graph, heap),
-                &groups,
-                graph.word_shift(),
-                |n| graph.size_words(n),
-            )?
-        };
-        progress.finish(Phase::Dominators);
+        let doms = Analysis::dominators_of(&graph, heap, progress)?;
         Ok(Analysis { graph, doms })
+    }
+
+    /// [`Analysis::without_edges_with`], and `beside` of the graph on a second thread while
+    /// the dominators are computed if `threads` is 2 or more (else after them:
+    /// [`both`](super::concurrent::both)). `beside` must take little memory (the dominator
+    /// pass is the analysis' peak on most heaps) and report no progress (this thread reports
+    /// the phases, in order).
+    pub fn without_edges_beside<T: Send>(
+        heap: &Heap,
+        progress: &dyn Progress,
+        threads: usize,
+        beside: impl FnOnce(&HeapGraph) -> T + Send,
+    ) -> Result<(Analysis, T), GraphError> {
+        let graph = HeapGraph::build_without_edges_with(heap, progress)?;
+        let (doms, side) = super::concurrent::both(
+            threads,
+            || Analysis::dominators_of(&graph, heap, progress),
+            || beside(&graph),
+        );
+        Ok((Analysis { graph, doms: doms? }, side))
+    }
+
+    /// The dominators of `graph`, its edges read from `heap`'s image.
+    fn dominators_of(
+        graph: &HeapGraph,
+        heap: &Heap,
+        progress: &dyn Progress,
+    ) -> Result<Dominators, GraphError> {
+        progress.start(Phase::Dominators, None);
+        let groups: Vec<&[u32]> = graph.roots().iter().map(|r| &r.nodes[..]).collect();
+        let doms = Dominators::compute_over(
+            &ImageEdges::new(graph, heap),
+            &groups,
+            graph.word_shift(),
+            |n| graph.size_words(n),
+        )?;
+        progress.finish(Phase::Dominators);
+        Ok(doms)
+    }
+
+    /// Stores the edge count and the skipped references a pass over the graph found
+    /// ([`HeapGraph::counted_edges`], e.g. beside the dominators): the analysis then reads
+    /// its edges from the image, as after [`Analysis::count_edges_with`].
+    pub fn set_counted_edges(&mut self, counted: CountedEdges) {
+        self.graph.set_counted_edges(counted);
     }
 
     /// The second step of [`Analysis::new_with`]: the edge arrays, in one pass (the
@@ -183,9 +237,25 @@ impl Analysis {
 
     /// [`Analysis::reachable_from`] with the edges from `edges` (the arrays or the image).
     pub fn reachable_over<S: Successors>(&self, edges: &S, nodes: &[u32]) -> Retained {
-        let n = self.graph.nodes();
-        let mut seen = vec![0u64; n.div_ceil(64)];
-        let mut stack: Vec<u32> = Vec::new();
+        self.reachable_in(edges, nodes, &mut Search::default())
+    }
+
+    /// [`Analysis::reachable_over`] in the memory of `search` (cleared first, kept after).
+    fn reachable_in<S: Successors>(
+        &self,
+        edges: &S,
+        nodes: &[u32],
+        search: &mut Search,
+    ) -> Retained {
+        let words = self.graph.nodes().div_ceil(64);
+        if search.seen.len() == words {
+            search.seen.fill(0);
+        } else {
+            // Zeroed pages from the system: only the words written take memory.
+            search.seen = vec![0; words];
+        }
+        search.stack.clear();
+        let (seen, stack) = (&mut search.seen, &mut search.stack);
         let mut out = Retained::default();
         let mut visit = |v: u32, stack: &mut Vec<u32>, out: &mut Retained| {
             let (w, b) = (v as usize / 64, 1u64 << (v % 64));
@@ -197,11 +267,11 @@ impl Analysis {
             }
         };
         for &v in nodes {
-            visit(v, &mut stack, &mut out);
+            visit(v, stack, &mut out);
         }
         while let Some(v) = stack.pop() {
             edges.scan_from(v, 0, |w| {
-                visit(w, &mut stack, &mut out);
+                visit(w, stack, &mut out);
                 false
             });
         }
@@ -216,6 +286,14 @@ impl Analysis {
 
     /// [`Analysis::vars`] with the edges from `edges` (the arrays or the image).
     pub fn vars_over<S: Successors>(&self, edges: &S) -> Vec<VarRetention> {
+        self.vars_in(edges, &mut Search::default())
+    }
+
+    /// [`Analysis::vars_over`] in the memory of `search` (one search after the other in it;
+    /// the caller frees it). On another thread, a `search` made by this one keeps the
+    /// memory in this thread's allocator, where the next step finds it again
+    /// ([`HeapAnalysis::compute_on`](super::HeapAnalysis::compute_on)).
+    pub fn vars_in<S: Successors>(&self, edges: &S, search: &mut Search) -> Vec<VarRetention> {
         let mut out: Vec<VarRetention> = self
             .graph
             .vars()
@@ -223,7 +301,7 @@ impl Analysis {
             .map(|v| VarRetention {
                 name: v.name.clone(),
                 address: v.address,
-                reachable: self.reachable_over(edges, &v.entries),
+                reachable: self.reachable_in(edges, &v.entries, search),
                 retained: v.node.map(|n| self.doms.retained(n)).unwrap_or_default(),
                 error: v.error.clone(),
             })

@@ -3,13 +3,15 @@
 //! as `mo-mem pull` shows its download.
 
 use std::io::IsTerminal;
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mo_mem::analysis::progress::{Phase, Progress};
 use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
+
+use super::times::Started;
 
 /// How long an analysis runs before its progress is shown.
 const SHOW_AFTER: Duration = Duration::from_secs(1);
@@ -18,6 +20,10 @@ const SHOW_AFTER: Duration = Duration::from_secs(1);
 /// terminal), cleared when dropped.
 pub struct TerminalProgress {
     bar: ProgressBar,
+    /// When the current phase began, if step timings are asked for (`MO_MEM_TIMES`): each
+    /// phase's time is printed when it finishes (`mo-mem: time phase-dominators ...`; when
+    /// two analyses share the bar, as `diff`'s do, a phase is timed from the latest start).
+    phase_started: Mutex<Option<Started>>,
     /// Dropped when the work ends, which stops the thread that would show the bar.
     _running: Option<mpsc::Sender<()>>,
 }
@@ -29,6 +35,7 @@ impl TerminalProgress {
         if !std::io::stderr().is_terminal() {
             return TerminalProgress {
                 bar,
+                phase_started: Mutex::new(None),
                 _running: None,
             };
         }
@@ -42,6 +49,7 @@ impl TerminalProgress {
         });
         TerminalProgress {
             bar,
+            phase_started: Mutex::new(None),
             _running: Some(running),
         }
     }
@@ -69,6 +77,7 @@ fn style(phase: Phase, counted: bool) -> ProgressStyle {
 
 impl Progress for TerminalProgress {
     fn start(&self, phase: Phase, total: Option<u64>) {
+        *self.started() = Started::if_enabled();
         self.bar.set_style(style(phase, total.is_some()));
         self.bar.set_prefix(phase.name());
         self.bar.set_length(total.unwrap_or(0));
@@ -79,7 +88,20 @@ impl Progress for TerminalProgress {
         self.bar.set_position(done);
     }
 
-    fn finish(&self, _phase: Phase) {}
+    fn finish(&self, phase: Phase) {
+        if let Some(started) = self.started().take() {
+            started.print(&format!("phase-{}", phase.name()));
+        }
+    }
+}
+
+impl TerminalProgress {
+    /// When the current phase began (a poisoned lock still holds a time).
+    fn started(&self) -> std::sync::MutexGuard<'_, Option<Started>> {
+        self.phase_started
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// The heap analysis of `opened` (computed now, with its progress on the terminal, or

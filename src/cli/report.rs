@@ -28,11 +28,16 @@ pub struct ReportArgs {
     /// paths, the retained flame graph; what the mount's `analysis/report.html` holds).
     #[arg(long, value_name = "FILE")]
     html: Option<std::path::PathBuf>,
+    /// Threads of the analysis: the steps after the dominators run two at a time (0: every
+    /// core; 1: one after the other; the results are the same).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 /// Runs `mo-mem report`.
 pub fn run(args: ReportArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
+    opened.set_walk_threads(args.threads);
     let a = analyse(&opened, true)?;
     let a = &*a;
     // the doctor runs once, for the report's savings and the page's findings

@@ -47,11 +47,16 @@ pub struct RetainedArgs {
     /// Also write the flame graph (icicle) of retained memory by path to FILE (an SVG).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Threads of the analysis: the steps after the dominators run two at a time (0: every
+    /// core; 1: one after the other; the results are the same).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 /// Runs `mo-mem retained`.
 pub fn run(args: RetainedArgs, limits: ReaderLimits) -> anyhow::Result<()> {
     let opened = args.snapshot.open_heap(limits)?;
+    opened.set_walk_threads(args.threads);
     let a = timed("analysis", || {
         analyse(
             &opened,

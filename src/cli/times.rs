@@ -25,6 +25,22 @@ fn process_cpu() -> Option<Duration> {
     Some(tv(usage.ru_utime) + tv(usage.ru_stime))
 }
 
+/// The calling thread's CPU time so far, if the OS tells it.
+fn thread_cpu() -> Option<Duration> {
+    let mut t = std::mem::MaybeUninit::<libc::timespec>::zeroed();
+    // SAFETY: clock_gettime writes a whole `timespec` into the pointer it is given.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, t.as_mut_ptr()) };
+    if rc != 0 {
+        return None;
+    }
+    // SAFETY: initialised by the successful call above.
+    let t = unsafe { t.assume_init() };
+    Some(Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    ))
+}
+
 /// Whether timings are asked for.
 fn enabled() -> bool {
     std::env::var_os(TIMES_ENV).is_some_and(|v| !v.is_empty() && v != "0")
@@ -35,13 +51,49 @@ pub fn timed<T>(what: &str, step: impl FnOnce() -> T) -> T {
     if !enabled() {
         return step();
     }
-    let (cpu, wall) = (process_cpu(), Instant::now());
+    let started = Started::now();
     let out = step();
-    let wall = wall.elapsed();
-    let cpu = match (cpu, process_cpu()) {
-        (Some(a), Some(b)) => format!("{:.3} s CPU", b.saturating_sub(a).as_secs_f64()),
-        _ => "? s CPU".to_string(),
-    };
-    eprintln!("mo-mem: time {what} {cpu} {:.3} s wall", wall.as_secs_f64());
+    started.print(what);
     out
+}
+
+/// When a timed step began: the process' CPU time and the wall clock.
+#[derive(Debug, Clone, Copy)]
+pub struct Started {
+    cpu: Option<Duration>,
+    thread: Option<Duration>,
+    wall: Instant,
+}
+
+impl Started {
+    /// Now.
+    fn now() -> Started {
+        Started {
+            cpu: process_cpu(),
+            thread: thread_cpu(),
+            wall: Instant::now(),
+        }
+    }
+
+    /// Now, if timings are asked for.
+    pub fn if_enabled() -> Option<Started> {
+        enabled().then(Started::now)
+    }
+
+    /// Prints the CPU and wall time since this start as `what`, and the CPU time of this
+    /// thread (on the same thread as the start): the step's time on a machine with a core
+    /// free for each of its threads, when the others finish first.
+    pub fn print(&self, what: &str) {
+        let wall = self.wall.elapsed();
+        let since = |a: Option<Duration>, b: Option<Duration>| match (a, b) {
+            (Some(a), Some(b)) => format!("{:.3}", b.saturating_sub(a).as_secs_f64()),
+            _ => "?".to_string(),
+        };
+        eprintln!(
+            "mo-mem: time {what} {} s CPU {:.3} s wall {} s this thread",
+            since(self.cpu, process_cpu()),
+            wall.as_secs_f64(),
+            since(self.thread, thread_cpu()),
+        );
+    }
 }

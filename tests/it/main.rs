@@ -24,6 +24,7 @@ mod analysis_flame_fold;
 mod analysis_path;
 mod analysis_report;
 mod analysis_retained;
+mod analysis_threads;
 mod analysis_types;
 mod big_fixture;
 mod call_cli;

@@ -142,7 +142,7 @@ impl DoctorReport {
     /// Runs every check over `opened`'s heap, from its analysis `a`, the pass over the
     /// objects on the threads the heap walk runs on ([`OpenedHeap::walk_threads`]).
     pub fn new(opened: &OpenedHeap, a: &HeapAnalysis) -> DoctorReport {
-        DoctorReport::with_threads(opened, a, opened.walk_threads())
+        DoctorReport::with_threads(opened, a, opened.threads())
     }
 
     /// [`DoctorReport::new`] with the pass over the objects on `threads` threads (at least
