@@ -95,14 +95,16 @@ impl SnapshotEval {
         }
     }
 
-    /// Counts a request in (`true`) or out; the last one out releases a heap analysis
-    /// larger than the engine keeps, so the memory goes back once no script reads it.
-    fn running(&self, starts: bool) {
+    /// Counts a request in; the returned guard counts it out however the request ends.
+    fn request_starts(&self) -> Running<'_> {
+        *self.running.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        Running(self)
+    }
+
+    /// Counts a request out: the last one out releases a heap analysis larger than the
+    /// engine keeps, so the memory goes back once no script reads it.
+    fn request_ended(&self) {
         let mut running = self.running.lock().unwrap_or_else(|p| p.into_inner());
-        if starts {
-            *running += 1;
-            return;
-        }
         *running = running.saturating_sub(1);
         if *running == 0 {
             self.release_large_analysis();
@@ -149,12 +151,13 @@ impl SnapshotEval {
     }
 }
 
-/// Counts a request out of its engine when dropped, however the request ends.
-struct CountedOut<'a>(&'a SnapshotEval);
+/// A running request of an engine ([`SnapshotEval::request_starts`]), counted out when
+/// dropped.
+struct Running<'a>(&'a SnapshotEval);
 
-impl Drop for CountedOut<'_> {
+impl Drop for Running<'_> {
     fn drop(&mut self) {
-        self.0.running(false);
+        self.0.request_ended();
     }
 }
 
@@ -171,8 +174,7 @@ impl ControlFile for SnapshotEval {
                 return Err(RequestError::new(RequestErrorKind::NotTrusted, refused));
             }
         }
-        self.running(true);
-        let _counted_out = CountedOut(self);
+        let _running = self.request_starts();
         let answer = self.workers.run(session.0, request, || {
             // a snapshot whose heap does not decode still evaluates scripts, without host values
             match self.snapshot.heap() {

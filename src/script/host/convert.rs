@@ -29,7 +29,7 @@ pub struct AddressBook {
 impl AddressBook {
     /// The heap address recorded for script value `v`, if it was converted from an object.
     pub fn address_of(&self, v: &Value) -> Option<u64> {
-        let key = identity(v)?;
+        let key = WeakAggregate::of(v)?.key();
         // `v` is alive, so an entry at its allocation is for `v` itself (see the book).
         self.by_ptr
             .borrow()
@@ -71,8 +71,8 @@ impl AddressBook {
     }
 
     fn remember(&self, v: &Value, addr: Option<u64>) {
-        if let (Some(key), Some(weak), Some(addr)) = (identity(v), WeakAggregate::of(v), addr) {
-            self.by_ptr.borrow_mut().insert(key, weak, addr);
+        if let (Some(weak), Some(addr)) = (WeakAggregate::of(v), addr) {
+            self.by_ptr.borrow_mut().insert(weak.key(), weak, addr);
         }
     }
 }
@@ -123,6 +123,18 @@ impl WeakAggregate {
         })
     }
 
+    /// The aggregate's identity: the address of its allocation.
+    fn key(&self) -> usize {
+        match self {
+            WeakAggregate::Values(w) => w.as_ptr() as *const () as usize,
+            WeakAggregate::VarArray(w) => w.as_ptr() as *const () as usize,
+            WeakAggregate::Opt(w) => w.as_ptr() as *const () as usize,
+            WeakAggregate::Variant(w) => w.as_ptr() as *const () as usize,
+            WeakAggregate::Record(w) => w.as_ptr() as *const () as usize,
+            WeakAggregate::Host(w) => w.as_ptr() as *const () as usize,
+        }
+    }
+
     fn is_alive(&self) -> bool {
         match self {
             WeakAggregate::Values(w) => w.strong_count() > 0,
@@ -133,19 +145,6 @@ impl WeakAggregate {
             WeakAggregate::Host(w) => w.strong_count() > 0,
         }
     }
-}
-
-/// The identity of a shared script aggregate: its allocation's address.
-fn identity(v: &Value) -> Option<usize> {
-    Some(match v {
-        Value::Record(r) => Rc::as_ptr(r) as *const () as usize,
-        Value::Tuple(t) | Value::Array(t) => Rc::as_ptr(t) as *const () as usize,
-        Value::VarArray(a) => Rc::as_ptr(a) as *const () as usize,
-        Value::Opt(o) => Rc::as_ptr(o) as *const () as usize,
-        Value::Variant(v) => Rc::as_ptr(v) as *const () as usize,
-        Value::Host(h) => Rc::as_ptr(h) as *const () as usize,
-        _ => return None,
-    })
 }
 
 /// A heap value the script language has no type for (actor references, shared functions,
