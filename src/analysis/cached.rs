@@ -3,6 +3,7 @@
 //! with the [`OpenedHeap`](super::OpenedHeap), so the mount, scripts and every command share it.
 
 use std::ops::Deref;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::concurrent::both;
@@ -198,6 +199,27 @@ impl HeapAnalysis {
         }
         // Finished (or being finished by another thread: `paths` waits for it).
         self.path(opened, n)
+    }
+
+    /// Runs the search [`HeapAnalysis::path_reached`] uses ahead, a block of nodes at a
+    /// time, until `stop` is set or it is over: work done before the paths are asked for (on
+    /// a thread that would be idle), not a different search. A path asked for meanwhile
+    /// waits for it to stop.
+    pub fn search_paths_ahead(&self, opened: &OpenedHeap, stop: &AtomicBool) {
+        /// Nodes expanded between two looks at `stop`.
+        const BLOCK: usize = 4096;
+        if self.paths.get().is_some() {
+            return;
+        }
+        let mut search = self.search();
+        let graph = self.core.graph();
+        if let PathState::NotStarted = *search {
+            *search = PathState::Partial(PathSearch::new(graph));
+        }
+        if let PathState::Partial(s) = &mut *search {
+            let edges = ImageEdges::new(graph, opened.heap());
+            while !stop.load(Ordering::Relaxed) && s.advance(&edges, BLOCK) {}
+        }
     }
 
     /// The shortest paths from the roots, if they were searched already.

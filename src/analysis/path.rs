@@ -240,6 +240,11 @@ impl PathSearch {
         &self.paths
     }
 
+    /// Expands up to `count` more nodes (`false`: the search is over).
+    pub fn advance<S: Successors>(&mut self, edges: &S, count: usize) -> bool {
+        (0..count).all(|_| self.expand_next(edges))
+    }
+
     /// The whole search.
     pub fn finish<S: Successors>(mut self, edges: &S) -> Paths {
         while self.expand_next(edges) {}

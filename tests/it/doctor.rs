@@ -9,7 +9,9 @@ use crate::common;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use mo_mem::analysis::doctor::{blob_bytes, BoxedRow, BoxedType, DoctorReport, Finding, LabelKind};
+use mo_mem::analysis::doctor::{
+    blob_bytes, BoxedRow, BoxedType, Context, DoctorReport, Finding, LabelKind,
+};
 use mo_mem::analysis::{HeapAnalysis, OpenedHeap};
 use mo_mem::heap::{BlobSort, Body, Heap, Object, Tag, EOP_NULL};
 use mo_mem::module::Persistence;
@@ -223,11 +225,123 @@ fn rope_text(heap: &Heap, addr: u64) -> Vec<u8> {
     out
 }
 
-/// Texts and blobs compared by content, ropes as whole texts: every live flat object typed
-/// `Text` or `Blob`, and every live rope root (a `Concat` no live `Concat` points to) by its
-/// text read here; a flat copy costs its bytes, a rope what a search frees without its root;
-/// each value keeps its cheapest copy, and the saving is what a search frees without all the
-/// others at once.
+/// The duplicates a second computation finds: texts and blobs compared by content, ropes
+/// as whole texts: every live flat object typed `Text` or `Blob`, and every live rope root
+/// (a `Concat` no live `Concat` points to) by its text read here; a flat copy costs its
+/// bytes, a rope what a search frees without its root; each value keeps its cheapest copy,
+/// and the saving is what a search frees without all the others at once.
+struct ExpectedDuplicates {
+    /// The copies of the values held more than once, each value's sorted by (cost, node).
+    values: Vec<Vec<(u64, u32)>>,
+    objects: u64,
+    bytes: u64,
+    saving: u64,
+    /// Every copy but each value's kept one.
+    all_others: HashSet<u32>,
+    /// The copies the saving drops.
+    dropped: Vec<u32>,
+    /// Whether a rope is among the copies.
+    ropes: bool,
+}
+
+fn expected_duplicates(opened: &OpenedHeap, a: &HeapAnalysis) -> ExpectedDuplicates {
+    let heap = opened.heap();
+    let graph = a.graph();
+    let ctx = Context::new(opened, a);
+    let (_, reached) = reached_without(heap, a, &HashSet::new());
+    let mut in_rope = HashSet::new();
+    for n in 0..graph.nodes() as u32 {
+        if let Body::Concat { left, right, .. } = heap.object(graph.address(n)).unwrap().body {
+            if reached[n as usize] {
+                in_rope.insert(address(heap, left));
+                in_rope.insert(address(heap, right));
+            }
+        }
+    }
+    let mut by_value: HashMap<Vec<u8>, Vec<(u64, u32)>> = HashMap::new();
+    let mut ropes = HashSet::new();
+    for n in 0..graph.nodes() as u32 {
+        let obj = heap.object(graph.address(n)).expect("object");
+        if !reached[n as usize] || !matches!(ctx.kind(n), LabelKind::Text | LabelKind::Blob) {
+            continue;
+        }
+        let (value, cost) = match obj.body {
+            Body::Blob {
+                sort: BlobSort::Text | BlobSort::Bytes,
+                bytes,
+            } => (bytes.to_vec(), obj.size),
+            Body::Concat { .. } if !in_rope.contains(&obj.addr) => {
+                ropes.insert(n);
+                (rope_text(heap, obj.addr), retained_by_search(heap, a, &[n]))
+            }
+            _ => continue,
+        };
+        by_value.entry(value).or_default().push((cost, n));
+    }
+    let mut values: Vec<Vec<(u64, u32)>> = by_value.into_values().filter(|v| v.len() > 1).collect();
+    for d in &mut values {
+        d.sort();
+    }
+    let objects: u64 = values.iter().map(|v| v.len() as u64).sum();
+    let bytes: u64 = values.iter().flatten().map(|c| c.0).sum();
+    // A value whose kept copy no search reaches once every other copy is blocked (the
+    // kept copy sits inside one of them) drops none of its copies.
+    let all_others: HashSet<u32> = values
+        .iter()
+        .flat_map(|v| v[1..].iter().map(|c| c.1))
+        .collect();
+    let (_, reached_blocked) = reached_without(heap, a, &all_others);
+    let dropped: Vec<u32> = values
+        .iter()
+        .filter(|v| reached_blocked[v[0].1 as usize])
+        .flat_map(|v| v[1..].iter().map(|c| c.1))
+        .collect();
+    let saving = retained_by_search(heap, a, &dropped);
+    let ropes = values.iter().flatten().any(|c| ropes.contains(&c.1));
+    ExpectedDuplicates {
+        values,
+        objects,
+        bytes,
+        saving,
+        all_others,
+        dropped,
+        ropes,
+    }
+}
+
+/// The `duplicate-texts` finding of `report` equals the second computation: its figures,
+/// the copies it drops, and where: each value's kept copy, then its other copies by cost
+/// and node, the costliest values first (by what their other copies cost).
+fn assert_duplicates(report: &DoctorReport, want: &ExpectedDuplicates, label: &str) {
+    let Some(f) = report.finding("duplicate-texts") else {
+        assert!(want.values.is_empty(), "{label}: no finding");
+        return;
+    };
+    assert_eq!(
+        (f.objects, f.bytes, f.saving_bytes),
+        (want.objects, want.bytes, want.saving),
+        "{label}"
+    );
+    let got: HashSet<u32> = f.nodes.iter().copied().collect();
+    assert_eq!(got, want.dropped.iter().copied().collect(), "{label}");
+    assert!(
+        f.nodes.windows(2).all(|w| w[0] < w[1]),
+        "{label}: node order"
+    );
+    let mut values: Vec<&Vec<(u64, u32)>> = want.values.iter().collect();
+    let extra = |v: &Vec<(u64, u32)>| v[1..].iter().map(|c| c.0).sum::<u64>();
+    values.sort_by(|x, y| (extra(y), x[0].1).cmp(&(extra(x), y[0].1)));
+    let shown: Vec<u32> = values
+        .iter()
+        .flat_map(|v| v.iter().map(|c| c.1))
+        .take(mo_mem::analysis::doctor::MAX_WHERE)
+        .collect();
+    assert_eq!(f.where_nodes, shown, "{label}: the copies where shows");
+    assert_eq!(f.where_.len(), shown.len(), "{label}: {:?}", f.where_);
+}
+
+/// On the `doctor` fixture: its own duplicates, beside their controls, and a rope whose own
+/// part is its value's kept copy.
 #[test]
 fn duplicate_texts_are_grouped_by_their_exact_bytes() {
     for mode in MODES {
@@ -237,56 +351,11 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
         let report = DoctorReport::new(&opened, a);
         let heap = opened.heap();
         let graph = a.graph();
-        let labels = a.labels(&opened);
-        let (_, reached) = reached_without(heap, a, &HashSet::new());
-        let mut in_rope = HashSet::new();
-        for n in 0..graph.nodes() as u32 {
-            if let Body::Concat { left, right, .. } = heap.object(graph.address(n)).unwrap().body {
-                if reached[n as usize] {
-                    in_rope.insert(address(heap, left));
-                    in_rope.insert(address(heap, right));
-                }
-            }
-        }
-        let mut by_value: HashMap<Vec<u8>, Vec<(u64, u32)>> = HashMap::new();
-        for n in 0..graph.nodes() as u32 {
-            let label = labels.label(n).map(|l| l.to_string());
-            let obj = heap.object(graph.address(n)).expect("object");
-            if !reached[n as usize] || !matches!(label.as_deref(), Some("Text" | "Blob" | "Raw")) {
-                continue;
-            }
-            let (value, cost) = match obj.body {
-                Body::Blob {
-                    sort: BlobSort::Text | BlobSort::Bytes,
-                    bytes,
-                } => (bytes.to_vec(), obj.size),
-                Body::Concat { .. } if !in_rope.contains(&obj.addr) => {
-                    (rope_text(heap, obj.addr), retained_by_search(heap, a, &[n]))
-                }
-                _ => continue,
-            };
-            by_value.entry(value).or_default().push((cost, n));
-        }
-        let mut dups: Vec<Vec<(u64, u32)>> =
-            by_value.into_values().filter(|v| v.len() > 1).collect();
-        for d in &mut dups {
-            d.sort();
-        }
-        let objects: u64 = dups.iter().map(|v| v.len() as u64).sum();
-        let bytes: u64 = dups.iter().flatten().map(|c| c.0).sum();
-        // A value whose kept copy no search reaches once every other copy is blocked (the
-        // kept copy sits inside one of them) drops none of its copies.
-        let all_others: HashSet<u32> = dups
-            .iter()
-            .flat_map(|v| v[1..].iter().map(|c| c.1))
-            .collect();
-        let (_, reached_blocked) = reached_without(heap, a, &all_others);
-        let dropped: Vec<u32> = dups
-            .iter()
-            .filter(|v| reached_blocked[v[0].1 as usize])
-            .flat_map(|v| v[1..].iter().map(|c| c.1))
-            .collect();
-        let saving = retained_by_search(heap, a, &dropped);
+        let want = expected_duplicates(&opened, a);
+        assert!(want.ropes, "{mode}: ropes among the copies");
+        assert_duplicates(&report, &want, mode);
+        let (dropped, all_others) = (&want.dropped, &want.all_others);
+        let saving = want.saving;
         let node_of = |w: u64| graph.node_at(address(heap, w)).expect("a node");
         let part_text = node_of(var_word(heap, "part_text"));
         let own_rope = node_of(elements(heap, "part_ropes")[0]);
@@ -306,13 +375,6 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
             );
         }
         let f = finding(&report, "duplicate-texts", mode);
-        assert_eq!(
-            (f.objects, f.bytes, f.saving_bytes),
-            (objects, bytes, saving),
-            "{mode}"
-        );
-        let got: HashSet<u32> = f.nodes.iter().copied().collect();
-        assert_eq!(got, dropped.iter().copied().collect(), "{mode}");
         // The fixture's own duplicates: 40 copies of one text, 30 of one blob, 6 ropes of
         // one text (3 Concat nodes each).
         for (name, copies) in [("dup_texts", 40), ("dup_blobs", 30), ("dup_ropes", 6)] {
@@ -353,6 +415,36 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
             f.where_
         );
     }
+}
+
+/// On every fixture that holds duplicates, in several modes: the same figures as the
+/// second computation, with and without ropes among the copies (a flat text or blob holds
+/// nothing, so without ropes no copy is inside another).
+#[test]
+fn duplicate_texts_match_a_second_computation_on_every_fixture() {
+    let mut flat_only = 0;
+    for (name, mode) in [
+        ("compound", "eop"),
+        ("compound", "incremental"),
+        ("growth2", "eop"),
+        ("growth2", "copying"),
+        ("scalars", "eop"),
+        ("structures", "eop"),
+        ("structures", "generational"),
+        ("structures0", "copying"),
+    ] {
+        let dir = common::fixture(name, mode);
+        let opened = OpenedHeap::open(&dir).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        let a = opened.analysis().expect("analysis");
+        let want = expected_duplicates(&opened, &a);
+        assert!(!want.values.is_empty(), "{name}/{mode}: duplicates");
+        flat_only += usize::from(!want.ropes);
+        for threads in [1, 2] {
+            let report = DoctorReport::with_threads(&opened, &a, threads);
+            assert_duplicates(&report, &want, &format!("{name}/{mode}, {threads} threads"));
+        }
+    }
+    assert!(flat_only > 0, "a fixture whose duplicates are all flat");
 }
 
 #[test]

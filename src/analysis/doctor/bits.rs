@@ -25,7 +25,11 @@ impl Bits {
         }
     }
 
-    /// Removes `n`.
+    /// How many nodes are marked.
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// The marked nodes, in order.
     pub fn ones(&self) -> impl Iterator<Item = u32> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
@@ -41,6 +45,7 @@ impl Bits {
         })
     }
 
+    /// Removes `n`.
     #[inline]
     pub fn clear(&mut self, n: u32) {
         if let Some(w) = self.0.get_mut((n / 64) as usize) {

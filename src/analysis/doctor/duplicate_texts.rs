@@ -318,12 +318,12 @@ impl<'h> DuplicateTexts<'h> {
 
     /// The finding, if any value is held more than once; `rope_roots` are the live `Concat`
     /// nodes no other `Concat` points to (from `ropes`). A note when ropes were left out.
-    /// With `threads` above one, the paths of `where` are searched on a thread of their own.
+    /// The finding's `where` is left to be searched: the copies whose paths it shows are
+    /// its `where_nodes`.
     pub fn finish(
         mut self,
         ctx: &Context<'h>,
         rope_roots: &[u32],
-        threads: usize,
     ) -> (Option<Finding>, Option<Skipped>) {
         let (mut read, mut left_out) = (0u64, 0u64);
         for &r in rope_roots {
@@ -348,7 +348,7 @@ impl<'h> DuplicateTexts<'h> {
                 plural(left_out, "rope")
             ),
         });
-        (self.finding(ctx, threads), skipped)
+        (self.finding(ctx), skipped)
     }
 
     /// What copy `n` costs: a flat object its bytes, a rope what its root retains.
@@ -361,10 +361,12 @@ impl<'h> DuplicateTexts<'h> {
 
     /// Every further copy (value index << 32 | node).
     fn all_copies(&self) -> impl Iterator<Item = u64> + '_ {
-        self.copies
-            .iter()
-            .chain(self.merged_copies.iter().flatten())
-            .copied()
+        self.copy_parts().flatten().copied()
+    }
+
+    /// The further copies, as the arrays that hold them.
+    fn copy_parts(&self) -> impl Iterator<Item = &[u64]> + '_ {
+        std::iter::once(&self.copies[..]).chain(self.merged_copies.iter().map(|c| &c[..]))
     }
 
     /// Every copy of the values held more than once, with its value's index among them.
@@ -379,13 +381,15 @@ impl<'h> DuplicateTexts<'h> {
             })
     }
 
-    fn finding(mut self, ctx: &Context<'_>, threads: usize) -> Option<Finding> {
+    fn finding(mut self, ctx: &Context<'_>) -> Option<Finding> {
         self.table = Vec::new();
         self.hashes = Vec::new();
         // Per value: its copies, then its index among those held more than once.
         let mut dup_of = vec![1u32; self.firsts.len()];
-        for c in self.all_copies() {
-            dup_of[(c >> 32) as usize] += 1;
+        for part in self.copy_parts() {
+            for &c in part {
+                dup_of[(c >> 32) as usize] += 1;
+            }
         }
         let mut dups: Vec<Dup> = Vec::new();
         for d in dup_of.iter_mut() {
@@ -407,7 +411,7 @@ impl<'h> DuplicateTexts<'h> {
             return None;
         }
         let mut dropped = Bits::new(ctx.graph().nodes());
-        for (d, n) in self.each_copy(&dup_of) {
+        let mut count = |d: u32, n: u32| {
             let c = self.cost(ctx, n);
             let g = &mut dups[d as usize];
             g.copies += 1;
@@ -416,64 +420,39 @@ impl<'h> DuplicateTexts<'h> {
                 (g.kept_cost, g.kept) = (c, n);
             }
             dropped.set(n);
+        };
+        for (&n, &d) in self.firsts.iter().zip(&dup_of) {
+            if d != SINGLE {
+                count(d, n);
+            }
+        }
+        // Every further copy's value is held more than once.
+        for part in self.copy_parts() {
+            for &c in part {
+                count(dup_of[(c >> 32) as usize], c as u32);
+            }
         }
         for g in &dups {
             dropped.clear(g.kept);
         }
-        // A value whose kept copy is inside a dropped copy keeps all its copies.
-        let mut above = MarkedAbove::new(ctx);
-        let mut any_keeps_all = false;
-        for g in dups.iter_mut() {
-            if let Some(p) = parent(ctx, g.kept) {
-                g.keeps_all = above.ask(ctx, &dropped, p);
-                any_keeps_all |= g.keeps_all;
-            }
+        // Only a rope refers to other objects: a flat text or blob holds nothing, so without
+        // ropes among the copies no copy is inside another, no value keeps all its copies,
+        // and the saving is what each value's copies beyond the kept one cost.
+        let nested = !self.ropes.is_empty();
+        if nested {
+            self.keep_all_inside_dropped(ctx, &mut dups, &dup_of, &mut dropped);
         }
-        if any_keeps_all {
-            for (d, n) in self.each_copy(&dup_of) {
-                if dups[d as usize].keeps_all {
-                    dropped.clear(n);
-                }
-            }
-        }
+        let saving = match nested {
+            true => self.saving(ctx, &dropped),
+            false => dups.iter().map(Dup::extra).sum(),
+        };
         // The values by what their copies beyond one cost, most first.
         let mut order: Vec<u32> = (0..dups.len() as u32).collect();
         order.sort_unstable_by(|&x, &y| {
             let (x, y) = (&dups[x as usize], &dups[y as usize]);
             (y.extra(), x.kept).cmp(&(x.extra(), y.kept))
         });
-        // Where: the copies of the costliest values, each value's kept copy first. Then the
-        // dropped copies, by value; the copies go before the paths' search starts (it keeps
-        // 4 bytes per node). The search, then the sort of each value's copies, run on
-        // another thread (when there is one) while the saving is counted here.
         let top = self.top(ctx, &dups, &order, &dup_of);
-        let (start, mut nodes) = self.dropped(&dups, &order, &dup_of, &dropped);
-        self.copies = Vec::new();
-        self.merged_copies = Vec::new();
-        self.firsts = Vec::new();
-        drop(dup_of);
-        let this = &self;
-        let (saving, where_) = std::thread::scope(|scope| {
-            let mut sort_and_search = || {
-                this.sort_copies(ctx, &dups, &order, &start, &mut nodes);
-                ctx.paths(&top)
-            };
-            match threads > 1 {
-                true => {
-                    let other = scope.spawn(sort_and_search);
-                    let saving = this.saving(ctx, &dropped);
-                    let where_ = other
-                        .join()
-                        .unwrap_or_else(|p| std::panic::resume_unwind(p));
-                    (saving, where_)
-                }
-                false => {
-                    let saving = this.saving(ctx, &dropped);
-                    drop(dropped);
-                    (saving, sort_and_search())
-                }
-            }
-        });
         let objects: u64 = dups.iter().map(|g| u64::from(g.copies)).sum();
         let bytes: u64 = dups.iter().map(|g| g.cost).sum();
         let mut f = Finding::new("duplicate-texts", objects, bytes, saving);
@@ -493,9 +472,36 @@ impl<'h> DuplicateTexts<'h> {
         f.advice = "Keep one copy of a repeated Text or Blob (intern it: look it up in a Map \
                     before storing a new one) instead of building the same value again."
             .to_string();
-        f.where_ = where_;
-        f.nodes = nodes;
+        f.where_nodes = top;
+        f.nodes = Vec::with_capacity(dropped.count());
+        f.nodes.extend(dropped.ones());
         Some(f)
+    }
+
+    /// Marks the values whose kept copy is inside a dropped copy (dropping that one frees
+    /// the kept copy too) as keeping all their copies, and takes those out of `dropped`.
+    fn keep_all_inside_dropped(
+        &self,
+        ctx: &Context<'_>,
+        dups: &mut [Dup],
+        dup_of: &[u32],
+        dropped: &mut Bits,
+    ) {
+        let mut above = MarkedAbove::new(ctx);
+        let mut any_keeps_all = false;
+        for g in dups.iter_mut() {
+            if let Some(p) = parent(ctx, g.kept) {
+                g.keeps_all = above.ask(ctx, dropped, p);
+                any_keeps_all |= g.keeps_all;
+            }
+        }
+        if any_keeps_all {
+            for (d, n) in self.each_copy(dup_of) {
+                if dups[d as usize].keeps_all {
+                    dropped.clear(n);
+                }
+            }
+        }
     }
 
     /// The copies whose paths `where` shows: for the costliest values (`order`) in turn,
@@ -504,15 +510,26 @@ impl<'h> DuplicateTexts<'h> {
     /// all its copies, all but the kept one: every copy but the kept one either way.
     fn top(&self, ctx: &Context<'_>, dups: &[Dup], order: &[u32], dup_of: &[u32]) -> Vec<u32> {
         const MAX: usize = super::MAX_WHERE;
-        // Per value among the first MAX: its cheapest other copies by (cost, node), at most
-        // MAX, in one pass over the copies.
+        // The values among the first MAX, by their index among all values.
         let firsts = &order[..order.len().min(MAX)];
+        let mut value_of = vec![0u32; firsts.len()];
+        for (v, &d) in dup_of.iter().enumerate() {
+            if let Some(i) = firsts.iter().position(|&e| e == d) {
+                value_of[i] = v as u32;
+            }
+        }
+        // Per value among them: its cheapest other copies by (cost, node), at most MAX, in
+        // one pass over the copies.
         let mut cheapest: Vec<Vec<(u64, u32)>> = vec![Vec::new(); firsts.len()];
-        for (d, n) in self.each_copy(dup_of) {
-            let Some(i) = firsts.iter().position(|&e| e == d) else {
+        let copies = value_of
+            .iter()
+            .map(|&v| (v, self.firsts[v as usize]))
+            .chain(self.all_copies().map(|c| ((c >> 32) as u32, c as u32)));
+        for (v, n) in copies {
+            let Some(i) = value_of.iter().position(|&e| e == v) else {
                 continue;
             };
-            if n == dups[d as usize].kept {
+            if n == dups[firsts[i] as usize].kept {
                 continue;
             }
             let c = &mut cheapest[i];
@@ -535,41 +552,6 @@ impl<'h> DuplicateTexts<'h> {
         top
     }
 
-    /// The dropped copies, the costliest value's first (`order`), each value's in the order
-    /// of [`DuplicateTexts::each_copy`], and where each value's begin (by rank, and the end).
-    fn dropped(
-        &self,
-        dups: &[Dup],
-        order: &[u32],
-        dup_of: &[u32],
-        dropped: &Bits,
-    ) -> (Vec<usize>, Vec<u32>) {
-        let mut dropped_count = vec![0u32; dups.len()];
-        for (d, n) in self.each_copy(dup_of) {
-            if dropped.get(n) {
-                dropped_count[d as usize] += 1;
-            }
-        }
-        let mut start = vec![0usize; dups.len() + 1];
-        for (rank, &d) in order.iter().enumerate() {
-            start[rank + 1] = start[rank] + dropped_count[d as usize] as usize;
-        }
-        let mut rank_of = vec![0u32; dups.len()];
-        for (rank, &d) in order.iter().enumerate() {
-            rank_of[d as usize] = rank as u32;
-        }
-        let mut next = start.clone();
-        let mut nodes = vec![0u32; start[dups.len()]];
-        for (d, n) in self.each_copy(dup_of) {
-            if dropped.get(n) {
-                let slot = &mut next[rank_of[d as usize] as usize];
-                nodes[*slot] = n;
-                *slot += 1;
-            }
-        }
-        (start, nodes)
-    }
-
     /// The saving: what the `dropped` copies cost, each counted once: not those another
     /// dropped copy dominates (the answer does not depend on the order asked).
     fn saving(&self, ctx: &Context<'_>, dropped: &Bits) -> u64 {
@@ -581,28 +563,6 @@ impl<'h> DuplicateTexts<'h> {
             }
         }
         saving
-    }
-
-    /// Sorts each value's dropped copies (from `start`, by rank) by cost and node.
-    fn sort_copies(
-        &self,
-        ctx: &Context<'_>,
-        dups: &[Dup],
-        order: &[u32],
-        start: &[usize],
-        nodes: &mut [u32],
-    ) {
-        for (w, &d) in start.windows(2).zip(order) {
-            let copies = &mut nodes[w[0]..w[1]];
-            // Flat copies of one value are alike in size: when all its copies cost the same
-            // (their sum is that many times the cheapest), the order by cost and node is the
-            // order by node, sorted without a look per comparison.
-            let g = &dups[d as usize];
-            match Some(g.cost) == u64::from(g.copies).checked_mul(g.kept_cost) {
-                true => copies.sort_unstable(),
-                false => copies.sort_by_key(|&n| (self.cost(ctx, n), n)),
-            }
-        }
     }
 }
 

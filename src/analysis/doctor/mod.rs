@@ -27,6 +27,8 @@ mod scan;
 mod sparse_collections;
 mod weak_and_dedup;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde::Serialize;
 
 use super::cached::HeapAnalysis;
@@ -93,6 +95,10 @@ pub struct Finding {
     /// found wasteful), for tests and front-ends; not serialized.
     #[serde(skip)]
     pub nodes: Vec<u32>,
+    /// The nodes whose paths `where` lists, when they are not the first of `nodes` (empty:
+    /// those); not serialized.
+    #[serde(skip)]
+    pub where_nodes: Vec<u32>,
 }
 
 impl Finding {
@@ -109,6 +115,7 @@ impl Finding {
             table: Vec::new(),
             boxed: Vec::new(),
             nodes: Vec::new(),
+            where_nodes: Vec::new(),
         }
     }
 }
@@ -150,26 +157,28 @@ impl DoctorReport {
     pub fn with_threads(opened: &OpenedHeap, a: &HeapAnalysis, threads: usize) -> DoctorReport {
         let ctx = Context::new(opened, a);
         let scanned = scan::scan(&ctx, threads);
-        let mut findings = Vec::new();
-        let mut skipped = Vec::new();
-        let (dups, dups_skipped) = scanned
-            .duplicates
-            .finish(&ctx, &scanned.ropes.roots(), threads);
-        findings.extend(dups);
-        skipped.extend(dups_skipped);
-        findings.extend(scanned.byte_arrays.finish(&ctx));
-        findings.extend(scanned.sparse.finish(&ctx));
-        findings.extend(scanned.ropes.finish(&ctx));
-        findings.extend(scanned.boxed.finish(&ctx));
-        findings.extend(scanned.empty.finish(&ctx));
-        findings.extend(scanned.garbage.finish(&ctx));
-        findings.push(heap_growth::finding(&ctx));
-        let (weak, weak_skipped) = scanned.weak.finish(&ctx);
-        findings.extend(weak);
-        skipped.extend(weak_skipped);
+        // While the checks finish, the shortest-path search the findings' `where` needs
+        // runs ahead on another thread: the same search, so the same paths.
+        let stop = AtomicBool::new(false);
+        let undecoded = scanned.undecoded;
+        let (mut findings, skipped) = std::thread::scope(|scope| {
+            let ahead = (threads > 1).then(|| scope.spawn(|| a.search_paths_ahead(opened, &stop)));
+            let finished = finish(&ctx, scanned);
+            stop.store(true, Ordering::Relaxed);
+            if let Some(ahead) = ahead {
+                ahead
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            }
+            finished
+        });
         for f in &mut findings {
             if f.where_.is_empty() {
-                f.where_ = ctx.paths(&f.nodes);
+                let nodes = match f.where_nodes.is_empty() {
+                    true => &f.nodes,
+                    false => &f.where_nodes,
+                };
+                f.where_ = ctx.paths(nodes);
             }
         }
         findings.sort_by(|x, y| {
@@ -180,7 +189,7 @@ impl DoctorReport {
             live_bytes: a.live().bytes,
             findings,
             skipped,
-            undecoded: scanned.undecoded,
+            undecoded,
         }
     }
 
@@ -194,4 +203,25 @@ impl DoctorReport {
     pub fn finding(&self, check: &str) -> Option<&Finding> {
         self.findings.iter().find(|f| f.check == check)
     }
+}
+
+/// Every check's finding from the pass' states, their `where` not searched yet, and the
+/// checks (or parts) skipped.
+fn finish(ctx: &Context<'_>, scanned: scan::Scanned<'_>) -> (Vec<Finding>, Vec<Skipped>) {
+    let mut findings = Vec::new();
+    let mut skipped = Vec::new();
+    let (dups, dups_skipped) = scanned.duplicates.finish(ctx, &scanned.ropes.roots());
+    findings.extend(dups);
+    skipped.extend(dups_skipped);
+    findings.extend(scanned.byte_arrays.finish(ctx));
+    findings.extend(scanned.sparse.finish(ctx));
+    findings.extend(scanned.ropes.finish(ctx));
+    findings.extend(scanned.boxed.finish(ctx));
+    findings.extend(scanned.empty.finish(ctx));
+    findings.extend(scanned.garbage.finish(ctx));
+    findings.push(heap_growth::finding(ctx));
+    let (weak, weak_skipped) = scanned.weak.finish(ctx);
+    findings.extend(weak);
+    skipped.extend(weak_skipped);
+    (findings, skipped)
 }
