@@ -46,8 +46,29 @@ impl Answer {
 
 pub use super::error::{COMPACT_TOP, COMPACT_VALUE_BYTES, MAX_TOP};
 
-/// Answers the tool `name` with the arguments `args`.
+/// The arguments that name a snapshot.
+const SNAPSHOT_ARGS: [&str; 3] = ["snapshot", "old", "new"];
+
+/// Answers the tool `name` with the arguments `args`. A call over snapshots keeps only
+/// their heap analyses afterwards ([`Served::keep_analyses_of`]).
 pub fn answer(served: &Served, name: &str, args: &Map<String, Value>) -> Result<Answer, ToolError> {
+    let answered = answer_tool(served, name, args);
+    let used: Vec<&str> = SNAPSHOT_ARGS
+        .iter()
+        .filter_map(|k| args.get(*k)?.as_str())
+        .collect();
+    if !used.is_empty() {
+        served.keep_analyses_of(&used);
+    }
+    answered
+}
+
+/// The answer of tool `name`.
+fn answer_tool(
+    served: &Served,
+    name: &str,
+    args: &Map<String, Value>,
+) -> Result<Answer, ToolError> {
     match name {
         "snapshots" => snapshots(served, &Args::new(name, args, &[])?),
         "report" => report(served, &Args::new(name, args, &["snapshot"])?),

@@ -51,6 +51,29 @@ impl Served {
         }
     }
 
+    /// Keeps the heap analyses of the snapshots `names` only (those a call just used):
+    /// the other served snapshots' analyses are released, so a server that answers over
+    /// many snapshots holds at most the analyses of one call, not one per snapshot. A name
+    /// not served is passed over.
+    pub fn keep_analyses_of(&self, names: &[&str]) {
+        let Ok(list) = self.list() else {
+            return;
+        };
+        let keep: Vec<PathBuf> = list
+            .into_iter()
+            .filter(|(n, _)| names.contains(&n.as_str()))
+            .map(|(_, dir)| dir)
+            .collect();
+        let released = self.catalog.release_analyses_except(&keep);
+        if released > 0 {
+            tracing::info!(
+                released,
+                "released the heap analyses of snapshots the last call did not use"
+            );
+            crate::vfs::spill::release_free_memory();
+        }
+    }
+
     /// The snapshot named `name`, admitted (its trust verdict read, a refusal an error).
     pub fn admitted(&self, name: &str) -> Result<Admitted, ToolError> {
         let list = self.list()?;

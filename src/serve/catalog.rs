@@ -197,6 +197,29 @@ impl Snapshots {
         snapshot
     }
 
+    /// Releases the heap analysis of every opened snapshot but those in `keep` (directories,
+    /// as [`Snapshots::get`] takes them): each is freed once no reader holds it, and
+    /// computed again if asked for. Returns how many were released.
+    pub fn release_analyses_except(&self, keep: &[PathBuf]) -> usize {
+        let keep: Vec<PathBuf> = keep
+            .iter()
+            .map(|d| d.canonicalize().unwrap_or_else(|_| d.clone()))
+            .collect();
+        let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let mut released = 0;
+        for (dir, (_, snapshot)) in open.iter() {
+            let Some(Ok(heap)) = snapshot.heap.get() else {
+                continue;
+            };
+            if keep.contains(dir) || !heap.has_analysis() {
+                continue;
+            }
+            heap.release_analysis();
+            released += 1;
+        }
+        released
+    }
+
     /// How many times a snapshot has been opened (a test's hook: once per snapshot).
     pub fn opens(&self) -> u64 {
         self.opens.load(Ordering::Relaxed)

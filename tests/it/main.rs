@@ -60,6 +60,7 @@ mod ic_emulator;
 mod ic_fixture;
 mod json_schemas;
 mod layers;
+mod mcp_memory;
 mod mcp_server;
 mod module_stripped;
 mod mount;
