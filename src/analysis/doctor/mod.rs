@@ -163,8 +163,11 @@ impl DoctorReport {
         let undecoded = scanned.undecoded;
         let (mut findings, skipped) = std::thread::scope(|scope| {
             let ahead = (threads > 1).then(|| scope.spawn(|| a.search_paths_ahead(opened, &stop)));
+            // Stops the search however the checks end (a panic too, or the scope would wait
+            // for the whole search).
+            let stopping = StopOnDrop(&stop);
             let finished = finish(&ctx, scanned);
-            stop.store(true, Ordering::Relaxed);
+            drop(stopping);
             if let Some(ahead) = ahead {
                 ahead
                     .join()
@@ -202,6 +205,15 @@ impl DoctorReport {
     /// The finding of `check`, if any.
     pub fn finding(&self, check: &str) -> Option<&Finding> {
         self.findings.iter().find(|f| f.check == check)
+    }
+}
+
+/// Sets its flag when dropped.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
