@@ -177,7 +177,7 @@ impl HeapAnalysis {
         self.search.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The shortest path from a root to node `n`, as [`HeapAnalysis::path`] gives it, from
+    /// The shortest path from a root to node `n` (what [`HeapAnalysis::path`] returns), from
     /// the search run only as far as `n` needs: the search is shared and kept, so a later
     /// path continues it and [`HeapAnalysis::paths`] finishes it (the same breadth-first
     /// search, so the same paths). `None` for garbage.
@@ -198,7 +198,13 @@ impl HeapAnalysis {
             }
         }
         // Finished (or being finished by another thread: `paths` waits for it).
-        self.path(opened, n)
+        self.paths(opened.heap()).typed_path(
+            opened.heap(),
+            self.core.graph(),
+            opened.signature().ok(),
+            opened.labels(),
+            n,
+        )
     }
 
     /// Runs the search [`HeapAnalysis::path_reached`] uses ahead, a block of nodes at a
@@ -228,15 +234,10 @@ impl HeapAnalysis {
     }
 
     /// The shortest path from a root to node `n`, its steps named from the types
-    /// (`vars.index.get(777)`) and `opened`'s labels (`None` for garbage).
+    /// (`vars.index.get(777)`) and `opened`'s labels (`None` for garbage): the search runs
+    /// only as far as `n` needs ([`HeapAnalysis::path_reached`]).
     pub fn path(&self, opened: &OpenedHeap, n: u32) -> Option<RootPath> {
-        self.paths(opened.heap()).typed_path(
-            opened.heap(),
-            self.core.graph(),
-            opened.signature().ok(),
-            opened.labels(),
-            n,
-        )
+        self.path_reached(opened, n)
     }
 
     /// The Motoko type of every object a type-directed walk from the stable variables

@@ -75,6 +75,7 @@ fn the_doctors_partial_search_is_finished_not_repeated() {
         let fa = fresh.analysis().unwrap();
         let fa = &*fa;
         let nodes = fa.graph().nodes() as u32;
+        fa.paths(fresh.heap());
         let want: Vec<Option<String>> = (0..nodes).map(|n| fa.path_text(&fresh, n)).collect();
         // The doctor's search run part of the way, a few paths asked for on it, then
         // finished by `paths`.
