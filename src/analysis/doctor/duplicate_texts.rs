@@ -453,6 +453,11 @@ impl<'h> DuplicateTexts<'h> {
             (y.extra(), x.kept).cmp(&(x.extra(), y.kept))
         });
         let top = self.top(ctx, &dups, &order, &dup_of);
+        // The copies are not needed beyond here: their memory goes before the finding's
+        // nodes are collected (the path search running ahead holds its own meanwhile).
+        self.copies = Vec::new();
+        self.merged_copies = Vec::new();
+        self.firsts = Vec::new();
         let objects: u64 = dups.iter().map(|g| u64::from(g.copies)).sum();
         let bytes: u64 = dups.iter().map(|g| g.cost).sum();
         let mut f = Finding::new("duplicate-texts", objects, bytes, saving);
