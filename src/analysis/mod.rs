@@ -31,6 +31,7 @@ pub mod stats;
 pub mod step;
 pub mod type_changes;
 pub mod types;
+pub mod unary_counts;
 pub mod upgrade;
 pub mod upgrade_unchanged;
 
