@@ -26,9 +26,9 @@
 
 use super::graph::{Csr, GraphError, ImageEdges, ReachedNodes, NO_NODE};
 use super::narrow::{Narrow, Small};
+use super::prefix_counts::PrefixCounts;
 use super::rank_bits::RankBits;
 use super::spill::{PairLog, Spilled};
-use super::unary_counts::UnaryCounts;
 
 /// The immediate dominator of a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -414,9 +414,9 @@ impl Dominators {
     /// `f(node, false)` after the nodes `node` dominates, depth first and without recursion,
     /// children in node order. Memory while it runs: 4 bytes per reachable vertex (the
     /// children, grouped by dominator), 1.5 bits per vertex (which ones dominate another,
-    /// numbered densely: [`RankBits`]), and the children counts of those in unary
-    /// ([`UnaryCounts`]: a bit per reachable vertex and 1.125 per vertex that dominates
-    /// another), plus 12 bytes per level of the tree's depth.
+    /// numbered densely: [`RankBits`]) and about 1.14 bytes per vertex that dominates another
+    /// (its children's count, [`PrefixCounts`]: where its children start), plus 12 bytes per
+    /// level of the tree's depth.
     pub fn visit_tree(&self, mut f: impl FnMut(u32, bool)) {
         let total = self.idom.len();
         let mut inner = RankBits::new(total);
@@ -437,19 +437,19 @@ impl Dominators {
                 children[inner.rank(d) as usize] += 1;
             }
         }
-        let mut ranges = UnaryCounts::new(k as u64, dominated as u64);
+        let mut counts = PrefixCounts::with_capacity(k);
         for &c in &children[..k] {
-            let fits = ranges.push(c as u64);
+            // At most `dominated` in all, below 2^32 vertices.
+            let fits = counts.push(c);
             debug_assert!(fits);
         }
-        // Then the first slot of each range holds how many of its slots are still free; the
+        // Then the first slot of each range holds how many of its slots are still free: the
         // children are filled from each range's end down (the vertices in reverse, so each
-        // range ends in node order), the last one over that count. Positions are below
-        // `dominated`, below 2^32.
-        ranges.for_each_range(|_, start, end| children[start as usize] = (end - start) as u32);
+        // range ends up in node order), the last one over that count.
+        counts.for_each_range(|_, start, end| children[start as usize] = end - start);
         for (v, &d) in self.idom.iter().enumerate().rev() {
             if d != NO_NODE {
-                let start = ranges.start(inner.rank(d) as u64) as usize;
+                let start = counts.start(inner.rank(d)) as usize;
                 let free = children[start];
                 children[start + free as usize - 1] = v as u32;
                 if free > 1 {
@@ -461,9 +461,9 @@ impl Dominators {
         if !inner.contains(0) {
             return;
         }
-        let (s, e) = ranges.range(inner.rank(0) as u64);
+        let (s, e) = counts.range(inner.rank(0));
         // Each open inner vertex with the position of its next child and its children's end.
-        let mut stack: Vec<(u32, u32, u32)> = vec![(0, s as u32, e as u32)];
+        let mut stack: Vec<(u32, u32, u32)> = vec![(0, s, e)];
         while let Some(top) = stack.last_mut() {
             let (v, c, end) = *top;
             if c < end {
@@ -473,8 +473,8 @@ impl Dominators {
                     f(w - base, true);
                 }
                 if inner.contains(w) {
-                    let (s, e) = ranges.range(inner.rank(w) as u64);
-                    stack.push((w, s as u32, e as u32));
+                    let (s, e) = counts.range(inner.rank(w));
+                    stack.push((w, s, e));
                 } else if w >= base {
                     f(w - base, false);
                 }

@@ -19,6 +19,7 @@ pub mod node_index;
 pub mod offsets;
 pub mod opened;
 pub mod path;
+pub mod prefix_counts;
 pub mod progress;
 pub mod rank_bits;
 pub mod report;
@@ -31,7 +32,6 @@ pub mod stats;
 pub mod step;
 pub mod type_changes;
 pub mod types;
-pub mod unary_counts;
 pub mod upgrade;
 pub mod upgrade_unchanged;
 

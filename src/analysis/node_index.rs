@@ -162,7 +162,7 @@ impl NodeIndex {
 /// The position of the `k`-th set bit (from 0) of `word`, which has more than `k`: halves
 /// of 32, 16 and 8 bits by their counts, then at most 7 bits cleared inside one byte.
 #[inline]
-pub(super) fn select_in_word(word: u64, k: u32) -> u32 {
+fn select_in_word(word: u64, k: u32) -> u32 {
     let (mut w, mut k, mut pos) = (word, k, 0u32);
     for half in [32u32, 16, 8] {
         let low = (w & ((1u64 << half) - 1)).count_ones();
