@@ -24,9 +24,9 @@
 //! in one byte each, the few larger values in sorted side tables, [`Narrow`]). The edges may
 //! be read from the heap image ([`ImageEdges`]) instead of a [`Csr`] in memory.
 
+use super::child_ranges::ChildRanges;
 use super::graph::{Csr, GraphError, ImageEdges, ReachedNodes, NO_NODE};
 use super::narrow::{Narrow, Small};
-use super::prefix_counts::PrefixCounts;
 use super::rank_bits::RankBits;
 use super::spill::{PairLog, Spilled};
 
@@ -414,9 +414,8 @@ impl Dominators {
     /// `f(node, false)` after the nodes `node` dominates, depth first and without recursion,
     /// children in node order. Memory while it runs: 4 bytes per reachable vertex (the
     /// children, grouped by dominator), 1.5 bits per vertex (which ones dominate another,
-    /// numbered densely: [`RankBits`]) and about 1.14 bytes per vertex that dominates another
-    /// (its children's count, [`PrefixCounts`]: where its children start), plus 12 bytes per
-    /// level of the tree's depth.
+    /// numbered densely: [`RankBits`]) and about 2 bytes per vertex that dominates another
+    /// (where its children end: [`ChildRanges`]), plus 12 bytes per level of the tree's depth.
     pub fn visit_tree(&self, mut f: impl FnMut(u32, bool)) {
         let total = self.idom.len();
         let mut inner = RankBits::new(total);
@@ -437,19 +436,19 @@ impl Dominators {
                 children[inner.rank(d) as usize] += 1;
             }
         }
-        let mut counts = PrefixCounts::with_capacity(k);
-        for &c in &children[..k] {
-            // At most `dominated` in all, below 2^32 vertices.
-            let fits = counts.push(c);
-            debug_assert!(fits);
-        }
+        // `dominated` children in all, fewer than the vertices, which are below 2^32.
+        let ranges = ChildRanges::from_counts(&children[..k])
+            .expect("fewer children than vertices, below 2^32");
         // Then the first slot of each range holds how many of its slots are still free: the
         // children are filled from each range's end down (the vertices in reverse, so each
         // range ends up in node order), the last one over that count.
-        counts.for_each_range(|_, start, end| children[start as usize] = end - start);
+        for r in 0..k {
+            let (start, end) = ranges.range(r);
+            children[start as usize] = end - start;
+        }
         for (v, &d) in self.idom.iter().enumerate().rev() {
             if d != NO_NODE {
-                let start = counts.start(inner.rank(d)) as usize;
+                let start = ranges.start(inner.rank(d) as usize) as usize;
                 let free = children[start];
                 children[start + free as usize - 1] = v as u32;
                 if free > 1 {
@@ -461,7 +460,7 @@ impl Dominators {
         if !inner.contains(0) {
             return;
         }
-        let (s, e) = counts.range(inner.rank(0));
+        let (s, e) = ranges.range(inner.rank(0) as usize);
         // Each open inner vertex with the position of its next child and its children's end.
         let mut stack: Vec<(u32, u32, u32)> = vec![(0, s, e)];
         while let Some(top) = stack.last_mut() {
@@ -473,7 +472,7 @@ impl Dominators {
                     f(w - base, true);
                 }
                 if inner.contains(w) {
-                    let (s, e) = counts.range(inner.rank(w));
+                    let (s, e) = ranges.range(inner.rank(w) as usize);
                     stack.push((w, s, e));
                 } else if w >= base {
                     f(w - base, false);

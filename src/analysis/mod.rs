@@ -3,6 +3,7 @@
 //! report.
 
 pub mod cached;
+pub mod child_ranges;
 pub mod concurrent;
 pub mod diff;
 pub mod doctor;
@@ -19,7 +20,6 @@ pub mod node_index;
 pub mod offsets;
 pub mod opened;
 pub mod path;
-pub mod prefix_counts;
 pub mod progress;
 pub mod rank_bits;
 pub mod report;
