@@ -3,14 +3,16 @@
 //! dominator ([`super::dominators::Dominators::visit_tree`]). The ranges' ends are kept as
 //! [`Offsets`], about 2 bytes per count (a `u32` base per 64 and a `u16` rise per count; a
 //! block of 64 whose ends rise by 65 535 or more, such as one with an array's million
-//! elements, on the side whole) instead of a `u32` per count, and a range is read as fast as from a plain
-//! array: two entries of one array, with the bases, 1/32 of its size, mostly in the cache.
+//! elements, on the side whole) instead of a `u32` per count, and a range is read about as
+//! fast as from a plain array: two entries of one array, with the bases (1/32 of its size)
+//! mostly in the cache.
 //!
-//! Smaller layouts were measured and not taken (dense fixture, the whole `visit_tree`, best of
-//! 3): one-byte counts in cache-line blocks with the sum before each block (1.14 bytes per
-//! count) took 0.71-0.73 s, the counts in unary with a sampled select (a bit per count and
-//! per child) 0.75-0.82 s, against 0.42-0.45 s for these and for plain `u32` offsets: a range
-//! there is a sum over its block or a select, where here it is two reads.
+//! Smaller layouts were measured and not taken (the whole `visit_tree` on the dense fixture,
+//! in one process, several rounds): one-byte counts in cache-line blocks with the sum before
+//! each block (1.14 bytes per count) took 0.71-1.10 s, the counts in unary with a sampled
+//! select (a bit per count and per child) 0.75-1.16 s, against 0.42-0.57 s for these and
+//! 0.42-0.63 s for plain `u32` offsets: a range there is a sum over its block or a select,
+//! where here it is two reads.
 
 use super::offsets::{Offsets, OffsetsBuilder};
 
