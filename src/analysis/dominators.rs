@@ -24,6 +24,7 @@
 //! in one byte each, the few larger values in sorted side tables, [`Narrow`]). The edges may
 //! be read from the heap image ([`ImageEdges`]) instead of a [`Csr`] in memory.
 
+use super::child_ranges::ChildRanges;
 use super::graph::{Csr, GraphError, ImageEdges, ReachedNodes, NO_NODE};
 use super::narrow::{Narrow, Small};
 use super::rank_bits::RankBits;
@@ -412,45 +413,56 @@ impl Dominators {
     /// A top-down pass over the dominator tree: calls `f(node, true)` before and
     /// `f(node, false)` after the nodes `node` dominates, depth first and without recursion,
     /// children in node order. Memory while it runs: 4 bytes per reachable vertex (the
-    /// children, grouped by dominator), 4 per vertex that dominates another (where its
-    /// children start) and 1.5 bits per vertex (which ones do), plus 12 per level of the
-    /// tree's depth.
+    /// children, grouped by dominator), 1.5 bits per vertex (which ones dominate another,
+    /// numbered densely: [`RankBits`]) and about 2 bytes per vertex that dominates another
+    /// (where its children end: [`ChildRanges`]), plus 12 bytes per level of the tree's depth.
     pub fn visit_tree(&self, mut f: impl FnMut(u32, bool)) {
         let total = self.idom.len();
         let mut inner = RankBits::new(total);
+        let mut dominated = 0usize;
         for &d in &self.idom {
             if d != NO_NODE {
                 inner.insert(d);
+                dominated += 1;
             }
         }
         inner.finish();
         let k = inner.ones() as usize;
-        // Children counted at `off[r + 1]` (r the dominator's rank among the inner vertices),
-        // summed to each range's end there, then filled downwards: afterwards `off[r + 1]` is
-        // the start of its children and `off[r + 2]` (the next inner vertex's start) their end.
-        let mut off = vec![0u32; k + 2];
+        // Each inner vertex (r its rank) has a child, so k <= dominated: the children array
+        // first holds the counts, at `children[r]`.
+        let mut children = vec![0u32; dominated];
         for &d in &self.idom {
             if d != NO_NODE {
-                off[inner.rank(d) as usize + 1] += 1;
+                children[inner.rank(d) as usize] += 1;
             }
         }
-        for i in 1..k + 2 {
-            off[i] += off[i - 1];
+        // `dominated` children in all, fewer than the vertices, which are below 2^32.
+        let ranges = ChildRanges::from_counts(&children[..k])
+            .expect("fewer children than vertices, below 2^32");
+        // Then the first slot of each range holds how many of its slots are still free: the
+        // children are filled from each range's end down (the vertices in reverse, so each
+        // range ends up in node order), the last one over that count.
+        for r in 0..k {
+            let (start, end) = ranges.range(r);
+            children[start as usize] = end - start;
         }
-        let mut children = vec![0u32; off[k + 1] as usize];
         for (v, &d) in self.idom.iter().enumerate().rev() {
             if d != NO_NODE {
-                let slot = &mut off[inner.rank(d) as usize + 1];
-                *slot -= 1;
-                children[*slot as usize] = v as u32;
+                let start = ranges.start(inner.rank(d) as usize) as usize;
+                let free = children[start];
+                children[start + free as usize - 1] = v as u32;
+                if free > 1 {
+                    children[start] = free - 1;
+                }
             }
         }
         let base = self.groups + 1;
         if !inner.contains(0) {
             return;
         }
+        let (s, e) = ranges.range(inner.rank(0) as usize);
         // Each open inner vertex with the position of its next child and its children's end.
-        let mut stack: Vec<(u32, u32, u32)> = vec![(0, off[1], off[2])];
+        let mut stack: Vec<(u32, u32, u32)> = vec![(0, s, e)];
         while let Some(top) = stack.last_mut() {
             let (v, c, end) = *top;
             if c < end {
@@ -460,8 +472,8 @@ impl Dominators {
                     f(w - base, true);
                 }
                 if inner.contains(w) {
-                    let r = inner.rank(w) as usize;
-                    stack.push((w, off[r + 1], off[r + 2]));
+                    let (s, e) = ranges.range(inner.rank(w) as usize);
+                    stack.push((w, s, e));
                 } else if w >= base {
                     f(w - base, false);
                 }

@@ -304,3 +304,106 @@ fn bad_input_is_an_error() {
     let g = graph(2, &[(0, 1)]);
     assert!(Dominators::compute(&g, &[&[5]], 0, |_| 1).is_err());
 }
+
+/// [`Dominators::visit_tree`]'s callbacks.
+fn visit_calls(d: &Dominators) -> Vec<(u32, bool)> {
+    let mut calls = Vec::new();
+    d.visit_tree(|n, entering| calls.push((n, entering)));
+    calls
+}
+
+/// The callbacks [`Dominators::visit_tree`] must make, computed naively: children lists from
+/// the immediate dominators (the groups first, then the nodes in node order), walked depth
+/// first with an explicit stack.
+fn naive_visit_calls(d: &Dominators, groups: usize) -> Vec<(u32, bool)> {
+    let base = groups + 1;
+    let total = base + d.nodes();
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); total];
+    kids[0].extend(1..base);
+    for n in 0..d.nodes() {
+        let v = n + base;
+        match d.idom(n as u32) {
+            None => {}
+            Some(Dominator::Root) => kids[0].push(v),
+            Some(Dominator::Group(g)) => kids[g + 1].push(v),
+            Some(Dominator::Node(u)) => kids[u as usize + base].push(v),
+        }
+    }
+    let mut calls = Vec::new();
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+        if let Some(&w) = kids[v].get(*next) {
+            *next += 1;
+            if w >= base {
+                calls.push(((w - base) as u32, true));
+            }
+            stack.push((w, 0));
+        } else {
+            stack.pop();
+            if v >= base {
+                calls.push(((v - base) as u32, false));
+            }
+        }
+    }
+    calls
+}
+
+#[test]
+fn visit_tree_matches_the_naive_walk_on_random_graphs_and_trees() {
+    let mut rng = fastrand::Rng::with_seed(35);
+    for round in 0..300 {
+        let n = rng.usize(1..3000);
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        if round % 2 == 0 {
+            // A random graph: dominators of every shape, some nodes unreachable.
+            let m = rng.usize(0..n * 3);
+            edges.extend((0..m).map(|_| (rng.u32(0..n as u32), rng.u32(0..n as u32))));
+        } else {
+            // A random tree in a shuffled node order (its own dominator tree), with a few
+            // shortcuts.
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            rng.shuffle(&mut order);
+            for i in 1..n {
+                let p = order[rng.usize(0..i)];
+                edges.push((p, order[i]));
+            }
+            for _ in 0..rng.usize(0..4) {
+                edges.push((rng.u32(0..n as u32), rng.u32(0..n as u32)));
+            }
+        }
+        let g = graph(n, &edges);
+        let group_nodes: Vec<Vec<u32>> = (0..rng.usize(0..4))
+            .map(|_| (0..rng.usize(0..4)).map(|_| rng.u32(0..n as u32)).collect())
+            .collect();
+        let groups: Vec<&[u32]> = group_nodes.iter().map(|g| &g[..]).collect();
+        let d = doms(&g, &groups);
+        assert_eq!(
+            visit_calls(&d),
+            naive_visit_calls(&d, groups.len()),
+            "round {round}"
+        );
+    }
+}
+
+#[test]
+fn visit_tree_matches_the_naive_walk_on_a_long_chain_and_a_star() {
+    const N: u32 = 1_000_000;
+    // A chain 1 M deep, numbered backwards (each node's dominator comes after it).
+    let edges: Vec<(u32, u32)> = (1..N).map(|i| (i, i - 1)).collect();
+    let d = doms(&graph(N as usize, &edges), &[&[N - 1]]);
+    let calls = visit_calls(&d);
+    assert_eq!(calls.len(), 2 * N as usize);
+    assert_eq!(calls, naive_visit_calls(&d, 1));
+    // A star: node 0 dominates 1 M others, some of them with a child of their own.
+    let mut edges: Vec<(u32, u32)> = (1..=N).map(|i| (0, i)).collect();
+    edges.extend((1..N / 10).map(|i| (i * 10, N + i)));
+    let d = doms(&graph(N as usize + N as usize / 10, &edges), &[&[0], &[5]]);
+    assert_eq!(calls_len(&d), 2 * (N as usize + N as usize / 10));
+    assert_eq!(visit_calls(&d), naive_visit_calls(&d, 2));
+}
+
+fn calls_len(d: &Dominators) -> usize {
+    let mut n = 0;
+    d.visit_tree(|_, _| n += 1);
+    n
+}

@@ -3,6 +3,7 @@
 //! report.
 
 pub mod cached;
+pub mod child_ranges;
 pub mod concurrent;
 pub mod diff;
 pub mod doctor;
