@@ -8,7 +8,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::concurrent::both;
 use super::dominators::Retained;
-use super::graph::{GraphError, ImageEdges};
+use super::graph::{GraphError, HeapGraph, ImageEdges};
 use super::path::{PathSearch, Paths, RootPath};
 use super::progress::{NoProgress, Phase, Progress};
 use super::retained::{Analysis, Search, VarRetention};
@@ -182,29 +182,21 @@ impl HeapAnalysis {
     /// path continues it and [`HeapAnalysis::paths`] finishes it (the same breadth-first
     /// search, so the same paths). `None` for garbage.
     pub fn path_reached(&self, opened: &OpenedHeap, n: u32) -> Option<RootPath> {
+        let (heap, graph) = (opened.heap(), self.core.graph());
+        let typed = |paths: &Paths| {
+            paths.typed_path(heap, graph, opened.signature().ok(), opened.labels(), n)
+        };
         if self.paths.get().is_none() {
             let mut search = self.search();
-            let graph = self.core.graph();
-            if let PathState::NotStarted = *search {
-                *search = PathState::Partial(PathSearch::new(graph));
-            }
-            if let PathState::Partial(s) = &mut *search {
-                let heap = opened.heap();
+            if let Some(s) = started(&mut search, graph) {
                 if !s.reach(&ImageEdges::new(graph, heap), n) {
                     return None;
                 }
-                let (sig, labels) = (opened.signature().ok(), opened.labels());
-                return s.paths().typed_path(heap, graph, sig, labels, n);
+                return typed(s.paths());
             }
         }
         // Finished (or being finished by another thread: `paths` waits for it).
-        self.paths(opened.heap()).typed_path(
-            opened.heap(),
-            self.core.graph(),
-            opened.signature().ok(),
-            opened.labels(),
-            n,
-        )
+        typed(self.paths(heap))
     }
 
     /// Runs the search [`HeapAnalysis::path_reached`] uses ahead, a block of nodes at a
@@ -219,10 +211,7 @@ impl HeapAnalysis {
         }
         let mut search = self.search();
         let graph = self.core.graph();
-        if let PathState::NotStarted = *search {
-            *search = PathState::Partial(PathSearch::new(graph));
-        }
-        if let PathState::Partial(s) = &mut *search {
+        if let Some(s) = started(&mut search, graph) {
             let edges = ImageEdges::new(graph, opened.heap());
             while !stop.load(Ordering::Relaxed) && s.advance(&edges, BLOCK) {}
         }
@@ -293,4 +282,16 @@ fn type_rows(a: &Analysis, opened: &OpenedHeap, labels: &TypeLabels) -> Vec<Type
             retained: t.retained,
         })
         .collect()
+}
+
+/// The search run part of the way, started over `graph` if it was not yet; `None` once it
+/// is finished (its paths are then [`HeapAnalysis::paths`]).
+fn started<'s>(search: &'s mut PathState, graph: &HeapGraph) -> Option<&'s mut PathSearch> {
+    if let PathState::NotStarted = search {
+        *search = PathState::Partial(PathSearch::new(graph));
+    }
+    match search {
+        PathState::Partial(s) => Some(s),
+        PathState::NotStarted | PathState::Finished => None,
+    }
 }
