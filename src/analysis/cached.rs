@@ -19,7 +19,7 @@ use crate::heap::Heap;
 
 /// One row of the per-type figures: a Motoko type (or the heap tag of objects no type
 /// reaches), its live objects and their own bytes, and what all of them retain together.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TypeRow {
     /// The type's label (`Text`, `Map<Nat, Text>`, `Person`), or a heap tag (`Blob B`).
     pub name: String,
@@ -29,6 +29,17 @@ pub struct TypeRow {
     pub shallow: Count,
     /// What they retain together.
     pub retained: Retained,
+}
+
+/// What is persisted of a [`HeapAnalysis`] ([`HeapAnalysis::parts`]), in the order
+/// [`super::persist`] encodes it.
+#[derive(serde::Serialize)]
+pub(super) struct Persisted<'a> {
+    pub core: &'a Analysis,
+    pub vars: &'a [VarRetention],
+    pub labels: &'a TypeLabels,
+    pub types: &'a [TypeRow],
+    pub paths: &'a Paths,
 }
 
 /// The analysis of one heap: the [`Analysis`] (graph and dominators; its methods are
@@ -113,6 +124,37 @@ impl HeapAnalysis {
             labels: OnceLock::from(labels),
             types: OnceLock::from(types),
         })
+    }
+
+    /// What [`super::persist`] keeps of this analysis: the graph and dominators, the
+    /// variables' figures, the type labels, the per-type figures and the paths (computed
+    /// now if not yet: the path search is finished).
+    pub(super) fn parts(&self, opened: &OpenedHeap) -> Persisted<'_> {
+        Persisted {
+            core: &self.core,
+            vars: &self.vars,
+            labels: self.labels(opened),
+            types: self.types(opened),
+            paths: self.paths(opened.heap()),
+        }
+    }
+
+    /// The analysis of [`HeapAnalysis::parts`] read back.
+    pub(super) fn from_parts(
+        core: Analysis,
+        vars: Vec<VarRetention>,
+        labels: TypeLabels,
+        types: Vec<TypeRow>,
+        paths: Paths,
+    ) -> HeapAnalysis {
+        HeapAnalysis {
+            core,
+            vars,
+            paths: OnceLock::from(paths),
+            search: Mutex::new(PathState::Finished),
+            labels: OnceLock::from(labels),
+            types: OnceLock::from(types),
+        }
     }
 
     /// Bytes this analysis keeps in memory (what releasing it gives back): the graph's

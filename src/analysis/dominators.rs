@@ -42,7 +42,7 @@ pub enum Dominator {
 }
 
 /// Objects and bytes retained.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Retained {
     /// Objects.
     pub objects: u64,
@@ -51,13 +51,14 @@ pub struct Retained {
 }
 
 /// The dominator tree of a rooted graph and the retained size of every vertex.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Dominators {
     groups: u32,
     /// Sizes are in units of `1 << unit_shift` bytes.
     unit_shift: u32,
     /// Per vertex (0 root, 1..=groups groups, then nodes): its immediate dominator (a vertex),
     /// or [`NO_NODE`] if unreachable (and for the root).
+    #[serde(with = "crate::analysis::pod")]
     idom: Vec<u32>,
     /// Per vertex: retained size in units (1 byte, the larger ones in a side table).
     retained_units: Narrow<u8>,
@@ -484,6 +485,30 @@ impl Dominators {
                 }
             }
         }
+    }
+
+    /// Whether the result is consistent, for a graph of `nodes` nodes (one read back from a
+    /// file, [`crate::analysis::persist`]): a vertex per node, group and the root, each
+    /// immediate dominator a vertex, a retained figure per vertex.
+    pub fn check(&self, nodes: usize) -> Result<(), String> {
+        let vertices = nodes as u64 + u64::from(self.groups) + 1;
+        if self.idom.len() as u64 != vertices || self.unit_shift >= 64 {
+            return Err(format!(
+                "{} dominators for {vertices} vertices",
+                self.idom.len()
+            ));
+        }
+        if let Some(v) = self
+            .idom
+            .iter()
+            .position(|&d| d != NO_NODE && d as u64 >= vertices)
+        {
+            return Err(format!(
+                "the dominator of vertex {v} is beyond the vertices"
+            ));
+        }
+        self.retained_units.check(self.idom.len())?;
+        self.retained_objects.check(self.idom.len())
     }
 
     /// Bytes the result keeps.

@@ -57,9 +57,10 @@ pub enum GraphError {
 
 /// A directed graph in compressed sparse row form: the successors of node `v` are
 /// `targets[offsets[v]..offsets[v + 1]]` (the offsets compact, about 2 bytes per node).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Csr {
     offsets: Offsets,
+    #[serde(with = "crate::analysis::pod")]
     targets: Vec<u32>,
 }
 
@@ -171,7 +172,7 @@ impl CsrBuilder {
 }
 
 /// A group of roots.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum RootGroup {
     /// A GC root of the heap.
     Heap(RootKind),
@@ -199,16 +200,17 @@ impl RootGroup {
 }
 
 /// One root group and the nodes it points to (sorted, distinct).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Roots {
     /// Which roots.
     pub group: RootGroup,
     /// Their nodes.
+    #[serde(with = "crate::analysis::pod")]
     pub nodes: Vec<u32>,
 }
 
 /// A stable variable as a root.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VarRoot {
     /// Its name.
     pub name: String,
@@ -226,7 +228,7 @@ pub struct VarRoot {
 }
 
 /// References that are not edges, counted.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Skipped {
     /// Into a walked range but not at the start of a current object (or unresolvable).
     pub dangling: u64,
@@ -251,12 +253,13 @@ pub struct CountedEdges {
 }
 
 /// The reference graph of a heap.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct HeapGraph {
     word_shift: u32,
     /// The nodes' addresses, in words (`addr >> word_shift`), strictly increasing.
     index: NodeIndex,
     /// Size of each node in words, [`u8::MAX`] for "in `big_sizes`".
+    #[serde(with = "crate::analysis::pod")]
     sizes: Vec<u8>,
     /// The sizes of nodes of [`u8::MAX`] words or more, by node.
     big_sizes: Vec<(u32, u32)>,
@@ -664,6 +667,32 @@ impl HeapGraph {
     #[inline]
     pub fn nodes(&self) -> usize {
         self.index.len()
+    }
+
+    /// Whether the graph is consistent and without edge arrays (one read back from a file,
+    /// [`crate::analysis::persist`]): its node index, a size per node (the large ones in
+    /// order), and every root, variable and entry a node.
+    pub fn check_without_edges(&self) -> Result<(), String> {
+        self.index.check()?;
+        let nodes = self.nodes();
+        let node = |n: u32| (n as usize) < nodes;
+        if self.word_shift > 3 || self.sizes.len() != nodes || self.edges != Csr::default() {
+            return Err(format!("{} sizes for {nodes} nodes", self.sizes.len()));
+        }
+        if !self.big_sizes.windows(2).all(|w| w[0].0 < w[1].0)
+            || !self.big_sizes.iter().all(|&(n, _)| node(n))
+        {
+            return Err("the large sizes are out of order".to_string());
+        }
+        let roots = self.roots.iter().flat_map(|r| &r.nodes);
+        let vars = self
+            .vars
+            .iter()
+            .flat_map(|v| v.node.iter().chain(&v.entries));
+        if let Some(n) = roots.chain(vars).find(|&&n| !node(n)) {
+            return Err(format!("root node {n} beyond the {nodes} nodes"));
+        }
+        Ok(())
     }
 
     /// The address of node `n`.

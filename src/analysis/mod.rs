@@ -20,6 +20,8 @@ pub mod node_index;
 pub mod offsets;
 pub mod opened;
 pub mod path;
+pub mod persist;
+pub mod pod;
 pub mod progress;
 pub mod rank_bits;
 pub mod report;
@@ -42,4 +44,4 @@ mod dominators_tests;
 
 pub use crate::heap::types::LabelMap;
 pub use cached::HeapAnalysis;
-pub use opened::{OpenError, OpenedHeap};
+pub use opened::{AnalysisStore, OpenError, OpenedHeap};

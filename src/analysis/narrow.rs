@@ -41,8 +41,10 @@ impl Small for u16 {
 /// table sorted by index (8 bytes each, found by binary search). When so many values are
 /// large that the side table would take more than plain `u32`s, [`Narrow::finish`] keeps
 /// plain `u32`s instead (a long linked list retains much at every node).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[serde(bound(serialize = "T: bytemuck::Pod", deserialize = "T: bytemuck::Pod"))]
 pub struct Narrow<T: Small> {
+    #[serde(with = "crate::analysis::pod")]
     small: Vec<T>,
     large: Vec<(u32, u32)>,
     /// Every value, when the side table would be larger (then `small` and `large` are empty).
@@ -98,6 +100,40 @@ impl<T: Small> Narrow<T> {
             Ok(k) => self.large[k].1,
             Err(_) => s,
         }
+    }
+
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        if self.wide.is_empty() {
+            self.small.len()
+        } else {
+            self.wide.len()
+        }
+    }
+
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the array is one [`Narrow::finish`] left, of `len` values (an array read back
+    /// from a file): one representation, the side table sorted, within the array, and
+    /// escaped there.
+    pub fn check(&self, len: usize) -> Result<(), String> {
+        let narrow = !self.small.is_empty() || !self.large.is_empty();
+        let both = narrow && !self.wide.is_empty();
+        if self.len() != len || both {
+            return Err(format!("{} values, not {len}", self.len()));
+        }
+        let mut last = None;
+        for &(i, _) in &self.large {
+            let escaped = self.small.get(i as usize).map(|s| s.to_u32()) == Some(T::ESCAPE);
+            if last.is_some_and(|l| l >= i) || !escaped {
+                return Err(format!("side table entry {i} out of order or not escaped"));
+            }
+            last = Some(i);
+        }
+        Ok(())
     }
 
     /// Bytes it takes.

@@ -10,15 +10,18 @@ const BLOCK_WORDS: usize = 8;
 const SELECT_EVERY: u32 = 64;
 
 /// Object starts over a span of heap words, in address order.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct NodeIndex {
     /// The first word (address >> word shift) the bitmap covers.
     base: u64,
     /// Bit `i` set: a node starts at word `base + i`.
+    #[serde(with = "crate::analysis::pod")]
     bits: Vec<u64>,
     /// Per block of [`BLOCK_WORDS`] bitmap words: the nodes before it.
+    #[serde(with = "crate::analysis::pod")]
     rank: Vec<u32>,
     /// For every [`SELECT_EVERY`]-th node: its bit position.
+    #[serde(with = "crate::analysis::pod")]
     select: Vec<u64>,
     /// The words covered.
     span: u64,
@@ -76,6 +79,65 @@ impl NodeIndex {
         }
         self.select.shrink_to_fit();
         debug_assert_eq!(before, self.count);
+    }
+
+    /// Whether the index is one [`NodeIndex::finish`] left (an index read back from a file,
+    /// [`crate::analysis::persist`]): the bitmap covers the span, the rank directory and
+    /// the select samples are the bitmap's, the count its ones. Reads the whole index once.
+    pub fn check(&self) -> Result<(), String> {
+        if self.span.div_ceil(64) != self.bits.len() as u64 {
+            return Err(format!(
+                "{} bitmap words for {} words",
+                self.bits.len(),
+                self.span
+            ));
+        }
+        if self.rank.len() != self.bits.len().div_ceil(BLOCK_WORDS) {
+            return Err(format!(
+                "{} rank entries for {} bitmap words",
+                self.rank.len(),
+                self.bits.len()
+            ));
+        }
+        let mut before = 0u64;
+        let mut samples = self.select.iter();
+        for (block, (words, &rank)) in self.bits.chunks(BLOCK_WORDS).zip(&self.rank).enumerate() {
+            if u64::from(rank) != before {
+                return Err(format!("rank of block {block} is {rank}, not {before}"));
+            }
+            for (k, &w) in words.iter().enumerate() {
+                let ones = u64::from(w.count_ones());
+                // The samples in this word: every SELECT_EVERY-th one, at its position.
+                let next = before.next_multiple_of(u64::from(SELECT_EVERY));
+                if next < before + ones {
+                    let sample = samples.next().copied();
+                    let bit = (block * BLOCK_WORDS + k) as u64 * 64;
+                    let expected = bit + u64::from(select_in_word(w, (next - before) as u32));
+                    if sample != Some(expected) {
+                        return Err(format!(
+                            "select sample of node {next} is {sample:?}, not {expected}"
+                        ));
+                    }
+                    if next + u64::from(SELECT_EVERY) < before + ones {
+                        return Err("two select samples in one word".to_string());
+                    }
+                }
+                before += ones;
+            }
+        }
+        if samples.next().is_some() || before != u64::from(self.count) {
+            return Err(format!(
+                "{before} nodes in the bitmap, {} counted",
+                self.count
+            ));
+        }
+        if !self.span.is_multiple_of(64) {
+            let tail = self.bits.last().copied().unwrap_or(0) >> (self.span % 64);
+            if tail != 0 {
+                return Err("nodes beyond the span".to_string());
+            }
+        }
+        Ok(())
     }
 
     /// The number of nodes.

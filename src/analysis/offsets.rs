@@ -10,15 +10,18 @@ const BLOCK: usize = 64;
 const WIDE: u16 = u16::MAX;
 
 /// A non-decreasing sequence of `u32`, compact.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Offsets {
     /// Per block: its first position's value.
+    #[serde(with = "crate::analysis::pod")]
     base: Vec<u32>,
     /// Per position: its value minus its block's base, or [`WIDE`].
+    #[serde(with = "crate::analysis::pod")]
     rise: Vec<u16>,
     /// The wide blocks in order, each with where its values start in `wide_values`.
     wide: Vec<(u32, u32)>,
     /// The values of the wide blocks, [`BLOCK`] per block (the last one may be shorter).
+    #[serde(with = "crate::analysis::pod")]
     wide_values: Vec<u32>,
 }
 

@@ -48,8 +48,20 @@ pub struct OpenedHeap {
     labels: OnceLock<LabelMap>,
     stats: OnceLock<(HeapStats, Arc<[u64]>)>,
     analysis: AnalysisSlot,
+    kept_in: OnceLock<Box<dyn AnalysisStore>>,
     empty_env: TypeEnv,
     walk_threads: AtomicUsize,
+}
+
+/// Where a heap's analysis is kept between processes (`serve::analysis_index`: a file in
+/// the user's cache): [`OpenedHeap::analysis`] reads it from there instead of computing it,
+/// and keeps there what it computed.
+pub trait AnalysisStore: Send + Sync {
+    /// The analysis kept for `opened`, if one is kept and known to be its (else `None`: it
+    /// is computed).
+    fn load(&self, opened: &OpenedHeap) -> Option<HeapAnalysis>;
+    /// Keeps `a`, the analysis of `opened` just computed (a failure is only reported).
+    fn save(&self, opened: &OpenedHeap, a: &HeapAnalysis);
 }
 
 /// Collects the first object of every 64 KiB block a part of the walk passes.
@@ -83,6 +95,7 @@ impl OpenedHeap {
             labels: OnceLock::new(),
             stats: OnceLock::new(),
             analysis: AnalysisSlot::default(),
+            kept_in: OnceLock::new(),
             empty_env: TypeEnv::default(),
             walk_threads: AtomicUsize::new(resolve_threads(0)),
         }
@@ -206,8 +219,24 @@ impl OpenedHeap {
 
     /// [`OpenedHeap::analysis`], reporting to `progress` if it is computed by this call.
     pub fn analysis_with(&self, progress: &dyn Progress) -> Result<Arc<HeapAnalysis>, GraphError> {
-        self.analysis
-            .get_or_compute(|| HeapAnalysis::compute(self, progress))
+        self.analysis.get_or_compute(|| {
+            let store = self.kept_in.get();
+            if let Some(kept) = store.and_then(|s| s.load(self)) {
+                return Ok(kept);
+            }
+            let a = HeapAnalysis::compute(self, progress)?;
+            if let Some(s) = store {
+                s.save(self, &a);
+            }
+            Ok(a)
+        })
+    }
+
+    /// Keeps this heap's analysis in `store` between processes: read from there by
+    /// [`OpenedHeap::analysis`] when it is there, written there when computed (the first
+    /// store set is the one used).
+    pub fn keep_analyses_in(&self, store: Box<dyn AnalysisStore>) {
+        let _ = self.kept_in.set(store);
     }
 
     /// Whether the heap analysis is at hand without computing it: kept, failed, or

@@ -5,7 +5,7 @@
 //! through a variable is preferred to one of the same length through another root), with a
 //! parent per node: no recursion, memory of 4 bytes per node plus the queue.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use super::dominators::Successors;
@@ -96,13 +96,30 @@ const NONE: u32 = u32::MAX;
 
 /// Shortest paths from the roots of one graph: the search is done once, each path is then a
 /// walk up the parents.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Paths {
+    #[serde(with = "crate::analysis::pod")]
     parent: Vec<u32>,
     /// For a node a search started from: the root's name.
-    origin: HashMap<u32, String>,
+    origin: BTreeMap<u32, String>,
 }
 
 impl Paths {
+    /// Whether the paths are consistent, for a graph of `nodes` nodes (paths read back from
+    /// a file, [`crate::analysis::persist`]): a parent per node, each a node or none (a
+    /// cycle of parents is not looked for here: [`Paths::nodes_to`] gives up after as many
+    /// steps as there are nodes).
+    pub fn check(&self, nodes: usize) -> Result<(), String> {
+        if self.parent.len() != nodes {
+            return Err(format!("{} parents for {nodes} nodes", self.parent.len()));
+        }
+        let node = |&p: &u32| p == NONE || (p as usize) < nodes;
+        if !self.parent.iter().all(node) || !self.origin.keys().all(|&n| (n as usize) < nodes) {
+            return Err(format!("a parent beyond the {nodes} nodes"));
+        }
+        Ok(())
+    }
+
     /// Bytes the parents and the roots' names take.
     pub fn heap_bytes(&self) -> usize {
         self.parent.capacity() * 4 + self.origin.values().map(|n| n.len() + 40).sum::<usize>()
@@ -126,13 +143,14 @@ impl Paths {
         PathSearch::new(graph).finish(edges)
     }
 
-    /// The nodes from a root to `target` (inclusive), or `None` if no root reaches it.
+    /// The nodes from a root to `target` (inclusive), or `None` if no root reaches it (or
+    /// the parents do not lead to a root within as many steps as there are nodes).
     pub fn nodes_to(&self, target: u32) -> Option<Vec<u32>> {
         let mut chain = vec![target];
         let mut v = target;
         loop {
             let p = *self.parent.get(v as usize)?;
-            if p == NONE {
+            if p == NONE || chain.len() > self.parent.len() {
                 return None;
             }
             if p == v {
@@ -193,7 +211,7 @@ impl PathSearch {
     pub fn new(graph: &HeapGraph) -> PathSearch {
         let n = graph.nodes();
         let mut parent = vec![NONE; n];
-        let mut origin: HashMap<u32, String> = HashMap::new();
+        let mut origin: BTreeMap<u32, String> = BTreeMap::new();
         // First in, first out: it holds the search's frontier, not every node found.
         let mut queue: Fifo<u32> = Fifo::new();
         let mut start = |node: u32, name: &str, queue: &mut Fifo<u32>| {

@@ -12,14 +12,14 @@ use super::progress::{NoProgress, Phase, Progress};
 use super::stats::Count;
 
 /// The heap graph with its dominators.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Analysis {
     graph: HeapGraph,
     doms: Dominators,
 }
 
 /// One stable variable's share of the heap.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VarRetention {
     /// Its name.
     pub name: String,

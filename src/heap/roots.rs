@@ -5,7 +5,7 @@ use crate::module::Persistence;
 use super::{eop, Heap, HeapError};
 
 /// Which root a word comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum RootKind {
     /// EOP: the static-variables (pool) array.
     StaticVariables,

@@ -10,6 +10,7 @@
 use crate::analysis::{OpenError, OpenedHeap};
 use crate::image::ReaderLimits;
 use crate::runtime::offline::{OfflineCanister, OfflineError};
+use crate::serve::analysis_index::AnalysisIndex;
 use crate::store::{StoreError, Trust, TrustRule};
 use crate::vfs::guard::Fingerprint;
 use std::collections::HashMap;
@@ -68,7 +69,11 @@ impl OpenedSnapshot {
             .get_or_init(|| {
                 self.opens.fetch_add(1, Ordering::Relaxed);
                 tracing::debug!(snapshot = %self.dir.display(), "opening the snapshot");
-                OpenedHeap::open_with_limits(&self.dir, self.limits).map(Arc::new)
+                let heap = OpenedHeap::open_with_limits(&self.dir, self.limits)?;
+                if let Some(index) = AnalysisIndex::for_files(&[&self.dir], &self.limits) {
+                    heap.keep_analyses_in(Box::new(index));
+                }
+                Ok(Arc::new(heap))
             })
             .as_ref()
     }

@@ -7,6 +7,7 @@
 //! into the vfs's [`crate::vfs::SnapshotServices`].
 
 pub mod analysis_dir;
+pub mod analysis_index;
 pub mod catalog;
 pub mod decoder;
 pub mod diff_files;

@@ -3,6 +3,7 @@
 
 use crate::analysis::{OpenError, OpenedHeap};
 use crate::image::ReaderLimits;
+use crate::serve::analysis_index::AnalysisIndex;
 use crate::snapshot::open::parse_globals_json;
 use crate::snapshot::{Snapshot, SnapshotError};
 use std::path::{Path, PathBuf};
@@ -73,6 +74,18 @@ impl SnapshotSource {
             path: self.path.clone(),
             error: Arc::new(error),
         })?;
-        Ok(Arc::new(OpenedHeap::from_snapshot(snapshot, limits)?))
+        let heap = OpenedHeap::from_snapshot(snapshot, limits)?;
+        let files: Vec<&Path> = [
+            Some(self.path.as_path()),
+            self.wasm.as_deref(),
+            self.globals.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if let Some(index) = AnalysisIndex::for_files(&files, &limits) {
+            heap.keep_analyses_in(Box::new(index));
+        }
+        Ok(Arc::new(heap))
     }
 }

@@ -21,6 +21,7 @@ mod analysis_diff_keys;
 mod analysis_export;
 mod analysis_flame;
 mod analysis_flame_fold;
+mod analysis_index;
 mod analysis_path;
 mod analysis_report;
 mod analysis_retained;

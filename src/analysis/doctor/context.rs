@@ -18,6 +18,9 @@ use super::MAX_WHERE;
 pub enum LabelKind {
     /// Nothing a check looks at.
     Other,
+    /// Nothing a check looks at, and never a number box, a `Concat` or a `WeakRef`
+    /// ([`TypeLabels::plain`]): the pass does not read its objects' headers.
+    Plain,
     /// `Text`.
     Text,
     /// `Blob`.
@@ -122,7 +125,11 @@ impl<'a> Context<'a> {
             .names()
             .iter()
             .zip(labels.shapes())
-            .map(|(l, &s)| LabelKind::of_shape(l, s))
+            .zip(labels.plain())
+            .map(|((l, &s), &plain)| match LabelKind::of_shape(l, s) {
+                LabelKind::Other if plain => LabelKind::Plain,
+                k => k,
+            })
             .collect();
         let layout = opened.heap().layout();
         Context {

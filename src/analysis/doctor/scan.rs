@@ -1,5 +1,6 @@
 //! The one pass over the analysis's nodes, in address order: each object's tag is read from
-//! its header, and only the objects a check looks into are decoded (those whose type label
+//! its header (unless its type label says it is none a check reads, [`LabelKind::Plain`]),
+//! and only the objects a check looks into are decoded (those whose type label
 //! is of a kind a check reads, and live `Concat` and `WeakRef` objects), once, and handed to
 //! every check that looks at objects of their kind; the other checks need only the tag and
 //! the graph's size (`boxed-numbers`, `garbage` for the unreachable objects).
@@ -57,7 +58,7 @@ fn reads_body(kind: LabelKind) -> bool {
         | LabelKind::OptionArray
         | LabelKind::MapOrSet
         | LabelKind::List => true,
-        LabelKind::Number | LabelKind::Other => false,
+        LabelKind::Number | LabelKind::Other | LabelKind::Plain => false,
     }
 }
 
@@ -149,6 +150,9 @@ fn scan_part<'h>(ctx: &Context<'h>, run: Range<u32>) -> Scanned<'h> {
             continue;
         }
         let kind = ctx.kind(n);
+        if kind == LabelKind::Plain {
+            continue;
+        }
         if !reads_body(kind) {
             let Ok((tag, _)) = heap.tag_at(addr) else {
                 s.undecoded += 1;

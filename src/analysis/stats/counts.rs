@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::heap::{BlockKind, Tag};
 
 /// Objects and bytes of one kind.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Count {
     /// Number of blocks.
     pub objects: u64,

@@ -8,7 +8,7 @@ use crate::heap::types::Prim;
 use super::table::{Container, Shape, TypeId, TypeTable};
 
 /// The structure of the type behind a label, as far as checks need it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LabelShape {
     /// Anything else, or two types of different structure printed alike (the label is
     /// ambiguous: nothing is concluded from it).
@@ -29,7 +29,7 @@ pub enum LabelShape {
 }
 
 /// The structure of an array's element type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ElemShape {
     /// Anything else.
     Other,

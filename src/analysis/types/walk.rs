@@ -20,7 +20,7 @@
 //! a region's page table are untyped. Classical static objects (outside the walked heap) are
 //! followed but not labelled.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::heap::types::{Prim, StableSignature, TypeEnv};
@@ -44,18 +44,22 @@ const WIDE: u16 = u16::MAX - 1;
 const MAX_STATICS: usize = 1 << 16;
 
 /// The Motoko type label of each object of a [`HeapGraph`].
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct TypeLabels {
     /// Per node: an index into `names` below [`WIDE`], [`NONE`], or [`WIDE`] for an index
     /// in `wide` (two bytes per object; only a heap with more than 65 534 distinct labels
     /// needs the side table).
+    #[serde(with = "crate::analysis::pod")]
     node_label: Vec<u16>,
     /// The labels of the nodes marked [`WIDE`].
-    wide: HashMap<u32, u32>,
+    wide: BTreeMap<u32, u32>,
     /// The distinct labels.
     names: Vec<Arc<str>>,
     /// Per distinct label: the structure of its type (aliases expanded).
     shapes: Vec<LabelShape>,
+    /// Per distinct label: whether its objects' tags are never a number box, a `Concat` or a
+    /// `WeakRef` (what every type it names lets [`fits`] accept).
+    plain: Vec<bool>,
     /// Objects labelled.
     labelled: u64,
     /// Objects whose tag did not fit the type reaching them.
@@ -131,6 +135,14 @@ impl TypeLabels {
         &self.shapes
     }
 
+    /// Per distinct label (indexed as [`TypeLabels::names`]): whether the objects it labels
+    /// are never a number box (`BigInt`, `Bits64`, `Bits32`), a `Concat` or a `WeakRef`:
+    /// their types are records, variants, tuples, options, arrays, functions, mutable boxes,
+    /// blobs, principals or regions, so their tags are known without reading them.
+    pub fn plain(&self) -> &[bool] {
+        &self.plain
+    }
+
     /// How many objects are labelled.
     pub fn labelled(&self) -> u64 {
         self.labelled
@@ -162,12 +174,32 @@ impl TypeLabels {
         }
     }
 
+    /// Whether the labels are consistent, for a graph of `nodes` nodes (labels read back
+    /// from a file, [`crate::analysis::persist`]): one per node, each a distinct label's.
+    pub fn check(&self, nodes: usize) -> Result<(), String> {
+        let names = self.names.len();
+        if self.node_label.len() != nodes || self.shapes.len() != names || self.plain.len() != names
+        {
+            return Err(format!(
+                "{} labels for {nodes} nodes",
+                self.node_label.len()
+            ));
+        }
+        let short = |&l: &u16| l == NONE || l == WIDE || (l as usize) < names;
+        let wide = |(&n, &l): (&u32, &u32)| (n as usize) < nodes && (l as usize) < names;
+        if !self.node_label.iter().all(short) || !self.wide.iter().all(wide) {
+            return Err(format!("a label beyond the {names} distinct labels"));
+        }
+        Ok(())
+    }
+
     /// Bytes the labels take.
     pub fn heap_bytes(&self) -> usize {
         self.node_label.capacity() * 2
-            + self.wide.capacity() * 8
+            + self.wide.len() * 40
             + self.names.iter().map(|n| n.len() + 16).sum::<usize>()
             + self.shapes.capacity() * std::mem::size_of::<LabelShape>()
+            + self.plain.capacity()
     }
 }
 
@@ -186,16 +218,20 @@ struct Walk<'a, 'h> {
 }
 
 impl Walk<'_, '_> {
-    fn name_id(&mut self, name: Arc<str>, shape: LabelShape) -> u32 {
+    fn name_id(&mut self, name: Arc<str>, shape: LabelShape, plain: bool) -> u32 {
         if let Some(&i) = self.name_ids.get(&name) {
             if let Some(s) = self.out.shapes.get_mut(i as usize) {
                 *s = s.join(shape);
+            }
+            if let Some(p) = self.out.plain.get_mut(i as usize) {
+                *p &= plain;
             }
             return i;
         }
         let i = self.out.names.len() as u32;
         self.out.names.push(name.clone());
         self.out.shapes.push(shape);
+        self.out.plain.push(plain);
         self.name_ids.insert(name, i);
         i
     }
@@ -208,7 +244,8 @@ impl Walk<'_, '_> {
         if self.tid_names[t] == NO_LABEL {
             let name = self.table.label(tid);
             let shape = LabelShape::of(&mut self.table, tid);
-            self.tid_names[t] = self.name_id(name, shape);
+            let plain = has_plain_tags(self.table.shape(tid));
+            self.tid_names[t] = self.name_id(name, shape, plain);
         }
         self.tid_names[t]
     }
@@ -218,7 +255,8 @@ impl Walk<'_, '_> {
             return i;
         }
         let name: Arc<str> = Arc::from(format!("var {}", self.table.label(tid)));
-        let i = self.name_id(name, LabelShape::Other);
+        // A mutable box's tag is `MutBox`.
+        let i = self.name_id(name, LabelShape::Other, true);
         self.box_names.insert(tid, i);
         i
     }
@@ -415,6 +453,24 @@ fn has_parts(shape: &Shape, tag: Tag) -> bool {
     }
 }
 
+/// Whether no tag [`fits_tag`] accepts for `shape` is a number box (`BigInt`, `Bits64`,
+/// `Bits32`), a `Concat` or a `WeakRef` (false where any may be, and for the shapes nothing
+/// fits).
+fn has_plain_tags(shape: &Shape) -> bool {
+    match shape {
+        Shape::Opt(_)
+        | Shape::Tuple(_)
+        | Shape::Array { .. }
+        | Shape::Record(_)
+        | Shape::Variant(_)
+        | Shape::Actor
+        | Shape::Closure
+        | Shape::SharedFunc => true,
+        Shape::Prim(p) => matches!(p, Prim::Blob | Prim::Principal | Prim::Region),
+        Shape::Weak(_) | Shape::Untyped | Shape::Async => false,
+    }
+}
+
 /// [`fits`] for every shape but a tuple's, which also needs the length.
 fn fits_tag(shape: &Shape, tag: Tag) -> bool {
     match shape {
@@ -456,4 +512,125 @@ pub fn fits(shape: &Shape, obj: &Object<'_>) -> bool {
 pub fn empty_env() -> &'static TypeEnv {
     static EMPTY: std::sync::OnceLock<TypeEnv> = std::sync::OnceLock::new();
     EMPTY.get_or_init(TypeEnv::default)
+}
+
+#[cfg(test)]
+mod plain_tests {
+    use super::*;
+    use crate::heap::{ArraySort, BitsSort, BlobSort};
+
+    /// Every tag a header can decode to.
+    fn all_tags() -> Vec<Tag> {
+        let mut tags = vec![
+            Tag::Object,
+            Tag::MutBox,
+            Tag::ObjInd,
+            Tag::Closure,
+            Tag::Some,
+            Tag::Variant,
+            Tag::FwdPtr,
+            Tag::BigInt,
+            Tag::Concat,
+            Tag::Region,
+            Tag::WeakRef,
+            Tag::Null,
+            Tag::OneWordFiller,
+            Tag::FreeSpace,
+        ];
+        for s in [
+            ArraySort::Immutable,
+            ArraySort::Mutable,
+            ArraySort::Tuple,
+            ArraySort::Shared,
+            ArraySort::Unknown,
+        ] {
+            tags.push(Tag::Array(s));
+        }
+        for s in [
+            BitsSort::Unsigned,
+            BitsSort::Signed,
+            BitsSort::Float,
+            BitsSort::Unknown,
+        ] {
+            tags.push(Tag::Bits64(s));
+            tags.push(Tag::Bits32(s));
+        }
+        for s in [
+            BlobSort::Bytes,
+            BlobSort::Text,
+            BlobSort::Principal,
+            BlobSort::Actor,
+            BlobSort::Unknown,
+        ] {
+            tags.push(Tag::Blob(s));
+        }
+        tags
+    }
+
+    /// The second computation: a shape called plain admits no tag the doctor must read, by
+    /// trying every tag against [`fits_tag`]; and the shapes that admit one are not plain.
+    #[test]
+    fn plain_shapes_admit_no_box_concat_or_weak_tag() {
+        let mut shapes = vec![
+            Shape::Untyped,
+            Shape::Opt(0),
+            Shape::Tuple(vec![0, 0]),
+            Shape::Array {
+                mutable: false,
+                elem: 0,
+            },
+            Shape::Array {
+                mutable: true,
+                elem: 0,
+            },
+            Shape::Record(Vec::new()),
+            Shape::Variant(Vec::new()),
+            Shape::Actor,
+            Shape::Closure,
+            Shape::SharedFunc,
+            Shape::Weak(0),
+            Shape::Async,
+        ];
+        for p in [
+            Prim::Nat,
+            Prim::Int,
+            Prim::Nat8,
+            Prim::Nat16,
+            Prim::Nat32,
+            Prim::Nat64,
+            Prim::Int8,
+            Prim::Int16,
+            Prim::Int32,
+            Prim::Int64,
+            Prim::Float,
+            Prim::Float32,
+            Prim::Bool,
+            Prim::Char,
+            Prim::Text,
+            Prim::Blob,
+            Prim::Principal,
+            Prim::Region,
+        ] {
+            shapes.push(Shape::Prim(p));
+        }
+        let read = |t: Tag| {
+            matches!(
+                t,
+                Tag::BigInt | Tag::Bits64(_) | Tag::Bits32(_) | Tag::Concat | Tag::WeakRef
+            )
+        };
+        let mut plain = 0;
+        for shape in &shapes {
+            let admits_read = all_tags()
+                .into_iter()
+                .any(|t| fits_tag(shape, t) && read(t));
+            if has_plain_tags(shape) {
+                plain += 1;
+                assert!(!admits_read, "{shape:?} is plain but admits a tag to read");
+            } else if !matches!(shape, Shape::Untyped | Shape::Async | Shape::Prim(_)) {
+                assert!(admits_read, "{shape:?} could be plain");
+            }
+        }
+        assert_eq!(plain, 12);
+    }
 }

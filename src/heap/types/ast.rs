@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 /// A primitive (built-in, nullary) Motoko type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Prim {
     /// `Nat`, arbitrary precision.
     Nat,
