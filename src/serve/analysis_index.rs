@@ -84,6 +84,8 @@ impl IndexPolicy {
 /// One snapshot's kept analysis: its file and the identity it must hold.
 pub struct AnalysisIndex {
     policy: IndexPolicy,
+    files: Vec<PathBuf>,
+    limits: ReaderLimits,
     identity: String,
     file: PathBuf,
 }
@@ -91,7 +93,9 @@ pub struct AnalysisIndex {
 impl AnalysisIndex {
     /// The kept analysis of the snapshot read from `files` (a directory: every regular file
     /// in it; a file: itself) under `limits`, per the environment's policy; `None` if the
-    /// policy keeps none or a file cannot be identified.
+    /// policy keeps none or a file cannot be identified. Made before the snapshot is
+    /// opened: an analysis is kept only if its files are still the same once it is
+    /// computed.
     pub fn for_files(files: &[&Path], limits: &ReaderLimits) -> Option<AnalysisIndex> {
         AnalysisIndex::with_policy(IndexPolicy::from_env()?, files, limits)
     }
@@ -107,6 +111,8 @@ impl AnalysisIndex {
         let file = policy.dir.join(format!("{name}.{EXTENSION}"));
         Some(AnalysisIndex {
             policy,
+            files: files.iter().map(|f| f.to_path_buf()).collect(),
+            limits: *limits,
             identity,
             file,
         })
@@ -140,7 +146,7 @@ impl AnalysisIndex {
         };
         let file_bytes = FileBytes::of(&map, self.identity.as_bytes())?;
         let authentic = || file_bytes.authentic(&key);
-        let decode = || persist::decode(file_bytes.payload).map_err(|e| e.to_string());
+        let decode = || persist::decode(file_bytes.payload, threads).map_err(|e| e.to_string());
         let wrong = || "its keyed hash is wrong".to_string();
         let a = if threads >= 2 {
             // Decoding is bounded and checked whatever the bytes: it may start before the
@@ -211,6 +217,12 @@ impl AnalysisStore for AnalysisIndex {
 
     fn save(&self, opened: &OpenedHeap, a: &HeapAnalysis) {
         if (a.graph().nodes() as u64) < self.policy.min_objects {
+            return;
+        }
+        // A file changed since the snapshot was opened: the analysis may be of neither.
+        let files: Vec<&Path> = self.files.iter().map(PathBuf::as_path).collect();
+        if identity(&files, &self.limits).as_ref() != Some(&self.identity) {
+            tracing::warn!(file = %self.file.display(), "the analysis is not kept: the snapshot's files changed");
             return;
         }
         let made = crate::store::fsutil::create_private_dir(&self.policy.dir)

@@ -69,8 +69,9 @@ impl OpenedSnapshot {
             .get_or_init(|| {
                 self.opens.fetch_add(1, Ordering::Relaxed);
                 tracing::debug!(snapshot = %self.dir.display(), "opening the snapshot");
+                let index = AnalysisIndex::for_files(&[&self.dir], &self.limits);
                 let heap = OpenedHeap::open_with_limits(&self.dir, self.limits)?;
-                if let Some(index) = AnalysisIndex::for_files(&[&self.dir], &self.limits) {
+                if let Some(index) = index {
                     heap.keep_analyses_in(Box::new(index));
                 }
                 Ok(Arc::new(heap))

@@ -53,6 +53,15 @@ impl SnapshotSource {
     /// Opens the snapshot and its heap under `limits` (trust is the caller's:
     /// [`super::admit`] first).
     pub fn open(&self, limits: ReaderLimits) -> Result<Arc<OpenedHeap>, SourceError> {
+        let files: Vec<&Path> = [
+            Some(self.path.as_path()),
+            self.wasm.as_deref(),
+            self.globals.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let index = AnalysisIndex::for_files(&files, &limits);
         let globals = match &self.globals {
             Some(file) => {
                 let bytes = std::fs::read(file).map_err(|error| SourceError::ReadGlobals {
@@ -75,15 +84,7 @@ impl SnapshotSource {
             error: Arc::new(error),
         })?;
         let heap = OpenedHeap::from_snapshot(snapshot, limits)?;
-        let files: Vec<&Path> = [
-            Some(self.path.as_path()),
-            self.wasm.as_deref(),
-            self.globals.as_deref(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if let Some(index) = AnalysisIndex::for_files(&files, &limits) {
+        if let Some(index) = index {
             heap.keep_analyses_in(Box::new(index));
         }
         Ok(Arc::new(heap))

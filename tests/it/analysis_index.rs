@@ -42,7 +42,7 @@ fn an_analysis_read_back_answers_as_the_computed_one_on_every_fixture() {
         let computed = opened.analysis().unwrap();
         let mut bytes = Vec::new();
         persist::encode(&computed, &opened, &mut bytes).unwrap();
-        let read = persist::decode(&bytes).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        let read = persist::decode(&bytes, 2).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
         // Written again, the same bytes.
         let mut again = Vec::new();
         persist::encode(&read, &opened, &mut again).unwrap();
@@ -61,7 +61,7 @@ fn an_analysis_read_back_answers_as_the_computed_one_on_every_fixture() {
         // refused or read as a consistent analysis; never a panic.
         for cut in [0, 1, bytes.len() / 2, bytes.len() - 1] {
             assert!(
-                persist::decode(&bytes[..cut]).is_err(),
+                persist::decode(&bytes[..cut], 1).is_err(),
                 "{name}/{mode}: cut at {cut}"
             );
         }

@@ -9,6 +9,7 @@
 use std::io::Write;
 
 use super::cached::{HeapAnalysis, TypeRow};
+use super::concurrent::both;
 use super::path::Paths;
 use super::retained::{Analysis, VarRetention};
 use super::types::TypeLabels;
@@ -56,9 +57,10 @@ pub fn encode(a: &HeapAnalysis, opened: &OpenedHeap, out: impl Write) -> Result<
         .map_err(|e| PersistError::Write(e.to_string()))
 }
 
-/// Reads back an analysis [`encode`] wrote, checked for consistency; allocations are
-/// bounded by the bytes' length (a length in them beyond their end is an error).
-pub fn decode(bytes: &[u8]) -> Result<HeapAnalysis, PersistError> {
+/// Reads back an analysis [`encode`] wrote, checked for consistency (on two threads if
+/// `threads` is 2 or more); allocations are bounded by the bytes' length (a length in them
+/// beyond their end is an error).
+pub fn decode(bytes: &[u8], threads: usize) -> Result<HeapAnalysis, PersistError> {
     let (parts, rest): (Parts, &[u8]) =
         postcard::take_from_bytes(bytes).map_err(|e| PersistError::Decode(e.to_string()))?;
     if !rest.is_empty() {
@@ -67,13 +69,18 @@ pub fn decode(bytes: &[u8]) -> Result<HeapAnalysis, PersistError> {
             rest.len()
         )));
     }
-    let inconsistent = PersistError::Inconsistent;
-    let graph = parts.core.graph();
-    graph.check_without_edges().map_err(inconsistent)?;
-    let nodes = graph.nodes();
-    parts.core.dominators().check(nodes).map_err(inconsistent)?;
-    parts.labels.check(nodes).map_err(inconsistent)?;
-    parts.paths.check(nodes).map_err(inconsistent)?;
+    // The node count is the index's own (checked with the index).
+    let nodes = parts.core.graph().nodes();
+    let core = || {
+        parts.core.graph().check_without_edges()?;
+        parts.core.dominators().check(nodes)
+    };
+    let rest = || {
+        parts.labels.check(nodes)?;
+        parts.paths.check(nodes)
+    };
+    let (core, rest) = both(threads, core, rest);
+    core.and(rest).map_err(PersistError::Inconsistent)?;
     Ok(HeapAnalysis::from_parts(
         parts.core,
         parts.vars,
