@@ -72,13 +72,21 @@ fn an_analysis_read_back_answers_as_the_computed_one_on_every_fixture() {
 
 /// `mo-mem ARGS` with the kept analyses in `cache` (`MO_MEM_INDEX` = `index`); its output.
 fn run(cache: &Path, index: &str, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+    run_within(cache, index, None, args)
+}
+
+/// [`run`] with the budget `mib` (`MO_MEM_INDEX_MIB`; the default if `None`).
+fn run_within(cache: &Path, index: &str, mib: Option<&str>, args: &[&str]) -> Vec<u8> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mo-mem"));
+    command
         .args(args)
         .env("MO_MEM_CACHE_DIR", cache)
         .env("MO_MEM_INDEX", index)
-        .env_remove("MO_MEM_INDEX_MIB")
-        .output()
-        .unwrap();
+        .env_remove("MO_MEM_INDEX_MIB");
+    if let Some(mib) = mib {
+        command.env("MO_MEM_INDEX_MIB", mib);
+    }
+    let out = command.output().unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -179,22 +187,15 @@ fn the_budget_removes_the_least_recently_used_analyses() {
     assert_eq!(names[1].len(), 2);
     // A budget of nothing keeps only the file just written.
     let dir = common::fixture("compound", "incremental");
-    let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
-        .args(["stats", "--no-verify", dir.to_str().unwrap()])
-        .env("MO_MEM_CACHE_DIR", &cache)
-        .env("MO_MEM_INDEX", "always")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let s = dir.to_str().unwrap();
+    run(&cache, "always", &["stats", "--no-verify", s]);
     assert_eq!(kept(&cache).len(), 2, "stats analyses nothing");
-    let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
-        .args(["retained", "--no-verify", "--json", dir.to_str().unwrap()])
-        .env("MO_MEM_CACHE_DIR", &cache)
-        .env("MO_MEM_INDEX", "always")
-        .env("MO_MEM_INDEX_MIB", "0")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    run_within(
+        &cache,
+        "always",
+        Some("0"),
+        &["retained", "--no-verify", "--json", s],
+    );
     let left = kept(&cache);
     assert_eq!(left.len(), 1, "{left:?}");
     assert!(!names[1].contains(&left[0]));
