@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use crate::analysis::persist::{self, ENDIAN, FORMAT};
 use crate::analysis::{AnalysisStore, HeapAnalysis, OpenedHeap};
 use crate::image::ReaderLimits;
+use crate::store::fsutil::FILE_MODE;
 use crate::store::StoreKey;
 use crate::vfs::guard::Fingerprint;
 
@@ -183,12 +184,9 @@ impl AnalysisIndex {
             out.write_all(MAGIC)?;
             out.write_all(&(self.identity.len() as u64).to_le_bytes())?;
             out.write_all(self.identity.as_bytes())?;
-            let mut counted = Counted {
-                inner: &mut out,
-                bytes: 0,
-            };
-            persist::encode(a, opened, &mut counted).map_err(std::io::Error::other)?;
-            let payload = counted.bytes;
+            let head = out.written;
+            persist::encode(a, opened, &mut out).map_err(std::io::Error::other)?;
+            let payload = out.written - head;
             out.write_all(&payload.to_le_bytes())?;
             let mac = out.hasher.finalize();
             let mut file = out.inner.into_inner().map_err(|e| e.into_error())?;
@@ -344,14 +342,15 @@ fn create_private(path: &Path) -> std::io::Result<File> {
         .write(true)
         .create(true)
         .truncate(true)
-        .mode(0o600)
+        .mode(FILE_MODE)
         .open(path)
 }
 
-/// A writer that hashes what it writes (keyed).
+/// A writer that hashes (keyed) and counts what it writes.
 struct Mac<W> {
     inner: W,
     hasher: blake3::Hasher,
+    written: u64,
 }
 
 impl<W> Mac<W> {
@@ -359,6 +358,7 @@ impl<W> Mac<W> {
         Mac {
             inner,
             hasher: blake3::Hasher::new_keyed(key.as_bytes()),
+            written: 0,
         }
     }
 }
@@ -367,24 +367,7 @@ impl<W: Write> Write for Mac<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.hasher.update(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// A writer that counts what it writes.
-struct Counted<'a, W> {
-    inner: &'a mut W,
-    bytes: u64,
-}
-
-impl<W: Write> Write for Counted<'_, W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.bytes += n as u64;
+        self.written += n as u64;
         Ok(n)
     }
 
