@@ -49,24 +49,54 @@ fn mount_all(fixtures: &[(String, PathBuf)]) -> Mounted {
     mount
 }
 
-/// Every regular file under `dir` (sorted, not following symlinks), skipping `eval`.
 /// Most object files read per fixture; the others are listed (and referenced) only.
 const MAX_OBJECT_READS: usize = 800;
 
+/// The files below `dir`, in order, but the control files. The kind of each entry comes from
+/// the directory listing; only files outside `objects/` (where the control files are) are
+/// stat'ed, since a file's size costs its rendering.
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_below(dir, false, out)
+}
+
+fn files_below(dir: &Path, in_objects: bool, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
+        .map(|e| {
+            let e = e.unwrap();
+            (e.path(), e.file_type().unwrap())
+        })
         .collect();
-    entries.sort();
-    for path in entries {
-        let meta = std::fs::symlink_metadata(&path).unwrap();
-        if meta.is_dir() {
-            files_under(&path, out);
-        } else if meta.is_file() && !is_control_file(&meta) {
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, kind) in entries {
+        if kind.is_dir() {
+            let objects = in_objects || path.file_name().is_some_and(|n| n == "objects");
+            files_below(&path, objects, out);
+        } else if kind.is_file()
+            && (in_objects || !is_control_file(&std::fs::symlink_metadata(&path).unwrap()))
+        {
             out.push(path);
         }
     }
+}
+
+/// `files` (under `top`) with at most [`MAX_OBJECT_READS`] of those under `objects/`, an even
+/// stride of them in order; the others all.
+fn sample_objects(top: &Path, files: Vec<PathBuf>) -> Vec<PathBuf> {
+    let is_object = |f: &PathBuf| f.strip_prefix(top).is_ok_and(|r| r.starts_with("objects"));
+    let objects = files.iter().filter(|f| is_object(f)).count();
+    let stride = objects.div_ceil(MAX_OBJECT_READS).max(1);
+    let mut seen = 0;
+    files
+        .into_iter()
+        .filter(|f| {
+            if !is_object(f) {
+                return true;
+            }
+            seen += 1;
+            (seen - 1) % stride == 0
+        })
+        .collect()
 }
 
 fn run_ok(args: &[&std::ffi::OsStr]) -> Vec<u8> {
@@ -524,8 +554,11 @@ fn tree_ls_and_cat_print_what_the_mount_shows() {
                 "{name}: mo-mem ls {sub}"
             );
         }
+        // Every file but the object files, and of those a stride (`every_fixture_file_..`
+        // reads the same stride of them through the mount).
         let mut files = Vec::new();
         files_under(&top, &mut files);
+        let files = sample_objects(&top, files);
         for chunk in files.chunks(400) {
             let mut args: Vec<std::ffi::OsString> = vec!["cat".into(), dir.into()];
             let mut want = Vec::new();
@@ -593,21 +626,27 @@ fn fixture_mount_rejects_writes_and_serves_concurrent_readers() {
     );
 
     // 16 readers, each reading a fixed number of files along a different stride of them
-    // all (a count of reads, not a time window a loaded machine may not fill).
+    // all (a count of reads, not a time window a loaded machine may not fill). What each
+    // file holds is read first, alone, for the files the readers read.
+    const READERS: usize = 16;
     const READS_PER_READER: usize = 64;
-    let expected: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    let count = files.len();
+    let picks = move |reader: usize| {
+        (0..READS_PER_READER).map(move |j| (reader * 7919 + j * 104_729) % count)
+    };
+    let expected: std::collections::HashMap<usize, Vec<u8>> = (0..READERS)
+        .flat_map(picks)
+        .map(|k| (k, std::fs::read(&files[k]).unwrap()))
+        .collect();
     let reads: usize = std::thread::scope(|scope| {
-        let readers: Vec<_> = (0..16usize)
+        let readers: Vec<_> = (0..READERS)
             .map(|reader| {
                 let (files, expected) = (&files, &expected);
                 scope.spawn(move || {
-                    let mut i = reader * 7919;
-                    for _ in 0..READS_PER_READER {
-                        let k = i % files.len();
+                    for k in picks(reader) {
                         let bytes = std::fs::read(&files[k])
                             .unwrap_or_else(|e| panic!("{}: {e}", files[k].display()));
-                        assert!(bytes == expected[k], "{}", files[k].display());
-                        i += 104_729;
+                        assert!(bytes == expected[&k], "{}", files[k].display());
                     }
                     READS_PER_READER
                 })
@@ -615,13 +654,24 @@ fn fixture_mount_rejects_writes_and_serves_concurrent_readers() {
             .collect();
         readers.into_iter().map(|r| r.join().unwrap()).sum()
     });
-    assert_eq!(reads, 16 * READS_PER_READER);
+    assert_eq!(reads, READERS * READS_PER_READER);
 
-    // grep -r over the whole mount finishes and finds the variables. Its output is read on
-    // another thread, so the ceiling (which only a hang reaches) can fire while it runs.
+    // grep -r over the whole mount finishes and finds the variables: every file of the
+    // first fixture, and of the others every file but the object files (read in full by
+    // `every_fixture_file_..` and `tree_ls_and_cat_..`, a stride of them each). Its output is
+    // read on another thread, so the ceiling (which only a hang reaches) can fire while it
+    // runs.
     let mut grep = Command::new("grep")
         .args(["-r", "-l", "--exclude=eval", "-e", "Blob T"])
-        .arg(&mount.mountpoint)
+        .arg(mount.path(name))
+        .args(fixtures[1..].iter().flat_map(|(other, _)| {
+            let top = mount.path(other);
+            std::fs::read_dir(&top)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| !p.ends_with("objects"))
+                .collect::<Vec<_>>()
+        }))
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
