@@ -48,7 +48,7 @@ fn an_analysis_read_back_answers_as_the_computed_one_on_every_fixture() {
         persist::encode(&read, &opened, &mut again).unwrap();
         assert!(again == bytes, "{name}/{mode}: encoded twice differently");
         let nodes = computed.graph().nodes();
-        let step = (nodes / 3000).max(1);
+        let step = (nodes / 1000).max(1);
         let (want, got) = (
             answers(&opened, &computed, step),
             answers(&opened, &read, step),
