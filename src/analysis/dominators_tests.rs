@@ -70,9 +70,9 @@ fn shared_objects_are_retained_by_neither_root() {
     assert_eq!(d.idom(2), Some(Dominator::Group(0)));
 }
 
-/// A chain of 10 million nodes in a release build, 1 million in a debug build (where the
-/// 10 million took a minute of the unit tests' 45 seconds): either is far deeper than a
-/// recursion one frame per node could go on a test thread's 2 MiB stack.
+/// A chain of 10 million nodes in a release build, 1 million in a debug build (where 10
+/// million kept a test thread busy for most of the unit tests' time): either is far deeper
+/// than a recursion of one frame per node could go on a test thread's 2 MiB stack.
 #[test]
 fn long_chain_needs_no_stack() {
     const N: u32 = if cfg!(debug_assertions) {

@@ -53,12 +53,13 @@ fn mount_all(fixtures: &[(String, PathBuf)]) -> Mounted {
 const MAX_OBJECT_READS: usize = 800;
 
 /// The files below `dir`, in order, but the control files. The kind of each entry comes from
-/// the directory listing; only files outside `objects/` (where the control files are) are
+/// the directory listing; only files outside `objects/` (no control file is in there) are
 /// stat'ed, since a file's size costs its rendering.
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     files_below(dir, false, out)
 }
 
+/// [`files_under`] of `dir`, which is inside `objects/` if `in_objects`.
 fn files_below(dir: &Path, in_objects: bool, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -657,10 +658,9 @@ fn fixture_mount_rejects_writes_and_serves_concurrent_readers() {
     assert_eq!(reads, READERS * READS_PER_READER);
 
     // grep -r over the whole mount finishes and finds the variables: every file of the
-    // first fixture, and of the others every file but the object files (read in full by
-    // `every_fixture_file_..` and `tree_ls_and_cat_..`, a stride of them each). Its output is
-    // read on another thread, so the ceiling (which only a hang reaches) can fire while it
-    // runs.
+    // first fixture, and of the others every file but the object files (of which
+    // `every_fixture_file_..` and `tree_ls_and_cat_..` read a stride). Its output is read on
+    // another thread, so the ceiling (which only a hang reaches) can fire while it runs.
     let mut grep = Command::new("grep")
         .args(["-r", "-l", "--exclude=eval", "-e", "Blob T"])
         .arg(mount.path(name))
