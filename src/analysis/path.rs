@@ -92,12 +92,23 @@ impl RootPath {
     }
 }
 
-const NONE: u32 = u32::MAX;
+/// A node not found (yet): the parents are stored plus one, so the array of a search just
+/// started is all zeros, which the allocator hands out as untouched pages (only the pages
+/// the search reaches are ever written).
+const NONE: u32 = 0;
+
+/// The stored parent of a node whose parent is `p`.
+#[inline]
+fn stored(p: u32) -> u32 {
+    p + 1
+}
 
 /// Shortest paths from the roots of one graph: the search is done once, each path is then a
 /// walk up the parents.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct Paths {
+    /// Per node: its parent plus one (a root is its own parent), or [`NONE`] for a node no
+    /// root reaches (or not reached yet).
     #[serde(with = "crate::analysis::pod")]
     parent: Vec<u32>,
     /// For a node a search started from: the root's name.
@@ -113,7 +124,7 @@ impl Paths {
         if self.parent.len() != nodes {
             return Err(format!("{} parents for {nodes} nodes", self.parent.len()));
         }
-        let node = |&p: &u32| p == NONE || (p as usize) < nodes;
+        let node = |&p: &u32| p == NONE || (p as usize) <= nodes;
         if !self.parent.iter().all(node) || !self.origin.keys().all(|&n| (n as usize) < nodes) {
             return Err(format!("a parent beyond the {nodes} nodes"));
         }
@@ -149,8 +160,11 @@ impl Paths {
         let mut chain = vec![target];
         let mut v = target;
         loop {
-            let p = *self.parent.get(v as usize)?;
-            if p == NONE || chain.len() > self.parent.len() {
+            let p = match *self.parent.get(v as usize)? {
+                NONE => return None,
+                p => p - 1,
+            };
+            if chain.len() > self.parent.len() {
                 return None;
             }
             if p == v {
@@ -210,13 +224,14 @@ impl PathSearch {
     /// roots are queued, no node is expanded yet. Every call after must pass the same edges.
     pub fn new(graph: &HeapGraph) -> PathSearch {
         let n = graph.nodes();
+        // Zeros (NONE): fresh pages from the allocator, not a pass writing every one.
         let mut parent = vec![NONE; n];
         let mut origin: BTreeMap<u32, String> = BTreeMap::new();
         // First in, first out: it holds the search's frontier, not every node found.
         let mut queue: Fifo<u32> = Fifo::new();
         let mut start = |node: u32, name: &str, queue: &mut Fifo<u32>| {
             if parent[node as usize] == NONE {
-                parent[node as usize] = node;
+                parent[node as usize] = stored(node);
                 origin.insert(node, name.to_string());
                 queue.push_back(node);
             }
@@ -278,7 +293,7 @@ impl PathSearch {
         let (parent, queue) = (&mut self.paths.parent, &mut self.queue);
         edges.scan_from(v, 0, |w| {
             if parent[w as usize] == NONE {
-                parent[w as usize] = v;
+                parent[w as usize] = stored(v);
                 queue.push_back(w);
             }
             false
@@ -350,4 +365,33 @@ pub fn path_to(
         .ok_or(PathError::NotAnObject(addr))?;
     let path = a.path(opened, node).ok_or(PathError::Garbage(addr))?;
     Ok((addr, path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paths with these stored parents (node 0 the root `vars.x`).
+    fn paths(parent: Vec<u32>) -> Paths {
+        Paths {
+            parent,
+            origin: BTreeMap::from([(0, "vars.x".to_string())]),
+        }
+    }
+
+    #[test]
+    fn parents_are_stored_plus_one() {
+        let p = paths(vec![stored(0), stored(0), stored(0), stored(2), NONE]);
+        assert_eq!(p.check(5), Ok(()));
+        assert_eq!(p.nodes_to(3), Some(vec![0, 2, 3]));
+        assert_eq!(p.nodes_to(0), Some(vec![0]));
+        assert_eq!(p.nodes_to(4), None, "not reached");
+        assert_eq!(p.nodes_to(5), None, "not a node");
+        // The last node is a parent; one beyond is refused.
+        assert_eq!(paths(vec![stored(0), stored(1)]).check(2), Ok(()));
+        assert!(paths(vec![stored(0), stored(2)]).check(2).is_err());
+        assert!(paths(vec![stored(0)]).check(2).is_err(), "too few parents");
+        // A cycle of parents leads nowhere, in as many steps as there are nodes.
+        assert_eq!(paths(vec![stored(1), stored(0)]).nodes_to(0), None);
+    }
 }

@@ -449,16 +449,26 @@ pub(crate) fn eop_blob<'h>(
     layout: &Layout,
     word: u64,
 ) -> Option<(u64, &'h [u8])> {
+    eop_sorted_blob(image, layout, word).map(|(addr, _, bytes)| (addr, bytes))
+}
+
+/// [`eop_blob`] with the blob's sort.
+#[inline]
+pub(crate) fn eop_sorted_blob<'h>(
+    image: &'h Image,
+    layout: &Layout,
+    word: u64,
+) -> Option<(u64, BlobSort, &'h [u8])> {
     let (addr, tag, len) = plain_eop_object(image, layout, word)?;
-    if !matches!(Tag::decode(tag, layout.tags), Some((Tag::Blob(_), None))) {
+    let Some((Tag::Blob(sort), None)) = Tag::decode(tag, layout.tags) else {
         return None;
-    }
+    };
     let start = addr.checked_add(24)?;
     let padded = round_up(len, 8)?;
     if !image.contains(start, padded) {
         return None;
     }
-    Some((addr, image.bytes(start, len).ok()?))
+    Some((addr, sort, image.bytes(start, len).ok()?))
 }
 
 #[inline]

@@ -4,11 +4,11 @@ use crate::image::{Budget, Image, ReaderLimits};
 use crate::module::{ModuleFacts, Persistence};
 use crate::snapshot::Snapshot;
 
-use super::object::{decode, is_pointer_word, resolve};
+use super::object::{decode, eop_sorted_blob, is_pointer_word, resolve};
 use super::walk_quick::QuickSizer;
 use super::{
-    HeapError, HeapRange, Layout, Object, ObjectError, Root, ScalarCoding, StableVarRoot, Walk,
-    EOP_NULL,
+    BlobSort, HeapError, HeapRange, Layout, Object, ObjectError, Root, ScalarCoding, StableVarRoot,
+    Walk, EOP_NULL,
 };
 
 /// A decoded Motoko heap: the snapshot, the module facts, the layout and its walkable ranges.
@@ -158,6 +158,16 @@ impl Heap {
     pub fn object_of(&self, word: u64) -> Result<Object<'_>, HeapError> {
         let addr = self.pointer(word).ok_or(ObjectError::NotPointer { word })?;
         self.object(self.resolve(addr)?)
+    }
+
+    /// The sort and bytes of the blob (or flat text) at `addr`, read narrowly when the layout
+    /// allows it (an EOP heap, the object not forwarded: what [`Heap::object`] would decode
+    /// there, in three words read); `None` otherwise (not a blob, or another layout: decode
+    /// it with [`Heap::object`], which also says what is wrong).
+    #[inline]
+    pub fn narrow_blob(&self, addr: u64) -> Option<(BlobSort, &[u8])> {
+        eop_sorted_blob(self.image(), &self.layout, addr.wrapping_sub(1))
+            .map(|(_, sort, bytes)| (sort, bytes))
     }
 
     /// Whether `addr` lies inside one of the walkable ranges.

@@ -183,7 +183,7 @@ fn byte_arrays_save_the_words_a_blob_does_not_need() {
         assert_eq!(labels.label(alias).map(|l| &**l), Some("Bytes"), "{mode}");
         assert_eq!(LabelKind::of("Bytes"), LabelKind::Other);
         let f = finding(&report, "byte-arrays", mode);
-        assert_eq!(addresses(a, &f.nodes), expected, "{mode}");
+        assert_eq!(addresses(a, &f.nodes.to_vec()), expected, "{mode}");
         assert_eq!((f.objects, f.saving_bytes), (5, saving), "{mode}");
         assert_eq!(
             f.saving_bytes,
@@ -322,10 +322,10 @@ fn assert_duplicates(report: &DoctorReport, want: &ExpectedDuplicates, label: &s
         (want.objects, want.bytes, want.saving),
         "{label}"
     );
-    let got: HashSet<u32> = f.nodes.iter().copied().collect();
+    let got: HashSet<u32> = f.nodes.iter().collect();
     assert_eq!(got, want.dropped.iter().copied().collect(), "{label}");
     assert!(
-        f.nodes.windows(2).all(|w| w[0] < w[1]),
+        f.nodes.to_vec().windows(2).all(|w| w[0] < w[1]),
         "{label}: node order"
     );
     let mut values: Vec<&Vec<(u64, u32)>> = want.values.iter().collect();
@@ -383,7 +383,7 @@ fn duplicate_texts_are_grouped_by_their_exact_bytes() {
                 .map(|w| address(heap, w))
                 .collect();
             assert_eq!(elems.len(), copies, "{mode} {name}: separate objects");
-            let flagged = addresses(a, &f.nodes);
+            let flagged = addresses(a, &f.nodes.to_vec());
             assert_eq!(
                 elems.intersection(&flagged).count(),
                 copies - 1,
@@ -480,7 +480,7 @@ fn empty_collections_save_what_they_retain() {
             assert_eq!(LabelKind::of_shape("", labels.shapes()[i]), kind, "{name}");
         }
         let f = finding(&report, "empty-collections", mode);
-        let got: HashSet<u32> = f.nodes.iter().copied().collect();
+        let got: HashSet<u32> = f.nodes.iter().collect();
         assert_eq!(got, maps.iter().copied().collect(), "{mode}");
         let retained = retained_by_search(heap, a, &maps);
         assert_eq!((f.bytes, f.saving_bytes), (retained, retained), "{mode}");
@@ -509,7 +509,7 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         let f = finding(&report, "sparse-collections", mode);
         let sparse = var_object(heap, "sparse_slots");
         assert_eq!(
-            addresses(a, &f.nodes),
+            addresses(a, &f.nodes.to_vec()),
             HashSet::from([sparse.addr]),
             "{mode}"
         );
@@ -538,7 +538,7 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
         let saving =
             retained_by_search(heap, a, &[root_node]) - blob_bytes(heap.layout().header, w, 900);
         let f = finding(&report, "ropes", mode);
-        assert_eq!(f.nodes, [root_node], "{mode}");
+        assert_eq!(f.nodes.to_vec(), [root_node], "{mode}");
         assert_eq!(
             (f.objects, f.bytes, f.saving_bytes),
             (concats, concat_bytes, saving)
@@ -555,7 +555,7 @@ fn sparse_slots_and_ropes_and_boxes_match_their_objects() {
             .map(|&b| a.graph().size(a.graph().node_at(b).unwrap()))
             .sum();
         let f = finding(&report, "boxed-numbers", mode);
-        assert_eq!(addresses(a, &f.nodes), boxes, "{mode}");
+        assert_eq!(addresses(a, &f.nodes.to_vec()), boxes, "{mode}");
         assert_eq!((f.objects, f.saving_bytes), (600, bytes), "{mode}");
         assert!(
             f.detail.starts_with("vars.floats: 600 Float boxes"),
@@ -617,7 +617,7 @@ fn controls_give_no_finding() {
             let objects = reachable_from_var(heap, control);
             assert!(!objects.is_empty() || control == "small_nats", "{control}");
             for f in &report.findings {
-                let hit = addresses(a, &f.nodes);
+                let hit = addresses(a, &f.nodes.to_vec());
                 assert!(
                     hit.is_disjoint(&objects),
                     "{mode}: {} flags objects of the control {control}",

@@ -8,7 +8,7 @@ use crate::heap_support;
 
 use heap_support::files::{fuzz_scale as scale, give_back, SnapshotFiles};
 
-use mo_mem::heap::{Block, BlockKind, Heap, Tag, WalkError};
+use mo_mem::heap::{Block, BlockKind, Body, Heap, Tag, WalkError};
 use mo_mem::image::{ReaderLimits, WordSize};
 use mo_mem::module::ModuleFacts;
 
@@ -120,4 +120,76 @@ fn fast_path_agrees_with_the_full_decoder() {
     }
     eprintln!("fast path = full decoder on {total_blocks} fixture blocks and {mutants} mutants");
     assert!(mutants > 1000, "too few mutants ran: {mutants}");
+}
+
+/// What `Heap::narrow_blob` says of the object at `addr`, checked against the full decoder:
+/// a narrow read is the decoded blob's sort and bytes (`true`), or none (`false`).
+fn narrow_agrees(heap: &Heap, addr: u64, what: &str) -> bool {
+    let Some((sort, bytes)) = heap.narrow_blob(addr) else {
+        return false;
+    };
+    match heap.object(addr).map(|o| o.body) {
+        Ok(Body::Blob { sort: s, bytes: b }) => assert!(
+            s == sort && b == bytes,
+            "{what}: {addr:#x}: narrow read differs"
+        ),
+        other => panic!("{what}: {addr:#x}: narrow blob where the decoder reads {other:?}"),
+    }
+    true
+}
+
+#[test]
+fn narrow_blob_reads_what_the_decoder_reads() {
+    let (mut narrow, mut mutants) = (0usize, 0usize);
+    for (label, dir) in heap_support::snapshots() {
+        let files = SnapshotFiles::read(&dir, &label);
+        let facts = ModuleFacts::parse(&files.module).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let open = |memory| files.open(memory, &facts, ReaderLimits::default());
+        let heap = open(files.memory.clone()).unwrap_or_else(|| panic!("{label}: fixture refused"));
+        let eop = heap.layout().word.bytes() == 8;
+        let mut blobs = Vec::new();
+        for block in heap.walk().flatten() {
+            let read = narrow_agrees(&heap, block.addr, &label);
+            let BlockKind::Object(Tag::Blob(_)) = block.kind else {
+                continue;
+            };
+            // EOP: every blob in place reads narrowly; classical layouts never do.
+            assert_eq!(read, eop, "{label}: blob {:#x}", block.addr);
+            narrow += usize::from(read);
+            blobs.push(block.addr);
+        }
+        if !eop || blobs.is_empty() {
+            continue;
+        }
+        // Mutants of a blob's header, length and first bytes.
+        let word = heap.layout().word;
+        let mut memory = give_back(heap);
+        let mut rng = fastrand::Rng::with_seed(0x6e61_7272 ^ blobs.len() as u64);
+        for i in 0..200 * scale() {
+            let addr = blobs[rng.usize(0..blobs.len())];
+            let at = addr + rng.u64(0..4) * 8;
+            let Some(old) = write_word(&mut memory, at, 0, word) else {
+                continue;
+            };
+            let new = pick_value(&mut rng, at, old, word);
+            write_word(&mut memory, at, new, word);
+            let Some(heap) = open(std::mem::take(&mut memory)) else {
+                memory = files.memory.clone();
+                continue;
+            };
+            narrow_agrees(
+                &heap,
+                addr,
+                &format!("{label}: mutant {i}: {at:#x} -> {new:#x}"),
+            );
+            memory = give_back(heap);
+            write_word(&mut memory, at, old, word);
+            mutants += 1;
+        }
+    }
+    eprintln!("narrow blob reads = decoder on {narrow} blobs and {mutants} mutants");
+    assert!(
+        narrow > 1000 && mutants > 500,
+        "{narrow} blobs, {mutants} mutants"
+    );
 }

@@ -1,6 +1,7 @@
 //! [`Bits`]: a bit per node of the graph (which nodes are marked), 1/8 byte per node.
 
 /// A set of nodes as a bit per node; nodes beyond its length are not in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bits(Vec<u64>);
 
 impl Bits {

@@ -219,10 +219,10 @@ impl<'a> Context<'a> {
     /// shortest paths `mo-mem path` prints ([`HeapAnalysis::path_text`]), from the
     /// analysis's one search, run only as far as the nodes asked for need
     /// ([`HeapAnalysis::path_reached`]; a later `paths` finishes the same search).
-    pub fn paths(&self, nodes: &[u32]) -> Vec<String> {
+    pub fn paths(&self, nodes: impl IntoIterator<Item = u32>) -> Vec<String> {
         nodes
-            .iter()
-            .filter_map(|&n| self.a.path_reached(self.opened, n))
+            .into_iter()
+            .filter_map(|n| self.a.path_reached(self.opened, n))
             .map(|p| p.text())
             .take(MAX_WHERE)
             .collect()

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 use super::bits::Bits;
 use super::context::{Context, LabelKind};
 use super::dominated::{parent, MarkedAbove};
-use super::{Finding, Skipped};
+use super::{Finding, Nodes, Skipped};
 use crate::analysis::report::plural;
 use crate::heap::{BlobSort, Body, Object};
 
@@ -190,14 +190,17 @@ impl<'h> DuplicateTexts<'h> {
         if !matches!(kind, LabelKind::Text | LabelKind::Blob) {
             return;
         }
-        if let Body::Blob {
-            sort: BlobSort::Text | BlobSort::Bytes,
-            bytes,
-        } = obj.body
-        {
-            if !self.add(ctx, n, bytes) {
-                self.left_out.push(n);
-            }
+        if let Body::Blob { sort, bytes } = obj.body {
+            self.visit_blob(ctx, n, sort, bytes);
+        }
+    }
+
+    /// Looks at live node `n`, labelled `Text` or `Blob`, a blob of `sort` holding `bytes`
+    /// (what [`DuplicateTexts::visit`] does with its decoded object).
+    #[inline]
+    pub fn visit_blob(&mut self, ctx: &Context<'h>, n: u32, sort: BlobSort, bytes: &'h [u8]) {
+        if matches!(sort, BlobSort::Text | BlobSort::Bytes) && !self.add(ctx, n, bytes) {
+            self.left_out.push(n);
         }
     }
 
@@ -478,8 +481,7 @@ impl<'h> DuplicateTexts<'h> {
                     before storing a new one) instead of building the same value again."
             .to_string();
         f.where_nodes = top;
-        f.nodes = Vec::with_capacity(dropped.count());
-        f.nodes.extend(dropped.ones());
+        f.nodes = Nodes::Marked(dropped);
         Some(f)
     }
 
@@ -515,9 +517,10 @@ impl<'h> DuplicateTexts<'h> {
     /// all its copies, all but the kept one: every copy but the kept one either way.
     fn top(&self, ctx: &Context<'_>, dups: &[Dup], order: &[u32], dup_of: &[u32]) -> Vec<u32> {
         const MAX: usize = super::MAX_WHERE;
-        // The values among the first MAX, by their index among all values.
+        // The values among the first MAX, by their index among all values (slot i: the
+        // value of `firsts[i]`; the others never match a value index).
         let firsts = &order[..order.len().min(MAX)];
-        let mut value_of = vec![0u32; firsts.len()];
+        let mut value_of = [u32::MAX; MAX];
         for (v, &d) in dup_of.iter().enumerate() {
             if let Some(i) = firsts.iter().position(|&e| e == d) {
                 value_of[i] = v as u32;
@@ -526,16 +529,12 @@ impl<'h> DuplicateTexts<'h> {
         // Per value among them: its cheapest other copies by (cost, node), at most MAX, in
         // one pass over the copies.
         let mut cheapest: Vec<Vec<(u64, u32)>> = vec![Vec::new(); firsts.len()];
-        let copies = value_of
-            .iter()
-            .map(|&v| (v, self.firsts[v as usize]))
-            .chain(self.all_copies().map(|c| ((c >> 32) as u32, c as u32)));
-        for (v, n) in copies {
+        let mut consider = |v: u32, n: u32| {
             let Some(i) = value_of.iter().position(|&e| e == v) else {
-                continue;
+                return;
             };
             if n == dups[firsts[i] as usize].kept {
-                continue;
+                return;
             }
             let c = &mut cheapest[i];
             let key = (self.cost(ctx, n), n);
@@ -543,6 +542,14 @@ impl<'h> DuplicateTexts<'h> {
                 let at = c.partition_point(|&x| x < key);
                 c.insert(at, key);
                 c.truncate(MAX);
+            }
+        };
+        for &v in &value_of[..firsts.len()] {
+            consider(v, self.firsts[v as usize]);
+        }
+        for part in self.copy_parts() {
+            for &c in part {
+                consider((c >> 32) as u32, c as u32);
             }
         }
         let mut top: Vec<u32> = Vec::new();

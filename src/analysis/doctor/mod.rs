@@ -21,6 +21,7 @@ mod duplicate_texts;
 mod empty_collections;
 mod garbage;
 mod heap_growth;
+mod nodes;
 pub mod render;
 mod ropes;
 mod scan;
@@ -36,6 +37,7 @@ use super::OpenedHeap;
 
 pub use boxed_numbers::{BoxedRow, BoxedType};
 pub use context::{blob_bytes, Context, LabelKind};
+pub use nodes::Nodes;
 
 /// The most access paths a finding lists.
 pub const MAX_WHERE: usize = 5;
@@ -94,7 +96,7 @@ pub struct Finding {
     /// The nodes the finding covers (those whose bytes the saving frees, or the objects
     /// found wasteful), for tests and front-ends; not serialized.
     #[serde(skip)]
-    pub nodes: Vec<u32>,
+    pub nodes: Nodes,
     /// The nodes whose paths `where` lists, when they are not the first of `nodes` (empty:
     /// those); not serialized.
     #[serde(skip)]
@@ -114,7 +116,7 @@ impl Finding {
             advice: String::new(),
             table: Vec::new(),
             boxed: Vec::new(),
-            nodes: Vec::new(),
+            nodes: Nodes::default(),
             where_nodes: Vec::new(),
         }
     }
@@ -177,11 +179,10 @@ impl DoctorReport {
         });
         for f in &mut findings {
             if f.where_.is_empty() {
-                let nodes = match f.where_nodes.is_empty() {
-                    true => &f.nodes,
-                    false => &f.where_nodes,
+                f.where_ = match f.where_nodes.is_empty() {
+                    true => ctx.paths(f.nodes.iter()),
+                    false => ctx.paths(f.where_nodes.iter().copied()),
                 };
-                f.where_ = ctx.paths(nodes);
             }
         }
         findings.sort_by(|x, y| {

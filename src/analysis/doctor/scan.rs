@@ -3,7 +3,10 @@
 //! and only the objects a check looks into are decoded (those whose type label
 //! is of a kind a check reads, and live `Concat` and `WeakRef` objects), once, and handed to
 //! every check that looks at objects of their kind; the other checks need only the tag and
-//! the graph's size (`boxed-numbers`, `garbage` for the unreachable objects).
+//! the graph's size (`boxed-numbers`, `garbage` for the unreachable objects). A flat text or
+//! blob labelled `Text` or `Blob`, which only `duplicate-texts` looks at, is read narrowly
+//! where the layout allows it ([`crate::heap::Heap::narrow_blob`]: three words, the same
+//! sort and bytes the decoder reads) instead of decoded.
 //!
 //! On several threads the nodes are cut into runs of consecutive nodes ([`PARTS_PER_THREAD`]
 //! per thread, for balance), which the threads take in turn. What a check finds at a node
@@ -152,6 +155,14 @@ fn scan_part<'h>(ctx: &Context<'h>, run: Range<u32>) -> Scanned<'h> {
         let kind = ctx.kind(n);
         if kind == LabelKind::Plain {
             continue;
+        }
+        // A flat text or blob (most objects labelled so) is read narrowly: of the checks,
+        // only `duplicate-texts` looks at it.
+        if matches!(kind, LabelKind::Text | LabelKind::Blob) {
+            if let Some((sort, bytes)) = heap.narrow_blob(addr) {
+                s.duplicates.visit_blob(ctx, n, sort, bytes);
+                continue;
+            }
         }
         if !reads_body(kind) {
             let Ok((tag, _)) = heap.tag_at(addr) else {

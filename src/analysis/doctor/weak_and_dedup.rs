@@ -68,7 +68,7 @@ impl WeakAndDedup {
         f.advice = "Drop a weak reference once WeakReference.isLive says its target is \
                     gone (replace it by null or remove its entry)."
             .to_string();
-        f.nodes = self.dead;
+        f.nodes = self.dead.into();
         (Some(f), skipped)
     }
 }

@@ -16,7 +16,7 @@ use super::types::TypeLabels;
 use super::OpenedHeap;
 
 /// The encoding's version: raised whenever a persisted structure changes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The byte order of the arrays (`"little"` or `"big"`); bytes of another are refused.
 pub const ENDIAN: &str = if cfg!(target_endian = "little") {
