@@ -62,6 +62,33 @@ fn write_word(mem: &mut [u8], at: u64, v: u64, word: WordSize) -> Option<u64> {
     Some(u64::from_le_bytes(old))
 }
 
+/// One mutant: the word at `at` of `memory` changed to a value [`pick_value`] picks, the heap
+/// of that memory opened (`open`) and handed to `check` with the old and new words, then the
+/// word put back. `false` when there is no such word or the heap is refused at open (the
+/// memory went with the snapshot: it is read again from `files`).
+fn mutant(
+    memory: &mut Vec<u8>,
+    files: &SnapshotFiles,
+    open: impl Fn(Vec<u8>) -> Option<Heap>,
+    (at, word): (u64, WordSize),
+    rng: &mut fastrand::Rng,
+    check: impl FnOnce(&Heap, u64, u64),
+) -> bool {
+    let Some(old) = write_word(memory, at, 0, word) else {
+        return false;
+    };
+    let new = pick_value(rng, at, old, word);
+    write_word(memory, at, new, word);
+    let Some(heap) = open(std::mem::take(memory)) else {
+        *memory = files.memory.clone();
+        return false;
+    };
+    check(&heap, old, new);
+    *memory = give_back(heap);
+    write_word(memory, at, old, word);
+    true
+}
+
 #[test]
 fn fast_path_agrees_with_the_full_decoder() {
     let mut total_blocks = 0usize;
@@ -98,24 +125,21 @@ fn fast_path_agrees_with_the_full_decoder() {
                 }
             }
             let at = base.wrapping_add(rng.u64(0..4) * w);
-            let Some(old) = write_word(&mut memory, at, 0, word) else {
-                continue;
-            };
-            let new = pick_value(&mut rng, at, old, word);
-            write_word(&mut memory, at, new, word);
-            let Some(heap) = open(std::mem::take(&mut memory)) else {
-                // Refused at open: the memory went with the snapshot.
-                memory = files.memory.clone();
-                continue;
-            };
-            let (quick, full) = both(&heap, Some(block.addr), WINDOW);
-            assert_eq!(
-                quick, full,
-                "{label}: mutant {i}: word {at:#x} {old:#x} -> {new:#x} (block {block:?})"
+            let checked = mutant(
+                &mut memory,
+                &files,
+                open,
+                (at, word),
+                &mut rng,
+                |heap, old, new| {
+                    let (quick, full) = both(heap, Some(block.addr), WINDOW);
+                    assert_eq!(
+                        quick, full,
+                        "{label}: mutant {i}: word {at:#x} {old:#x} -> {new:#x} (block {block:?})"
+                    );
+                },
             );
-            memory = give_back(heap);
-            write_word(&mut memory, at, old, word);
-            mutants += 1;
+            mutants += usize::from(checked);
         }
     }
     eprintln!("fast path = full decoder on {total_blocks} fixture blocks and {mutants} mutants");
@@ -153,7 +177,8 @@ fn narrow_blob_reads_what_the_decoder_reads() {
             let BlockKind::Object(Tag::Blob(_)) = block.kind else {
                 continue;
             };
-            // EOP: every blob in place reads narrowly; classical layouts never do.
+            // EOP: every blob of the fixtures is in place (not forwarded) and reads narrowly;
+            // classical layouts never do.
             assert_eq!(read, eop, "{label}: blob {:#x}", block.addr);
             narrow += usize::from(read);
             blobs.push(block.addr);
@@ -168,23 +193,21 @@ fn narrow_blob_reads_what_the_decoder_reads() {
         for i in 0..200 * scale() {
             let addr = blobs[rng.usize(0..blobs.len())];
             let at = addr + rng.u64(0..4) * 8;
-            let Some(old) = write_word(&mut memory, at, 0, word) else {
-                continue;
-            };
-            let new = pick_value(&mut rng, at, old, word);
-            write_word(&mut memory, at, new, word);
-            let Some(heap) = open(std::mem::take(&mut memory)) else {
-                memory = files.memory.clone();
-                continue;
-            };
-            narrow_agrees(
-                &heap,
-                addr,
-                &format!("{label}: mutant {i}: {at:#x} -> {new:#x}"),
+            let checked = mutant(
+                &mut memory,
+                &files,
+                open,
+                (at, word),
+                &mut rng,
+                |heap, _, new| {
+                    narrow_agrees(
+                        heap,
+                        addr,
+                        &format!("{label}: mutant {i}: {at:#x} -> {new:#x}"),
+                    );
+                },
             );
-            memory = give_back(heap);
-            write_word(&mut memory, at, old, word);
-            mutants += 1;
+            mutants += usize::from(checked);
         }
     }
     eprintln!("narrow blob reads = decoder on {narrow} blobs and {mutants} mutants");
