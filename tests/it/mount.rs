@@ -4,31 +4,13 @@
 
 use std::io::{Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::mount_support;
-use mount_support::is_control_file;
+use mount_support::{files_under, is_control_file};
 
 use mount_support::{fuse_available, is_mounted, raw_snapshot, wait_with_deadline, Mounted, BIN};
-
-/// Every file under `dir` (not following symlinks), skipping control files.
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let meta = std::fs::symlink_metadata(&path).unwrap();
-        if meta.is_dir() {
-            files_under(&path, out);
-        } else if meta.is_file() && !is_control_file(&meta) {
-            out.push(path);
-        }
-    }
-}
 
 #[test]
 fn stat_size_equals_bytes_read_and_json_parses() {

@@ -9,7 +9,7 @@
 
 use crate::common;
 use crate::mount_support;
-use mount_support::is_control_file;
+use mount_support::files_under;
 
 use mount_support::{fuse_available, is_mounted, wait_with_deadline, Mounted, BIN, HANG};
 use serde_json::Value as Json;
@@ -51,35 +51,6 @@ fn mount_all(fixtures: &[(String, PathBuf)]) -> Mounted {
 
 /// Most object files read per fixture; the others are listed (and referenced) only.
 const MAX_OBJECT_READS: usize = 800;
-
-/// The files below `dir`, in order, but the control files. The kind of each entry comes from
-/// the directory listing; only files outside `objects/` (no control file is in there) are
-/// stat'ed, since a file's size costs its rendering.
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    files_below(dir, false, out)
-}
-
-/// [`files_under`] of `dir`, which is inside `objects/` if `in_objects`.
-fn files_below(dir: &Path, in_objects: bool, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| {
-            let e = e.unwrap();
-            (e.path(), e.file_type().unwrap())
-        })
-        .collect();
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (path, kind) in entries {
-        if kind.is_dir() {
-            let objects = in_objects || path.file_name().is_some_and(|n| n == "objects");
-            files_below(&path, objects, out);
-        } else if kind.is_file()
-            && (in_objects || !is_control_file(&std::fs::symlink_metadata(&path).unwrap()))
-        {
-            out.push(path);
-        }
-    }
-}
 
 /// `files` (under `top`) with at most [`MAX_OBJECT_READS`] of those under `objects/`, an even
 /// stride of them in order; the others all.

@@ -235,6 +235,35 @@ pub fn raw_snapshot(root: &Path, name: &str, memory: usize) -> PathBuf {
     dir
 }
 
+/// The files below `dir`, in order, but the control files. The kind of each entry comes from
+/// the directory listing; only files outside `objects/` (no control file is in there) are
+/// stat'ed, since a file's size costs its rendering.
+pub fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_below(dir, false, out)
+}
+
+/// [`files_under`] of `dir`, which is inside `objects/` if `in_objects`.
+fn files_below(dir: &Path, in_objects: bool, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| {
+            let e = e.unwrap();
+            (e.path(), e.file_type().unwrap())
+        })
+        .collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, kind) in entries {
+        if kind.is_dir() {
+            let objects = in_objects || path.file_name().is_some_and(|n| n == "objects");
+            files_below(&path, objects, out);
+        } else if kind.is_file()
+            && (in_objects || !is_control_file(&std::fs::symlink_metadata(&path).unwrap()))
+        {
+            out.push(path);
+        }
+    }
+}
+
 /// Whether a mounted file is a control file (`eval`, a method's): the only writable files.
 pub fn is_control_file(meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::PermissionsExt;
