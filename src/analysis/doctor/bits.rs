@@ -26,11 +26,6 @@ impl Bits {
         }
     }
 
-    /// How many nodes are marked.
-    pub fn count(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
     /// The marked nodes, in order.
     pub fn ones(&self) -> impl Iterator<Item = u32> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {

@@ -40,19 +40,6 @@ impl Nodes {
         }
     }
 
-    /// How many there are.
-    pub fn len(&self) -> usize {
-        match self {
-            Nodes::List(l) => l.len(),
-            Nodes::Marked(b) => b.count(),
-        }
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The nodes as a list, in order.
     pub fn to_vec(&self) -> Vec<u32> {
         self.iter().collect()
@@ -73,7 +60,6 @@ mod tests {
         let (l, m) = (Nodes::from(list.clone()), Nodes::Marked(bits));
         assert_eq!(l.to_vec(), list);
         assert_eq!(m.to_vec(), list);
-        assert_eq!((l.len(), m.len()), (5, 5));
-        assert!(Nodes::default().is_empty() && !m.is_empty());
+        assert_eq!(Nodes::default().to_vec(), Vec::<u32>::new());
     }
 }
