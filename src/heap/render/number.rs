@@ -59,6 +59,33 @@ fn group_frac(digits: &str) -> String {
     s
 }
 
+/// moc's number grouping applied to a NaN's payload as the WebAssembly interpreter writes
+/// it (hex digits in fours): moc takes the first run of decimal digits after the `0x` as a
+/// fraction and puts a `_` after each three of its digits (`c_0000_0000_0000` becomes
+/// `c_000_0_0000_0000`; a payload starting with a digit, `8_0000_0000_0000`, is unchanged:
+/// that run is the one digit before the first `_`).
+fn regroup_first_digits(payload: &str) -> String {
+    let bytes = payload.as_bytes();
+    let start = bytes
+        .iter()
+        .position(u8::is_ascii_digit)
+        .unwrap_or(bytes.len());
+    let end = bytes[start..]
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .map_or(bytes.len(), |i| start + i);
+    let mut out = String::with_capacity(payload.len() + 4);
+    out.push_str(&payload[..start]);
+    for (i, c) in payload[start..end].chars().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    out.push_str(&payload[end..]);
+    out
+}
+
 /// A float as moc's interpreter prints it: C's `%.17g` with moc's digit grouping (`9.5`,
 /// `0.1_000_000_000_000_000_1`, `1e+100`, `-0`, `nan:0x8_0000_0000_0000`).
 pub fn show_float_interpreted(f: f64) -> String {
@@ -75,7 +102,7 @@ pub fn show_float_interpreted(f: f64) -> String {
             g.push(c);
         }
         let sign = if bits >> 63 == 1 { "-" } else { "" };
-        return format!("{sign}nan:0x{g}");
+        return format!("{sign}nan:0x{}", regroup_first_digits(&g));
     }
     if f.is_infinite() {
         return if f > 0.0 { "inf".into() } else { "-inf".into() };
@@ -143,5 +170,20 @@ mod tests {
         assert_eq!(show_float(1000000.12345), "1000000.123450");
         assert_eq!(show_float(f64::NAN), "NaN");
         assert_eq!(show_float(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn nan_payloads_as_moc_run_prints_them() {
+        // Strings printed by the pinned `moc run` (0.0 / 0.0, its negation, Float.log(-1.0)).
+        let nan = |bits: u64| show_float_interpreted(f64::from_bits(bits));
+        assert_eq!(nan(0x7FF8_0000_0000_0000), "nan:0x8_0000_0000_0000");
+        assert_eq!(nan(0xFFF8_0000_0000_0000), "-nan:0x8_0000_0000_0000");
+        assert_eq!(nan(0x7FFC_0000_0000_0000), "nan:0xc_000_0_0000_0000");
+        // moc's grouping by the same rule: the first run of decimal digits in threes
+        assert_eq!(nan(0x7FF1_2345_6789_0000), "nan:0x1_2345_6789_0000");
+        assert_eq!(nan(0x7FF0_0000_0000_1234), "nan:0x123_4");
+        assert_eq!(nan(0xFFFC_1000_0000_0000), "-nan:0xc_100_0_0000_0000");
+        assert_eq!(regroup_first_digits("abcd_1234"), "abcd_123_4");
+        assert_eq!(regroup_first_digits("ab"), "ab");
     }
 }

@@ -190,7 +190,7 @@ static FLOAT_MOD: Module = Module {
         func!("min", n::float_min, &[FLOAT, FLOAT]),
         func!("max", n::float_max, &[FLOAT, FLOAT]),
         func!("isNaN", n::float_is_nan, &[FLOAT]),
-        func!("compare", c::compare, &[FLOAT, FLOAT]),
+        func!("compare", n::float_compare, &[FLOAT, FLOAT]),
         func!("equal", n::float_equal, &[FLOAT, FLOAT, FLOAT]),
         func!("notEqual", n::float_not_equal, &[FLOAT, FLOAT, FLOAT]),
     ],

@@ -4,6 +4,7 @@ use super::args::{arg, float_arg, wrong};
 use super::iters::{iter_value, RangeIter};
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::syntax::ast::BinOp;
+use crate::script::value::float;
 use crate::script::value::num::{self, to_bigint};
 use crate::script::value::{NumKind, Value};
 use num_bigint::BigUint;
@@ -222,17 +223,17 @@ macro_rules! float_fn {
     };
 }
 
-float_fn!(float_sqrt, f64::sqrt);
+float_fn!(float_sqrt, float::sqrt);
 float_fn!(float_abs, f64::abs);
-float_fn!(float_floor, f64::floor);
-float_fn!(float_ceil, f64::ceil);
-float_fn!(float_trunc, f64::trunc);
-float_fn!(float_nearest, f64::round_ties_even);
-float_fn!(float_sin, f64::sin);
-float_fn!(float_cos, f64::cos);
-float_fn!(float_tan, f64::tan);
-float_fn!(float_exp, f64::exp);
-float_fn!(float_log, f64::ln);
+float_fn!(float_floor, |x| float::rounded(x, f64::floor));
+float_fn!(float_ceil, |x| float::rounded(x, f64::ceil));
+float_fn!(float_trunc, |x| float::rounded(x, f64::trunc));
+float_fn!(float_nearest, |x| float::rounded(x, f64::round_ties_even));
+float_fn!(float_sin, |x| float::trig(x, f64::sin));
+float_fn!(float_cos, |x| float::trig(x, f64::cos));
+float_fn!(float_tan, |x| float::trig(x, f64::tan));
+float_fn!(float_exp, float::exp);
+float_fn!(float_log, float::log);
 
 /// `Float.fromInt(x)`.
 pub fn float_from_int(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
@@ -283,29 +284,34 @@ fn float_within(a: &[Value], who: &str) -> EResult<bool> {
 
 /// `Float.pow(x, y)`.
 pub fn float_pow(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    Ok(Value::Float(float_arg(a, 0, "Float.pow")?.powf(float_arg(
-        a,
-        1,
-        "Float.pow",
-    )?)))
+    let (x, y) = (float_arg(a, 0, "Float.pow")?, float_arg(a, 1, "Float.pow")?);
+    Ok(Value::Float(float::pow(x, y)))
 }
 
 /// `Float.min(x, y)`.
 pub fn float_min(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    Ok(Value::Float(float_arg(a, 0, "Float.min")?.min(float_arg(
-        a,
-        1,
-        "Float.min",
-    )?)))
+    let (x, y) = (float_arg(a, 0, "Float.min")?, float_arg(a, 1, "Float.min")?);
+    Ok(Value::Float(float::min(x, y)))
 }
 
 /// `Float.max(x, y)`.
 pub fn float_max(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    Ok(Value::Float(float_arg(a, 0, "Float.max")?.max(float_arg(
-        a,
-        1,
-        "Float.max",
-    )?)))
+    let (x, y) = (float_arg(a, 0, "Float.max")?, float_arg(a, 1, "Float.max")?);
+    Ok(Value::Float(float::max(x, y)))
+}
+
+/// `Float.compare(x, y)`: the total order of `mo:core` and `mo:base` (NaNs by sign).
+pub fn float_compare(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let (x, y) = (
+        float_arg(a, 0, "Float.compare")?,
+        float_arg(a, 1, "Float.compare")?,
+    );
+    let tag = match float::compare(x, y) {
+        std::cmp::Ordering::Less => "less",
+        std::cmp::Ordering::Equal => "equal",
+        std::cmp::Ordering::Greater => "greater",
+    };
+    Ok(Value::variant(tag, Value::Unit))
 }
 
 /// The fixed-width modules (`Nat8` ... `Int64`), generated per type.

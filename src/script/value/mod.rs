@@ -1,6 +1,7 @@
 //! Runtime values of the script engine.
 
 pub mod equality;
+pub mod float;
 pub mod num;
 pub mod ord;
 pub mod show;

@@ -1,6 +1,6 @@
 //! Numbers: Nat/Int with arbitrary precision, the fixed-width types, Float; Motoko's traps.
 
-use super::Value;
+use super::{float, Value};
 use crate::script::syntax::ast::{BinOp, UnOp};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -327,12 +327,12 @@ fn float(v: &Value) -> f64 {
 
 fn float_op(op: BinOp, x: f64, y: f64) -> NResult {
     Ok(Value::Float(match op {
-        BinOp::Add => x + y,
-        BinOp::Sub => x - y,
-        BinOp::Mul => x * y,
-        BinOp::Div => x / y,
-        BinOp::Rem => x % y,
-        BinOp::Pow => x.powf(y),
+        BinOp::Add => float::add(x, y),
+        BinOp::Sub => float::sub(x, y),
+        BinOp::Mul => float::mul(x, y),
+        BinOp::Div => float::div(x, y),
+        BinOp::Rem => float::rem(x, y),
+        BinOp::Pow => float::pow(x, y),
         _ => return Err("operator not defined on Float"),
     }))
 }

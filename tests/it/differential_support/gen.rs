@@ -26,6 +26,7 @@ pub enum Ty {
     Nat8,
     Int32,
     Char,
+    Float,
     Tuple(Box<Ty>, Box<Ty>),
     Opt(Box<Ty>),
     Array(Box<Ty>),
@@ -44,6 +45,7 @@ impl Ty {
             Ty::Nat8 => "Nat8".into(),
             Ty::Int32 => "Int32".into(),
             Ty::Char => "Char".into(),
+            Ty::Float => "Float".into(),
             Ty::Tuple(a, b) => format!("({}, {})", a.src(), b.src()),
             Ty::Opt(t) => format!("?{}", t.src()),
             Ty::Array(t) => format!("[{}]", t.src()),
@@ -100,6 +102,36 @@ const TEXTS: &[&str] = &[
     "\\\"q\\\"",
     "tab\\t",
     "\\u{1F600}",
+];
+/// Float literals: specials (NaNs of both signs, infinities, `-0.0`, a subnormal) beside
+/// ordinary values, so that operators meet every kind of operand.
+const FLOATS: &[&str] = &[
+    "0.0",
+    "-0.0",
+    "1.5",
+    "0.1",
+    "-2.5",
+    "3.0",
+    "1e300",
+    "4.9e-324",
+    "(0.0 / 0.0)",
+    "(-(0.0 / 0.0))",
+    "(1.0 / 0.0)",
+    "(-1.0 / 0.0)",
+];
+/// The exponents of generated `**` on Float: `pow` special-cases them (or the result is a
+/// NaN, an infinity or 1), so moc's JavaScript `Math.pow` and the C library agree to the bit.
+const POW_EXPONENTS: &[&str] = &[
+    "0.0",
+    "-0.0",
+    "1.0",
+    "-1.0",
+    "2.0",
+    "0.5",
+    "(0.0 / 0.0)",
+    "(-(0.0 / 0.0))",
+    "(1.0 / 0.0)",
+    "(-1.0 / 0.0)",
 ];
 const CHARS: &[&str] = &[
     "'a'",
@@ -162,6 +194,7 @@ impl Gen {
             Ty::Nat8,
             Ty::Int32,
             Ty::Char,
+            Ty::Float,
         ];
         if depth == 0 || self.rng.u32(0..10) < 6 {
             return scalar[self.rng.usize(0..scalar.len())].clone();
@@ -373,6 +406,7 @@ impl Gen {
             Ty::Nat8 => format!("({} : Nat8)", self.rng.u32(0..256)),
             Ty::Int32 => format!("({} : Int32)", self.rng.i32(-100_000..100_000)),
             Ty::Char => CHARS[self.rng.usize(0..CHARS.len())].to_string(),
+            Ty::Float => FLOATS[self.rng.usize(0..FLOATS.len())].to_string(),
             other => self.expr(other, 1),
         }
     }
@@ -546,7 +580,7 @@ impl Gen {
                 }
                 _ => self.lit(ty),
             },
-            Ty::Bool => match self.rng.u32(0..7) {
+            Ty::Bool => match self.rng.u32(0..8) {
                 0 => format!(
                     "(({} : Nat) == ({} : Nat))",
                     self.expr(&Ty::Nat, d),
@@ -565,6 +599,14 @@ impl Gen {
                     self.expr(&Ty::Text, d),
                     self.expr(&Ty::Text, d)
                 ),
+                6 => {
+                    let op = ["<", "<=", "==", "!=", ">"][self.rng.usize(0..5)];
+                    format!(
+                        "(({} : Float) {op} ({} : Float))",
+                        self.expr(&Ty::Float, d),
+                        self.expr(&Ty::Float, d)
+                    )
+                }
                 _ => self.lit(ty),
             },
             Ty::Text => match self.rng.u32(0..7) {
@@ -592,6 +634,21 @@ impl Gen {
                 _ => self.lit(ty),
             },
             Ty::Char => self.lit(ty),
+            Ty::Float => match self.rng.u32(0..8) {
+                0 => format!("({} + {})", self.expr(ty, d), self.expr(ty, d)),
+                1 => format!("({} - {})", self.expr(ty, d), self.expr(ty, d)),
+                2 => format!("({} * {})", self.expr(ty, d), self.expr(ty, d)),
+                3 => format!("({} / {})", self.expr(ty, d), self.expr(ty, d)),
+                4 => format!("({} % {})", self.expr(ty, d), self.expr(ty, d)),
+                5 => {
+                    // exponents whose powers are exact or special: other powers may differ
+                    // from moc's in the last bit (docs/eval.md, Float)
+                    let y = POW_EXPONENTS[self.rng.usize(0..POW_EXPONENTS.len())];
+                    format!("({} ** {y})", self.expr(ty, d))
+                }
+                6 => format!("(-{})", self.expr(ty, d)),
+                _ => self.lit(ty),
+            },
             Ty::Tuple(a, b) => format!("({}, {})", self.expr(a, d), self.expr(b, d)),
             Ty::Opt(t) => match self.rng.u32(0..4) {
                 0 => "null".into(),
