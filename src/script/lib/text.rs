@@ -170,7 +170,12 @@ fn split_vec(it: &mut Interp, t: &str, p: &Pattern) -> EResult<Vec<Value>> {
 pub fn split(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let t = text_arg(args, 0, "Text.split")?;
     let p = pattern(arg(args, 1, "Text.split")?, "Text.split")?;
-    let v = split_vec(it, &t, &p)?;
+    // as mo:core's: the empty text has no pieces (not one empty piece)
+    let v = if t.is_empty() {
+        Vec::new()
+    } else {
+        split_vec(it, &t, &p)?
+    };
     Ok(iter_value(VecIter {
         items: Rc::from(v),
         pos: 0,
@@ -196,6 +201,9 @@ pub fn replace(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let t = text_arg(args, 0, "Text.replace")?;
     let p = pattern(arg(args, 1, "Text.replace")?, "Text.replace")?;
     let r = text_arg(args, 2, "Text.replace")?;
+    if matches!(&p, Pattern::Text(x) if x.is_empty()) {
+        return replace_empty(it, &t, &r);
+    }
     let parts = split_vec(it, &t, &p)?;
     let mut s = String::new();
     for (i, x) in parts.iter().enumerate() {
@@ -207,6 +215,23 @@ pub fn replace(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
         }
     }
     it.alloc(s.len() as u64)?;
+    Ok(text(s))
+}
+
+/// `Text.replace(t, #text "", r)` as mo:core computes it: the empty pattern matches before
+/// every character and at the end (`"ab"` becomes `r # "a" # r # "b" # r`).
+fn replace_empty(it: &mut Interp, t: &str, r: &str) -> R {
+    let chars = t.chars().count() as u64;
+    let size = (chars + 1)
+        .saturating_mul(r.len() as u64)
+        .saturating_add(t.len() as u64);
+    it.alloc(size)?;
+    let mut s = String::with_capacity(size as usize);
+    s.push_str(r);
+    for c in t.chars() {
+        s.push(c);
+        s.push_str(r);
+    }
     Ok(text(s))
 }
 
@@ -319,17 +344,26 @@ pub fn char_to_nat32(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     Ok(Value::Nat32(char_arg(args, 0, "Char.toNat32")? as u32))
 }
 
-/// `Char.fromNat32(n)`.
+/// `Char.fromNat32(n)`: traps on a surrogate or a value above `0x10FFFF` where moc's
+/// primitive does (its location is moc's prelude, as `moc run` prints it).
 pub fn char_from_nat32(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let out_of_bounds = || {
+        crate::script::eval::Ctrl::Trap(Box::new(crate::script::eval::Trap {
+            kind: crate::script::eval::TrapKind::Trap,
+            message: "character value out of bounds".into(),
+            span: None,
+            location: Some("prim:468.39-468.65".into()),
+        }))
+    };
     match arg(args, 0, "Char.fromNat32")? {
         Value::Nat32(n) => char::from_u32(*n)
             .map(Value::Char)
-            .ok_or_else(|| crate::script::eval::trap("codepoint out of range")),
+            .ok_or_else(out_of_bounds),
         Value::Nat(n) => u32::try_from(*n)
             .ok()
             .and_then(char::from_u32)
             .map(Value::Char)
-            .ok_or_else(|| crate::script::eval::trap("codepoint out of range")),
+            .ok_or_else(out_of_bounds),
         other => Err(wrong("Char.fromNat32", "Nat32", other)),
     }
 }
