@@ -92,6 +92,17 @@ pub fn trap(msg: impl Into<String>) -> Ctrl {
     }))
 }
 
+/// A trap raised inside moc's prelude: `moc run` prints `location` (`prim:LINE.COL-LINE.COL`)
+/// instead of the script's position.
+pub fn trap_in_prim(location: &str, msg: impl Into<String>) -> Ctrl {
+    Ctrl::Trap(Box::new(Trap {
+        kind: TrapKind::Trap,
+        message: msg.into(),
+        span: None,
+        location: Some(location.into()),
+    }))
+}
+
 /// A trap at `span`.
 pub fn trap_at(span: Span, msg: impl Into<String>) -> Ctrl {
     Ctrl::Trap(Box::new(Trap {

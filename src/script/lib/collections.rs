@@ -733,14 +733,10 @@ pub fn opt_chain(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 pub fn opt_unwrap(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     match arg(args, 0, "Option.unwrap")? {
         Value::Opt(x) => Ok((**x).clone()),
-        _ => Err(crate::script::eval::Ctrl::Trap(Box::new(
-            crate::script::eval::Trap {
-                kind: crate::script::eval::TrapKind::Trap,
-                message: "explicit trap: Option.unwrap()".into(),
-                span: None,
-                location: Some("prim:63.31-63.42".into()),
-            },
-        ))),
+        _ => Err(crate::script::eval::trap_in_prim(
+            "prim:63.31-63.42",
+            "explicit trap: Option.unwrap()",
+        )),
     }
 }
 

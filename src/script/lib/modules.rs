@@ -6,7 +6,7 @@ use super::collections as c;
 use super::numbers as n;
 use super::text as t;
 use super::Module;
-use crate::script::eval::{trap, Ctrl, EResult, Interp, Trap, TrapKind};
+use crate::script::eval::{trap, trap_in_prim, EResult, Interp};
 use crate::script::value::{NumKind, Value};
 use std::rc::Rc;
 
@@ -22,12 +22,10 @@ fn debug_print(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
 
 fn runtime_trap(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
     let s = text_arg(a, 0, "Runtime.trap")?;
-    Err(Ctrl::Trap(Box::new(Trap {
-        kind: TrapKind::Trap,
-        message: format!("explicit trap: {s}"),
-        span: None,
-        location: Some("prim:63.31-63.42".into()),
-    })))
+    Err(trap_in_prim(
+        "prim:63.31-63.42",
+        format!("explicit trap: {s}"),
+    ))
 }
 
 fn runtime_unreachable(_: &mut Interp, _: Option<&Value>, _: &[Value]) -> EResult {

@@ -2,7 +2,7 @@
 
 use super::args::{arg, float_arg, wrong};
 use super::iters::{iter_value, RangeIter};
-use crate::script::eval::{trap, EResult, Interp};
+use crate::script::eval::{trap, trap_in_prim, EResult, Interp};
 use crate::script::syntax::ast::BinOp;
 use crate::script::value::float;
 use crate::script::value::num::{self, to_bigint};
@@ -28,6 +28,30 @@ pub fn to_text(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 pub fn convert_arg(args: &[Value], kind: NumKind, who: &str) -> R {
     let v = arg(args, 0, who)?.clone();
     num::convert(v, kind).map_err(trap)
+}
+
+/// Converts argument 0 into the fixed-width `kind` (`Nat8.fromNat`, `Int32.fromInt`, ...): out
+/// of range, the trap of moc's primitive, at its location in moc's prelude.
+fn convert_in_bounds(args: &[Value], kind: NumKind, who: &str) -> R {
+    let v = arg(args, 0, who)?.clone();
+    num::convert(v, kind).map_err(|e| {
+        let at = match kind {
+            NumKind::Nat8 => "prim:416.35-416.59",
+            NumKind::Nat16 => "prim:415.37-415.62",
+            NumKind::Nat32 => "prim:414.37-414.62",
+            NumKind::Nat64 => "prim:413.37-413.62",
+            NumKind::Int8 => "prim:411.35-411.59",
+            NumKind::Int16 => "prim:410.37-410.62",
+            NumKind::Int32 => "prim:409.37-409.62",
+            NumKind::Int64 => "prim:408.37-408.62",
+            _ => return trap(e),
+        };
+        if e == num::OVERFLOW {
+            trap_in_prim(at, "value out of bounds")
+        } else {
+            trap(e)
+        }
+    })
 }
 
 /// Wraps argument 0 into `kind`.
@@ -323,10 +347,10 @@ macro_rules! fixed_module {
             use crate::script::lib::Module;
             const K: NumKind = $kind;
             fn from_nat(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-                convert_arg(a, K, concat!($name, ".fromNat"))
+                convert_in_bounds(a, K, concat!($name, ".fromNat"))
             }
             fn from_int(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-                convert_arg(a, K, concat!($name, ".fromInt"))
+                convert_in_bounds(a, K, concat!($name, ".fromInt"))
             }
             fn wrap(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
                 wrap_arg(a, K, concat!($name, ".fromIntWrap"))

@@ -347,14 +347,8 @@ pub fn char_to_nat32(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 /// `Char.fromNat32(n)`: traps on a surrogate or a value above `0x10FFFF` where moc's
 /// primitive does (its location is moc's prelude, as `moc run` prints it).
 pub fn char_from_nat32(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let out_of_bounds = || {
-        crate::script::eval::Ctrl::Trap(Box::new(crate::script::eval::Trap {
-            kind: crate::script::eval::TrapKind::Trap,
-            message: "character value out of bounds".into(),
-            span: None,
-            location: Some("prim:468.39-468.65".into()),
-        }))
-    };
+    let out_of_bounds =
+        || crate::script::eval::trap_in_prim("prim:468.39-468.65", "character value out of bounds");
     match arg(args, 0, "Char.fromNat32")? {
         Value::Nat32(n) => char::from_u32(*n)
             .map(Value::Char)
