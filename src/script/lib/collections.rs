@@ -793,13 +793,20 @@ pub fn blob_to_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 pub fn compare(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let a = arg(args, 0, "compare")?;
     let b = arg(args, 1, "compare")?;
-    let tag = match ord::compare(a, b) {
-        Some(Ordering::Less) => "less",
-        Some(Ordering::Greater) => "greater",
-        Some(Ordering::Equal) => "equal",
-        None => return Err(trap("compare: values are not ordered")),
+    match ord::compare(a, b) {
+        Some(o) => Ok(order_value(o)),
+        None => Err(trap("compare: values are not ordered")),
+    }
+}
+
+/// An ordering as Motoko's `Order`: `#less`, `#equal` or `#greater`.
+pub fn order_value(o: Ordering) -> Value {
+    let tag = match o {
+        Ordering::Less => "less",
+        Ordering::Greater => "greater",
+        Ordering::Equal => "equal",
     };
-    Ok(Value::variant(tag, Value::Unit))
+    Value::variant(tag, Value::Unit)
 }
 
 /// `X.equal(a, b)`.

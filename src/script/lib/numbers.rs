@@ -330,12 +330,7 @@ pub fn float_compare(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
         float_arg(a, 0, "Float.compare")?,
         float_arg(a, 1, "Float.compare")?,
     );
-    let tag = match float::compare(x, y) {
-        std::cmp::Ordering::Less => "less",
-        std::cmp::Ordering::Equal => "equal",
-        std::cmp::Ordering::Greater => "greater",
-    };
-    Ok(Value::variant(tag, Value::Unit))
+    Ok(super::collections::order_value(float::compare(x, y)))
 }
 
 /// The fixed-width modules (`Nat8` ... `Int64`), generated per type.
