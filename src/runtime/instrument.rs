@@ -3,11 +3,12 @@
 //! mutable global under reserved names so their values can be read and restored.
 
 use std::io::Read;
-use std::ops::Range;
 
 use wasmparser::{BinaryReader, ExportSectionReader, GlobalSectionReader, ImportSectionReader};
 
 use super::error::RuntimeError;
+use super::nan_canon;
+use super::wasm_sections::{extend_vector_section, read_leb_u32, sections, write_leb_u32, Section};
 
 /// Largest (decompressed) module accepted; the IC's limit is 100 MiB.
 pub const MAX_MODULE_BYTES: u64 = 100 * 1024 * 1024;
@@ -69,79 +70,6 @@ pub fn decompress(wasm: &[u8]) -> Result<Vec<u8>, RuntimeError> {
         )));
     }
     Ok(out)
-}
-
-/// Reads an unsigned LEB128 `u32` at `*pos`, advancing it.
-fn read_leb_u32(bytes: &[u8], pos: &mut usize) -> Result<u32, RuntimeError> {
-    let mut result: u64 = 0;
-    for shift in (0..35).step_by(7) {
-        let byte = *bytes
-            .get(*pos)
-            .ok_or_else(|| RuntimeError::InvalidModule("truncated LEB128".into()))?;
-        *pos += 1;
-        result |= u64::from(byte & 0x7f) << shift;
-        if byte & 0x80 == 0 {
-            return u32::try_from(result)
-                .map_err(|_| RuntimeError::InvalidModule("LEB128 overflows u32".into()));
-        }
-    }
-    Err(RuntimeError::InvalidModule("LEB128 too long".into()))
-}
-
-/// Appends `v` as unsigned LEB128.
-fn write_leb_u32(out: &mut Vec<u8>, mut v: u32) {
-    loop {
-        let byte = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
-}
-
-/// One top-level section: its id, the whole byte range (header included) and its contents' range.
-struct Section {
-    id: u8,
-    whole: Range<usize>,
-    contents: Range<usize>,
-}
-
-/// Splits a module into its sections (checking the header and every length).
-fn sections(wasm: &[u8]) -> Result<Vec<Section>, RuntimeError> {
-    if wasm.len() < 8 || &wasm[0..4] != b"\0asm" {
-        return Err(RuntimeError::InvalidModule(
-            "not a WebAssembly module (bad magic)".into(),
-        ));
-    }
-    let mut out = Vec::new();
-    let mut pos = 8;
-    while pos < wasm.len() {
-        let start = pos;
-        let id = wasm[pos];
-        pos += 1;
-        let len = read_leb_u32(wasm, &mut pos)? as usize;
-        let end = pos
-            .checked_add(len)
-            .filter(|&e| e <= wasm.len())
-            .ok_or_else(|| {
-                RuntimeError::InvalidModule(format!("section {id} at {start} overruns the module"))
-            })?;
-        out.push(Section {
-            id,
-            whole: start..end,
-            contents: pos..end,
-        });
-        pos = end;
-    }
-    Ok(out)
-}
-
-/// Position of a section id in the order the binary format requires (custom sections: none).
-fn order(id: u8) -> Option<u8> {
-    const ORDER: [u8; 13] = [1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11];
-    ORDER.iter().position(|&x| x == id).map(|p| p as u8)
 }
 
 fn parse_err(e: wasmparser::BinaryReaderError) -> RuntimeError {
@@ -221,7 +149,8 @@ pub fn prepare(wasm: &[u8]) -> Result<PreparedModule, RuntimeError> {
             "the module already exports a name reserved by the runner ({MEMORY_EXPORT}, {START_EXPORT} or {GLOBAL_EXPORT_PREFIX}*)"
         )));
     }
-    let rewritten = add_exports(&original, &secs, &mutable_globals, start)?;
+    let exported = add_exports(&original, &secs, &mutable_globals, start)?;
+    let rewritten = nan_canon::canonicalize_nans(&exported)?;
     Ok(PreparedModule {
         original,
         rewritten,
@@ -265,65 +194,6 @@ fn add_exports(
         SECTION_START,
         "export",
     )
-}
-
-/// `wasm` (whose sections are `secs`) with `count` more entries, `entries` encoded, at the end
-/// of its vector section `id` (the section made, in its place in the section order, if there
-/// is none), and without its section `drop`. `what` names the section in errors.
-fn extend_vector_section(
-    wasm: &[u8],
-    secs: &[Section],
-    id: u8,
-    (count, entries): (u32, &[u8]),
-    drop: u8,
-    what: &str,
-) -> Result<Vec<u8>, RuntimeError> {
-    let rank = order(id);
-    let mut out = Vec::with_capacity(wasm.len() + entries.len() + 16);
-    out.extend_from_slice(&wasm[..8]);
-    let mut done = false;
-    let emit = |out: &mut Vec<u8>, old: Option<&[u8]>| -> Result<(), RuntimeError> {
-        let mut body = Vec::new();
-        match old {
-            Some(old) => {
-                let mut pos = 0;
-                let before = read_leb_u32(old, &mut pos)?;
-                let total = before
-                    .checked_add(count)
-                    .ok_or_else(|| RuntimeError::InvalidModule(format!("too many {what}s")))?;
-                write_leb_u32(&mut body, total);
-                body.extend_from_slice(&old[pos..]);
-            }
-            None => write_leb_u32(&mut body, count),
-        }
-        body.extend_from_slice(entries);
-        out.push(id);
-        let len = u32::try_from(body.len())
-            .map_err(|_| RuntimeError::InvalidModule(format!("{what} section too large")))?;
-        write_leb_u32(out, len);
-        out.extend_from_slice(&body);
-        Ok(())
-    };
-    for s in secs {
-        if !done {
-            if s.id == id {
-                emit(&mut out, Some(&wasm[s.contents.clone()]))?;
-                done = true;
-                continue;
-            }
-            if order(s.id).is_some() && order(s.id) > rank {
-                emit(&mut out, None)?;
-                done = true;
-            }
-        }
-        if s.id != drop {
-            out.extend_from_slice(&wasm[s.whole.clone()]);
-        }
-    }
-    if !done {
-        emit(&mut out, None)?;
-    }
-    Ok(out)
 }
 
 /// The limits of a module's memory 0, as declared.

@@ -9,6 +9,9 @@ pub(crate) mod host;
 pub(crate) mod ic0;
 pub mod instrument;
 pub mod mapped_memory;
+pub mod nan_canon;
+#[cfg(test)]
+mod nan_canon_tests;
 pub mod offline;
 pub mod reply_json;
 #[cfg(test)]
@@ -17,6 +20,7 @@ pub mod reply_schema;
 pub mod scenario;
 pub mod service;
 pub mod upgrade;
+pub(crate) mod wasm_sections;
 
 pub use crate::snapshot::metadata::GlobalValue;
 pub use canister::Canister;

@@ -331,3 +331,63 @@ fn garbage_is_an_invalid_module() {
         ));
     }
 }
+
+/// The bits of `floats(x, y)`'s results: x / y, x + y, sqrt x, sin x, x ** y, floor x, -x, abs x, x.
+fn float_bits(c: &mut Canister, x: u64, y: u64) -> Vec<u64> {
+    let arg = Encode!(&f64::from_bits(x), &f64::from_bits(y)).unwrap();
+    let reply = c.query("floats", &arg).unwrap();
+    let floats = Decode!(&reply, Vec<f64>).unwrap();
+    floats.into_iter().map(f64::to_bits).collect()
+}
+
+#[test]
+fn float_arithmetic_makes_the_ics_canonical_nan_and_sign_operations_keep_a_payload() {
+    const CANONICAL: u64 = 0x7ff8_0000_0000_0000;
+    for (mode, wasm) in probes() {
+        let mut c = installed(wasm);
+        // 0 / 0 on the host CPU is x86's negative NaN; the IC's Wasmtime canonicalizes it.
+        let zero = float_bits(&mut c, 0, 0);
+        assert_eq!(zero[0], CANONICAL, "{mode}: 0 / 0");
+        assert_eq!(zero[1..4], [0, 0, 0], "{mode}: 0 + 0, sqrt 0, sin 0");
+        assert_eq!(zero[4], 1.0f64.to_bits(), "{mode}: 0 ** 0");
+        assert_eq!(zero[6], 1 << 63, "{mode}: -0");
+        // A NaN with a sign and a payload, passed in by Candid: arithmetic (in the canister's
+        // code and in the RTS's sin and pow) gives the canonical NaN, the sign operations
+        // flip or clear only the sign, and the value itself comes back as it went in.
+        let nan = 0xfff4_0000_0000_abcd_u64;
+        let got = float_bits(&mut c, nan, 2.0f64.to_bits());
+        assert_eq!(got[..6], [CANONICAL; 6], "{mode}: arithmetic on {nan:#x}");
+        assert_eq!(
+            got[6..],
+            [nan & !(1 << 63), nan & !(1 << 63), nan],
+            "{mode}: -x, abs x, x"
+        );
+        // Ordinary values keep their bits.
+        let got = float_bits(&mut c, 2.0f64.to_bits(), (-0.5f64).to_bits());
+        let want = [
+            -4.0,
+            1.5,
+            2f64.sqrt(),
+            2f64.sin(),
+            2f64.powf(-0.5),
+            2.0,
+            -2.0,
+            2.0,
+            2.0,
+        ];
+        assert_eq!(
+            got[..4],
+            want[..4].iter().map(|f| f.to_bits()).collect::<Vec<_>>()[..],
+            "{mode}"
+        );
+        assert_eq!(
+            got[5..],
+            want[5..].iter().map(|f| f.to_bits()).collect::<Vec<_>>()[..],
+            "{mode}"
+        );
+        assert!(
+            (f64::from_bits(got[4]) - want[4]).abs() < 1e-15,
+            "{mode}: 2 ** -0.5"
+        );
+    }
+}

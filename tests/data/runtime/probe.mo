@@ -1,5 +1,6 @@
 // Test canister for the runtime's own tests (tests/runtime.rs).
 import Debug "mo:core/Debug";
+import Float "mo:core/Float";
 import Principal "mo:core/Principal";
 import Prim "mo:⛔";
 
@@ -47,6 +48,12 @@ persistent actor Probe {
   public func spin() : async () {
     var i = 0;
     while (true) { i += 1 };
+  };
+
+  // Float results whose NaNs the IC canonicalizes (arithmetic, the RTS's libm) and keeps (sign
+  // operations): tests/it/runtime.rs reads their bits.
+  public query func floats(x : Float, y : Float) : async [Float] {
+    [x / y, x + y, Float.sqrt(x), Float.sin(x), x ** y, Float.floor(x), -x, Float.abs(x), x]
   };
 
   public query func dump() : async [(Text, Text)] {
