@@ -4,7 +4,7 @@
 //! was re-initialised, as a classical runtime silently does), and the record fields and variant
 //! tags that changed inside a variable's declared type (`super::type_changes`).
 
-use crate::heap::render::write_debug_show;
+use crate::heap::render::write_debug_show_as;
 use crate::heap::types::{parse_signature, StableSignature, Type, TypeEnv};
 use crate::heap::value::{stable_variables, LazyValue};
 use crate::module::{decompress_module, ModuleFacts};
@@ -112,13 +112,14 @@ fn state_vars(heap: &OpenedHeap, which: &'static str) -> Result<Vec<StateVar>, U
     let vars = stable_variables(heap.heap(), sig).map_err(err)?;
     let mut decoder = heap.decoder().map_err(|e| err(e.clone()))?;
     decoder.set_max_nodes(MAX_SHOWN_NODES);
+    let floats = heap.heap().float_style();
     Ok(vars
         .iter()
         .map(|v| {
             let text = match decoder.deep(&v.value) {
                 Ok(value) => {
                     let mut out = String::new();
-                    write_debug_show(&value, &mut out);
+                    write_debug_show_as(&value, floats, &mut out);
                     out
                 }
                 Err(e) => format!("<not shown: {e}>"),

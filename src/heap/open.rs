@@ -94,6 +94,15 @@ impl Heap {
         self.module.as_ref()
     }
 
+    /// How the canister prints a `Float` in `debug_show` (its RTS's formatting; without a
+    /// module, an EOP heap: Rust's).
+    pub fn float_style(&self) -> crate::heap::render::FloatStyle {
+        self.module.as_ref().map_or(
+            crate::heap::render::FloatStyle::Compiled,
+            crate::heap::render::FloatStyle::compiled_by,
+        )
+    }
+
     /// The layout.
     #[inline]
     pub fn layout(&self) -> &Layout {

@@ -127,6 +127,10 @@ pub struct ModuleFacts {
     pub has_weak_refs: bool,
     /// Whether the RTS has the dedup table (>= 1.0).
     pub has_dedup_table: bool,
+    /// Whether the RTS formats a `Float` with C's `snprintf` (the classical RTS before moc
+    /// 0.13.4, which links musl: a NaN shows as `nan` or `-nan`); later RTSs and every EOP RTS
+    /// use Rust's formatting (`NaN`, whatever its sign). Told by the function `snprintf`.
+    pub libc_float_format: bool,
     /// Closure function names (table index -> name).
     pub functions: FunctionNames,
 }

@@ -146,6 +146,7 @@ fn derive_facts(raw: &RawModule<'_>) -> Result<ModuleFacts, ModuleError> {
         stable_slots,
         has_weak_refs,
         has_dedup_table: named("set_dedup_table").is_some(),
+        libc_float_format: named("snprintf").is_some(),
         functions: FunctionNames {
             table: raw.table.clone(),
             names: raw.names.clone(),

@@ -76,6 +76,9 @@ pub struct Evaluation {
     /// `(G, F)` when the script's last expression is exactly the field read `G.F` of a
     /// global (`vars.list`): its JSON may then be the field's own ([`Session::json_of`]).
     pub origin: Option<(String, String)>,
+    /// How the session prints `Float`s ([`Session::set_floats`]): a snapshot session as the
+    /// snapshot's canister does.
+    pub floats: FloatStyle,
 }
 
 impl Drop for Evaluation {
@@ -358,6 +361,7 @@ impl Session {
                 value,
                 steps,
                 origin: field_origin(&prog),
+                floats: self.interp.floats,
             }),
             Err(Ctrl::Trap(t)) => Err(ScriptError::Trap {
                 source_name: self.source_name.clone(),

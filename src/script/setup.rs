@@ -15,7 +15,6 @@ use super::json::to_natural_json;
 use super::limits::Limits;
 use super::session::Session;
 use super::value::Value;
-use crate::heap::render::FloatStyle;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -80,6 +79,7 @@ pub fn install(session: &mut Session, ctx: Arc<SnapshotContext>) {
 
 /// [`install`], reading values of more than `eager_nodes` nodes lazily.
 pub fn install_with(session: &mut Session, ctx: Arc<SnapshotContext>, eager_nodes: u64) {
+    let floats = ctx.heap().float_style();
     let vars = Rc::new(VarsHost::with_eager_nodes(ctx.clone(), eager_nodes));
     let (book, json_ctx) = (vars.book.clone(), ctx.clone());
     session.set_json(Some(Rc::new(move |v: &Value| {
@@ -88,7 +88,7 @@ pub fn install_with(session: &mut Session, ctx: Arc<SnapshotContext>, eager_node
     session.define_host("image", Rc::new(ImageHost::new(ctx.clone())));
     session.define_host("heap", Rc::new(HeapHost::new(ctx, vars.clone())));
     session.define_host("vars", vars);
-    session.set_floats(FloatStyle::Compiled);
+    session.set_floats(floats);
 }
 
 /// Binds `canister` over `calls` in `session`.

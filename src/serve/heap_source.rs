@@ -8,8 +8,8 @@ use crate::analysis::OpenedHeap;
 use crate::heap::collections::{compare_keys, lookup, CollectionKind, EntryWalk, Item};
 use crate::heap::render::object::{ObjectReader, ObjectView};
 use crate::heap::render::{
-    principal_from_text, principal_text, stream_debug_show, stream_json, write_debug_show,
-    write_json, FloatStyle, StreamError,
+    principal_from_text, principal_text, stream_debug_show, stream_json, write_debug_show_as,
+    write_json, StreamError,
 };
 use crate::heap::types::StableSignature;
 use crate::heap::value::{stable_variables, DecodeError, LazyValue, Value};
@@ -579,7 +579,8 @@ impl ValueNode for HeapValue {
             _ => return write_all(out, &self.debug_show()?),
         };
         let mut decoder = decoder(&self.context, false)?;
-        stream_debug_show(&mut decoder, lazy, FloatStyle::Compiled, out).map_err(stream_error)
+        let floats = self.context.heap().float_style();
+        stream_debug_show(&mut decoder, lazy, floats, out).map_err(stream_error)
     }
 
     fn scalar_file_value(&self) -> Option<Arc<dyn ValueNode>> {
@@ -603,7 +604,7 @@ impl ValueNode for HeapValue {
             None => self.deep(false)?,
         };
         let mut out = String::new();
-        write_debug_show(&value, &mut out);
+        write_debug_show_as(&value, self.context.heap().float_style(), &mut out);
         Ok(out.into_bytes())
     }
 }
@@ -640,7 +641,11 @@ impl ValueNode for ScalarValue {
 
     fn debug_show(&self) -> Result<Vec<u8>, VfsError> {
         let mut out = String::new();
-        write_debug_show(&self.deep(false)?, &mut out);
+        write_debug_show_as(
+            &self.deep(false)?,
+            self.context.heap().float_style(),
+            &mut out,
+        );
         Ok(out.into_bytes())
     }
 }

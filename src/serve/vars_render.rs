@@ -3,7 +3,7 @@
 //! server's `vars` tool).
 
 use crate::analysis::OpenedHeap;
-use crate::heap::render::{json_string, write_debug_show, write_json};
+use crate::heap::render::{json_string, write_debug_show_as, write_json};
 use crate::heap::value::{stable_variables, DecodeError};
 
 /// How the variables are rendered.
@@ -49,6 +49,7 @@ pub fn render_vars(
         out.push('{');
     }
     let mut first = true;
+    let floats = opened.heap().float_style();
     for var in &vars {
         let value = match decoder.deep(&var.value) {
             Ok(v) => v,
@@ -59,11 +60,11 @@ pub fn render_vars(
             }
         };
         match (format, single) {
-            (VarsFormat::Motoko, true) => write_debug_show(&value, out),
+            (VarsFormat::Motoko, true) => write_debug_show_as(&value, floats, out),
             (VarsFormat::Motoko, false) => {
                 out.push_str(&var.name);
                 out.push_str(" = ");
-                write_debug_show(&value, out);
+                write_debug_show_as(&value, floats, out);
             }
             (VarsFormat::Json, true) => write_json(&value, out),
             (VarsFormat::Json, false) => {

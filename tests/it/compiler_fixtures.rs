@@ -1,5 +1,6 @@
 //! The fixtures of older compilers (`fixtures/compilers/<name>/<mode>/`, the `legacy` canister
-//! compiled by each npm `motoko` release in `scripts/package.json`, and `weak-0-16`, weak
+//! compiled by each npm `motoko` release in `scripts/package.json`, `floats-*`, NaNs as each
+//! release's RTS prints them, and `weak-0-16`, weak
 //! references on moc 0.16.1's heap; see docs/fixtures.md): the
 //! module names its compiler release exactly (`info`), and a release whose layout this build
 //! does not read is refused with its name, its mode and the reason, never decoded; every
@@ -127,6 +128,33 @@ const RELEASES: &[Release] = &[
         incremental_refusal: None,
         modes: ALL_MODES,
     },
+    // The `floats` canister (NaNs of both signs, the RTS's Float formatting) on the first
+    // read release, the last classical one formatting with musl's `snprintf`, and the first
+    // `persistent actor` one (Rust's formatting, EOP and classical).
+    Release {
+        fixture: "floats-0-7",
+        build_id: "csid3m3s-a93lcj51-ip98pbqz-2wdfwxmz",
+        name: "moc 0.7.3+ (npm motoko 3.1.1)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: &["copying"],
+    },
+    Release {
+        fixture: "floats-0-13",
+        build_id: "drmdjj1k-varm6f3c-v17kjgpk-0w8fl12f",
+        name: "moc 0.13.2 (npm motoko 3.8.4)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: &["copying"],
+    },
+    Release {
+        fixture: "floats-0-14",
+        build_id: "fjsknwg3-3r2l6qvz-gs5iyqbc-ka22ysfy",
+        name: "moc 0.14.10+ (npm motoko 3.13.0)",
+        refusal: None,
+        incremental_refusal: None,
+        modes: &["copying", "eop"],
+    },
     // The `weak` canister on the first release with weak references (WeakRef tag 45).
     Release {
         fixture: "weak-0-16",
@@ -199,7 +227,7 @@ fn summary_of(name: &str, mode: &str) -> String {
 fn before_0_13(fixture: &str) -> bool {
     matches!(
         fixture,
-        "legacy-0-7" | "legacy-0-8" | "legacy-0-9" | "legacy-0-11" | "legacy-0-12"
+        "legacy-0-7" | "legacy-0-8" | "legacy-0-9" | "legacy-0-11" | "legacy-0-12" | "floats-0-7"
     )
 }
 
@@ -272,7 +300,7 @@ fn each_module_names_its_release_and_mode_and_unread_ones_are_refused_by_name() 
                 // The heap end: the `_HP` global of `__get_hp` (moc >= 0.9.5), else the RTS's
                 // `HP` static that `get_heap_size` reads (0.7.3+, 0.8.7), never both; the
                 // incremental GC has neither but its partition table, confirmed from its RTS.
-                let old_hp = name == "legacy-0-7" || name == "legacy-0-8";
+                let old_hp = matches!(name.as_str(), "legacy-0-7" | "legacy-0-8" | "floats-0-7");
                 let incremental = mode == "incremental";
                 assert_eq!(
                     (
@@ -387,7 +415,11 @@ fn every_read_older_compiler_fixture_decodes_to_its_expected_values() {
         let dir = common::compiler_fixture(&name, &mode);
         let want = expected_vars(&dir);
         let got = decoded_vars(&dir).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
-        let canister_vars = if name.starts_with("legacy-") { 56 } else { 7 };
+        let canister_vars = match name.split_once('-').map_or("", |(family, _)| family) {
+            "legacy" => 56,
+            "floats" => 8,
+            _ => 7,
+        };
         assert_eq!(
             want.len(),
             canister_vars,
@@ -862,4 +894,58 @@ fn npm_releases_before_moc_0_7_are_refused_by_name() {
         stderr.contains("moc 0.6.29+ (npm motoko 2.0.3), classical, copying GC: an npm `motoko` release before 3.0.0"),
         "{stderr}"
     );
+}
+
+/// The RTS's `Float` formatting is told by the module's function `snprintf`: present exactly
+/// in the classical modules of moc before 0.13.4 (musl's `printf`: a NaN is `nan` or `-nan`),
+/// absent from later ones and from every EOP module (Rust's: `NaN`). Checked on every read
+/// fixture against the rule by release, and on the `floats` canister's values, whose NaNs
+/// print as each rule says.
+#[test]
+fn libc_float_formatting_is_told_exactly_for_classical_moc_before_0_13_4() {
+    use mo_mem::module::Persistence;
+    let mut libc = 0;
+    for (name, mode) in common::compiler_fixtures() {
+        if release(&name).refusal(&mode).is_some() {
+            continue;
+        }
+        let dir = common::compiler_fixture(&name, &mode);
+        let wasm = std::fs::read(dir.join("wasm_module.bin")).unwrap();
+        let facts = ModuleFacts::parse(&wasm).unwrap_or_else(|e| panic!("{name}/{mode}: {e}"));
+        let moc = facts.moc.release.expect("a known release");
+        let want = facts.persistence == Persistence::Classical && moc < MocVersion::new(0, 13, 4);
+        assert_eq!(facts.libc_float_format, want, "{name}/{mode}: moc {moc}");
+        libc += usize::from(want);
+        if name.starts_with("floats-") {
+            let vars = crate::vars_fixtures::expected_vars(&dir);
+            let (made, negative) = (&vars["nan_made"], &vars["nan_neg"]);
+            if want {
+                assert_eq!(
+                    (made.as_str(), negative.as_str()),
+                    ("nan", "-nan"),
+                    "{name}/{mode}"
+                );
+            } else {
+                assert_eq!(
+                    (made.as_str(), negative.as_str()),
+                    ("NaN", "NaN"),
+                    "{name}/{mode}"
+                );
+            }
+            // A script over the snapshot shows the canister's text too, and its value is
+            // rendered so.
+            let out = Command::new(env!("CARGO_BIN_EXE_mo-mem"))
+                .args(["eval", &dir.to_string_lossy()])
+                .arg("(debug_show vars.nan_neg, vars.in_record)")
+                .output()
+                .unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                format!("(\"{negative}\", {})\n", vars["in_record"]),
+                "{name}/{mode}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    assert!(libc >= 20, "{libc} classical fixtures of moc < 0.13.4");
 }

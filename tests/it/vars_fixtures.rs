@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use mo_mem::heap::render::debug_show;
+use mo_mem::heap::render::write_debug_show_as;
 use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables};
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
@@ -38,9 +38,14 @@ pub(crate) fn decoded_vars(dir: &Path) -> Result<BTreeMap<String, String>, Strin
     let vars = stable_variables(&heap, &sig).map_err(|e| e.to_string())?;
     let mut d = signature_decoder(&heap, &sig);
     let mut out = BTreeMap::new();
+    let floats = heap.float_style();
     for v in vars {
         let text = match d.deep(&v.value) {
-            Ok(value) => debug_show(&value),
+            Ok(value) => {
+                let mut text = String::new();
+                write_debug_show_as(&value, floats, &mut text);
+                text
+            }
             Err(e) => format!("<decode error: {e}>"),
         };
         out.insert(v.name.to_string(), text);

@@ -39,10 +39,21 @@ pub fn show_float(f: f64) -> String {
     format!("{f:.6}")
 }
 
+/// A float as `debug_show` prints it in a canister whose RTS formats with C's `snprintf`:
+/// as [`show_float`] but a NaN is `nan` or `-nan` by its sign.
+pub fn show_float_libc(f: f64) -> String {
+    match (f.is_nan(), f.is_sign_negative()) {
+        (true, false) => "nan".to_string(),
+        (true, true) => "-nan".to_string(),
+        (false, _) => show_float(f),
+    }
+}
+
 /// A float as `debug_show` prints it in `style`.
 pub fn show_float_as(f: f64, style: FloatStyle) -> String {
     match style {
         FloatStyle::Compiled => show_float(f),
+        FloatStyle::CompiledLibc => show_float_libc(f),
         FloatStyle::Interpreted => show_float_interpreted(f),
     }
 }
@@ -170,6 +181,24 @@ mod tests {
         assert_eq!(show_float(1000000.12345), "1000000.123450");
         assert_eq!(show_float(f64::NAN), "NaN");
         assert_eq!(show_float(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn libc_floats_differ_only_in_nans() {
+        assert_eq!(show_float_libc(f64::NAN), "nan");
+        assert_eq!(show_float_libc(-f64::NAN), "-nan");
+        assert_eq!(show_float(-f64::NAN), "NaN");
+        for f in [
+            0.0,
+            -0.0,
+            2.5e-6,
+            -1.5,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MAX,
+        ] {
+            assert_eq!(show_float_libc(f), show_float(f), "{f}");
+        }
     }
 
     #[test]

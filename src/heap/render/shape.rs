@@ -13,10 +13,24 @@ use crate::heap::value::Value as HeapValue;
 /// How `debug_show` prints a `Float`: a compiled canister and moc's interpreter differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FloatStyle {
-    /// Six decimals (`9.500000`), as a compiled canister prints it.
+    /// Six decimals (`9.500000`), as a compiled canister prints it (a NaN as `NaN`).
     Compiled,
+    /// Six decimals, a NaN as C's `printf` writes it (`nan`, `-nan`): the classical RTS of
+    /// moc before 0.13.4 ([`crate::module::ModuleFacts::libc_float_format`]).
+    CompiledLibc,
     /// `%.17g` with digit groups (`9.5`), as moc's interpreter prints it.
     Interpreted,
+}
+
+impl FloatStyle {
+    /// How the canister built from a module with `facts` prints a `Float`.
+    pub fn compiled_by(facts: &crate::module::ModuleFacts) -> FloatStyle {
+        if facts.libc_float_format {
+            FloatStyle::CompiledLibc
+        } else {
+            FloatStyle::Compiled
+        }
+    }
 }
 
 /// A `Nat` of any width.
