@@ -6,34 +6,32 @@ use super::nan_canon::{canonicalize_nans, CANONICAL_F32, CANONICAL_F64};
 use super::RuntimeError;
 use wasmi::{Engine, Instance, Linker, Module, Store};
 
-/// Every float instruction the IC canonicalizes and a few it does not, as functions over bits.
-const MODULE: &str = r#"
-(module
-  (memory 1)
-  (func $f64_binary (param i64 i64) (result f64 f64)
-    local.get 0 f64.reinterpret_i64 local.get 1 f64.reinterpret_i64)
-  (func (export "f64.add") (param i64 i64) (result i64)
-    local.get 0 local.get 1 call $f64_binary f64.add i64.reinterpret_f64)
-  (func (export "f64.sub") (param i64 i64) (result i64)
-    local.get 0 local.get 1 call $f64_binary f64.sub i64.reinterpret_f64)
-  (func (export "f64.mul") (param i64 i64) (result i64)
-    local.get 0 local.get 1 call $f64_binary f64.mul i64.reinterpret_f64)
-  (func (export "f64.div") (param i64 i64) (result i64)
-    local.get 0 local.get 1 call $f64_binary f64.div i64.reinterpret_f64)
-  (func (export "f64.min") (param i64 i64) (result i64)
-    local.get 0 local.get 1 call $f64_binary f64.min i64.reinterpret_f64)
-  (func (export "f64.max") (param i64 i64) (result i64)
-    local.get 0 local.get 1 call $f64_binary f64.max i64.reinterpret_f64)
-  (func (export "f64.copysign") (param i64 i64) (result i64)
-    local.get 0 local.get 1 call $f64_binary f64.copysign i64.reinterpret_f64)
-  (func (export "f64.sqrt") (param i64) (result i64)
-    local.get 0 f64.reinterpret_i64 f64.sqrt i64.reinterpret_f64)
-  (func (export "f64.floor") (param i64) (result i64)
-    local.get 0 f64.reinterpret_i64 f64.floor i64.reinterpret_f64)
-  (func (export "f64.neg") (param i64) (result i64)
-    local.get 0 f64.reinterpret_i64 f64.neg i64.reinterpret_f64)
-  (func (export "f64.abs") (param i64) (result i64)
-    local.get 0 f64.reinterpret_i64 f64.abs i64.reinterpret_f64)
+/// Every float instruction the IC canonicalizes and a few it does not, as functions over bits:
+/// the f64 ones generated, the others written out below.
+fn module() -> String {
+    let binary = ["add", "sub", "mul", "div", "min", "max", "copysign"].map(|op| {
+        format!(
+            "(func (export \"f64.{op}\") (param i64 i64) (result i64)\n  \
+             local.get 0 local.get 1 call $f64_binary f64.{op} i64.reinterpret_f64)\n"
+        )
+    });
+    let unary = ["sqrt", "floor", "neg", "abs"].map(|op| {
+        format!(
+            "(func (export \"f64.{op}\") (param i64) (result i64)\n  \
+             local.get 0 f64.reinterpret_i64 f64.{op} i64.reinterpret_f64)\n"
+        )
+    });
+    format!(
+        "(module (memory 1)\n\
+         (func $f64_binary (param i64 i64) (result f64 f64)\n  \
+         local.get 0 f64.reinterpret_i64 local.get 1 f64.reinterpret_i64)\n{}{}{MORE})",
+        binary.concat(),
+        unary.concat()
+    )
+}
+
+/// The module's other functions.
+const MORE: &str = r#"
   (func (export "f64.load") (param i64) (result i64)
     i32.const 8 local.get 0 i64.store
     i32.const 8 f64.load i64.reinterpret_f64)
@@ -66,7 +64,6 @@ const MODULE: &str = r#"
     unreachable
     f64.add
     drop)
-)
 "#;
 
 /// A module with no float arithmetic at all.
@@ -160,7 +157,7 @@ const F64S: [u64; 12] = [
 
 #[test]
 fn f64_arithmetic_gives_the_canonical_nan_and_keeps_every_other_result() {
-    let (mut _plain, mut ic) = both(MODULE);
+    let (mut _plain, mut ic) = both(&module());
     type Op = fn(f64, f64) -> f64;
     let ops: [(&str, Op); 6] = [
         ("f64.add", |a, b| a + b),
@@ -203,7 +200,7 @@ fn f64_arithmetic_gives_the_canonical_nan_and_keeps_every_other_result() {
 
 #[test]
 fn sign_operations_loads_and_reinterpretations_keep_a_nans_bits() {
-    let (mut plain, mut ic) = both(MODULE);
+    let (mut plain, mut ic) = both(&module());
     for a in F64S {
         assert_eq!(ic.unary64("f64.neg", a), a ^ (1 << 63), "neg {a:#x}");
         assert_eq!(ic.unary64("f64.abs", a), a & !(1 << 63), "abs {a:#x}");
@@ -218,7 +215,7 @@ fn sign_operations_loads_and_reinterpretations_keep_a_nans_bits() {
 
 #[test]
 fn f32_arithmetic_and_the_conversions_between_widths_are_canonicalized() {
-    let (_, mut ic) = both(MODULE);
+    let (_, mut ic) = both(&module());
     let f32s = [
         0u32,
         0x8000_0000,
@@ -266,7 +263,7 @@ fn f32_arithmetic_and_the_conversions_between_widths_are_canonicalized() {
 fn the_host_cpus_nans_are_what_the_rewrite_replaces() {
     // Without the rewrite, wasmi hands on the CPU's NaNs: on x86-64 the negative default NaN
     // for 0/0 and an operand's payload through an addition.
-    let (mut plain, mut ic) = both(MODULE);
+    let (mut plain, mut ic) = both(&module());
     let plain_div = plain.binary64("f64.div", 0, 0);
     let plain_add = plain.binary64("f64.add", 0x7ff4_0000_0000_abcd, 0x3ff0_0000_0000_0000);
     if cfg!(target_arch = "x86_64") {
@@ -282,7 +279,7 @@ fn the_host_cpus_nans_are_what_the_rewrite_replaces() {
 
 #[test]
 fn functions_with_locals_blocks_and_unreachable_code_keep_their_meaning() {
-    let (mut plain, mut ic) = both(MODULE);
+    let (mut plain, mut ic) = both(&module());
     let call = |r: &mut Runner, x: u64, n: i32| {
         let f = r
             .instance
@@ -332,7 +329,7 @@ fn a_function_at_the_locals_limit_is_refused_by_name() {
 
 #[test]
 fn truncated_modules_are_refused_not_panicked_on() {
-    let wasm = wat::parse_str(MODULE).unwrap();
+    let wasm = wat::parse_str(module()).unwrap();
     for cut in (8..wasm.len()).step_by(7) {
         // Any result but a panic will do; most cuts are errors.
         let _ = canonicalize_nans(&wasm[..cut]);
