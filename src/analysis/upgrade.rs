@@ -151,19 +151,21 @@ fn classify(
     new: &StateVar,
     unchanged: Option<&mut UnchangedWalk<'_>>,
 ) -> VarChange {
-    if old.ty != new.ty {
+    let same_type = || {
+        compatible(
+            &old.parsed,
+            &env_of(before),
+            &new.parsed,
+            &env_of(after),
+            Variance::Same,
+        ) == Some(true)
+    };
+    // Another text of the same type (an alias renamed `List__777583915` by a newer moc) is
+    // no change of type: the values decide.
+    if old.ty != new.ty && !same_type() {
         return VarChange::Changed;
     }
     if let Some(walk) = unchanged {
-        let same_type = || {
-            compatible(
-                &old.parsed,
-                &env_of(before),
-                &new.parsed,
-                &env_of(after),
-                Variance::Same,
-            ) == Some(true)
-        };
         if old.value.word == new.value.word && same_type() && walk.unchanged(new.value.word) {
             return VarChange::Same;
         }
@@ -377,10 +379,15 @@ pub fn compare_types(
             type_changes(&o.name, &o.parsed, &old_env, &v.ty, &new_sig.env)
         });
         let type_after = found.map(|v| v.ty.to_string());
-        // the same text with an alias whose body changed is a change too
+        // the same text with an alias whose body changed is a change too; another text of the
+        // same type (moc names an alias `List__777583915` where an older build said `List`)
+        // is none
+        let same_type = found.is_some_and(|v| {
+            compatible(&o.parsed, &old_env, &v.ty, &new_sig.env, Variance::Same) == Some(true)
+        });
         let change = match &type_after {
             None => VarChange::Removed,
-            Some(t) if *t == o.ty && inside.changes.is_empty() => VarChange::Same,
+            Some(t) if (*t == o.ty || same_type) && inside.changes.is_empty() => VarChange::Same,
             Some(_) => VarChange::Changed,
         };
         out.push(VarDiff {

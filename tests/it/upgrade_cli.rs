@@ -1011,3 +1011,30 @@ fn the_pinned_eop_build_has_no_candid_destabilization_but_moc_0_14_has() {
     let moc014 = wasm(data("counter-eop014.wasm.gz"));
     assert!(has(&moc014, b"__stablemem_read_and_clear_word32"));
 }
+
+/// A type alias renamed (`Status` to `State`, profile-rename.mo) changes the stable types'
+/// text, not the types: the variable is reported the same, after a real upgrade (the values
+/// compared) and when the upgrade fails (the types compared: a classical snapshot and an EOP
+/// module, which refuses the implicit migration).
+#[test]
+fn a_renamed_type_alias_is_no_change() {
+    for mode in ["eop", "copying"] {
+        let (code, report) = profile_upgrade(mode, "profile-rename");
+        assert_eq!(code, 0, "{mode}: {report:#}");
+        let user = var(&report, "user");
+        assert_eq!(user["change"], "same", "{mode}: {user:#}");
+        assert_eq!(user["compatible"], true, "{mode}");
+        let (before, after) = (user["type_before"].as_str(), user["type_after"].as_str());
+        assert!(
+            before.unwrap().contains("Status") && after.unwrap().contains("State"),
+            "{mode}: the texts differ: {before:?} {after:?}"
+        );
+    }
+    let old = old_snapshot_of("profile", "copying");
+    let new = module("profile-rename", "eop");
+    let (code, out, err) = mo_mem(&["upgrade", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.starts_with("upgrade: FAILS"), "{out}");
+    let user = out.lines().find(|l| l.contains(" user ")).unwrap();
+    assert!(user.starts_with("same     user : "), "{out}");
+}
