@@ -145,26 +145,20 @@ fn state_vars(heap: &OpenedHeap, which: &'static str) -> Result<Vec<StateVar>, U
 /// whose objects have the same bytes (`super::upgrade_unchanged`, `unchanged`) is `same`
 /// without that comparison, when its declared type is the same type in both signatures.
 fn classify(
-    before: &OpenedHeap,
+    (before, old_env): (&OpenedHeap, &TypeEnv),
     old: &StateVar,
-    after: &OpenedHeap,
+    (after, new_env): (&OpenedHeap, &TypeEnv),
     new: &StateVar,
     unchanged: Option<&mut UnchangedWalk<'_>>,
 ) -> VarChange {
-    let same_type = || {
-        compatible(
-            &old.parsed,
-            &env_of(before),
-            &new.parsed,
-            &env_of(after),
-            Variance::Same,
-        ) == Some(true)
-    };
-    // Another text of the same type (an alias renamed `List__777583915` by a newer moc) is
-    // no change of type: the values decide.
-    if old.ty != new.ty && !same_type() {
+    if !same_declared_type(
+        (&old.ty, &old.parsed, old_env),
+        (&new.ty, &new.parsed, new_env),
+    ) {
         return VarChange::Changed;
     }
+    let same_type =
+        || compatible(&old.parsed, old_env, &new.parsed, new_env, Variance::Same) == Some(true);
     if let Some(walk) = unchanged {
         if old.value.word == new.value.word && same_type() && walk.unchanged(new.value.word) {
             return VarChange::Same;
@@ -182,6 +176,17 @@ fn classify(
         ValueChange::Changed { .. } => VarChange::Changed,
         ValueChange::Unknown(_) => VarChange::Unknown,
     }
+}
+
+/// Whether a variable's declared types are the same: the same text, or another text of the
+/// same type (moc names an alias `List__777583915` where an older build said `List`; an alias
+/// renamed), by Motoko's structural equality. (The same text may still hide an alias whose
+/// body changed: the callers look inside.)
+fn same_declared_type(
+    (old_text, old, old_env): (&str, &Arc<Type>, &TypeEnv),
+    (new_text, new, new_env): (&str, &Arc<Type>, &TypeEnv),
+) -> bool {
+    old_text == new_text || compatible(old, old_env, new, new_env, Variance::Same) == Some(true)
 }
 
 /// Every stable variable of `before` (the old state) and `after` (the upgraded state), sorted
@@ -214,7 +219,13 @@ pub fn compare_vars(
         let found = new.iter().find(|n| n.name == o.name);
         let change = match found {
             None => VarChange::Removed,
-            Some(n) => classify(before, o, after, n, unchanged.as_mut()),
+            Some(n) => classify(
+                (before, &old_env),
+                o,
+                (after, &new_env),
+                n,
+                unchanged.as_mut(),
+            ),
         };
         out.push(VarDiff {
             name: o.name.clone(),
@@ -379,16 +390,19 @@ pub fn compare_types(
             type_changes(&o.name, &o.parsed, &old_env, &v.ty, &new_sig.env)
         });
         let type_after = found.map(|v| v.ty.to_string());
-        // the same text with an alias whose body changed is a change too; another text of the
-        // same type (moc names an alias `List__777583915` where an older build said `List`)
-        // is none
-        let same_type = found.is_some_and(|v| {
-            compatible(&o.parsed, &old_env, &v.ty, &new_sig.env, Variance::Same) == Some(true)
-        });
-        let change = match &type_after {
-            None => VarChange::Removed,
-            Some(t) if (*t == o.ty || same_type) && inside.changes.is_empty() => VarChange::Same,
-            Some(_) => VarChange::Changed,
+        // the same text with an alias whose body changed is a change too
+        let change = match (found, &type_after) {
+            (Some(v), Some(text))
+                if inside.changes.is_empty()
+                    && same_declared_type(
+                        (&o.ty, &o.parsed, &old_env),
+                        (text, &v.ty, &new_sig.env),
+                    ) =>
+            {
+                VarChange::Same
+            }
+            (Some(_), _) => VarChange::Changed,
+            (None, _) => VarChange::Removed,
         };
         out.push(VarDiff {
             name: o.name.clone(),

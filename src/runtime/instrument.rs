@@ -8,7 +8,9 @@ use wasmparser::{BinaryReader, ExportSectionReader, GlobalSectionReader, ImportS
 
 use super::error::RuntimeError;
 use super::nan_canon;
-use super::wasm_sections::{extend_vector_section, read_leb_u32, sections, write_leb_u32, Section};
+use super::wasm_sections::{
+    extend_vector_section, parse_err, read_leb_u32, sections, write_leb_u32, Section,
+};
 
 /// Largest (decompressed) module accepted; the IC's limit is 100 MiB.
 pub const MAX_MODULE_BYTES: u64 = 100 * 1024 * 1024;
@@ -70,10 +72,6 @@ pub fn decompress(wasm: &[u8]) -> Result<Vec<u8>, RuntimeError> {
         )));
     }
     Ok(out)
-}
-
-fn parse_err(e: wasmparser::BinaryReaderError) -> RuntimeError {
-    RuntimeError::InvalidModule(e.to_string())
 }
 
 /// Decompresses `wasm`, reads its memory kind and mutable globals, and adds the reserved exports.

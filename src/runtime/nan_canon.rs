@@ -17,7 +17,7 @@
 use wasmparser::{FunctionBody, Operator, Parser, Payload};
 
 use super::error::RuntimeError;
-use super::wasm_sections::{replace_section, sections, write_leb_u32, SECTION_CODE};
+use super::wasm_sections::{parse_err, replace_section, sections, write_leb_u32, SECTION_CODE};
 
 /// The canonical `f64` NaN: positive, quiet, no payload (Cranelift's `Ieee64::NAN`).
 pub const CANONICAL_F64: u64 = 0x7ff8_0000_0000_0000;
@@ -65,10 +65,6 @@ fn canonicalized_width(op: &Operator) -> Option<Width> {
         | O::F64PromoteF32 => Some(Width::F64),
         _ => None,
     }
-}
-
-fn parse_err(e: wasmparser::BinaryReaderError) -> RuntimeError {
-    RuntimeError::InvalidModule(e.to_string())
 }
 
 /// `wasm` with every float arithmetic result canonicalized as the IC does (the module itself

@@ -4,7 +4,7 @@
 
 use super::nan_canon::{canonicalize_nans, CANONICAL_F32, CANONICAL_F64};
 use super::RuntimeError;
-use wasmi::{Engine, Instance, Linker, Module, Store};
+use wasmi::{Engine, Instance, Linker, Module, Store, WasmParams, WasmResults};
 
 /// Every float instruction the IC canonicalizes and a few it does not, as functions over bits:
 /// the f64 ones generated, the others written out below.
@@ -90,28 +90,25 @@ impl Runner {
         Runner { store, instance }
     }
 
-    fn binary64(&mut self, name: &str, a: u64, b: u64) -> u64 {
+    /// Calls the exported function `name` with `args`.
+    fn call<P: WasmParams, R: WasmResults>(&mut self, name: &str, args: P) -> R {
         let f = self
             .instance
-            .get_typed_func::<(i64, i64), i64>(&self.store, name)
+            .get_typed_func::<P, R>(&self.store, name)
             .unwrap();
-        f.call(&mut self.store, (a as i64, b as i64)).unwrap() as u64
+        f.call(&mut self.store, args).unwrap()
+    }
+
+    fn binary64(&mut self, name: &str, a: u64, b: u64) -> u64 {
+        self.call::<_, i64>(name, (a as i64, b as i64)) as u64
     }
 
     fn unary64(&mut self, name: &str, a: u64) -> u64 {
-        let f = self
-            .instance
-            .get_typed_func::<i64, i64>(&self.store, name)
-            .unwrap();
-        f.call(&mut self.store, a as i64).unwrap() as u64
+        self.call::<_, i64>(name, a as i64) as u64
     }
 
     fn binary32(&mut self, name: &str, a: u32, b: u32) -> u32 {
-        let f = self
-            .instance
-            .get_typed_func::<(i32, i32), i32>(&self.store, name)
-            .unwrap();
-        f.call(&mut self.store, (a as i32, b as i32)).unwrap() as u32
+        self.call::<_, i32>(name, (a as i32, b as i32)) as u32
     }
 }
 
@@ -242,19 +239,11 @@ fn f32_arithmetic_and_the_conversions_between_widths_are_canonicalized() {
                 "add {a:#x} {b:#x}"
             );
         }
-        let promote = ic
-            .instance
-            .get_typed_func::<i32, i64>(&ic.store, "f64.promote_f32")
-            .unwrap();
-        let got = promote.call(&mut ic.store, a as i32).unwrap() as u64;
+        let got = ic.call::<_, i64>("f64.promote_f32", a as i32) as u64;
         assert_eq!(got, ic64(f64::from(f32::from_bits(a))), "promote {a:#x}");
     }
     for a in F64S {
-        let demote = ic
-            .instance
-            .get_typed_func::<i64, i32>(&ic.store, "f32.demote_f64")
-            .unwrap();
-        let got = demote.call(&mut ic.store, a as i64).unwrap() as u32;
+        let got = ic.call::<_, i32>("f32.demote_f64", a as i64) as u32;
         assert_eq!(got, ic32(f64::from_bits(a) as f32), "demote {a:#x}");
     }
 }
@@ -280,13 +269,7 @@ fn the_host_cpus_nans_are_what_the_rewrite_replaces() {
 #[test]
 fn functions_with_locals_blocks_and_unreachable_code_keep_their_meaning() {
     let (mut plain, mut ic) = both(&module());
-    let call = |r: &mut Runner, x: u64, n: i32| {
-        let f = r
-            .instance
-            .get_typed_func::<(i64, i32), i64>(&r.store, "mixed")
-            .unwrap();
-        f.call(&mut r.store, (x as i64, n)).unwrap() as u64
-    };
+    let call = |r: &mut Runner, x: u64, n: i32| r.call::<_, i64>("mixed", (x as i64, n)) as u64;
     // 1 / 0 summed: +inf, no NaN: the same bits either way.
     assert_eq!(
         call(&mut plain, 0x3ff0_0000_0000_0000, 3),

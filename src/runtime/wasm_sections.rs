@@ -8,6 +8,11 @@ use super::error::RuntimeError;
 /// The code section's id.
 pub const SECTION_CODE: u8 = 10;
 
+/// A wasmparser error as the runner reports a module it cannot load.
+pub fn parse_err(e: wasmparser::BinaryReaderError) -> RuntimeError {
+    RuntimeError::InvalidModule(e.to_string())
+}
+
 /// Reads an unsigned LEB128 `u32` at `*pos`, advancing it.
 pub fn read_leb_u32(bytes: &[u8], pos: &mut usize) -> Result<u32, RuntimeError> {
     let mut result: u64 = 0;
