@@ -14,6 +14,8 @@ const fs = require('fs');
 const path = require('path');
 const mo = require(path.join(__dirname, 'node_modules', 'motoko'));
 mo.loadPackage(require(path.join(__dirname, 'node_modules', 'motoko', 'packages', 'latest', 'core.json')));
+// `mo:base` too (the base package scripts/gen-conformance loads).
+mo.loadPackage(require(path.join(__dirname, 'node_modules', 'motoko-base', 'packages', 'latest', 'base.json')));
 
 const programs = JSON.parse(fs.readFileSync(0, 'utf8'));
 const results = programs.map(({ name, src }) => {

@@ -288,3 +288,29 @@ fn object_of_tells_a_scripts_own_values_from_heap_objects() {
         assert_eq!(eval(&dir, src, EAGER), "(2, 0)", "compound/{mode}");
     }
 }
+
+/// `mo:base/List`'s functions over the base lists a canister holds (a `List` and an
+/// `AssocList`), lazily read: their views equal the canister's own `debug_show` of the whole
+/// list (a second computation: the canister's), and the functions agree with each other.
+#[test]
+fn base_list_functions_read_the_canisters_lists() {
+    const IMPORTS: &str = "import BaseList \"mo:base/List\"; import Iter \"mo:base/Iter\";";
+    for var in ["base_list", "assoc_text_point"] {
+        for view in [
+            "BaseList.toArray(l)",
+            "Iter.toArray(BaseList.toIter(l))",
+            "Iter.toArray(Iter.fromList(l))",
+            "BaseList.toArray(BaseList.append(BaseList.take(l, 5), BaseList.drop(l, 5)))",
+            "BaseList.toArray(BaseList.reverse(BaseList.reverse(l)))",
+        ] {
+            let src = format!("{IMPORTS} let l = vars.{var}; debug_show({view})");
+            check(&src, |dir| expected_entries(dir, var));
+        }
+        let src = format!(
+            "{IMPORTS} let l = vars.{var}; let xs = BaseList.toArray(l); let n = BaseList.size(l);
+(n == xs.size(), n > 10, debug_show(BaseList.get(l, n - 1)) == debug_show(BaseList.last(l)),
+ BaseList.foldRight<Any, Nat>(l, 0, func(_, k) = k + 1) == n, BaseList.isNil(BaseList.drop(l, n)))"
+        );
+        check(&src, |_| "(true, true, true, true, true)".to_string());
+    }
+}

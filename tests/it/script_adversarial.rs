@@ -202,6 +202,26 @@ fn huge_tabulate_is_refused_before_allocating() {
 }
 
 #[test]
+fn huge_base_lists_are_refused_before_allocating() {
+    for src in [
+        "import List \"mo:base/List\"; List.replicate<Nat>(1_000_000_000_000, 0)",
+        "import List \"mo:base/List\"; List.tabulate<Nat>(1_000_000_000_000, func i = i)",
+        "import Iter \"mo:base/Iter\"; Iter.toList<Nat>(Iter.make<Nat>(1))",
+    ] {
+        assert_limit(limits(), src, "budget exhausted");
+    }
+    // a list longer than the step budget allows to walk
+    let mut small = limits();
+    small.max_steps = 100_000;
+    assert_limit(
+        small,
+        "import List \"mo:base/List\"; var l : List.List<Nat> = null; var i = 0; \
+         while (i < 40_000) { l := ?(i, l); i += 1 }; List.size(List.reverse(List.append(l, l)))",
+        "budget exhausted",
+    );
+}
+
+#[test]
 fn exponential_debug_show_is_stopped() {
     let mut src = String::from("let a0 = (1, 1);\n");
     for i in 1..=40 {

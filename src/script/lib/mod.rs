@@ -51,6 +51,9 @@ macro_rules! constant {
 
 mod args;
 mod base;
+mod base_compat;
+mod base_deque;
+mod base_list;
 mod base_trees;
 mod btree;
 mod collections;
@@ -113,6 +116,7 @@ impl Module {
         self.members
             .iter()
             .find(|b| b.name == name)
+            .or_else(|| base_compat::member(self.name, name))
             .or_else(|| derived::member(self.name, name))
     }
 }
@@ -131,12 +135,13 @@ pub fn member_value(b: &'static Builtin) -> Value {
     }
 }
 
-/// Resolves an import path (`mo:core/Array`, `mo:base/Array`) to a built-in module.
+/// Resolves an import path (`mo:core/Array`, `mo:base/Array`) to a built-in module: for
+/// `mo:base`, base's own module where base differs from core.
 pub fn module_by_path(path: &str) -> Option<&'static Module> {
-    let name = path
-        .strip_prefix("mo:core/")
-        .or_else(|| path.strip_prefix("mo:base/"))?;
-    modules::ALL.iter().copied().find(|m| m.name == name)
+    if let Some(name) = path.strip_prefix("mo:base/") {
+        return base_compat::module(name).or_else(|| module_by_name(name));
+    }
+    module_by_name(path.strip_prefix("mo:core/")?)
 }
 
 /// The built-in module called `name` (`Array`, `pure/Map`).
@@ -147,6 +152,12 @@ pub fn module_by_name(name: &str) -> Option<&'static Module> {
 /// All built-in modules.
 pub fn all_modules() -> &'static [&'static Module] {
     modules::ALL
+}
+
+/// The `mo:base` modules that differ from core's (`base/List`, `base/Array`...): their own
+/// members, not those they share with core.
+pub fn base_modules() -> impl Iterator<Item = &'static Module> {
+    base_compat::modules()
 }
 
 /// The built-in method `name` of a value (`xs.size`, `t.chars`, `it.next`).
