@@ -21,6 +21,20 @@ for (n in [0, 1, 2, 3, 5, 8, 9, 12, 16, 17, 25, 33, 64, 100].vals()) {
   show(debug_show n, debug_show (calls, log, Array.isSorted<Nat>(sorted, Nat.compare)))
 };
 
+// every size up to 80 sorts to the same elements in order (each path of the merge sort)
+var bad = "";
+for (n in Nat.range(0, 81)) {
+  let xs = data(n, 2 * n + 1);
+  let sorted = Array.sort<Nat>(xs, Nat.compare);
+  let counts = VarArray.repeat<Int>(0, 23);
+  for (x in xs.vals()) { counts[x] += 1 };
+  for (x in sorted.vals()) { counts[x] -= 1 };
+  if (not Array.isSorted<Nat>(sorted, Nat.compare) or VarArray.any<Int>(counts, func c = c != 0)) {
+    bad #= debug_show n # " "
+  }
+};
+show("sizes 0-80", if (bad == "") "all sorted" else bad);
+
 // the calls themselves, for a small and a merge-sorted array
 var trace = "";
 ignore Array.sort<Nat>([3, 1, 2, 5, 4], func(a, b) { trace #= Nat.toText(a) # Nat.toText(b) # " "; Nat.compare(a, b) });

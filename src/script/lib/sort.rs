@@ -172,3 +172,58 @@ impl Sorter<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::sort_in_place;
+    use crate::script::eval::{EResult, Interp};
+    use crate::script::lib::Builtin;
+    use crate::script::value::{BoundBuiltin, Value};
+    use crate::script::Limits;
+    use std::rc::Rc;
+
+    /// Compares `(key, index)` pairs by key only: a stable sort keeps the indices of equal
+    /// keys rising.
+    fn by_key(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
+        let key = |v: &Value| match v {
+            Value::Tuple(t) => match t[0] {
+                Value::Nat(k) => k,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let o = key(&a[0]).cmp(&key(&a[1]));
+        Ok(crate::script::lib::collections::order_value(o))
+    }
+
+    static CMP: Builtin = func!("byKey", by_key);
+
+    #[test]
+    fn sorts_every_size_stably_as_a_stable_sort_does() {
+        let mut it = Interp::new(Limits::default());
+        let cmp = Value::Builtin(Rc::new(BoundBuiltin {
+            f: &CMP,
+            this: None,
+        }));
+        let mut seed = 12345u64;
+        for n in 0..300 {
+            let keys: Vec<u64> = (0..n)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    (seed >> 33) % (n as u64 / 3 + 1)
+                })
+                .collect();
+            let pair = |(i, k): (usize, &u64)| {
+                Value::Tuple(Rc::from(vec![Value::Nat(*k), Value::Nat(i as u64)]))
+            };
+            let mut v: Vec<Value> = keys.iter().enumerate().map(pair).collect();
+            assert!(sort_in_place(&mut it, &mut v, &cmp, "test").is_ok());
+            let mut want: Vec<(usize, &u64)> = keys.iter().enumerate().collect();
+            want.sort_by_key(|(_, k)| **k);
+            let want: Vec<Value> = want.into_iter().map(pair).collect();
+            let show =
+                |xs: &[Value]| crate::script::value::show::debug_show(&Value::Array(Rc::from(xs)));
+            assert_eq!(show(&v), show(&want), "size {n}");
+        }
+    }
+}

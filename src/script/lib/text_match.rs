@@ -330,7 +330,7 @@ pub fn trim(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
                 if start == 0 && end == 0 {
                     return Ok(Value::Text(t));
                 }
-                return text(it, extract(&chars, start, n - end - start));
+                return text(it, extract(&chars, start, n.saturating_sub(end + start)));
             }
         }
     }
