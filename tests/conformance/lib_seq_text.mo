@@ -5,6 +5,7 @@ import Text "mo:core/Text";
 import Char "mo:core/Char";
 import Nat32 "mo:core/Nat32";
 import Blob "mo:core/Blob";
+import Iter "mo:core/Iter";
 
 func show(what : Text, t : Text) { Debug.print(what # " " # t) };
 
@@ -78,3 +79,7 @@ show("unicode order", debug_show (Text.less("z", "é"), Text.compare("é", "✓"
 // contextual dot
 show("dot", debug_show ("  hi  ".trimStart(#char ' '), "xxhi".stripStart(#text "x"), "abc".map(func c = if (c == 'b') 'B' else c), "ab".encodeUtf8()));
 show("dot fold", debug_show ("abc".foldLeft(0, func(n : Nat, _ : Char) : Nat = n + 1)));
+
+// the empty pattern: core's split gives empty pieces without end
+show("split empty", debug_show (Iter.toArray(Iter.take(Text.split("ab", #text ""), 3)), Iter.toArray(Iter.take(Text.split("", #text ""), 2))));
+show("empty pattern", debug_show (Text.contains("ab", #text ""), Text.startsWith("ab", #text ""), Text.endsWith("", #text ""), Text.replace("ab", #text "", "-")));

@@ -409,6 +409,11 @@ impl NativeIter for RepeatIter {
     }
 }
 
+/// An iterator giving `item` without end.
+pub fn endless(item: Value) -> Value {
+    iter_value(RepeatIter { item, left: None })
+}
+
 /// `Iter.infinite(x)`: `x` without end.
 pub fn infinite(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     Ok(iter_value(RepeatIter {

@@ -170,7 +170,11 @@ fn split_vec(it: &mut Interp, t: &str, p: &Pattern) -> EResult<Vec<Value>> {
 pub fn split(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let t = text_arg(args, 0, "Text.split")?;
     let p = pattern(arg(args, 1, "Text.split")?, "Text.split")?;
-    // as mo:core's: the empty text has no pieces (not one empty piece)
+    // as mo:core's: the empty pattern matches again and again before the first character
+    // (endless empty pieces); the empty text has no pieces (not one empty piece)
+    if matches!(&p, Pattern::Text(x) if x.is_empty()) {
+        return Ok(super::iter_adapters::endless(Value::text("")));
+    }
     let v = if t.is_empty() {
         Vec::new()
     } else {
