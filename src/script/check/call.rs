@@ -296,11 +296,16 @@ impl Checker<'_> {
     }
 
     /// Whether an imported module's function `name` may be the implicit argument of type
-    /// `need` (a generic one, or one whose type is not modelled, may).
+    /// `need` (a generic one taking as many parameters, or one whose type is not modelled,
+    /// may; `Array.compare`, of three parameters, is never a `compare` of two).
     fn module_implicit_may_fit(&mut self, name: &str, need: &Ty) -> bool {
         if self.base_in_scope() {
             return true;
         }
+        let arity = match need {
+            Ty::Func(f) => Some(f.params.len()),
+            _ => None,
+        };
         for m in self.modules_in_scope() {
             if m.get(name).is_none() {
                 continue;
@@ -311,6 +316,7 @@ impl Checker<'_> {
                         return true;
                     }
                 }
+                Some(Ty::Func(ft)) if arity.is_some_and(|n| n != ft.params.len()) => {}
                 _ => return true,
             }
         }

@@ -380,71 +380,16 @@ fn sort_vec(it: &mut Interp, args: &[Value], who: &str) -> EResult<Vec<Value>> {
     sort_by_compare(it, v, &cmp, who)
 }
 
-/// `v` sorted (stably) by the script's `compare` function; `who` names the caller in errors.
+/// `v` sorted (stably) by the script's `compare` function, with the calls of `compare`
+/// core's sort makes ([`super::sort`]); `who` names the caller in errors.
 pub fn sort_by_compare(
     it: &mut Interp,
     mut v: Vec<Value>,
     cmp: &Value,
     who: &str,
 ) -> EResult<Vec<Value>> {
-    // merge sort calling back into the script; errors stop the sort
-    let mut err = None;
-    let mut order = |a: &Value, b: &Value, it: &mut Interp| -> Ordering {
-        if err.is_some() {
-            return Ordering::Equal;
-        }
-        if let Err(e) = it.tick() {
-            err = Some(e);
-            return Ordering::Equal;
-        }
-        match it.call_value(cmp, &[a.clone(), b.clone()]) {
-            Ok(Value::Variant(tv)) => match &*tv.0 {
-                "less" => Ordering::Less,
-                "greater" => Ordering::Greater,
-                _ => Ordering::Equal,
-            },
-            Ok(other) => {
-                err = Some(wrong(who, "Order", &other));
-                Ordering::Equal
-            }
-            Err(e) => {
-                err = Some(e);
-                Ordering::Equal
-            }
-        }
-    };
-    v = merge_sort(v, &mut |a, b| order(a, b, it));
-    match err {
-        Some(e) => Err(e),
-        None => Ok(v),
-    }
-}
-
-fn merge_sort(v: Vec<Value>, cmp: &mut dyn FnMut(&Value, &Value) -> Ordering) -> Vec<Value> {
-    if v.len() <= 1 {
-        return v;
-    }
-    let mut v = v;
-    let right = v.split_off(v.len() / 2);
-    let l = merge_sort(v, cmp);
-    let r = merge_sort(right, cmp);
-    let mut out = Vec::with_capacity(l.len() + r.len());
-    let (mut li, mut ri) = (l.into_iter().peekable(), r.into_iter().peekable());
-    loop {
-        match (li.peek(), ri.peek()) {
-            (Some(a), Some(b)) => {
-                if cmp(b, a) == Ordering::Less {
-                    out.extend(ri.next());
-                } else {
-                    out.extend(li.next());
-                }
-            }
-            (Some(_), None) => out.extend(li.next()),
-            (None, Some(_)) => out.extend(ri.next()),
-            (None, None) => break,
-        }
-    }
-    out
+    super::sort::sort_in_place(it, &mut v, cmp, who)?;
+    Ok(v)
 }
 
 /// `Array.sort(xs, compare)` (stable).
@@ -518,18 +463,6 @@ pub fn enumerate(it: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
     Ok(iter_value(EnumerateIter { inner, i: 0 }))
 }
 
-/// `Array.sliceToArray(xs, from, to)`.
-pub fn slice_to_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.sliceToArray")?, "Array.sliceToArray")?;
-    let from = usize_arg(args, 1, "Array.sliceToArray")?;
-    let to = usize_arg(args, 2, "Array.sliceToArray")?.min(xs.len());
-    if from > to {
-        return Err(trap("Array.sliceToArray: start after end"));
-    }
-    it.alloc(16 * (to - from) as u64)?;
-    Ok(arr(xs[from..to].to_vec()))
-}
-
 /// `Array.flatMap(xs, f)`.
 pub fn flat_map(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let xs = elems(arg(args, 0, "Array.flatMap")?, "Array.flatMap")?;
@@ -571,19 +504,6 @@ pub fn iter_take(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
         inner: arg(args, 0, "Iter.take")?.clone(),
         left: usize_arg(args, 1, "Iter.take")?,
     }))
-}
-
-/// `Iter.drop(it, n)`.
-pub fn iter_drop(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let inner = arg(args, 0, "Iter.drop")?.clone();
-    let n = usize_arg(args, 1, "Iter.drop")?;
-    for _ in 0..n {
-        it.tick()?;
-        if it.iter_next(&inner)?.is_none() {
-            break;
-        }
-    }
-    Ok(inner)
 }
 
 /// `Iter.enumerate(it)`.

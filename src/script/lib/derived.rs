@@ -1,5 +1,6 @@
 //! The `mo:core` functions every collection module has in some form (`forEach`, `foldLeft`,
-//! `any`, `find`, `contains`, `toText`, `map`, `filter`...), written once over a module's
+//! `any`, `find`, `contains`, `toText`, `map`, `filter`, `compare`, `equal`, `isSorted`,
+//! `join`...), written once over a module's
 //! elements (its own `values`, or `entries` for maps) and offered by each module whose core
 //! signature has the function ([`member`]). A module's own implementation comes first.
 
@@ -420,6 +421,72 @@ fn filter_map(it: &mut Interp, fam: Family, a: &[Value]) -> R {
     transform(it, fam, a, Op::FilterMap)
 }
 
+/// `compare(self, other, compare)`: element by element with `compare` (its first answer
+/// other than `#equal`), then the shorter first.
+fn compare(it: &mut Interp, fam: Family, a: &[Value]) -> R {
+    let xs = items(it, fam, arg(a, 0, "compare")?)?;
+    let ys = items(it, fam, arg(a, 1, "compare")?)?;
+    let cmp = arg(a, 2, "compare")?.clone();
+    for (x, y) in xs.iter().zip(ys.iter()) {
+        it.tick()?;
+        let o = it.call_value(&cmp, &[x.clone(), y.clone()])?;
+        if order_of(&o)? != Ordering::Equal {
+            return Ok(o);
+        }
+    }
+    Ok(super::collections::order_value(xs.len().cmp(&ys.len())))
+}
+
+/// `equal(self, other, equal)`: the same size (`pure/List` does not look at it first) and
+/// `equal` holding for each pair of elements, read in order until it fails.
+fn equal(it: &mut Interp, fam: Family, a: &[Value]) -> R {
+    let xs = items(it, fam, arg(a, 0, "equal")?)?;
+    let ys = items(it, fam, arg(a, 1, "equal")?)?;
+    let eq = arg(a, 2, "equal")?.clone();
+    if xs.len() != ys.len() && fam != Family::PureList {
+        return Ok(Value::Bool(false));
+    }
+    for (x, y) in xs.iter().zip(ys.iter()) {
+        it.tick()?;
+        if !bool_of(&it.call_value(&eq, &[x.clone(), y.clone()])?, "equal")? {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(xs.len() == ys.len()))
+}
+
+/// `isSorted(self, compare)`: no element greater than the next (`List` asks
+/// `compare(next, previous)`, the others `compare(previous, next)`, as core does).
+fn is_sorted(it: &mut Interp, fam: Family, a: &[Value]) -> R {
+    let xs = items(it, fam, arg(a, 0, "isSorted")?)?;
+    let cmp = arg(a, 1, "isSorted")?.clone();
+    for w in xs.windows(2) {
+        it.tick()?;
+        let sorted = if fam == Family::List {
+            order_of(&it.call_value(&cmp, &[w[1].clone(), w[0].clone()])?)? != Ordering::Less
+        } else {
+            order_of(&it.call_value(&cmp, &[w[0].clone(), w[1].clone()])?)? != Ordering::Greater
+        };
+        if !sorted {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
+}
+
+/// `join(iter)`: the elements of each collection an iterator gives, in one new collection.
+fn join(it: &mut Interp, fam: Family, a: &[Value]) -> R {
+    let parts = arg(a, 0, "join")?.clone();
+    let mut out = Vec::new();
+    while let Some(part) = it.iter_next(&parts)? {
+        it.tick()?;
+        let xs = items(it, fam, &part)?;
+        it.alloc(16 * xs.len() as u64)?;
+        out.extend(xs);
+    }
+    build(it, fam, out)
+}
+
 /// Declares, for one family, a module of wrappers (one per function) and their table.
 macro_rules! family {
     ($m:ident, $fam:expr) => {
@@ -485,6 +552,18 @@ macro_rules! family {
             fn f_filter_map(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
                 filter_map(it, $fam, a)
             }
+            fn f_compare(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+                compare(it, $fam, a)
+            }
+            fn f_equal(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+                equal(it, $fam, a)
+            }
+            fn f_is_sorted(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+                is_sorted(it, $fam, a)
+            }
+            fn f_join(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+                join(it, $fam, a)
+            }
 
             /// The functions, by core name.
             pub static MEMBERS: &[Builtin] = &[
@@ -511,6 +590,10 @@ macro_rules! family {
                 func!("map", f_map),
                 func!("filter", f_filter),
                 func!("filterMap", f_filter_map),
+                func!("compare", f_compare),
+                func!("equal", f_equal),
+                func!("isSorted", f_is_sorted),
+                func!("join", f_join),
             ];
         }
     };
@@ -596,6 +679,10 @@ pub fn member(module: &str, name: &str) -> Option<&'static Builtin> {
         "contains" | "indexOf" => sig.params == "sip",
         "max" | "min" => sig.params == "si" || sig.params == "s",
         "toText" => sig.params.bytes().skip(1).all(|p| p == b'i'),
+        "compare" => sig.params == "spi" && sig.implicits == ["compare"],
+        "equal" => sig.params == "spi" && sig.implicits == ["equal"],
+        "isSorted" => sig.params == "si" && sig.implicits == ["compare"],
+        "join" => sig.params == "s" && sig.self_kind == "Iter",
         _ => !sig.params.contains('i'),
     };
     if !shape_ok {

@@ -50,6 +50,7 @@ macro_rules! constant {
 }
 
 mod args;
+mod arrays;
 mod base;
 mod base_compat;
 mod base_deque;
@@ -62,6 +63,7 @@ mod core_list;
 mod derived;
 pub mod dot;
 mod dot_kinds;
+mod iter_adapters;
 mod iters;
 mod modules;
 mod numbers;
@@ -71,7 +73,9 @@ mod result;
 mod set;
 pub mod signature_types;
 mod signatures;
+mod sort;
 mod text;
+mod text_match;
 mod view;
 
 use crate::script::eval::{EResult, Interp};

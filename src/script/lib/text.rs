@@ -170,7 +170,11 @@ fn split_vec(it: &mut Interp, t: &str, p: &Pattern) -> EResult<Vec<Value>> {
 pub fn split(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let t = text_arg(args, 0, "Text.split")?;
     let p = pattern(arg(args, 1, "Text.split")?, "Text.split")?;
-    // as mo:core's: the empty text has no pieces (not one empty piece)
+    // as mo:core's: the empty pattern matches again and again before the first character
+    // (endless empty pieces); the empty text has no pieces (not one empty piece)
+    if matches!(&p, Pattern::Text(x) if x.is_empty()) {
+        return Ok(super::iter_adapters::endless(Value::text("")));
+    }
     let v = if t.is_empty() {
         Vec::new()
     } else {
@@ -297,44 +301,105 @@ pub fn is_empty(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     Ok(Value::Bool(text_arg(args, 0, "Text.isEmpty")?.is_empty()))
 }
 
-/// `Text.trim(t, pattern)` (only `#char` and `#text` patterns trim repeatedly).
-pub fn trim(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let t = text_arg(args, 0, "Text.trim")?;
-    let p = pattern(arg(args, 1, "Text.trim")?, "Text.trim")?;
-    let s: &str = &t;
-    Ok(text(match &p {
-        Pattern::Char(c) => s.trim_matches(*c).to_string(),
-        Pattern::Text(x) if !x.is_empty() => {
-            let mut r = s;
-            while let Some(q) = r.strip_prefix(&**x) {
-                r = q;
-            }
-            while let Some(q) = r.strip_suffix(&**x) {
-                r = q;
-            }
-            r.to_string()
+/// `Text.toVarArray(t)`.
+pub fn to_var_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let t = text_arg(args, 0, "Text.toVarArray")?;
+    let v: Vec<Value> = t.chars().map(Value::Char).collect();
+    it.alloc(16 * v.len() as u64)?;
+    Ok(Value::VarArray(Rc::new(std::cell::RefCell::new(v))))
+}
+
+/// `Text.foldLeft(t, base, combine)`: `combine(acc, c)` over the characters.
+pub fn fold_left(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let t = text_arg(args, 0, "Text.foldLeft")?;
+    let mut acc = arg(args, 1, "Text.foldLeft")?.clone();
+    let f = arg(args, 2, "Text.foldLeft")?.clone();
+    for c in t.chars() {
+        it.tick()?;
+        acc = it.call_value(&f, &[acc, Value::Char(c)])?;
+    }
+    Ok(acc)
+}
+
+/// `Text.map(t, f)`: each character replaced by `f(c)`.
+pub fn map(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let t = text_arg(args, 0, "Text.map")?;
+    let f = arg(args, 1, "Text.map")?.clone();
+    let mut s = String::with_capacity(t.len());
+    for c in t.chars() {
+        it.tick()?;
+        match it.call_value(&f, &[Value::Char(c)])? {
+            Value::Char(d) => s.push(d),
+            other => return Err(wrong("Text.map", "Char", &other)),
         }
-        Pattern::Text(_) => s.to_string(),
-        Pattern::Pred(f) => {
-            let cs: Vec<char> = s.chars().collect();
-            let mut a = 0;
-            while a < cs.len()
-                && matches!(it.call_value(f, &[Value::Char(cs[a])])?, Value::Bool(true))
-            {
-                a += 1;
+    }
+    it.alloc(s.len() as u64)?;
+    Ok(text(s))
+}
+
+/// `Text.flatMap(t, f)`: each character replaced by the text `f(c)`.
+pub fn flat_map(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let t = text_arg(args, 0, "Text.flatMap")?;
+    let f = arg(args, 1, "Text.flatMap")?.clone();
+    let mut s = String::new();
+    for c in t.chars() {
+        it.tick()?;
+        match it.call_value(&f, &[Value::Char(c)])? {
+            Value::Text(piece) => {
+                it.alloc(piece.len() as u64)?;
+                s.push_str(&piece);
             }
-            let mut b = cs.len();
-            while b > a
-                && matches!(
-                    it.call_value(f, &[Value::Char(cs[b - 1])])?,
-                    Value::Bool(true)
-                )
-            {
-                b -= 1;
-            }
-            cs[a..b].iter().collect()
+            other => return Err(wrong("Text.flatMap", "Text", &other)),
         }
-    }))
+    }
+    Ok(text(s))
+}
+
+/// `Text.compareWith(t, other, compare)`: the texts compared character by character with
+/// `compare` (its first answer other than `#equal`), then by length.
+pub fn compare_with(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let a = text_arg(args, 0, "Text.compareWith")?;
+    let b = text_arg(args, 1, "Text.compareWith")?;
+    let f = arg(args, 2, "Text.compareWith")?.clone();
+    let (mut xs, mut ys) = (a.chars(), b.chars());
+    loop {
+        it.tick()?;
+        let order = match (xs.next(), ys.next()) {
+            (None, None) => "equal",
+            (None, Some(_)) => "less",
+            (Some(_), None) => "greater",
+            (Some(x), Some(y)) => {
+                let o = it.call_value(&f, &[Value::Char(x), Value::Char(y)])?;
+                match &o {
+                    Value::Variant(tv) if &*tv.0 == "equal" => continue,
+                    Value::Variant(_) => return Ok(o),
+                    other => return Err(wrong("Text.compareWith", "Order", other)),
+                }
+            }
+        };
+        return Ok(Value::variant(order, Value::Unit));
+    }
+}
+
+/// `Text.encodeUtf8(t)`: its UTF-8 bytes.
+pub fn encode_utf8(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let t = text_arg(args, 0, "Text.encodeUtf8")?;
+    it.alloc(t.len() as u64)?;
+    Ok(Value::Blob(Rc::from(t.as_bytes())))
+}
+
+/// `Text.decodeUtf8(b)`: the text whose UTF-8 bytes `b` are, or null.
+pub fn decode_utf8(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let b = match arg(args, 0, "Text.decodeUtf8")? {
+        Value::Blob(b) => b.clone(),
+        Value::Text(t) => crate::script::compile::text_to_blob(t),
+        other => return Err(wrong("Text.decodeUtf8", "Blob", other)),
+    };
+    it.alloc(b.len() as u64)?;
+    Ok(match std::str::from_utf8(&b) {
+        Ok(s) => Value::some(Value::text(s)),
+        Err(_) => Value::Null,
+    })
 }
 
 // ------------------------------------------------------------------ Char
