@@ -29,7 +29,9 @@ impl Interp {
                 }
                 _ => format!("record has no field {name}"),
             },
-            Value::Host(h) => {
+            // a tuple read lazily answers `size`/`get` for the library's readers, but has no
+            // methods for scripts (as a decoded one has none): `q.size()` of a `pure/Queue`
+            Value::Host(h) if !crate::script::host::lazy::is_lazy_tuple(&**h) => {
                 let h = h.clone();
                 let called = h.call(name, &vs).map_err(|e| host_trap_at(span, e))?;
                 self.charge_host(&*h).map_err(|e| with_span(e, span))?;
