@@ -26,6 +26,14 @@ fn tuple(parts: Vec<Value>) -> Value {
     Value::Tuple(Rc::from(parts))
 }
 
+/// `n + 1` as a `Nat` (beyond 64 bits for a record that says it holds 2^64 - 1 entries).
+fn plus_one(n: u64) -> Value {
+    match n.checked_add(1) {
+        Some(m) => Value::Nat(m),
+        None => Value::nat_big(num_bigint::BigUint::from(n) + 1u32),
+    }
+}
+
 fn opt(v: Option<Value>) -> Value {
     v.map_or(Value::Null, Value::some)
 }
@@ -204,8 +212,12 @@ fn swap(it: &mut Interp, a: &[Value], who: &str) -> EResult<(Value, Option<Value
     let root = rb::root(it, MAP, m)?;
     let size = rb::size(it, MAP, m)?;
     let (t, done) = rb::insert(it, MAP, &root, compare, key, value)?;
-    let size = if done.old.is_none() { size + 1 } else { size };
-    Ok((rb::record(t, Value::Nat(size)), done.old))
+    let size = if done.old.is_none() {
+        plus_one(size)
+    } else {
+        Value::Nat(size)
+    };
+    Ok((rb::record(t, size), done.old))
 }
 
 fn map_swap(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
@@ -357,7 +369,7 @@ fn map_filter_with(it: &mut Interp, a: &[Value], map: bool, who: &str) -> R {
             bool_of(&r, who)?.then_some(v)
         };
         if let Some(v) = kept {
-            n += 1;
+            n = n.saturating_add(1);
             t = rb::insert(it, MAP, &t, compare, &k, &v)?.0;
         }
     }
@@ -488,7 +500,7 @@ fn set_insert_value(
         return Ok((s.clone(), false));
     }
     let size = rb::size(it, SET, s)?;
-    Ok((rb::record(t, Value::Nat(size + 1)), true))
+    Ok((rb::record(t, plus_one(size)), true))
 }
 
 /// Core's set `delete`: the set without `x` and whether it was there (else the set itself).

@@ -642,6 +642,7 @@ impl Walk {
                 if self.stack.len() as u32 >= MAX_TREE_DEPTH {
                     return Err(too_deep(self.kind.what));
                 }
+                it.tick()?;
                 it.alloc(32)?;
                 let item = n.item(self.kind);
                 let (first, second) = if self.rev { (n.r, n.l) } else { (n.l, n.r) };
