@@ -430,23 +430,17 @@ fn q_equal(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
         return Ok(Value::Bool(false));
     }
     let (xs, ys) = (items(it, &p1)?, items(it, &p2)?);
-    if xs.len() != ys.len() {
-        // only a queue whose size disagrees with its lists gets here
-        let common = xs.len().min(ys.len());
-        for (x, y) in xs.into_iter().zip(ys).take(common) {
-            if !bool_of(&it.call_value(eq, &[x, y])?, "pure/Queue.equal")? {
-                break;
-            }
-        }
-        return Ok(Value::Bool(false));
-    }
-    for (x, y) in xs.into_iter().zip(ys) {
+    for (x, y) in xs.iter().zip(&ys) {
         it.tick()?;
-        if !bool_of(&it.call_value(eq, &[x, y])?, "pure/Queue.equal")? {
+        if !bool_of(
+            &it.call_value(eq, &[x.clone(), y.clone()])?,
+            "pure/Queue.equal",
+        )? {
             return Ok(Value::Bool(false));
         }
     }
-    Ok(Value::Bool(true))
+    // lists longer or shorter than the size says (only a damaged queue) are not equal
+    Ok(Value::Bool(xs.len() == ys.len()))
 }
 
 fn q_compare(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {

@@ -59,10 +59,15 @@ pub(super) const SET: Kind = Kind {
 /// One node: its colour, subtrees, key (a set's element) and value (`()` in a set).
 #[derive(Clone)]
 pub(super) struct Node {
+    /// `#red` (else `#black`).
     pub red: bool,
+    /// The left subtree (smaller keys).
     pub l: Value,
+    /// The key (a set's element).
     pub k: Value,
+    /// The value (`()` in a set).
     pub v: Value,
+    /// The right subtree (greater keys).
     pub r: Value,
 }
 
