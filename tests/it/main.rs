@@ -44,6 +44,7 @@ mod eval_host_docs;
 mod eval_jobs;
 mod eval_mount;
 mod eval_null_collection;
+mod eval_pure;
 mod eval_siblings;
 mod eval_structures;
 mod export_readback;

@@ -31,6 +31,14 @@ impl Interp {
             },
             Value::Host(h) => {
                 let h = h.clone();
+                // a tuple read lazily may be a library structure (a `pure/Queue`): a module
+                // in scope whose function takes it comes before the tuple's own `size`/`get`
+                if crate::script::host::lazy::is_lazy_tuple(&*h) {
+                    let found = self.contextual(recv.clone(), name, vs.clone(), scope);
+                    if let Some(v) = found.map_err(|e| with_span(e, span))? {
+                        return Ok(v);
+                    }
+                }
                 let called = h.call(name, &vs).map_err(|e| host_trap_at(span, e))?;
                 self.charge_host(&*h).map_err(|e| with_span(e, span))?;
                 if let Some(v) = called {

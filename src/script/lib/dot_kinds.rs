@@ -34,8 +34,11 @@ pub fn fit(it: &mut Interp, v: &Value, kind: &str) -> EResult<Option<u8>> {
         | ("Array", Value::Array(_))
         | ("VarArray", Value::VarArray(_))
         | ("Iter", Value::Iter(_)) => Some(0),
-        ("Array" | "VarArray", Value::Host(h)) => {
-            // a lazily read array (mutable or not: the heap keeps no difference we read)
+        ("Array" | "VarArray", Value::Host(h))
+            if !crate::script::host::lazy::is_lazy_tuple(&**h) =>
+        {
+            // a lazily read array (mutable or not: the heap keeps no difference we read; a
+            // lazily read tuple answers `size` too, but is no array)
             match h.call("size", &[]) {
                 Ok(Some(Value::Nat(_))) => {
                     it.charge_host(&**h)?;
@@ -67,12 +70,33 @@ pub fn fit(it: &mut Interp, v: &Value, kind: &str) -> EResult<Option<u8>> {
         ("Map" | "Set" | "pure/Map" | "pure/Set", Value::Record(_) | Value::Host(_)) => {
             tree_fit(it, v, kind)?
         }
+        ("pure/Queue", Value::Tuple(_) | Value::Host(_)) => queue_fit(it, v)?,
         ("List", Value::Record(_) | Value::Host(_)) => has(it, v, "blocks")?,
         ("Queue", Value::Record(_) | Value::Host(_)) => has(it, v, "front")?,
         ("Stack", Value::Record(_) | Value::Host(_)) => has(it, v, "top")?,
         ("PriorityQueue", Value::Record(_) | Value::Host(_)) => has(it, v, "heap")?,
         _ => None,
     })
+}
+
+/// `Some(0)` if `v` is a `pure/Queue` `(front, size, back)`: a triple of a list, a `Nat`
+/// and a list.
+fn queue_fit(it: &mut Interp, v: &Value) -> EResult<Option<u8>> {
+    if view::len(it, v)? != Some(3) {
+        return Ok(None);
+    }
+    if !matches!(view::part(it, v, 1)?, Some(Value::Nat(_))) {
+        return Ok(None);
+    }
+    for i in [0, 2] {
+        let Some(l) = view::part(it, v, i)? else {
+            return Ok(None);
+        };
+        if view::option(it, &l)?.is_none() {
+            return Ok(None);
+        }
+    }
+    Ok(Some(0))
 }
 
 /// `Some(0)` if `v` is a record (eager or read lazily) with field `name`.

@@ -517,6 +517,7 @@ pub static ALL: &[&Module] = &[
     &super::pure::PURE_MAP_MOD,
     &super::pure::PURE_SET_MOD,
     &super::pure::PURE_LIST_MOD,
+    &super::pure::PURE_QUEUE_MOD,
     &super::queues::QUEUE_MOD,
     &super::queues::STACK_MOD,
     &super::queues::PRIORITY_QUEUE_MOD,
