@@ -106,7 +106,7 @@ fn abs(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 /// (`Prim.intToInt8(p)`, `Prim.natToNat8(p)`, trapping there when it does not fit) and the
 /// operation takes it modulo the width.
 fn position(k: NumKind, bits: u32, a: &[Value], who: &str) -> EResult<u32> {
-    let p = convert_in_bounds(&a[1..], k, who)?;
+    let p = convert_in_bounds(a.get(1..).unwrap_or_default(), k, who)?;
     Ok((fixed_of(&p).unwrap_or(0) as u128 % bits as u128) as u32)
 }
 

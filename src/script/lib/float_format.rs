@@ -31,7 +31,8 @@ pub fn format(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
         view::variant(it, fmt)?.ok_or_else(|| wrong("Float.format", "format variant", fmt))?;
     let precision = || -> EResult<u32> {
         to_bigint(&payload)
-            .and_then(|p| p.to_u32())
+            .and_then(|p| p.to_u8())
+            .map(u32::from)
             .ok_or_else(|| wrong("Float.format", "Nat8 precision", &payload))
     };
     let (conversion, precision) = match &*tag {

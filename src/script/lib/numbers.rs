@@ -209,7 +209,7 @@ pub fn nat_shift_left(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     if x.is_zero() {
         return Ok(Value::Nat(0));
     }
-    if x.bits() + y > num::MAX_BIG_BITS {
+    if x.bits().saturating_add(y) > num::MAX_BIG_BITS {
         return Err(trap(
             "arithmetic result too large (a Nat or Int is limited to 2^20 bits)",
         ));
