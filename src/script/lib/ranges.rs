@@ -1,7 +1,7 @@
 //! Counting iterators: `Nat.range`, `Int.rangeBy`, `Int8.rangeInclusive`, `Nat16.allValues`,
-//! mo:base's `Iter.range`/`revRange` ([`super::base`]), ... One iterator counts for all of them, in any integer
-//! type and with any step, in `i128` (every fixed-width value, and `Nat`/`Int` bounds up to
-//! 2^127), and one in big integers beyond that.
+//! mo:base's `Iter.range`/`revRange` ([`super::base`]), ... One iterator counts for all of
+//! them, in any integer type and with any step, in `i128` (every fixed-width value, and
+//! `Nat`/`Int` bounds up to 2^127), and one in big integers beyond that.
 
 use super::args::{arg, wrong};
 use super::iters::iter_value;
