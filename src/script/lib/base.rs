@@ -5,34 +5,25 @@
 
 use super::args::{arg, usize_arg};
 use super::collections;
-use super::iters::{iter_value, RangeIter};
-use super::numbers::small;
+use super::ranges::{count, int_arg};
 use crate::script::eval::{trap, EResult, Interp};
-use crate::script::value::Value;
+use crate::script::value::{NumKind, Value};
+use num_bigint::BigInt;
+use num_traits::One;
 use std::rc::Rc;
 
 /// `Iter.range(from, to)` (mo:base): `from` up to `to`, inclusive, as Nat.
 pub fn iter_range(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
-    let from = small(arg(a, 0, "Iter.range")?, "Iter.range")?;
-    let to = small(arg(a, 1, "Iter.range")?, "Iter.range")?;
-    Ok(iter_value(RangeIter {
-        cur: from,
-        end: to + 1,
-        step: 1,
-        int: false,
-    }))
+    let from = int_arg(a, 0, "Iter.range")?;
+    let to = int_arg(a, 1, "Iter.range")?;
+    Ok(count(NumKind::Nat, from, to, BigInt::one()))
 }
 
 /// `Iter.revRange(from, to)` (mo:base): `from` down to `to`, inclusive, as Int.
 pub fn iter_rev_range(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
-    let from = small(arg(a, 0, "Iter.revRange")?, "Iter.revRange")?;
-    let to = small(arg(a, 1, "Iter.revRange")?, "Iter.revRange")?;
-    Ok(iter_value(RangeIter {
-        cur: from,
-        end: to - 1,
-        step: -1,
-        int: true,
-    }))
+    let from = int_arg(a, 0, "Iter.revRange")?;
+    let to = int_arg(a, 1, "Iter.revRange")?;
+    Ok(count(NumKind::Int, from, to, -BigInt::one()))
 }
 
 /// `Array.init(size, x)` (mo:base): a `[var T]` of `size` copies of `x`.

@@ -3,9 +3,14 @@
 use super::args::{arg, text_arg, wrong};
 use super::arrays as a;
 use super::base;
+use super::blobs as b;
 use super::collections as c;
 use super::iter_adapters as i;
+use super::fixed::{self, to_kind};
+use super::floats as f;
 use super::numbers as n;
+use super::ranges as r;
+use super::scalars as s;
 use super::text as t;
 use super::text_match as tm;
 use super::Module;
@@ -16,6 +21,14 @@ use std::rc::Rc;
 const INT: Option<NumKind> = Some(NumKind::Int);
 const NAT: Option<NumKind> = Some(NumKind::Nat);
 const FLOAT: Option<NumKind> = Some(NumKind::Float);
+const NAT8: Option<NumKind> = Some(NumKind::Nat8);
+const NAT16: Option<NumKind> = Some(NumKind::Nat16);
+const NAT32: Option<NumKind> = Some(NumKind::Nat32);
+const NAT64: Option<NumKind> = Some(NumKind::Nat64);
+const INT8: Option<NumKind> = Some(NumKind::Int8);
+const INT16: Option<NumKind> = Some(NumKind::Int16);
+const INT32: Option<NumKind> = Some(NumKind::Int32);
+const INT64: Option<NumKind> = Some(NumKind::Int64);
 
 fn debug_print(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
     let s = text_arg(a, 0, "Debug.print")?;
@@ -101,7 +114,7 @@ fn float_e() -> Value {
 
 static DEBUG: Module = Module {
     name: "Debug",
-    members: &[func!("print", debug_print)],
+    members: &[func!("print", debug_print), func!("todo", s::debug_todo)],
 };
 
 static RUNTIME: Module = Module {
@@ -119,8 +132,26 @@ static NAT_MOD: Module = Module {
         func!("fromText", n::nat_from_text),
         func!("toInt", n::to_int, &[NAT]),
         func!("fromInt", n::int_to_nat, &[INT]),
-        func!("range", n::nat_range, &[NAT, NAT]),
-        func!("rangeInclusive", n::nat_range_inclusive, &[NAT, NAT]),
+        func!("toNat", n::nat_from_text),
+        func!("range", r::nat_range, &[NAT, NAT]),
+        func!("rangeInclusive", r::nat_range_inclusive, &[NAT, NAT]),
+        func!("rangeBy", r::nat_range_by, &[NAT, NAT, INT]),
+        func!(
+            "rangeByInclusive",
+            r::nat_range_by_inclusive,
+            &[NAT, NAT, INT]
+        ),
+        func!("allValues", r::nat_all_values),
+        func!("toNat8", to_kind::<fixed::N8>, &[NAT]),
+        func!("toNat16", to_kind::<fixed::N16>, &[NAT]),
+        func!("toNat32", to_kind::<fixed::N32>, &[NAT]),
+        func!("toNat64", to_kind::<fixed::N64>, &[NAT]),
+        func!("fromNat8", n::int_to_nat, &[NAT8]),
+        func!("fromNat16", n::int_to_nat, &[NAT16]),
+        func!("fromNat32", n::int_to_nat, &[NAT32]),
+        func!("fromNat64", n::int_to_nat, &[NAT64]),
+        func!("bitshiftLeft", n::nat_shift_left, &[NAT, NAT32]),
+        func!("bitshiftRight", n::nat_shift_right, &[NAT, NAT32]),
         func!("compare", c::compare, &[NAT, NAT]),
         func!("equal", c::equal, &[NAT, NAT]),
         func!("notEqual", n::not_equal, &[NAT, NAT]),
@@ -148,8 +179,23 @@ static INT_MOD: Module = Module {
         func!("neg", n::int_neg, &[INT]),
         func!("toNat", n::int_to_nat, &[INT]),
         func!("fromNat", n::to_int, &[NAT]),
-        func!("range", n::int_range, &[INT, INT]),
-        func!("rangeInclusive", n::int_range_inclusive, &[INT, INT]),
+        func!("toInt", n::int_from_text),
+        func!("range", r::int_range, &[INT, INT]),
+        func!("rangeInclusive", r::int_range_inclusive, &[INT, INT]),
+        func!("rangeBy", r::int_range_by, &[INT, INT, INT]),
+        func!(
+            "rangeByInclusive",
+            r::int_range_by_inclusive,
+            &[INT, INT, INT]
+        ),
+        func!("toInt8", to_kind::<fixed::I8>, &[INT]),
+        func!("toInt16", to_kind::<fixed::I16>, &[INT]),
+        func!("toInt32", to_kind::<fixed::I32>, &[INT]),
+        func!("toInt64", to_kind::<fixed::I64>, &[INT]),
+        func!("fromInt8", n::to_int, &[INT8]),
+        func!("fromInt16", n::to_int, &[INT16]),
+        func!("fromInt32", n::to_int, &[INT32]),
+        func!("fromInt64", n::to_int, &[INT64]),
         func!("compare", c::compare, &[INT, INT]),
         func!("equal", c::equal, &[INT, INT]),
         func!("notEqual", n::not_equal, &[INT, INT]),
@@ -174,26 +220,44 @@ static FLOAT_MOD: Module = Module {
         constant!("pi", float_pi),
         constant!("e", float_e),
         func!("toText", n::to_text, &[FLOAT]),
+        func!("format", super::float_format::format, &[FLOAT]),
         func!("fromInt", n::float_from_int, &[INT]),
-        func!("toInt", n::float_to_int, &[FLOAT]),
-        func!("sqrt", n::float_sqrt, &[FLOAT]),
-        func!("abs", n::float_abs, &[FLOAT]),
-        func!("floor", n::float_floor, &[FLOAT]),
-        func!("ceil", n::float_ceil, &[FLOAT]),
-        func!("trunc", n::float_trunc, &[FLOAT]),
-        func!("nearest", n::float_nearest, &[FLOAT]),
-        func!("sin", n::float_sin, &[FLOAT]),
-        func!("cos", n::float_cos, &[FLOAT]),
-        func!("tan", n::float_tan, &[FLOAT]),
-        func!("exp", n::float_exp, &[FLOAT]),
-        func!("log", n::float_log, &[FLOAT]),
-        func!("pow", n::float_pow, &[FLOAT, FLOAT]),
-        func!("min", n::float_min, &[FLOAT, FLOAT]),
-        func!("max", n::float_max, &[FLOAT, FLOAT]),
-        func!("isNaN", n::float_is_nan, &[FLOAT]),
-        func!("compare", n::float_compare, &[FLOAT, FLOAT]),
-        func!("equal", n::float_equal, &[FLOAT, FLOAT, FLOAT]),
-        func!("notEqual", n::float_not_equal, &[FLOAT, FLOAT, FLOAT]),
+        func!("toInt", f::to_int, &[FLOAT]),
+        func!("fromInt64", f::from_int64, &[INT64]),
+        func!("toInt64", f::to_int64, &[FLOAT]),
+        func!("sqrt", f::sqrt, &[FLOAT]),
+        func!("abs", f::abs, &[FLOAT]),
+        func!("floor", f::floor, &[FLOAT]),
+        func!("ceil", f::ceil, &[FLOAT]),
+        func!("trunc", f::trunc, &[FLOAT]),
+        func!("nearest", f::nearest, &[FLOAT]),
+        func!("copySign", f::copy_sign, &[FLOAT, FLOAT]),
+        func!("sin", f::sin, &[FLOAT]),
+        func!("cos", f::cos, &[FLOAT]),
+        func!("tan", f::tan, &[FLOAT]),
+        func!("arcsin", f::arcsin, &[FLOAT]),
+        func!("arccos", f::arccos, &[FLOAT]),
+        func!("arctan", f::arctan, &[FLOAT]),
+        func!("arctan2", f::arctan2, &[FLOAT, FLOAT]),
+        func!("exp", f::exp, &[FLOAT]),
+        func!("log", f::log, &[FLOAT]),
+        func!("pow", f::pow, &[FLOAT, FLOAT]),
+        func!("min", f::min, &[FLOAT, FLOAT]),
+        func!("max", f::max, &[FLOAT, FLOAT]),
+        func!("isNaN", f::is_nan, &[FLOAT]),
+        func!("compare", f::compare, &[FLOAT, FLOAT]),
+        func!("equal", f::equal, &[FLOAT, FLOAT, FLOAT]),
+        func!("notEqual", f::not_equal, &[FLOAT, FLOAT, FLOAT]),
+        func!("less", n::less, &[FLOAT, FLOAT]),
+        func!("lessOrEqual", n::less_or_equal, &[FLOAT, FLOAT]),
+        func!("greater", n::greater, &[FLOAT, FLOAT]),
+        func!("greaterOrEqual", n::greater_or_equal, &[FLOAT, FLOAT]),
+        func!("neg", f::neg, &[FLOAT]),
+        func!("add", f::add, &[FLOAT, FLOAT]),
+        func!("sub", f::sub, &[FLOAT, FLOAT]),
+        func!("mul", f::mul, &[FLOAT, FLOAT]),
+        func!("div", f::div, &[FLOAT, FLOAT]),
+        func!("rem", f::rem, &[FLOAT, FLOAT]),
     ],
 };
 
@@ -214,6 +278,11 @@ static CHAR_MOD: Module = Module {
         func!("toLower", t::char_to_lower),
         func!("compare", c::compare),
         func!("equal", c::equal),
+        func!("notEqual", n::not_equal),
+        func!("less", n::less),
+        func!("lessOrEqual", n::less_or_equal),
+        func!("greater", n::greater),
+        func!("greaterOrEqual", n::greater_or_equal),
     ],
 };
 
@@ -407,6 +476,10 @@ static OPTION_MOD: Module = Module {
         func!("unwrap", c::opt_unwrap),
         func!("some", c::opt_some),
         func!("equal", c::opt_equal),
+        func!("apply", s::option_apply),
+        func!("compare", s::option_compare),
+        func!("flatten", s::option_flatten),
+        func!("getMapped", s::option_get_mapped),
     ],
 };
 
@@ -418,6 +491,16 @@ static BLOB_MOD: Module = Module {
         blob_func!("toArray", c::blob_to_array),
         blob_func!("compare", c::compare),
         blob_func!("equal", c::equal),
+        blob_func!("notEqual", n::not_equal),
+        blob_func!("less", n::less),
+        blob_func!("lessOrEqual", n::less_or_equal),
+        blob_func!("greater", n::greater),
+        blob_func!("greaterOrEqual", n::greater_or_equal),
+        func!("empty", b::blob_empty),
+        blob_func!("isEmpty", b::blob_is_empty),
+        func!("fromVarArray", c::blob_from_array),
+        blob_func!("toVarArray", b::blob_to_var_array),
+        blob_func!("hash", b::blob_hash),
     ],
 };
 
@@ -432,6 +515,16 @@ static PRINCIPAL_MOD: Module = Module {
         func!("anonymous", principal_anonymous),
         func!("compare", c::compare),
         func!("equal", c::equal),
+        func!("notEqual", n::not_equal),
+        func!("less", n::less),
+        func!("lessOrEqual", n::less_or_equal),
+        func!("greater", n::greater),
+        func!("greaterOrEqual", n::greater_or_equal),
+        func!("hash", b::principal_hash),
+        func!("isCanister", b::principal_is_canister),
+        func!("isSelfAuthenticating", b::principal_is_self_authenticating),
+        func!("isReserved", b::principal_is_reserved),
+        func!("toLedgerAccount", b::principal_to_ledger_account),
     ],
 };
 
@@ -441,6 +534,11 @@ static BOOL_MOD: Module = Module {
         func!("toText", bool_to_text),
         func!("compare", c::compare),
         func!("equal", c::equal),
+        func!("logicalAnd", s::logical_and),
+        func!("logicalOr", s::logical_or),
+        func!("logicalXor", s::logical_xor),
+        func!("logicalNot", s::logical_not),
+        func!("allValues", s::bool_all_values),
     ],
 };
 
@@ -483,6 +581,7 @@ static ORDER_MOD: Module = Module {
         func!("isEqual", order_is_equal),
         func!("isGreater", order_is_greater),
         func!("equal", order_equal),
+        func!("allValues", s::order_all_values),
     ],
 };
 
@@ -492,14 +591,14 @@ pub static ALL: &[&Module] = &[
     &RUNTIME,
     &NAT_MOD,
     &INT_MOD,
-    &n::nat8::MODULE,
-    &n::nat16::MODULE,
-    &n::nat32::MODULE,
-    &n::nat64::MODULE,
-    &n::int8::MODULE,
-    &n::int16::MODULE,
-    &n::int32::MODULE,
-    &n::int64::MODULE,
+    &fixed::NAT8,
+    &fixed::NAT16,
+    &fixed::NAT32,
+    &fixed::NAT64,
+    &fixed::INT8,
+    &fixed::INT16,
+    &fixed::INT32,
+    &fixed::INT64,
     &FLOAT_MOD,
     &CHAR_MOD,
     &TEXT_MOD,

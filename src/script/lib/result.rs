@@ -4,6 +4,7 @@ use super::args::{arg, wrong};
 use super::Module;
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::value::Value;
+use std::cmp::Ordering;
 
 type R = EResult;
 
@@ -114,6 +115,52 @@ fn assert_err(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     }
 }
 
+/// `Result.compare(r, s, compareOk, compareErr)`: two `#ok`s by `compareOk`, two `#err`s by
+/// `compareErr`, else `#ok` above `#err`.
+fn compare(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let who = "Result.compare";
+    let (x_ok, x) = split(a, who)?;
+    let (y_ok, y) = split(&a[1..], who)?;
+    if x_ok != y_ok {
+        let o = if x_ok {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        };
+        return Ok(super::collections::order_value(o));
+    }
+    let f = arg(a, if x_ok { 2 } else { 3 }, who)?.clone();
+    it.call_value(&f, &[x.clone(), y.clone()])
+}
+
+/// `Result.equal(r, s, equalOk, equalErr)`: two `#ok`s by `equalOk`, two `#err`s by
+/// `equalErr`, else `false`.
+fn equal(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let who = "Result.equal";
+    let (x_ok, x) = split(a, who)?;
+    let (y_ok, y) = split(&a[1..], who)?;
+    if x_ok != y_ok {
+        return Ok(Value::Bool(false));
+    }
+    let f = arg(a, if x_ok { 2 } else { 3 }, who)?.clone();
+    it.call_value(&f, &[x.clone(), y.clone()])
+}
+
+/// `Result.fromUpper(r)`: `#Ok x` to `#ok x`, `#Err e` to `#err e`.
+fn from_upper(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    match arg(a, 0, "Result.fromUpper")? {
+        Value::Variant(tv) if &*tv.0 == "Ok" => Ok(Value::variant("ok", tv.1.clone())),
+        Value::Variant(tv) if &*tv.0 == "Err" => Ok(Value::variant("err", tv.1.clone())),
+        other => Err(wrong("Result.fromUpper", "{#Ok; #Err}", other)),
+    }
+}
+
+/// `Result.toUpper(r)`: `#ok x` to `#Ok x`, `#err e` to `#Err e`.
+fn to_upper(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
+    let (ok, x) = split(a, "Result.toUpper")?;
+    Ok(Value::variant(if ok { "Ok" } else { "Err" }, x.clone()))
+}
+
 /// `mo:core/Result`.
 pub static RESULT_MOD: Module = Module {
     name: "Result",
@@ -130,5 +177,9 @@ pub static RESULT_MOD: Module = Module {
         func!("forErr", for_err),
         func!("assertOk", assert_ok),
         func!("assertErr", assert_err),
+        func!("compare", compare),
+        func!("equal", equal),
+        func!("fromUpper", from_upper),
+        func!("toUpper", to_upper),
     ],
 };
