@@ -203,7 +203,7 @@ fn chain(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let f = arg(a, 1, "Array.chain")?.clone();
     let mut out = Vec::new();
     for x in xs.iter() {
-        let ys = it.call_value(&f, &[x.clone()])?;
+        let ys = it.call_value(&f, std::slice::from_ref(x))?;
         let ys = match &ys {
             Value::Host(_) => view::parts(it, &ys)?,
             v => elems(v, "Array.chain")?.to_vec(),
@@ -402,7 +402,7 @@ fn within(a: &[Value], who: &str) -> EResult<bool> {
     let x = float_arg(a, 0, who)?;
     let y = float_arg(a, 1, who)?;
     let epsilon = float_arg(a, 2, who)?;
-    if !(epsilon >= 0.0) {
+    if epsilon.is_nan() || epsilon < 0.0 {
         return Err(trap("epsilon must be greater or equal 0.0"));
     }
     Ok(x == y || (x - y).abs() <= epsilon)

@@ -159,7 +159,7 @@ fn split_by(
 ) -> EResult<(Vec<Value>, Vec<Value>)> {
     let (mut yes, mut no) = (Vec::new(), Vec::new());
     for x in xs {
-        if bool_of(&it.call_value(f, &[x.clone()])?, who)? {
+        if bool_of(&it.call_value(f, std::slice::from_ref(&x))?, who)? {
             yes.push(x);
         } else {
             no.push(x);
@@ -273,7 +273,7 @@ fn first_match(it: &mut Interp, a: &[Value], who: &str, want: bool) -> EResult<O
     let mut cell = arg(a, 0, who)?.clone();
     let f = arg(a, 1, who)?.clone();
     while let Some((x, rest)) = uncons(it, &cell, who)? {
-        if bool_of(&it.call_value(&f, &[x.clone()])?, who)? == want {
+        if bool_of(&it.call_value(&f, std::slice::from_ref(&x))?, who)? == want {
             return Ok(Some(x));
         }
         cell = rest;
