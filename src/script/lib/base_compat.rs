@@ -317,17 +317,23 @@ static ITER_MOD: Module = Module {
 
 // --- Option ---
 
+/// base's `Prelude.unreachable()`: a `Debug.trap`, reported at the primitive's position as
+/// moc reports it.
+fn unreachable() -> crate::script::eval::Ctrl {
+    trap_in_prim("prim:63.31-63.42", "explicit trap: Prelude.unreachable()")
+}
+
 fn assert_some(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     match view::option(it, arg(a, 0, "Option.assertSome")?)? {
         Some(Some(_)) => Ok(Value::Unit),
-        _ => Err(trap_in_prim("prim", "unreachable")),
+        _ => Err(unreachable()),
     }
 }
 
 fn assert_null(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     match view::option(it, arg(a, 0, "Option.assertNull")?)? {
         Some(None) => Ok(Value::Unit),
-        _ => Err(trap_in_prim("prim", "unreachable")),
+        _ => Err(unreachable()),
     }
 }
 
@@ -495,7 +501,11 @@ fn hash_equal(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 
 fn hash_bit(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let h = nat32_arg(a, 0, "Hash.bit")?;
-    let pos = usize_arg(a, 1, "Hash.bit").unwrap_or(usize::MAX);
+    let pos = match arg(a, 1, "Hash.bit")? {
+        Value::Nat(n) => *n,
+        Value::BigNat(_) => u64::MAX,
+        other => return Err(wrong("Hash.bit", "Nat", other)),
+    };
     if pos > 31 {
         return Err(trap("assertion failure"));
     }
