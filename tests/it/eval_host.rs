@@ -996,3 +996,94 @@ for (p in [0, 7, 100, 101, 999, 5_000, 99_959, 1_000_000_007, 1_000_000_008].val
         "every probe agrees, and finds exactly the scenario's keys"
     );
 }
+
+/// The functions of the mutable modules that only read, over the structures a canister
+/// holds (eager and lazy): ranges from a key, searches, copies (a copy of a map or set is
+/// core's own tree: it shows as the canister's does), every answer computed from the
+/// scenario; and the changing functions refuse what the canister holds.
+#[test]
+fn mutable_modules_read_and_copy_what_a_canister_holds() {
+    let c = CollectionsScenario::run();
+    let n = |x: usize| underscored(x as u64);
+    let from = 50_000u64;
+    let at_least = c.map_keys.iter().filter(|k| **k >= from).count();
+    let at_most = c.map_keys.iter().filter(|k| **k <= from).count();
+    let last_key = c.map_keys[c.map_keys.len() - 1];
+    let set_from = c.set_nat.iter().filter(|x| **x >= 5000).count();
+    let probe = c.list_nat[c.list_nat.len() / 2];
+    let found = c.list_nat.binary_search(&probe).expect("sorted");
+    let below = c
+        .list_nat
+        .iter()
+        .rposition(|x| *x < 100)
+        .expect("small elements");
+    let checks = [
+        (
+            format!(
+                "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\"; import Text \"mo:core/Text\"; import Iter \"mo:core/Iter\";
+let m = vars.map_nat_text;
+let copy = Map.clone(m);
+(debug_show copy == debug_show m, Map.equal(copy, m, Nat.compare, Text.equal),
+ Iter.toArray(Map.entriesFrom(m, Nat.compare, {from})).size(), Iter.toArray(Map.reverseEntriesFrom(m, Nat.compare, {from})).size(),
+ switch (Map.reverseEntries(m).next()) {{ case (?(k, _)) k; case null 0 }})"
+            ),
+            format!("(true, true, {}, {}, {})", n(at_least), n(at_most), underscored(last_key)),
+        ),
+        (
+            "import Set \"mo:core/Set\"; import Nat \"mo:core/Nat\"; import Iter \"mo:core/Iter\";
+let s = vars.set_nat;
+(debug_show Set.clone(s) == debug_show s, Iter.toArray(Set.valuesFrom(s, Nat.compare, 5000)).size(),
+ Set.reverseValues(s).next(), Set.isSubset(s, s, Nat.compare), Set.size(Set.union(s, Set.singleton(1_000_000), Nat.compare)))"
+                .to_string(),
+            format!(
+                "(true, {}, ?{}, true, {})",
+                n(set_from),
+                underscored(c.set_nat[c.set_nat.len() - 1]),
+                n(c.set_nat.len() + 1)
+            ),
+        ),
+        (
+            format!(
+                "import List \"mo:core/List\"; import Nat \"mo:core/Nat\";
+let l = vars.list_nat;
+(List.binarySearch(l, Nat.compare, {probe}), List.sliceToArray(l, 2, 5), List.equal(List.clone(l), l, Nat.equal),
+ List.findLastIndex<Nat>(l, func x = x < 100), List.lastIndexOf(l, Nat.equal, {probe}))"
+            ),
+            format!(
+                "(#found({}), [{}], true, ?{}, ?{})",
+                n(found),
+                joined(&c.list_nat[2..5], |x| underscored(*x)),
+                n(below),
+                n(found)
+            ),
+        ),
+        (
+            "import Q \"mo:core/Queue\"; import St \"mo:core/Stack\"; import PQ \"mo:core/PriorityQueue\";
+import Nat \"mo:core/Nat\"; import Int \"mo:core/Int\"; import Text \"mo:core/Text\";
+let q = Q.clone(vars.queue_text);
+let p = PQ.clone(vars.pq_nat);
+(Q.equal(q, vars.queue_text, Text.equal), Q.popBack(q), Q.size(vars.queue_text) - Q.size(q),
+ St.equal(St.clone(vars.stack_int), vars.stack_int, Int.equal), PQ.pop(p, Nat.compare), PQ.size(vars.pq_nat) - PQ.size(p))"
+                .to_string(),
+            format!(
+                "(true, ?\"{}\", 1, true, ?{}, 1)",
+                c.queue[c.queue.len() - 1],
+                underscored(c.priority_queue[0])
+            ),
+        ),
+    ];
+    assert_on_collections(&checks);
+    let dir = common::fixture("collections", "eop");
+    for script in [
+        "import Map \"mo:core/Map\"; import Nat \"mo:core/Nat\"; Map.add(vars.map_nat_text, Nat.compare, 1, \"x\")",
+        "import List \"mo:core/List\"; List.add(vars.list_nat, 1)",
+        "import Q \"mo:core/Queue\"; Q.pushBack(vars.queue_text, \"x\")",
+        "import St \"mo:core/Stack\"; St.push(vars.stack_int, 1)",
+        "import PQ \"mo:core/PriorityQueue\"; import Nat \"mo:core/Nat\"; PQ.push(vars.pq_nat, Nat.compare, 1)",
+    ] {
+        let err = eval_all(&dir, vec![script.to_string()])
+            .remove(0)
+            .expect_err(script);
+        assert!(err.contains("created by the script can change"), "{script}: {err}");
+    }
+}

@@ -137,7 +137,7 @@ fn every_built_in_library_member_is_used_by_a_conformance_program() {
 
 /// Modules whose built-in members only read a structure a canister holds (a script cannot
 /// build one): `tests/eval_host.rs` checks them against the fixtures' snapshots.
-const READ_ONLY_VIEWS: &[&str] = &["Queue", "Stack", "PriorityQueue"];
+const READ_ONLY_VIEWS: &[&str] = &[];
 
 /// Members that only trap, where moc reports a position inside the core library and mo-mem
 /// the call's (docs/eval.md, "Differences from moc").

@@ -398,10 +398,10 @@ fn dot_calls_need_their_module_and_name_what_is_missing() {
         eval("import Nat \"mo:core/Nat\"; (5).toText()").unwrap(),
         "\"5\"\n"
     );
-    let err = eval("import List \"mo:core/List\"; import Nat \"mo:core/Nat\"; let l = List.empty<Nat>(); l.sortInPlace()")
+    let err = eval("import PureList \"mo:core/pure/List\"; let l : PureList.List<Nat> = ?(1, null); l.reverse()")
         .unwrap_err();
     assert!(
-        err.contains("List.sortInPlace is not in mo-mem's built-in library"),
+        err.contains("pure/List.reverse is not in mo-mem's built-in library"),
         "{err}"
     );
     assert_eq!(

@@ -1,13 +1,15 @@
-//! Reading a `mo:core` B-tree held by the canister (`Map`: slots `data.kvs` of `?(k, v)`,
-//! `Set`: slots `data.elements` of `?x`; internal nodes add `children : [var ?Node]`): the
-//! in-order walk, and the lookups that descend one path from the root, as mo:core's own
-//! `get`, `containsKey`, `contains`, `min` and `max` do. A lookup reads about `log_32(n)`
-//! nodes of a map read lazily from the heap, never the whole structure.
+//! Reading a `mo:core` B-tree (`Map`: slots `data.kvs` of `?(k, v)`, `Set`: slots
+//! `data.elements` of `?x`; internal nodes add `children : [var ?Node]`), one a canister
+//! holds or one a script built ([`super::btree_mut`]): the in-order walks (forward, in
+//! reverse, from a key), and the lookups that descend one path from the root with mo:core's
+//! own binary search (`get`, `containsKey`, `contains`, `min`, `max`). A lookup reads
+//! about `log_32(n)` nodes of a map read lazily from the heap, never the whole structure.
 
 use super::args::wrong;
 use super::view;
 use crate::script::eval::{trap, EResult, Interp};
 use crate::script::value::{NativeIter, Value};
+use std::cmp::Ordering;
 
 /// The most levels a B-tree is read to (mo:core's order is 32: 2^64 entries need 13).
 const MAX_LEVELS: u32 = 64;
@@ -19,18 +21,22 @@ pub(super) struct Shape {
     pub slots: &'static str,
     /// `"Map"` or `"Set"`.
     pub what: &'static str,
+    /// Slots hold `(key, value)` entries (a `Map`), else the elements themselves.
+    pub keyed: bool,
 }
 
 /// A `Map`'s B-tree.
 pub(super) const MAP: Shape = Shape {
     slots: "kvs",
     what: "Map",
+    keyed: true,
 };
 
 /// A `Set`'s B-tree.
 pub(super) const SET: Shape = Shape {
     slots: "elements",
     what: "Set",
+    keyed: false,
 };
 
 /// One node as read: its filled slots (the first `data.count`) and, for an internal node,
@@ -86,53 +92,121 @@ impl Shape {
         }
     }
 
-    /// Appends every payload under `root` to `out`, in order (the walk keeps its own stack:
-    /// no recursion).
-    pub fn walk(self, it: &mut Interp, root: &Value, out: &mut Vec<Value>) -> EResult<()> {
-        let mut walk = self.stream(it, root, Yield::Payload)?;
-        while let Some(x) = walk.advance(it)? {
-            out.push(x);
-        }
-        Ok(())
-    }
-
     /// The in-order walk of the tree under `root`, one payload at a time (reads the root
     /// node now, every other node when the walk reaches it).
     pub fn stream(self, it: &mut Interp, root: &Value, yields: Yield) -> EResult<Walk> {
+        self.stream_dir(it, root, false, yields)
+    }
+
+    /// The in-order walk of the tree under `root`, descending in `reverse`.
+    pub fn stream_dir(
+        self,
+        it: &mut Interp,
+        root: &Value,
+        reverse: bool,
+        yields: Yield,
+    ) -> EResult<Walk> {
         Ok(Walk {
             shape: self,
             stack: vec![(self.node(it, root)?, 0)],
             yields,
+            reverse,
         })
     }
 
-    /// The payload whose key (`key_of` the payload) equals `key` by the script's `compare`
-    /// (called as `compare(key, k)`, as mo:core's binary search does), descending from
-    /// `root`; `None` if there is none.
+    /// The payload whose key equals `key` by the script's `compare`, descending from `root`
+    /// as mo:core's own `get`, `containsKey` and `contains` do ([`binary_search`] in each
+    /// node); `None` if there is none.
     pub fn search(
         self,
         it: &mut Interp,
         root: &Value,
         compare: &Value,
         key: &Value,
-        key_of: fn(&mut Interp, &Value) -> EResult<Value>,
     ) -> EResult<Option<Value>> {
         let mut node = self.node(it, root)?;
         for _ in 0..MAX_LEVELS {
-            let (mut lo, mut hi) = (0, node.slots.len());
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                let payload = self.payload(it, &node, mid)?;
-                let k = key_of(it, &payload)?;
-                match self.order(it, compare, key, &k)? {
-                    std::cmp::Ordering::Equal => return Ok(Some(payload)),
-                    std::cmp::Ordering::Less => hi = mid,
-                    std::cmp::Ordering::Greater => lo = mid + 1,
-                }
-            }
-            match self.child(it, &node, lo)? {
+            let i = match self.find(it, &node, compare, key)? {
+                Search::Found(i) => return self.payload(it, &node, i).map(Some),
+                Search::NotFound(i) => i,
+            };
+            match self.child(it, &node, i)? {
                 Some(child) => node = self.node(it, &child)?,
                 None => return Ok(None),
+            }
+        }
+        Err(self.too_deep())
+    }
+
+    /// mo:core's binary search for `key` among the filled slots of `node`.
+    fn find(self, it: &mut Interp, node: &Node, compare: &Value, key: &Value) -> EResult<Search> {
+        binary_search(
+            it,
+            self,
+            node.slots.len(),
+            compare,
+            key,
+            |it, i| match node.slots.get(i) {
+                Some(slot) => Ok(view::option(it, slot)?.flatten()),
+                None => Ok(None),
+            },
+        )
+    }
+
+    /// The key of a slot's payload: a map entry's key, a set's element itself.
+    pub fn key_of(self, it: &mut Interp, payload: &Value) -> EResult<Value> {
+        if self.keyed {
+            entry_key(it, payload)
+        } else {
+            Ok(payload.clone())
+        }
+    }
+
+    /// The walk over the payloads from `key` on: forward, those not less than `key`
+    /// (mo:core's `entriesFrom`, `valuesFrom`); in `reverse`, those not greater, descending
+    /// (`reverseEntriesFrom`, `reverseValuesFrom`). It descends one path to `key`, as
+    /// mo:core's cursor stack does, then walks on one node at a time.
+    pub fn stream_from(
+        self,
+        it: &mut Interp,
+        root: &Value,
+        compare: &Value,
+        key: &Value,
+        reverse: bool,
+        yields: Yield,
+    ) -> EResult<Walk> {
+        let mut stack = Vec::new();
+        let mut node = self.node(it, root)?;
+        for _ in 0..MAX_LEVELS {
+            let n = node.slots.len();
+            let (found, i) = match self.find(it, &node, compare, key)? {
+                Search::Found(i) => (true, i),
+                Search::NotFound(i) => (false, i),
+            };
+            // the step that emits the first slot to yield here (after the child below)
+            let step = match (reverse, found) {
+                (false, _) => Some(2 * i + 1),
+                (true, true) => Some(2 * (n - 1 - i) + 1),
+                (true, false) => (i > 0).then(|| 2 * (n - i) + 1),
+            };
+            let child = if found {
+                None
+            } else {
+                self.child(it, &node, i)?
+            };
+            if let Some(step) = step {
+                stack.push((node, step));
+            }
+            match child {
+                Some(c) => node = self.node(it, &c)?,
+                None => {
+                    return Ok(Walk {
+                        shape: self,
+                        stack,
+                        yields,
+                        reverse,
+                    })
+                }
             }
         }
         Err(self.too_deep())
@@ -162,23 +236,93 @@ impl Shape {
             self.what
         ))
     }
+}
 
-    /// `compare(a, b)` called in the script, as an ordering.
-    fn order(
-        self,
-        it: &mut Interp,
-        compare: &Value,
-        a: &Value,
-        b: &Value,
-    ) -> EResult<std::cmp::Ordering> {
-        it.tick()?;
-        match it.call_value(compare, &[a.clone(), b.clone()])? {
-            Value::Variant(tv) if &*tv.0 == "less" => Ok(std::cmp::Ordering::Less),
-            Value::Variant(tv) if &*tv.0 == "equal" => Ok(std::cmp::Ordering::Equal),
-            Value::Variant(tv) if &*tv.0 == "greater" => Ok(std::cmp::Ordering::Greater),
-            other => Err(wrong(self.what, "Order", &other)),
+/// Where [`binary_search`] found a key: at slot `i`, or not (`i` is where it would go).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Search {
+    Found(usize),
+    NotFound(usize),
+}
+
+/// mo:core's `BinarySearch.binarySearchNode` for `key` among the first `count` slots of a
+/// node (`payload_at(i)`: slot `i`'s payload, `None` for an empty slot), calling
+/// `compare(key, k)` in the order mo:core calls it (a script's `compare` may count or print).
+pub(super) fn binary_search(
+    it: &mut Interp,
+    shape: Shape,
+    count: usize,
+    compare: &Value,
+    key: &Value,
+    mut payload_at: impl FnMut(&mut Interp, usize) -> EResult<Option<Value>>,
+) -> EResult<Search> {
+    if count == 0 {
+        return Ok(Search::NotFound(0));
+    }
+    let (mut left, mut right) = (0usize, count);
+    while left < right {
+        let middle = (left + right) / 2;
+        let Some(p) = payload_at(it, middle)? else {
+            return Err(trap(format!("{}: empty slot in a B-tree node", shape.what)));
+        };
+        let k = shape.key_of(it, &p)?;
+        match order(it, shape.what, compare, key, &k)? {
+            Ordering::Equal => return Ok(Search::Found(middle)),
+            Ordering::Greater => left = middle + 1,
+            Ordering::Less => right = middle.saturating_sub(1),
         }
     }
+    // `left == count`: past the filled slots (core reads the empty slot there, or stops at
+    // the end of a full node)
+    let p = if left < count {
+        payload_at(it, left)?
+    } else {
+        None
+    };
+    let Some(p) = p else {
+        return Ok(Search::NotFound(left));
+    };
+    let k = shape.key_of(it, &p)?;
+    Ok(match order(it, shape.what, compare, key, &k)? {
+        Ordering::Equal => Search::Found(left),
+        Ordering::Greater => Search::NotFound(left + 1),
+        Ordering::Less => Search::NotFound(left),
+    })
+}
+
+/// `compare(a, b)` called in the script, as an ordering (`what` names the caller in the
+/// trap when the answer is no `Order`).
+pub(super) fn order(
+    it: &mut Interp,
+    what: &str,
+    compare: &Value,
+    a: &Value,
+    b: &Value,
+) -> EResult<Ordering> {
+    it.tick()?;
+    order_value(what, &it.call_value(compare, &[a.clone(), b.clone()])?)
+}
+
+/// An `Order` value as an ordering.
+pub(super) fn order_value(what: &str, v: &Value) -> EResult<Ordering> {
+    match v {
+        Value::Variant(tv) if &*tv.0 == "less" => Ok(Ordering::Less),
+        Value::Variant(tv) if &*tv.0 == "equal" => Ok(Ordering::Equal),
+        Value::Variant(tv) if &*tv.0 == "greater" => Ok(Ordering::Greater),
+        other => Err(wrong(what, "Order", other)),
+    }
+}
+
+/// An ordering as an `Order` value.
+pub(super) fn order_variant(o: Ordering) -> Value {
+    Value::variant(
+        match o {
+            Ordering::Less => "less",
+            Ordering::Equal => "equal",
+            Ordering::Greater => "greater",
+        },
+        Value::Unit,
+    )
 }
 
 /// What a [`Walk`] yields of each payload.
@@ -199,9 +343,11 @@ pub(super) enum Yield {
 /// read lazily from the heap decodes one node at a time and keeps memory bounded.
 pub(super) struct Walk {
     shape: Shape,
-    /// The nodes on the path; a frame's step `2i` visits child `i`, step `2i + 1` emits slot `i`.
+    /// The nodes on the path; a frame's step `2i` visits child `i`, step `2i + 1` emits slot `i`
+    /// (in `reverse`, child `n - i` and slot `n - 1 - i` of a node of `n` slots).
     stack: Vec<(Node, usize)>,
     yields: Yield,
+    reverse: bool,
 }
 
 impl Walk {
@@ -214,12 +360,18 @@ impl Walk {
             };
             let (i, child_next) = (*step / 2, *step % 2 == 0);
             *step += 1;
-            if child_next && i > node.slots.len() {
+            let n = node.slots.len();
+            if child_next && i > n {
                 self.stack.pop();
                 continue;
             }
             if !child_next {
-                if let Some(slot) = node.slots.get(i).cloned() {
+                let slot = if self.reverse {
+                    n.checked_sub(1 + i)
+                } else {
+                    Some(i)
+                };
+                if let Some(slot) = slot.and_then(|j| node.slots.get(j)).cloned() {
                     it.tick()?;
                     if let Some(Some(x)) = view::option(it, &slot)? {
                         return Ok(Some(x));
@@ -228,7 +380,8 @@ impl Walk {
                 continue;
             }
             let node: &Node = node;
-            if let Some(child) = shape.child(it, node, i)? {
+            let c = if self.reverse { n - i } else { i };
+            if let Some(child) = shape.child(it, node, c)? {
                 if self.stack.len() as u32 >= MAX_LEVELS {
                     return Err(shape.too_deep());
                 }
@@ -236,6 +389,11 @@ impl Walk {
                 self.stack.push((child, 0));
             }
         }
+    }
+
+    /// The next payload, `None` at the end (for callers that read the payloads themselves).
+    pub fn next_payload(&mut self, it: &mut Interp) -> EResult<Option<Value>> {
+        self.advance(it)
     }
 }
 
@@ -259,19 +417,26 @@ impl NativeIter for Walk {
 
 /// The key of a map slot's payload `(k, v)`.
 pub(super) fn entry_key(it: &mut Interp, kv: &Value) -> EResult<Value> {
+    if let Value::Tuple(t) = kv {
+        if let [k, _] = &t[..] {
+            it.tick()?;
+            return Ok(k.clone());
+        }
+    }
     match &view::parts(it, kv)?[..] {
         [k, _] => Ok(k.clone()),
         _ => Err(wrong("Map", "(key, value)", kv)),
     }
 }
 
-/// A set slot's payload is its own key.
-pub(super) fn element_key(_: &mut Interp, x: &Value) -> EResult<Value> {
-    Ok(x.clone())
-}
-
 /// `(k, v)` of a map entry as a tuple's parts.
 pub(super) fn entry_parts(it: &mut Interp, kv: &Value) -> EResult<(Value, Value)> {
+    if let Value::Tuple(t) = kv {
+        if let [k, v] = &t[..] {
+            it.tick()?;
+            return Ok((k.clone(), v.clone()));
+        }
+    }
     match &view::parts(it, kv)?[..] {
         [k, v] => Ok((k.clone(), v.clone())),
         _ => Err(wrong("Map", "(key, value)", kv)),

@@ -1,4 +1,4 @@
-//! Indexed reads of a `mo:core` `List` held by the canister
+//! Indexed reads of a `mo:core` `List` held by the canister (or built by a script)
 //! (`{ var blocks : [var [var ?T]]; var blockIndex : Nat; var elementIndex : Nat }`):
 //! elements fill the data blocks `blocks[1..blockIndex]` and the first `elementIndex` slots
 //! of `blocks[blockIndex]`, so the size and the element at an index come from the block
@@ -98,7 +98,7 @@ pub(super) fn element(it: &mut Interp, v: &Value, mut i: u64) -> EResult<Option<
 }
 
 /// The elements of a core `List` record read one slot at a time, block by block (every
-/// filled slot, as [`super::containers::list_items`] reads them): only the current block's
+/// filled slot, as [`super::list::list_items`] reads them): only the current block's
 /// handle is held, so iterating a list of any size keeps memory bounded.
 pub(super) struct Elements {
     blocks: Value,

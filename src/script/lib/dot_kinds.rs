@@ -3,8 +3,7 @@
 //! how well the value fits (0 exactly, 1 through subtyping or an ambiguous shape) and reads
 //! a host value from the heap only as far as the test needs (a field or a root node).
 
-use super::containers::{NativeList, NativeMap};
-use super::set::NativeSet;
+use super::native_queue::NativeQueue;
 use super::view;
 use crate::script::eval::{EResult, Interp};
 use crate::script::value::Value;
@@ -64,9 +63,7 @@ pub fn fit(it: &mut Interp, v: &Value, kind: &str) -> EResult<Option<u8>> {
         },
         ("Result", _) => tag_in(it, v, &["ok", "err"])?,
         ("Order", _) => tag_in(it, v, &["less", "equal", "greater"])?,
-        ("Map", Value::Host(h)) if h.as_any().is::<NativeMap>() => Some(0),
-        ("Set", Value::Host(h)) if h.as_any().is::<NativeSet>() => Some(0),
-        ("List", Value::Host(h)) if h.as_any().is::<NativeList>() => Some(0),
+        ("Queue", Value::Host(h)) if h.as_any().is::<NativeQueue>() => Some(0),
         ("Map" | "Set" | "pure/Map" | "pure/Set", Value::Record(_) | Value::Host(_)) => {
             tree_fit(it, v, kind)?
         }
