@@ -398,10 +398,12 @@ fn dot_calls_need_their_module_and_name_what_is_missing() {
         eval("import Nat \"mo:core/Nat\"; (5).toText()").unwrap(),
         "\"5\"\n"
     );
-    let err = eval("import PureList \"mo:core/pure/List\"; let l : PureList.List<Nat> = ?(1, null); l.reverse()")
-        .unwrap_err();
+    let err = eval(
+        "import Principal \"mo:core/Principal\"; Principal.fromText(\"aaaaa-aa\").isController()",
+    )
+    .unwrap_err();
     assert!(
-        err.contains("pure/List.reverse is not in mo-mem's built-in library"),
+        err.contains("Principal.isController is not in mo-mem's built-in library"),
         "{err}"
     );
     assert_eq!(

@@ -6,6 +6,7 @@
 
 use super::args::{arg, bool_of, elems, usize_arg, wrong};
 use super::iters::{collect, iter_value};
+pub(super) use super::pure_list::{build_onto as build, cell as uncons, split_at as prefix};
 use super::view;
 use super::Module;
 use crate::script::eval::{EResult, Interp};
@@ -14,55 +15,9 @@ use std::rc::Rc;
 
 type R = EResult;
 
-/// Bytes charged per list cell a function builds (`?` box and pair).
-const CELL_BYTES: u64 = 48;
-
-/// The head and tail of a list cell, or `None` at the end.
-pub(super) fn uncons(it: &mut Interp, l: &Value, who: &str) -> EResult<Option<(Value, Value)>> {
-    it.tick()?;
-    match view::option(it, l)? {
-        Some(None) => Ok(None),
-        Some(Some(pair)) => match &view::parts(it, &pair)?[..] {
-            [x, rest] => Ok(Some((x.clone(), rest.clone()))),
-            _ => Err(wrong(who, "list cell", &pair)),
-        },
-        None => Err(wrong(who, "List", l)),
-    }
-}
-
-/// Up to `n` elements from the front of `l`, and the list after them.
-pub(super) fn prefix(
-    it: &mut Interp,
-    l: &Value,
-    n: usize,
-    who: &str,
-) -> EResult<(Vec<Value>, Value)> {
-    let mut out = Vec::new();
-    let mut cell = l.clone();
-    while out.len() < n {
-        let Some((x, rest)) = uncons(it, &cell, who)? else {
-            break;
-        };
-        it.alloc(16)?;
-        out.push(x);
-        cell = rest;
-    }
-    Ok((out, cell))
-}
-
 /// All elements of `l`, head first.
 fn items(it: &mut Interp, l: &Value, who: &str) -> EResult<Vec<Value>> {
     Ok(prefix(it, l, usize::MAX, who)?.0)
-}
-
-/// The list of `xs` in order, ending in `tail`.
-pub(super) fn build(it: &mut Interp, xs: Vec<Value>, tail: Value) -> R {
-    it.alloc(CELL_BYTES.saturating_mul(xs.len() as u64))?;
-    let mut l = tail;
-    for x in xs.into_iter().rev() {
-        l = Value::some(Value::Tuple(Rc::from([x, l])));
-    }
-    Ok(l)
 }
 
 /// `(a, b)`.
@@ -87,7 +42,7 @@ fn is_nil(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 fn push(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let x = arg(a, 0, "List.push")?.clone();
     let l = arg(a, 1, "List.push")?.clone();
-    it.alloc(CELL_BYTES)?;
+    it.alloc(48)?;
     Ok(Value::some(pair(x, l)))
 }
 
@@ -385,7 +340,7 @@ fn make(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 fn replicate(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let n = usize_arg(a, 0, "List.replicate")?;
     let x = arg(a, 1, "List.replicate")?.clone();
-    it.alloc(CELL_BYTES.saturating_mul(n as u64))?;
+    it.alloc(48u64.saturating_mul(n as u64))?;
     it.ticks(n as u64)?;
     let mut l = Value::Null;
     for _ in 0..n {
