@@ -427,7 +427,8 @@ fn fixed_op(op: BinOp, k: NumKind, x: i128, y: i128) -> NResult {
             if y < 0 {
                 return Err(OVERFLOW);
             }
-            let e = u32::try_from(y).map_err(|_| OVERFLOW)?;
+            // any exponent up to the type's maximum (`3 **% (2**64 - 1 : Nat64)`)
+            let e = y.unsigned_abs();
             if op == BinOp::PowWrap {
                 let mut acc: i128 = 1;
                 let mut base = x;
@@ -440,11 +441,15 @@ fn fixed_op(op: BinOp, k: NumKind, x: i128, y: i128) -> NResult {
                     e >>= 1;
                 }
                 Ok(fixed_wrap(k, acc))
+            } else if e > i32::MAX as u128 {
+                // moc's interpreter takes `**`'s exponent as a 31-bit number (`(1 : Nat64) **
+                // 2_147_483_648` overflows there, as `**%` of it does not)
+                Err(OVERFLOW)
             } else if x.unsigned_abs() >= 2 && e >= 128 {
                 // |x|^e >= 2^128: beyond every fixed-width type (and not worth computing).
                 Err(OVERFLOW)
             } else {
-                let r = num_traits::pow::Pow::pow(BigInt::from(x), e);
+                let r = num_traits::pow::Pow::pow(BigInt::from(x), e as u32);
                 fixed_checked(k, r.to_i128().ok_or(OVERFLOW)?)
             }
         }
