@@ -279,46 +279,11 @@ fn merge(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn compare(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let mut l1 = arg(a, 0, "List.compare")?.clone();
-    let mut l2 = arg(a, 1, "List.compare")?.clone();
-    let cmp = arg(a, 2, "List.compare")?.clone();
-    loop {
-        let c1 = uncons(it, &l1, "List.compare")?;
-        let c2 = uncons(it, &l2, "List.compare")?;
-        let (h1, t1, h2, t2) = match (c1, c2) {
-            (None, None) => return Ok(Value::variant("equal", Value::Unit)),
-            (None, Some(_)) => return Ok(Value::variant("less", Value::Unit)),
-            (Some(_), None) => return Ok(Value::variant("greater", Value::Unit)),
-            (Some((h1, t1)), Some((h2, t2))) => (h1, t1, h2, t2),
-        };
-        let o = it.call_value(&cmp, &[h1, h2])?;
-        match view::variant(it, &o)? {
-            Some((tag, _)) if &*tag == "equal" => {}
-            Some(_) => return Ok(o),
-            None => return Err(wrong("List.compare", "Order", &o)),
-        }
-        (l1, l2) = (t1, t2);
-    }
+    super::pure_list::compare_lists(it, a, "List.compare")
 }
 
 fn equal(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let mut l1 = arg(a, 0, "List.equal")?.clone();
-    let mut l2 = arg(a, 1, "List.equal")?.clone();
-    let eq = arg(a, 2, "List.equal")?.clone();
-    loop {
-        let c1 = uncons(it, &l1, "List.equal")?;
-        let c2 = uncons(it, &l2, "List.equal")?;
-        match (c1, c2) {
-            (Some((h1, t1)), Some((h2, t2))) => {
-                if !bool_of(&it.call_value(&eq, &[h1, h2])?, "List.equal")? {
-                    return Ok(Value::Bool(false));
-                }
-                (l1, l2) = (t1, t2);
-            }
-            (None, None) => return Ok(Value::Bool(true)),
-            _ => return Ok(Value::Bool(false)),
-        }
-    }
+    super::pure_list::equal_lists(it, a, "List.equal")
 }
 
 fn tabulate(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {

@@ -303,6 +303,9 @@ pub(super) fn order(
     order_value(what, &it.call_value(compare, &[a.clone(), b.clone()])?)
 }
 
+/// An ordering as an `Order` value (the library's one conversion).
+pub(super) use super::collections::order_value as order_variant;
+
 /// An `Order` value as an ordering.
 pub(super) fn order_value(what: &str, v: &Value) -> EResult<Ordering> {
     match v {
@@ -311,18 +314,6 @@ pub(super) fn order_value(what: &str, v: &Value) -> EResult<Ordering> {
         Value::Variant(tv) if &*tv.0 == "greater" => Ok(Ordering::Greater),
         other => Err(wrong(what, "Order", other)),
     }
-}
-
-/// An ordering as an `Order` value.
-pub(super) fn order_variant(o: Ordering) -> Value {
-    Value::variant(
-        match o {
-            Ordering::Less => "less",
-            Ordering::Equal => "equal",
-            Ordering::Greater => "greater",
-        },
-        Value::Unit,
-    )
 }
 
 /// What a [`Walk`] yields of each payload.

@@ -400,37 +400,41 @@ fn side_by_side(
 }
 
 fn list_equal(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let eq = arg(a, 2, "pure/List.equal")?.clone();
+    equal_lists(it, a, "pure/List.equal")
+}
+
+/// `equal(l1, l2, eq)` of two lists (`pure/List`'s and `mo:base/List`'s): element by element
+/// while `eq` holds, and of one length.
+pub(super) fn equal_lists(it: &mut Interp, a: &[Value], who: &str) -> R {
+    let eq = arg(a, 2, who)?.clone();
     side_by_side(
         it,
         a,
-        "pure/List.equal",
+        who,
         |it, x, y| {
-            let same = bool_of(&it.call_value(&eq, &[x, y])?, "pure/List.equal")?;
+            let same = bool_of(&it.call_value(&eq, &[x, y])?, who)?;
             Ok((!same).then_some(Value::Bool(false)))
         },
         [Value::Bool(true), Value::Bool(false), Value::Bool(false)],
     )
 }
 
-/// An `Order` value.
-pub(super) fn order_value(o: Ordering) -> Value {
-    let tag = match o {
-        Ordering::Less => "less",
-        Ordering::Equal => "equal",
-        Ordering::Greater => "greater",
-    };
-    Value::variant(tag, Value::Unit)
-}
+pub(super) use super::collections::order_value;
 
 fn list_compare(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let cmp = arg(a, 2, "pure/List.compare")?.clone();
+    compare_lists(it, a, "pure/List.compare")
+}
+
+/// `compare(l1, l2, cmp)` of two lists (`pure/List`'s and `mo:base/List`'s): the first
+/// unequal pair decides, else the shorter list is less.
+pub(super) fn compare_lists(it: &mut Interp, a: &[Value], who: &str) -> R {
+    let cmp = arg(a, 2, who)?.clone();
     side_by_side(
         it,
         a,
-        "pure/List.compare",
+        who,
         |it, x, y| {
-            let o = order(it, "pure/List.compare", &cmp, &x, &y)?;
+            let o = order(it, who, &cmp, &x, &y)?;
             Ok((o != Ordering::Equal).then(|| order_value(o)))
         },
         [

@@ -218,22 +218,7 @@ fn node(it: &mut Interp, kind: Kind, red: bool, n: Node) -> EResult<Value> {
     mk(it, kind, red, n.l, n.k, n.v, n.r)
 }
 
-/// `compare(a, b)` called in the script, as an ordering.
-pub(super) fn order(
-    it: &mut Interp,
-    what: &str,
-    compare: &Value,
-    a: &Value,
-    b: &Value,
-) -> EResult<Ordering> {
-    it.tick()?;
-    match it.call_value(compare, &[a.clone(), b.clone()])? {
-        Value::Variant(tv) if &*tv.0 == "less" => Ok(Ordering::Less),
-        Value::Variant(tv) if &*tv.0 == "equal" => Ok(Ordering::Equal),
-        Value::Variant(tv) if &*tv.0 == "greater" => Ok(Ordering::Greater),
-        other => Err(wrong(what, "Order", &other)),
-    }
-}
+pub(super) use super::btree::order;
 
 /// The node whose key equals `key` by `compare` (called as `compare(key, k)`), descending
 /// one path from the tree `t`.
