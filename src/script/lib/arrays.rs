@@ -23,7 +23,7 @@ fn var_arr(v: Vec<Value>) -> Value {
 }
 
 /// The elements of an array, mutable array (copied) or array read lazily from the heap.
-fn seq(it: &mut Interp, v: &Value, who: &str) -> EResult<Rc<[Value]>> {
+pub(super) fn seq(it: &mut Interp, v: &Value, who: &str) -> EResult<Rc<[Value]>> {
     match v {
         Value::Host(_) => Ok(Rc::from(super::view::parts(it, v)?)),
         _ => elems(v, who),

@@ -6,7 +6,7 @@
 //! same name, whose functions base shares. `mo:base/List` is base's pure list
 //! ([`super::base_list`]), with nothing from core's `List`.
 
-use super::args::{arg, bool_of, elems, float_arg, usize_arg, wrong};
+use super::args::{arg, bool_of, float_arg, usize_arg, wrong};
 use super::base_list;
 use super::iters::iter_value;
 use super::view;
@@ -140,10 +140,7 @@ static BASE: &[BaseModule] = &[
 
 /// The array argument `i` (a canister's array read through the host too).
 fn array_arg(it: &mut Interp, a: &[Value], i: usize, who: &str) -> EResult<Rc<[Value]>> {
-    match arg(a, i, who)? {
-        h @ Value::Host(_) => Ok(Rc::from(view::parts(it, h)?)),
-        v => elems(v, who),
-    }
+    super::arrays::seq(it, arg(a, i, who)?, who)
 }
 
 /// The first index from `from` up whose element `equal` matches to `x`.
@@ -204,13 +201,10 @@ fn chain(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let mut out = Vec::new();
     for x in xs.iter() {
         let ys = it.call_value(&f, std::slice::from_ref(x))?;
-        let ys = match &ys {
-            Value::Host(_) => view::parts(it, &ys)?,
-            v => elems(v, "Array.chain")?.to_vec(),
-        };
+        let ys = super::arrays::seq(it, &ys, "Array.chain")?;
         it.ticks(ys.len() as u64)?;
         it.alloc(16 * ys.len() as u64)?;
-        out.extend(ys);
+        out.extend(ys.iter().cloned());
     }
     Ok(Value::Array(Rc::from(out)))
 }

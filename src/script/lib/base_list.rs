@@ -4,7 +4,7 @@
 //! "mo:base/List"` binds this module. Every function reads a list the script made or one a
 //! canister holds (a host value read cell by cell); callbacks run in base's order.
 
-use super::args::{arg, bool_of, elems, usize_arg, wrong};
+use super::args::{arg, bool_of, usize_arg, wrong};
 use super::iters::{collect, iter_value};
 pub(super) use super::pure_list::{build_onto as build, cell as uncons, split_at as prefix};
 use super::view;
@@ -368,10 +368,7 @@ fn chunks(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn from_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = match arg(a, 0, "List.fromArray")? {
-        h @ Value::Host(_) => view::parts(it, h)?,
-        v => elems(v, "List.fromArray")?.to_vec(),
-    };
+    let xs = super::pure_list::array_items(it, arg(a, 0, "List.fromArray")?, "List.fromArray")?;
     it.ticks(xs.len() as u64)?;
     build(it, xs, Value::Null)
 }

@@ -4,7 +4,7 @@
 //! `concat`) keeps it as it is: only the cells a function changes are made anew. Callbacks
 //! are called on the same elements in the same order as core's.
 
-use super::args::{arg, bool_of, elems, usize_arg, wrong};
+use super::args::{arg, bool_of, usize_arg, wrong};
 use super::iters::{collect, iter_value};
 use super::rbtree::order;
 use super::{view, Module};
@@ -79,10 +79,7 @@ pub(super) fn build(it: &mut Interp, xs: Vec<Value>) -> R {
 
 /// The elements of an array or mutable array, also one read from the heap.
 pub(super) fn array_items(it: &mut Interp, v: &Value, who: &str) -> EResult<Vec<Value>> {
-    match v {
-        Value::Host(_) => view::parts(it, v),
-        _ => Ok(elems(v, who)?.to_vec()),
-    }
+    Ok(super::arrays::seq(it, v, who)?.to_vec())
 }
 
 fn pair(a: Value, b: Value) -> Value {
