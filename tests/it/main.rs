@@ -42,6 +42,7 @@ mod eval_cli;
 mod eval_host;
 mod eval_host_docs;
 mod eval_jobs;
+mod eval_lazy;
 mod eval_mount;
 mod eval_null_collection;
 mod eval_pure;

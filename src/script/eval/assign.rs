@@ -29,6 +29,19 @@ fn index_of(v: &Value) -> Option<usize> {
     }
 }
 
+/// Why `a[i] := v` cannot change `a`.
+fn cannot_assign_into(a: &Value) -> String {
+    match a {
+        // a stable variable too large to decode at once is read, not copied
+        Value::Host(h) => format!(
+            "cannot assign into {}: a script cannot change what it reads lazily (copy it \
+             first, for example with `VarArray.clone`)",
+            h.describe()
+        ),
+        other => format!("cannot assign into a {}", other.kind_name()),
+    }
+}
+
 impl Interp {
     /// `place := value`.
     pub(super) fn assign(&mut self, place: &Place, value: &Code) -> EResult<()> {
@@ -169,10 +182,7 @@ impl Interp {
                 Value::VarArray(xs) => index_of(i)
                     .and_then(|i| xs.borrow().get(i).cloned())
                     .ok_or_else(|| trap_at(*span, "index out of bounds")),
-                other => Err(trap_at(
-                    *span,
-                    format!("cannot assign into a {}", other.kind_name()),
-                )),
+                other => Err(trap_at(*span, cannot_assign_into(other))),
             },
         }
     }
@@ -209,10 +219,7 @@ impl Interp {
                         None => Err(trap_at(span, "index out of bounds")),
                     }
                 }
-                other => Err(trap_at(
-                    span,
-                    format!("cannot assign into a {}", other.kind_name()),
-                )),
+                other => Err(trap_at(span, cannot_assign_into(&other))),
             },
         }
     }

@@ -153,6 +153,12 @@ impl Interp {
         let a = self.eval(&ab.0)?;
         let b = self.eval(&ab.1)?;
         let r = compare_value(op, &a, &b, ab.2.as_ref(), span);
+        // what `==` decoded of values read lazily from the heap
+        for v in [&a, &b] {
+            if let Value::Host(h) = v {
+                self.charge_host(&**h)?;
+            }
+        }
         discard(a);
         discard(b);
         r

@@ -1,6 +1,7 @@
 //! The evaluator: runs compiled code over a value stack with slot-addressed frames.
 
 mod adopt;
+pub use adopt::adopt_int;
 mod assign;
 mod coerce;
 mod cond;

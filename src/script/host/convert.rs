@@ -61,7 +61,7 @@ impl AddressBook {
     }
 
     /// The script string of record label `label` (shared by every record using it).
-    fn label(&self, label: &std::sync::Arc<str>) -> Rc<str> {
+    pub(super) fn label(&self, label: &std::sync::Arc<str>) -> Rc<str> {
         if let Some(l) = self.labels.borrow().get(label) {
             return l.clone();
         }

@@ -90,18 +90,24 @@ impl LazyReader {
                 kind: LimitKind::Objects,
                 ..
             })) => {
-                let shallow = d.shallow(lazy).map_err(|e| HostError::data("", e))?;
-                // One level: a word per part (the parts are charged when they are read).
-                let parts = match &shallow {
-                    HeapValue::Array { items, .. } | HeapValue::Tuple { items, .. } => items.len(),
-                    HeapValue::Record { fields, .. } => fields.len(),
-                    _ => 1,
+                let level = match array_level(&mut d, lazy) {
+                    Some(level) => level,
+                    None => d.shallow(lazy).map(Level::Decoded),
+                }
+                .map_err(|e| HostError::data("", e))?;
+                // One level: a word per part decoded (the parts are charged when they are
+                // read); an array's elements are not even listed.
+                let parts = match &level {
+                    Level::Array { .. } => 0,
+                    Level::Decoded(HeapValue::Tuple { items, .. }) => items.len(),
+                    Level::Decoded(HeapValue::Record { fields, .. }) => fields.len(),
+                    Level::Decoded(_) => 1,
                 };
                 self.charge(16 * parts as u64 + 64);
                 let node = Value::Host(Rc::new(LazyNode {
                     reader: self.clone(),
                     lazy: lazy.clone(),
-                    shallow,
+                    level,
                 }));
                 self.book.remember_host(&node, lazy_addr(&self.ctx, lazy));
                 Ok(node)
@@ -168,6 +174,17 @@ fn surely_larger(d: &mut Decoder<'_>, lazy: &LazyValue, nodes: u64) -> bool {
     }
 }
 
+/// The [`Level`] of a value whose static type is an array: its length, read from the
+/// header (`None`: the type is no array).
+fn array_level(d: &mut Decoder<'_>, lazy: &LazyValue) -> Option<Result<Level, DecodeError>> {
+    let ty = d.type_of(lazy).ok().flatten()?;
+    let Type::Array { mutable, .. } = &*ty else {
+        return None;
+    };
+    let mutable = *mutable;
+    Some(d.len(lazy).map(|len| Level::Array { mutable, len }))
+}
+
 fn lazy_addr(ctx: &SnapshotContext, lazy: &LazyValue) -> Option<u64> {
     ctx.heap().pointer(lazy.word)
 }
@@ -181,7 +198,14 @@ pub fn is_lazy(h: &dyn HostObject) -> bool {
 pub fn is_lazy_tuple(h: &dyn HostObject) -> bool {
     h.as_any()
         .downcast_ref::<LazyNode>()
-        .is_some_and(|n| matches!(n.shallow, HeapValue::Tuple { .. }))
+        .is_some_and(|n| matches!(n.level, Level::Decoded(HeapValue::Tuple { .. })))
+}
+
+/// Whether `h` is an array read one level at a time (`a[i]` reads element `i` alone).
+pub fn is_lazy_array(h: &dyn HostObject) -> bool {
+    h.as_any()
+        .downcast_ref::<LazyNode>()
+        .is_some_and(|n| matches!(n.level, Level::Array { .. }))
 }
 
 /// A compound value read one level at a time.
@@ -193,6 +217,20 @@ pub struct LazyNode {
     pub(super) reader: LazyReader,
     /// Where it is.
     pub(super) lazy: LazyValue,
-    /// The value decoded one level deep (its parts are [`HeapValue::Lazy`]).
-    pub(super) shallow: HeapValue,
+    /// What it holds of the value.
+    pub(super) level: Level,
+}
+
+/// What a [`LazyNode`] holds of its value.
+pub(super) enum Level {
+    /// An array: its kind and length; each element is read from the heap when asked for,
+    /// so an array of a hundred million elements costs nothing until it is read.
+    Array {
+        /// Whether it is `[var T]`.
+        mutable: bool,
+        /// Its number of elements.
+        len: u64,
+    },
+    /// Anything else, decoded one level deep (its parts are [`HeapValue::Lazy`]).
+    Decoded(HeapValue),
 }

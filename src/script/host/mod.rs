@@ -162,6 +162,14 @@ pub trait HostObject {
         None
     }
 
+    /// The value one level deep as a script value (an array, tuple, record, variant or
+    /// option whose parts are script values, each read as this object reads its parts), for
+    /// the operations that take a value apart whole (`==`); `Ok(None)` for an object that is
+    /// no such value.
+    fn unfold(&self) -> Result<Option<Value>, HostError> {
+        Ok(None)
+    }
+
     /// Lets built-in library code downcast to its own host types.
     fn as_any(&self) -> &dyn std::any::Any;
 }

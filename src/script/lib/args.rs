@@ -1,6 +1,6 @@
 //! Argument helpers for built-ins: typed access with clear traps.
 
-use crate::script::eval::{trap, Ctrl, EResult};
+use crate::script::eval::{trap, Ctrl, EResult, Interp};
 use crate::script::value::Value;
 use std::rc::Rc;
 
@@ -66,11 +66,31 @@ pub fn wrong(who: &str, expected: &str, got: &Value) -> Ctrl {
     ))
 }
 
-/// The elements of an array or mutable array (copied for mutable arrays).
-pub fn elems(v: &Value, who: &str) -> EResult<Rc<[Value]>> {
+/// The elements of an array, of a mutable array (copied) or of an array read lazily from the
+/// heap (each element decoded and charged as it is read).
+pub fn elems(it: &mut Interp, v: &Value, who: &str) -> EResult<Rc<[Value]>> {
     match v {
         Value::Array(xs) => Ok(xs.clone()),
         Value::VarArray(xs) => Ok(Rc::from(xs.borrow().as_slice())),
+        Value::Host(h) if crate::script::host::lazy::is_lazy_array(&**h) => {
+            Ok(Rc::from(super::view::parts(it, v)?))
+        }
+        other => Err(wrong(who, "array", other)),
+    }
+}
+
+/// The number of elements of an array, a mutable array or an array read lazily from the
+/// heap (no element decoded).
+pub fn array_len(it: &mut Interp, v: &Value, who: &str) -> EResult<usize> {
+    match v {
+        Value::Array(xs) => Ok(xs.len()),
+        Value::VarArray(xs) => Ok(xs.borrow().len()),
+        Value::Host(h) if crate::script::host::lazy::is_lazy_array(&**h) => {
+            match super::view::host_size(it, h)? {
+                Some(n) => usize::try_from(n).map_err(|_| trap(format!("{who}: array too large"))),
+                None => Err(wrong(who, "array", v)),
+            }
+        }
         other => Err(wrong(who, "array", other)),
     }
 }

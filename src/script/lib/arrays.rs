@@ -22,14 +22,6 @@ fn var_arr(v: Vec<Value>) -> Value {
     Value::VarArray(Rc::new(RefCell::new(v)))
 }
 
-/// The elements of an array, mutable array (copied) or array read lazily from the heap.
-pub(super) fn seq(it: &mut Interp, v: &Value, who: &str) -> EResult<Rc<[Value]>> {
-    match v {
-        Value::Host(_) => Ok(Rc::from(super::view::parts(it, v)?)),
-        _ => elems(v, who),
-    }
-}
-
 /// An integer argument, saturated to `i128` (an index that large is past any array).
 fn int_arg(a: &[Value], i: usize, who: &str) -> EResult<i128> {
     let v = arg(a, i, who)?;
@@ -67,7 +59,7 @@ fn nat(i: usize) -> Value {
 /// `binarySearch(xs, compare, x)`: `#found i` or `#insertionIndex i`.
 pub fn binary_search(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let who = "binarySearch";
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let cmp = arg(a, 1, who)?.clone();
     let x = arg(a, 2, who)?.clone();
     let (mut left, mut right) = (0, xs.len());
@@ -86,7 +78,7 @@ pub fn binary_search(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 
 /// The index of the first element from `from` on that `equal` holds for with `x`.
 fn next_index(it: &mut Interp, a: &[Value], from: usize, who: &str) -> R {
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let eq = arg(a, 1, who)?.clone();
     let x = arg(a, 2, who)?.clone();
     for (i, y) in xs.iter().enumerate().skip(from) {
@@ -112,7 +104,7 @@ pub fn next_index_of(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 /// The index of the last element before `before` that `equal` holds for with `x` (an
 /// index past the end traps, as core's `self[i]` does).
 fn prev_index(it: &mut Interp, a: &[Value], before: Option<i128>, who: &str) -> R {
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let eq = arg(a, 1, who)?.clone();
     let x = arg(a, 2, who)?.clone();
     let mut i = match before {
@@ -142,7 +134,7 @@ pub fn last_index_of(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn map_entries_vec(it: &mut Interp, a: &[Value], who: &str) -> EResult<Vec<Value>> {
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let f = arg(a, 1, who)?.clone();
     it.alloc(16 * xs.len() as u64)?;
     let mut out = Vec::with_capacity(xs.len());
@@ -166,7 +158,7 @@ pub fn map_entries_var(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 /// `mapResult(xs, f)`: `#ok` of the mapped elements, or the first `#err` (core calls `f` on
 /// every element even after an error).
 fn map_result_with(it: &mut Interp, a: &[Value], who: &str, var: bool) -> R {
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let f = arg(a, 1, who)?.clone();
     it.alloc(16 * xs.len() as u64)?;
     let mut out = Vec::with_capacity(xs.len());
@@ -236,7 +228,7 @@ pub fn range(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn slice(it: &mut Interp, a: &[Value], who: &str) -> EResult<Vec<Value>> {
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let (start, end) = bounds(xs.len(), int_arg(a, 1, who)?, int_arg(a, 2, who)?);
     if start >= end {
         return Ok(Vec::new());
@@ -260,7 +252,7 @@ pub fn slice_to_var_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R 
 
 /// `VarArray.clone(xs)`.
 pub fn clone(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = seq(it, arg(a, 0, "VarArray.clone")?, "VarArray.clone")?;
+    let xs = elems(it, arg(a, 0, "VarArray.clone")?, "VarArray.clone")?;
     it.alloc(16 * xs.len() as u64)?;
     Ok(var_arr(xs.to_vec()))
 }
@@ -273,8 +265,8 @@ pub fn singleton(_: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 /// `VarArray.concat(xs, ys)`.
 pub fn concat(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let who = "VarArray.concat";
-    let xs = seq(it, arg(a, 0, who)?, who)?;
-    let ys = seq(it, arg(a, 1, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
+    let ys = elems(it, arg(a, 1, who)?, who)?;
     it.alloc(16 * (xs.len() + ys.len()) as u64)?;
     Ok(var_arr(xs.iter().chain(ys.iter()).cloned().collect()))
 }
@@ -282,10 +274,10 @@ pub fn concat(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 /// `VarArray.flatten(xss)`.
 pub fn flatten(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let who = "VarArray.flatten";
-    let xss = seq(it, arg(a, 0, who)?, who)?;
+    let xss = elems(it, arg(a, 0, who)?, who)?;
     let mut out = Vec::new();
     for xs in xss.iter() {
-        let xs = seq(it, xs, who)?;
+        let xs = elems(it, xs, who)?;
         it.alloc(16 * xs.len() as u64)?;
         it.ticks(xs.len() as u64)?;
         out.extend(xs.iter().cloned());
@@ -296,7 +288,7 @@ pub fn flatten(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 /// `VarArray.flatMap(xs, f)`: the elements of the iterators `f` gives, in order.
 pub fn flat_map(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let who = "VarArray.flatMap";
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let f = arg(a, 1, who)?.clone();
     let mut out = Vec::new();
     for x in xs.iter() {
@@ -343,7 +335,7 @@ pub fn reverse_in_place(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 
 /// `VarArray.reverse(xs)`: a new mutable array.
 pub fn reverse(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = seq(it, arg(a, 0, "VarArray.reverse")?, "VarArray.reverse")?;
+    let xs = elems(it, arg(a, 0, "VarArray.reverse")?, "VarArray.reverse")?;
     it.alloc(16 * xs.len() as u64)?;
     Ok(var_arr(xs.iter().rev().cloned().collect()))
 }
@@ -351,7 +343,7 @@ pub fn reverse(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 /// `VarArray.sort(xs, compare)`: a sorted copy.
 pub fn sort(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let who = "VarArray.sort";
-    let xs = seq(it, arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     let cmp = arg(a, 1, who)?.clone();
     it.alloc(16 * xs.len() as u64)?;
     let mut v = xs.to_vec();

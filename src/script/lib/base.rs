@@ -35,7 +35,7 @@ pub fn array_init(it: &mut Interp, this: Option<&Value>, a: &[Value]) -> EResult
 
 /// `Array.subArray(xs, start, length)` (mo:base): `length` elements from `start`.
 pub fn sub_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> EResult {
-    let xs = super::args::elems(arg(a, 0, "Array.subArray")?, "Array.subArray")?;
+    let xs = super::args::elems(it, arg(a, 0, "Array.subArray")?, "Array.subArray")?;
     let start = usize_arg(a, 1, "Array.subArray")?;
     let len = usize_arg(a, 2, "Array.subArray")?;
     let end = start

@@ -140,7 +140,7 @@ static BASE: &[BaseModule] = &[
 
 /// The array argument `i` (a canister's array read through the host too).
 fn array_arg(it: &mut Interp, a: &[Value], i: usize, who: &str) -> EResult<Rc<[Value]>> {
-    super::arrays::seq(it, arg(a, i, who)?, who)
+    super::args::elems(it, arg(a, i, who)?, who)
 }
 
 /// The first index from `from` up whose element `equal` matches to `x`.
@@ -201,7 +201,7 @@ fn chain(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let mut out = Vec::new();
     for x in xs.iter() {
         let ys = it.call_value(&f, std::slice::from_ref(x))?;
-        let ys = super::arrays::seq(it, &ys, "Array.chain")?;
+        let ys = super::args::elems(it, &ys, "Array.chain")?;
         it.ticks(ys.len() as u64)?;
         it.alloc(16 * ys.len() as u64)?;
         out.extend(ys.iter().cloned());

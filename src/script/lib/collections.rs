@@ -1,6 +1,6 @@
 //! Arrays, mutable arrays, iterators, blobs and options: methods and module functions.
 
-use super::args::{arg, bool_of, elems, this_or_first, usize_arg, wrong};
+use super::args::{arg, array_len, bool_of, elems, this_or_first, usize_arg, wrong};
 use super::iters::{
     collect, iter_value, BytesIter, ConcatIter, EnumerateIter, FilterIter, MapIter, RangeIter,
     TakeIter, VarIter, VecIter,
@@ -22,21 +22,23 @@ fn var_arr(v: Vec<Value>) -> Value {
     Value::VarArray(Rc::new(RefCell::new(v)))
 }
 
-fn size(_: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
+fn size(it: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
     let (a, _) = this_or_first(this, args, "size")?;
     Ok(Value::Nat(match a {
-        Value::Array(xs) => xs.len() as u64,
-        Value::VarArray(xs) => xs.borrow().len() as u64,
         Value::Blob(b) => b.len() as u64,
         Value::Text(t) => t.chars().count() as u64,
-        other => return Err(wrong("size", "array", other)),
+        other => array_len(it, other, "size")? as u64,
     }))
 }
 
 /// An iterator over the elements of an array, mutable array or blob.
-pub fn values(_: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
+pub fn values(it: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
     let (a, _) = this_or_first(this, args, "values")?;
     Ok(match a {
+        // an array read lazily from the heap: each element decoded when reached
+        Value::Host(h) if crate::script::host::lazy::is_lazy_array(&**h) => {
+            super::view::host_method(it, h, "vals")?.ok_or_else(|| wrong("values", "array", a))?
+        }
         Value::Array(xs) => iter_value(VecIter {
             items: xs.clone(),
             pos: 0,
@@ -53,19 +55,19 @@ pub fn values(_: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
     })
 }
 
-fn keys(_: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
+fn keys(it: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
     let (a, _) = this_or_first(this, args, "keys")?;
-    let n = match a {
-        Value::Array(xs) => xs.len(),
-        Value::VarArray(xs) => xs.borrow().len(),
-        other => return Err(wrong("keys", "array", other)),
-    };
-    Ok(iter_value(RangeIter {
+    Ok(index_iter(array_len(it, a, "keys")?))
+}
+
+/// An iterator over `0..n`.
+pub(super) fn index_iter(n: usize) -> Value {
+    iter_value(RangeIter {
         cur: 0,
         end: n as i128,
         step: 1,
         int: false,
-    }))
+    })
 }
 
 fn get(_: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
@@ -87,7 +89,8 @@ fn put(_: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
     match a {
         Value::VarArray(xs) => match xs.borrow_mut().get_mut(i) {
             Some(s) => {
-                *s = v;
+                // the element type does not change: a `Nat` put where an `Int` was is one
+                *s = crate::script::eval::adopt_int(s, v);
                 Ok(Value::Unit)
             }
             None => Err(trap("index out of bounds")),
@@ -168,7 +171,7 @@ pub fn repeat_var(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 }
 
 fn map_vec(it: &mut Interp, args: &[Value], who: &str) -> EResult<Vec<Value>> {
-    let xs = elems(arg(args, 0, who)?, who)?;
+    let xs = elems(it, arg(args, 0, who)?, who)?;
     let f = arg(args, 1, who)?.clone();
     it.alloc(16 * xs.len() as u64)?;
     let mut v = Vec::with_capacity(xs.len());
@@ -191,7 +194,7 @@ pub fn map_var(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.filter(xs, p)`.
 pub fn filter(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.filter")?, "Array.filter")?;
+    let xs = elems(it, arg(args, 0, "Array.filter")?, "Array.filter")?;
     let f = arg(args, 1, "Array.filter")?.clone();
     let mut v = Vec::new();
     for x in xs.iter() {
@@ -206,7 +209,7 @@ pub fn filter(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.filterMap(xs, f)`.
 pub fn filter_map(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.filterMap")?, "Array.filterMap")?;
+    let xs = elems(it, arg(args, 0, "Array.filterMap")?, "Array.filterMap")?;
     let f = arg(args, 1, "Array.filterMap")?.clone();
     let mut v = Vec::new();
     for x in xs.iter() {
@@ -221,7 +224,7 @@ pub fn filter_map(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.foldLeft(xs, init, f)`.
 pub fn fold_left(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.foldLeft")?, "Array.foldLeft")?;
+    let xs = elems(it, arg(args, 0, "Array.foldLeft")?, "Array.foldLeft")?;
     let mut acc = arg(args, 1, "Array.foldLeft")?.clone();
     let f = arg(args, 2, "Array.foldLeft")?.clone();
     for x in xs.iter() {
@@ -233,7 +236,7 @@ pub fn fold_left(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.foldRight(xs, init, f)`.
 pub fn fold_right(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.foldRight")?, "Array.foldRight")?;
+    let xs = elems(it, arg(args, 0, "Array.foldRight")?, "Array.foldRight")?;
     let mut acc = arg(args, 1, "Array.foldRight")?.clone();
     let f = arg(args, 2, "Array.foldRight")?.clone();
     for x in xs.iter().rev() {
@@ -245,7 +248,7 @@ pub fn fold_right(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.find(xs, p)`.
 pub fn find(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.find")?, "Array.find")?;
+    let xs = elems(it, arg(args, 0, "Array.find")?, "Array.find")?;
     let f = arg(args, 1, "Array.find")?.clone();
     for x in xs.iter() {
         it.tick()?;
@@ -258,7 +261,7 @@ pub fn find(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.findIndex(xs, p)`.
 pub fn find_index(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.findIndex")?, "Array.findIndex")?;
+    let xs = elems(it, arg(args, 0, "Array.findIndex")?, "Array.findIndex")?;
     let f = arg(args, 1, "Array.findIndex")?.clone();
     for (i, x) in xs.iter().enumerate() {
         it.tick()?;
@@ -279,7 +282,7 @@ pub fn any(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.all(xs, p)`.
 pub fn all(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.all")?, "Array.all")?;
+    let xs = elems(it, arg(args, 0, "Array.all")?, "Array.all")?;
     let f = arg(args, 1, "Array.all")?.clone();
     for x in xs.iter() {
         it.tick()?;
@@ -292,7 +295,7 @@ pub fn all(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.forEach(xs, f)`.
 pub fn for_each(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.forEach")?, "Array.forEach")?;
+    let xs = elems(it, arg(args, 0, "Array.forEach")?, "Array.forEach")?;
     let f = arg(args, 1, "Array.forEach")?.clone();
     for x in xs.iter() {
         it.tick()?;
@@ -303,7 +306,7 @@ pub fn for_each(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.contains(xs, equal, x)`.
 pub fn contains(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.contains")?, "Array.contains")?;
+    let xs = elems(it, arg(args, 0, "Array.contains")?, "Array.contains")?;
     let eq = arg(args, 1, "Array.contains")?.clone();
     let y = arg(args, 2, "Array.contains")?.clone();
     for x in xs.iter() {
@@ -320,7 +323,7 @@ pub fn contains(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.indexOf(xs, equal, x)`.
 pub fn index_of(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.indexOf")?, "Array.indexOf")?;
+    let xs = elems(it, arg(args, 0, "Array.indexOf")?, "Array.indexOf")?;
     let eq = arg(args, 1, "Array.indexOf")?.clone();
     let y = arg(args, 2, "Array.indexOf")?.clone();
     for (i, x) in xs.iter().enumerate() {
@@ -338,7 +341,7 @@ pub fn index_of(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 /// `Array.reverse(xs)`.
 pub fn reverse(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
     let a = arg(args, 0, "Array.reverse")?;
-    let xs = elems(a, "Array.reverse")?;
+    let xs = elems(it, a, "Array.reverse")?;
     it.alloc(16 * xs.len() as u64)?;
     let v: Vec<Value> = xs.iter().rev().cloned().collect();
     Ok(match a {
@@ -349,8 +352,8 @@ pub fn reverse(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.concat(xs, ys)`.
 pub fn concat(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let a = elems(arg(args, 0, "Array.concat")?, "Array.concat")?;
-    let b = elems(arg(args, 1, "Array.concat")?, "Array.concat")?;
+    let a = elems(it, arg(args, 0, "Array.concat")?, "Array.concat")?;
+    let b = elems(it, arg(args, 1, "Array.concat")?, "Array.concat")?;
     it.alloc(16 * (a.len() + b.len()) as u64)?;
     let mut v = a.to_vec();
     v.extend(b.iter().cloned());
@@ -362,10 +365,10 @@ pub fn concat(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.flatten(xss)`.
 pub fn flatten(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xss = elems(arg(args, 0, "Array.flatten")?, "Array.flatten")?;
+    let xss = elems(it, arg(args, 0, "Array.flatten")?, "Array.flatten")?;
     let mut v = Vec::new();
     for xs in xss.iter() {
-        let xs = elems(xs, "Array.flatten")?;
+        let xs = elems(it, xs, "Array.flatten")?;
         it.alloc(16 * xs.len() as u64)?;
         it.ticks(xs.len() as u64)?;
         v.extend(xs.iter().cloned());
@@ -374,7 +377,7 @@ pub fn flatten(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 }
 
 fn sort_vec(it: &mut Interp, args: &[Value], who: &str) -> EResult<Vec<Value>> {
-    let v = elems(arg(args, 0, who)?, who)?.to_vec();
+    let v = elems(it, arg(args, 0, who)?, who)?.to_vec();
     let cmp = arg(args, 1, who)?.clone();
     it.alloc(16 * v.len() as u64)?;
     sort_by_compare(it, v, &cmp, who)
@@ -423,23 +426,26 @@ pub fn from_iter_var(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.toVarArray(xs)` / `VarArray.fromArray(xs)`.
 pub fn to_var_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.toVarArray")?, "Array.toVarArray")?;
+    let xs = elems(it, arg(args, 0, "Array.toVarArray")?, "Array.toVarArray")?;
     it.alloc(16 * xs.len() as u64)?;
     Ok(var_arr(xs.to_vec()))
 }
 
 /// `Array.fromVarArray(xs)` / `VarArray.toArray(xs)`.
 pub fn from_var_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.fromVarArray")?, "Array.fromVarArray")?;
+    let xs = elems(
+        it,
+        arg(args, 0, "Array.fromVarArray")?,
+        "Array.fromVarArray",
+    )?;
     it.alloc(16 * xs.len() as u64)?;
     Ok(Value::Array(xs))
 }
 
 /// `Array.isEmpty(xs)`.
-pub fn is_empty(_: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    Ok(Value::Bool(
-        elems(arg(args, 0, "Array.isEmpty")?, "Array.isEmpty")?.is_empty(),
-    ))
+pub fn is_empty(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
+    let who = "Array.isEmpty";
+    Ok(Value::Bool(array_len(it, arg(args, 0, who)?, who)? == 0))
 }
 
 /// `Array.empty()`.
@@ -465,7 +471,7 @@ pub fn enumerate(it: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
 
 /// `Array.flatMap(xs, f)`.
 pub fn flat_map(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Array.flatMap")?, "Array.flatMap")?;
+    let xs = elems(it, arg(args, 0, "Array.flatMap")?, "Array.flatMap")?;
     let f = arg(args, 1, "Array.flatMap")?.clone();
     let mut v = Vec::new();
     for x in xs.iter() {
@@ -681,7 +687,7 @@ pub fn opt_equal(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Blob.fromArray(bytes)`.
 pub fn blob_from_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = elems(arg(args, 0, "Blob.fromArray")?, "Blob.fromArray")?;
+    let xs = elems(it, arg(args, 0, "Blob.fromArray")?, "Blob.fromArray")?;
     it.alloc(xs.len() as u64)?;
     let mut v = Vec::with_capacity(xs.len());
     for x in xs.iter() {

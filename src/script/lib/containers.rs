@@ -363,7 +363,7 @@ fn map_to_map(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 fn from_array(it: &mut Interp, a: &[Value], who: &str) -> R {
     let xs = match arg(a, 0, who)? {
         Value::VarArray(xs) => xs.borrow().clone(),
-        other => elems(other, who)?.to_vec(),
+        other => elems(it, other, who)?.to_vec(),
     };
     let mut items = xs.into_iter();
     map_from(it, arg(a, 1, who)?, who, |_| Ok(items.next()))

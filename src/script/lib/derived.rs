@@ -70,7 +70,7 @@ fn items(it: &mut Interp, fam: Family, v: &Value) -> EResult<Vec<Value>> {
     match fam {
         Family::Array | Family::VarArray => match v {
             Value::Host(_) => super::view::parts(it, v),
-            _ => Ok(elems(v, fam.module())?.to_vec()),
+            _ => Ok(elems(it, v, fam.module())?.to_vec()),
         },
         Family::Iter => collect(it, v),
         _ => {

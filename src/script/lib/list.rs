@@ -768,13 +768,13 @@ fn list_to_var_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn list_from_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = elems(arg(a, 0, "List.fromArray")?, "List.fromArray")?;
+    let xs = elems(it, arg(a, 0, "List.fromArray")?, "List.fromArray")?;
     it.alloc(16 * xs.len() as u64)?;
     from_slice(&xs)
 }
 
 fn list_from_var_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = elems(arg(a, 0, "List.fromVarArray")?, "List.fromVarArray")?;
+    let xs = elems(it, arg(a, 0, "List.fromVarArray")?, "List.fromVarArray")?;
     it.alloc(16 * xs.len() as u64)?;
     from_slice(&xs)
 }

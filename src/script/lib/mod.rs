@@ -177,6 +177,11 @@ pub fn base_modules() -> impl Iterator<Item = &'static Module> {
     base_compat::modules()
 }
 
+/// An iterator over `0..n`, as an array's `keys()`.
+pub fn index_iter(n: usize) -> Value {
+    collections::index_iter(n)
+}
+
 /// The built-in method `name` of a value (`xs.size`, `t.chars`, `it.next`).
 pub fn method(v: &Value, name: &str) -> Option<&'static Builtin> {
     let table: &'static [Builtin] = match v {

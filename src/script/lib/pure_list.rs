@@ -79,7 +79,7 @@ pub(super) fn build(it: &mut Interp, xs: Vec<Value>) -> R {
 
 /// The elements of an array or mutable array, also one read from the heap.
 pub(super) fn array_items(it: &mut Interp, v: &Value, who: &str) -> EResult<Vec<Value>> {
-    Ok(super::arrays::seq(it, v, who)?.to_vec())
+    Ok(super::args::elems(it, v, who)?.to_vec())
 }
 
 fn pair(a: Value, b: Value) -> Value {

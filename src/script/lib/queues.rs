@@ -182,13 +182,13 @@ fn queue_to_queue(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn queue_from_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = elems(arg(a, 0, "Queue.fromArray")?, "Queue.fromArray")?;
+    let xs = elems(it, arg(a, 0, "Queue.fromArray")?, "Queue.fromArray")?;
     let mut next = xs.iter().cloned();
     queue_from(it, |_| Ok(next.next()))
 }
 
 fn queue_from_var_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = elems(arg(a, 0, "Queue.fromVarArray")?, "Queue.fromVarArray")?;
+    let xs = elems(it, arg(a, 0, "Queue.fromVarArray")?, "Queue.fromVarArray")?;
     let mut next = xs.iter().cloned();
     queue_from(it, |_| Ok(next.next()))
 }
@@ -499,13 +499,13 @@ fn stack_to_stack(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 }
 
 fn stack_from_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = elems(arg(a, 0, "Stack.fromArray")?, "Stack.fromArray")?;
+    let xs = elems(it, arg(a, 0, "Stack.fromArray")?, "Stack.fromArray")?;
     let mut next = xs.iter().cloned();
     stack_from(it, |_| Ok(next.next()))
 }
 
 fn stack_from_var_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
-    let xs = elems(arg(a, 0, "Stack.fromVarArray")?, "Stack.fromVarArray")?;
+    let xs = elems(it, arg(a, 0, "Stack.fromVarArray")?, "Stack.fromVarArray")?;
     let mut next = xs.iter().cloned();
     stack_from(it, |_| Ok(next.next()))
 }

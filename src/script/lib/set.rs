@@ -251,7 +251,7 @@ fn set_to_set(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
 
 fn set_from_array(it: &mut Interp, _: Option<&Value>, a: &[Value]) -> R {
     let who = "Set.fromArray";
-    let xs = elems(arg(a, 0, who)?, who)?;
+    let xs = elems(it, arg(a, 0, who)?, who)?;
     fill(it, arg(a, 1, who)?, who, btree_mut::empty(SET), xs.to_vec())
 }
 

@@ -259,7 +259,7 @@ pub fn from_iter(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
 
 /// `Text.fromArray(chars)`.
 pub fn from_array(it: &mut Interp, _: Option<&Value>, args: &[Value]) -> R {
-    let xs = super::args::elems(arg(args, 0, "Text.fromArray")?, "Text.fromArray")?;
+    let xs = super::args::elems(it, arg(args, 0, "Text.fromArray")?, "Text.fromArray")?;
     it.ticks(xs.len() as u64)?;
     let mut s = String::new();
     for c in xs.iter() {

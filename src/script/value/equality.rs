@@ -9,7 +9,9 @@
 //! shapes, refusing (never guessing) where the shapes leave the answer open: records with
 //! different fields, values of different kinds, and the kinds moc rejects.
 //!
-//! The walk keeps its own stack, so the depth of a value never deepens the Rust stack.
+//! The walk keeps its own stack, so the depth of a value never deepens the Rust stack. A
+//! value read lazily from the heap (a stable variable too large to decode at once) is taken
+//! apart one level at a time as the walk reaches it.
 
 use super::num::to_bigint;
 use super::{NumKind, Value};
@@ -24,6 +26,7 @@ pub fn equal_at(a: &Value, b: &Value, ty: Option<&Rc<Hint>>) -> Result<bool, Ref
     let mut stack: Vec<(Value, Value, Option<Rc<Hint>>)> =
         vec![(a.clone(), b.clone(), ty.cloned())];
     while let Some((a, b, ty)) = stack.pop() {
+        let (a, b) = (unfold(a)?, unfold(b)?);
         let resolved = ty.as_deref().map(Hint::resolve);
         let step = match resolved.as_deref() {
             Some(Hint::Top) => Step::Equal,
@@ -43,6 +46,19 @@ pub fn equal_at(a: &Value, b: &Value, ty: Option<&Rc<Hint>>) -> Result<bool, Ref
         }
     }
     Ok(true)
+}
+
+/// A value read lazily from the heap taken apart one level (its parts stay lazy where
+/// large); any other value as it is. The host charges what it decoded to the evaluation.
+fn unfold(v: Value) -> Result<Value, Refusal> {
+    match &v {
+        Value::Host(h) => match h.unfold() {
+            Ok(Some(parts)) => Ok(parts),
+            Ok(None) => Ok(v),
+            Err(e) => Err(e.to_string()),
+        },
+        _ => Ok(v),
+    }
 }
 
 /// One comparison step: decided, or the pairs of parts still to compare.
