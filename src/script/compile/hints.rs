@@ -11,6 +11,7 @@
 use super::ir::{Hint, NamedHint};
 use crate::script::syntax::ast::Type;
 use crate::script::value::NumKind;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -21,6 +22,10 @@ pub struct TypeDef {
     pub params: Vec<String>,
     /// The declaration's hint (owned here; hints point at it weakly).
     pub hint: Rc<NamedHint>,
+    /// A generic declaration's applications met so far (`List<Int>`), each with the hints of
+    /// its arguments: one hint per application, owned here, so that a recursive generic type
+    /// is a graph like a plain one (`?(Int, List<Int>)` all the way down).
+    pub instances: Rc<RefCell<Vec<(Vec<Hint>, Rc<NamedHint>)>>>,
 }
 
 impl TypeDef {
@@ -29,9 +34,21 @@ impl TypeDef {
         TypeDef {
             params: params.to_vec(),
             hint: Rc::new(NamedHint::new(name, ty.clone())),
+            instances: Rc::default(),
         }
     }
+
+    /// The hint of this declaration applied to `args`, if made already.
+    fn instance(&self, args: &[Hint]) -> Option<Rc<NamedHint>> {
+        let instances = self.instances.borrow();
+        let found = instances.iter().find(|(a, _)| a.as_slice() == args);
+        found.map(|(_, n)| n.clone())
+    }
 }
+
+/// Most applications of one generic declaration given their own hint (beyond, an
+/// application is expanded in place, [`MAX_GENERIC_EXPANSION`] levels deep).
+const MAX_INSTANCES: usize = 256;
 
 /// Turns type expressions into hints against the session's type declarations.
 pub struct HintBuilder<'t> {
@@ -43,6 +60,8 @@ pub struct HintBuilder<'t> {
     queued: HashSet<*const NamedHint>,
     /// The arguments of the generic declaration being expanded (`Box<Int>`), innermost last.
     args: Vec<Vec<(String, Hint)>>,
+    /// The applications of generic declarations given their own hint by this builder.
+    instances: Vec<Rc<NamedHint>>,
 }
 
 /// Most generic declarations expanded inside each other (`type List<T> = ?(T, List<T>)`
@@ -58,6 +77,7 @@ impl<'t> HintBuilder<'t> {
             pending: Vec::new(),
             queued: HashSet::new(),
             args: Vec::new(),
+            instances: Vec::new(),
         }
     }
 
@@ -99,17 +119,9 @@ impl<'t> HintBuilder<'t> {
                         if def.params.len() == args.len()
                             && self.args.len() < MAX_GENERIC_EXPANSION =>
                     {
-                        let hs: Vec<(String, Hint)> = def
-                            .params
-                            .iter()
-                            .zip(args)
-                            .map(|(n, t)| (n.clone(), self.structure(t)))
-                            .collect();
-                        let body = def.hint.ty.clone();
-                        self.args.push(hs);
-                        let h = self.structure(&body);
-                        self.args.pop();
-                        h
+                        let def = def.clone();
+                        let hs: Vec<Hint> = args.iter().map(|t| self.structure(t)).collect();
+                        self.applied(&def, hs)
                     }
                     Some(_) => Hint::Any,
                     None if p[0] == "Blob" => Hint::Blob,
@@ -143,6 +155,37 @@ impl<'t> HintBuilder<'t> {
         }
     }
 
+    /// The generic declaration `def` applied to the argument hints `hs`: the application's
+    /// own hint (made once per session, its body resolved here), or, past
+    /// [`MAX_INSTANCES`], the body expanded in place.
+    fn applied(&mut self, def: &TypeDef, hs: Vec<Hint>) -> Hint {
+        if let Some(n) = def.instance(&hs) {
+            return Hint::Named(Rc::downgrade(&n));
+        }
+        let bound: Vec<(String, Hint)> = def.params.iter().cloned().zip(hs.clone()).collect();
+        let body = def.hint.ty.clone();
+        if def.instances.borrow().len() >= MAX_INSTANCES {
+            self.args.push(bound);
+            let h = self.structure(&body);
+            self.args.pop();
+            return h;
+        }
+        let n = Rc::new(NamedHint::new(&def.hint.name, body.clone()));
+        def.instances.borrow_mut().push((hs, n.clone()));
+        // the body, with the arguments bound, outside any other expansion: its references
+        // to this application find it above
+        let outer = std::mem::replace(&mut self.args, vec![bound]);
+        let h = self.structure(&body);
+        self.args = outer;
+        let r = match &h {
+            Hint::Named(_) => alias_target(&h, &HashMap::new()),
+            _ => Rc::new(h),
+        };
+        let _ = n.body.set(r);
+        self.instances.push(n.clone());
+        Hint::Named(Rc::downgrade(&n))
+    }
+
     fn named(&mut self, n: &Rc<NamedHint>) -> Hint {
         if n.body.get().is_none() && self.queued.insert(Rc::as_ptr(n)) {
             self.pending.push(n.clone());
@@ -159,6 +202,8 @@ impl<'t> HintBuilder<'t> {
             round.push(n.clone());
             bodies.push((n, body));
         }
+        // the applications made meanwhile (their bodies are set) count in the round
+        round.append(&mut self.instances);
         // alias bodies (`type A = B`) point at another declaration: collapse the chains
         let this_round: HashMap<*const NamedHint, &Hint> =
             bodies.iter().map(|(n, b)| (Rc::as_ptr(n), b)).collect();
@@ -210,7 +255,7 @@ fn alias_target(start: &Hint, this_round: &HashMap<*const NamedHint, &Hint>) -> 
 /// Sets `has_int` for the declarations of one resolution round: true when the body reaches
 /// a converting numeric type, directly or through other declarations (a least fixpoint,
 /// computed by propagating along reverse references: linear in the round's size).
-fn propagate_has_int(round: &[Rc<NamedHint>]) {
+pub(super) fn propagate_has_int(round: &[Rc<NamedHint>]) {
     let index: HashMap<*const NamedHint, usize> = round
         .iter()
         .enumerate()

@@ -48,6 +48,12 @@ pub struct NamedHint {
 }
 
 impl NamedHint {
+    /// The hint of an application of a generic or library type found by the type checker
+    /// (`List<Int>`): no type expression of its own, its body set by the caller.
+    pub fn instance(name: &str) -> NamedHint {
+        NamedHint::new(name, crate::script::syntax::ast::Type::Tuple(Vec::new()))
+    }
+
     /// A declaration not resolved yet.
     pub fn new(name: &str, ty: crate::script::syntax::ast::Type) -> NamedHint {
         NamedHint {

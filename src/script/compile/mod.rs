@@ -53,6 +53,9 @@ pub struct Globals {
     pub types: HashMap<String, hints::TypeDef>,
     /// Parameter types of global functions (to type the literals of their arguments).
     pub func_params: HashMap<u32, Rc<Vec<Option<Hint>>>>,
+    /// The hints of type applications the checker's types gave `debug_show` (the code
+    /// points at them weakly; bounded, see `typed`).
+    pub instances: Vec<Rc<ir::NamedHint>>,
 }
 
 #[derive(Clone, Debug)]
