@@ -25,8 +25,11 @@ pub struct TypeDef {
     /// A generic declaration's applications met so far (`List<Int>`), each with the hints of
     /// its arguments: one hint per application, owned here, so that a recursive generic type
     /// is a graph like a plain one (`?(Int, List<Int>)` all the way down).
-    pub instances: Rc<RefCell<Vec<(Vec<Hint>, Rc<NamedHint>)>>>,
+    pub instances: Rc<RefCell<Vec<Instance>>>,
 }
+
+/// One application of a generic declaration: its argument hints and its own hint.
+pub type Instance = (Vec<Hint>, Rc<NamedHint>);
 
 impl TypeDef {
     /// A declaration of `name` with `params` and body `ty`.
