@@ -6,7 +6,7 @@ use super::env::{Binding, CheckResult, Typing};
 use super::error::TypeError;
 use super::expr::{builtin_method, wants_expected};
 use super::sub::{lub, normalize, sub, subst, unfold, Tri};
-use super::types::{FuncTy, Ty};
+use super::types::{Field, FuncTy, Ty};
 use super::{span_key, Checker};
 use crate::script::syntax::ast::{Expr, ExprKind};
 use std::collections::HashMap;
@@ -153,10 +153,13 @@ impl Checker<'_> {
                 Some(m) => self.lib_member(m, name).unwrap_or(Ty::Unknown),
                 None => {
                     let rt = self.infer(r)?;
+                    // a field that is no function is read, not called: `m.size()` of a
+                    // `Map` (a record with a `size` field) is moc's contextual `Map.size(m)`
+                    let field = |g: &&Field| *g.name == **name && may_be_function(&g.ty);
                     match normalize(&rt) {
-                        Ty::Obj(_, fs) if fs.iter().any(|g| *g.name == **name) => fs
+                        Ty::Obj(_, fs) if fs.iter().any(|g| field(&g)) => fs
                             .iter()
-                            .find(|g| *g.name == **name)
+                            .find(field)
                             .map(|g| g.ty.clone())
                             .unwrap_or(Ty::Unknown),
                         n => match builtin_method(&n, name) {
@@ -451,6 +454,14 @@ fn slots(ft: &FuncTy, n: usize) -> Option<Vec<usize>> {
 }
 
 /// Whether a type parameter occurs in `t` (not looking into declarations).
+/// Whether a value of type `t` may be a function (not certainly data).
+fn may_be_function(t: &Ty) -> bool {
+    !matches!(
+        normalize(t),
+        Ty::Prim(_) | Ty::Opt(_) | Ty::Tuple(_) | Ty::Array(..) | Ty::Obj(..) | Ty::Variant(_)
+    )
+}
+
 fn mentions_var(t: &Ty) -> bool {
     let mut found = false;
     super::typedecs::vars(t, &mut Vec::new(), &mut |_, _| found = true, MATCH_DEPTH);

@@ -65,6 +65,8 @@ pub struct TypeGlobals {
     pub next_id: u32,
     /// Every type declaration checked in the session (see [`TypeGlobals::release`]).
     pub declared: Vec<Rc<Con>>,
+    /// The library's collection types made so far, by key (also in `declared`).
+    pub library: HashMap<&'static str, Rc<Con>>,
 }
 
 impl TypeGlobals {

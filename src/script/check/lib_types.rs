@@ -52,61 +52,60 @@ pub fn iter(t: Ty) -> Ty {
     )
 }
 
-/// The library's abstract collection types, by qualifier-free name and the module they
-/// belong to (`pure/` ones have their own).
-const ABSTRACT: &[&str] = &["Map", "Set", "List", "Queue", "Stack", "PriorityQueue"];
+/// The library's collection types, by qualifier-free name (`pure/` ones have their own).
+const COLLECTIONS: &[&str] = &["Map", "Set", "List", "Queue", "Stack", "PriorityQueue"];
 
-/// A type named `module.name` with arguments (`Map.Map<K, V>`, `Order.Order`);
-/// `None` when not modelled.
-pub fn named(module: &str, name: &str, mut args: Vec<Ty>) -> Option<Ty> {
-    let pure = module.starts_with("pure/");
-    lib_named(name, pure, &mut args)
+/// The collection types of `mo:core` and the types they are made of, as core's `Types.mo`
+/// declares them (core v2.5.0): the name they are referred to by in these bodies, the name
+/// moc prints, the type parameters and the body. They are structural, as in moc: a value
+/// of one can be taken apart by a pattern and shows at its type (a `Nat` put where the type
+/// says `Int` shows as `+5`).
+const LIBRARY_TYPES: &[(&str, &str, &[&str], &str)] = &[
+    ("Map", "Map", &["K", "V"], "{ var root : MapNode<K, V>; var size : Nat }"),
+    ("MapNode", "Map.Node", &["K", "V"], "{ #leaf : MapLeaf<K, V>; #internal : MapInternal<K, V> }"),
+    ("MapData", "Map.Data", &["K", "V"], "{ kvs : [var ?(K, V)]; var count : Nat }"),
+    ("MapInternal", "Map.Internal", &["K", "V"], "{ data : MapData<K, V>; children : [var ?MapNode<K, V>] }"),
+    ("MapLeaf", "Map.Leaf", &["K", "V"], "{ data : MapData<K, V> }"),
+    ("Set", "Set", &["T"], "{ var root : SetNode<T>; var size : Nat }"),
+    ("SetNode", "Set.Node", &["T"], "{ #leaf : SetLeaf<T>; #internal : SetInternal<T> }"),
+    ("SetData", "Set.Data", &["T"], "{ elements : [var ?T]; var count : Nat }"),
+    ("SetInternal", "Set.Internal", &["T"], "{ data : SetData<T>; children : [var ?SetNode<T>] }"),
+    ("SetLeaf", "Set.Leaf", &["T"], "{ data : SetData<T> }"),
+    ("List", "List", &["T"], "{ var blocks : [var [var ?T]]; var blockIndex : Nat; var elementIndex : Nat }"),
+    ("Queue", "Queue", &["T"], "{ var front : ?QueueNode<T>; var back : ?QueueNode<T>; var size : Nat }"),
+    ("QueueNode", "Queue.Node", &["T"], "{ value : T; var next : ?QueueNode<T>; var previous : ?QueueNode<T> }"),
+    ("PriorityQueue", "PriorityQueue", &["T"], "{ heap : List<T> }"),
+    ("Stack", "Stack", &["T"], "{ var top : PureList<T>; var size : Nat }"),
+    ("PureList", "Pure.List", &["T"], "?(T, PureList<T>)"),
+    ("PureMap", "Pure.Map", &["K", "V"], "{ size : Nat; root : PureMapTree<K, V> }"),
+    ("PureMapTree", "Pure.Map.Tree", &["K", "V"], "{ #red : (PureMapTree<K, V>, K, V, PureMapTree<K, V>); #black : (PureMapTree<K, V>, K, V, PureMapTree<K, V>); #leaf }"),
+    ("PureQueue", "Pure.Queue", &["T"], "(PureList<T>, Nat, PureList<T>)"),
+    ("PureSet", "Pure.Set", &["T"], "{ size : Nat; root : PureSetTree<T> }"),
+    ("PureSetTree", "Pure.Set.Tree", &["T"], "{ #red : (PureSetTree<T>, T, PureSetTree<T>); #black : (PureSetTree<T>, T, PureSetTree<T>); #leaf }"),
+];
+
+/// The key in [`LIBRARY_TYPES`] of the collection `name` (`pure/` ones when `pure`).
+fn collection_key(name: &str, pure: bool) -> Option<&'static str> {
+    if !COLLECTIONS.contains(&name) {
+        return None;
+    }
+    let key = if pure {
+        format!("Pure{name}")
+    } else {
+        name.to_string()
+    };
+    library_key(&key)
+}
+
+/// `name` as a key of [`LIBRARY_TYPES`], if it is one.
+fn library_key(name: &str) -> Option<&'static str> {
+    LIBRARY_TYPES.iter().map(|(k, ..)| *k).find(|k| *k == name)
 }
 
 /// Whether the core module `module` declares a type `name` (`None`: not known).
 pub fn declares_type(module: &str, name: &str) -> Option<bool> {
     let (_, names) = CORE_TYPE_NAMES.iter().find(|(m, _)| *m == module)?;
     Some(names.contains(&name))
-}
-
-fn lib_named(name: &str, pure: bool, args: &mut Vec<Ty>) -> Option<Ty> {
-    Some(match (name, args.len()) {
-        ("Order", 0) => order(),
-        ("Iter", 1) => iter(args.remove(0)),
-        ("Result", 2) => {
-            let e = args.remove(1);
-            let t = args.remove(0);
-            Ty::variant(vec![(Rc::from("ok"), t), (Rc::from("err"), e)])
-        }
-        (n, _) if ABSTRACT.contains(&n) => {
-            let full = if pure {
-                format!("pure/{n}")
-            } else {
-                n.to_string()
-            };
-            abstract_con(&full, std::mem::take(args))
-        }
-        _ => return None,
-    })
-}
-
-/// An abstract library type (compared by name, its arguments invariant); `pure/` ones are
-/// named `Pure.X`, apart from the imperative `X`.
-fn abstract_con(name: &str, args: Vec<Ty>) -> Ty {
-    let shown = match name.strip_prefix("pure/") {
-        Some(n) => format!("Pure.{n}"),
-        None => name.to_string(),
-    };
-    Ty::Con(
-        Rc::new(Con {
-            name: Rc::from(shown),
-            params: Vec::new(),
-            body: std::cell::RefCell::new(None),
-            opaque: true,
-            id: 0,
-        }),
-        Rc::from(args),
-    )
 }
 
 /// Cache of parsed library function types, per checker.
@@ -116,6 +115,65 @@ pub struct LibCache {
 }
 
 impl Checker<'_> {
+    /// A type named `module.name` with arguments (`Map.Map<K, V>`, `Order.Order`);
+    /// `None` when not modelled. Of a `mo:base` module, only the types base shares with
+    /// core (`Order`, `Iter`, `Result`) and its `List` (core's `pure/List`).
+    pub(super) fn lib_type_named(&mut self, module: &str, name: &str, args: Vec<Ty>) -> Option<Ty> {
+        match module.strip_prefix("base/") {
+            Some("List") if name == "List" => self.lib_named(name, true, args),
+            Some(_) if COLLECTIONS.contains(&name) => None,
+            _ => self.lib_named(name, module.starts_with("pure/"), args),
+        }
+    }
+
+    /// A `mo:core` type named `name` (a `pure/` collection when `pure`) with arguments.
+    fn lib_named(&mut self, name: &str, pure: bool, mut args: Vec<Ty>) -> Option<Ty> {
+        Some(match (name, args.len()) {
+            ("Order", 0) => order(),
+            ("Iter", 1) => iter(args.remove(0)),
+            ("Result", 2) => {
+                let e = args.remove(1);
+                let t = args.remove(0);
+                Ty::variant(vec![(Rc::from("ok"), t), (Rc::from("err"), e)])
+            }
+            (n, _) => return self.library_applied(collection_key(n, pure)?, args),
+        })
+    }
+
+    /// The library type `key` of [`LIBRARY_TYPES`] applied to `args` (`None`: another
+    /// number of arguments).
+    fn library_applied(&mut self, key: &'static str, args: Vec<Ty>) -> Option<Ty> {
+        let con = self.library_con(key)?;
+        (con.params.len() == args.len()).then(|| Ty::Con(con, Rc::from(args)))
+    }
+
+    /// The constructor of the library type `key`, made once per session: declared like a
+    /// script's `type` (released with the session's), its body read from its text, the
+    /// other library types it names made as they are met.
+    fn library_con(&mut self, key: &'static str) -> Option<Rc<Con>> {
+        if let Some(c) = self.globals.library.get(key) {
+            return Some(c.clone());
+        }
+        let &(_, shown, params, text) = LIBRARY_TYPES.iter().find(|(k, ..)| *k == key)?;
+        let body = parse_type(text).ok()?;
+        let tps: Vec<(u32, Rc<str>)> = params
+            .iter()
+            .map(|n| (self.fresh(), Rc::from(*n)))
+            .collect();
+        let con = Rc::new(Con {
+            name: Rc::from(shown),
+            params: tps.iter().map(|(id, _)| *id).collect(),
+            body: std::cell::RefCell::new(None),
+            opaque: false,
+            id: self.fresh(),
+        });
+        self.globals.library.insert(key, con.clone());
+        self.globals.declared.push(con.clone());
+        let body = self.lib_ty(&body, &tps, false, 0);
+        *con.body.borrow_mut() = Some(body);
+        Some(con)
+    }
+
     /// The type of `module.name` (a function of core), fresh type parameters each checker;
     /// `None` when not modelled.
     pub(super) fn lib_member(&mut self, module: &'static str, name: &str) -> Option<Ty> {
@@ -143,12 +201,11 @@ impl Checker<'_> {
             .map(|n| (self.fresh(), Rc::from(n)))
             .collect();
         let pure = module.starts_with("pure/");
-        let conv = |t: &Type| lib_ty(t, &tps, pure, 0);
         let params: Vec<Ty> = match &*a {
-            Type::Tuple(ts) => ts.iter().map(conv).collect(),
-            t => vec![conv(t)],
+            Type::Tuple(ts) => ts.iter().map(|t| self.lib_ty(t, &tps, pure, 0)).collect(),
+            t => vec![self.lib_ty(t, &tps, pure, 0)],
         };
-        let ret = conv(&r);
+        let ret = self.lib_ty(&r, &tps, pure, 0);
         let implicits = match dot::signature(module, name) {
             Some(sig) if sig.params.len() == params.len() => {
                 let mut looks = sig.implicits.iter();
@@ -208,69 +265,78 @@ impl Checker<'_> {
 /// How deep a library type nests before it is `Unknown` (the texts are short).
 const LIB_DEPTH: usize = 32;
 
-/// A library type text's type; names not modelled are `Unknown`.
-fn lib_ty(t: &Type, tps: &[(u32, Rc<str>)], pure: bool, depth: usize) -> Ty {
-    if depth > LIB_DEPTH {
-        return Ty::Unknown;
-    }
-    let d = depth + 1;
-    let go = |t: &Type| lib_ty(t, tps, pure, d);
-    match t {
-        Type::Path(path, args) => {
-            let mut targs: Vec<Ty> = args.iter().map(go).collect();
-            let last = path.last().map(String::as_str).unwrap_or("");
-            if path.len() == 1 && targs.is_empty() {
-                if let Some((id, n)) = tps.iter().find(|(_, n)| **n == *last) {
-                    return Ty::Var(*id, n.clone());
+impl Checker<'_> {
+    /// A library type text's type; names not modelled are `Unknown`.
+    fn lib_ty(&mut self, t: &Type, tps: &[(u32, Rc<str>)], pure: bool, depth: usize) -> Ty {
+        if depth > LIB_DEPTH {
+            return Ty::Unknown;
+        }
+        let d = depth + 1;
+        let mut go = |t: &Type| self.lib_ty(t, tps, pure, d);
+        match t {
+            Type::Path(path, args) => {
+                let targs: Vec<Ty> = args.iter().map(&mut go).collect();
+                let last = path.last().map(String::as_str).unwrap_or("");
+                if path.len() == 1 && targs.is_empty() {
+                    if let Some((id, n)) = tps.iter().find(|(_, n)| **n == *last) {
+                        return Ty::Var(*id, n.clone());
+                    }
+                    if let Some(p) = Prim::by_name(last) {
+                        return Ty::Prim(p);
+                    }
+                    match last {
+                        "Any" => return Ty::Any,
+                        "None" => return Ty::Non,
+                        _ => {}
+                    }
                 }
-                if let Some(p) = Prim::by_name(last) {
-                    return Ty::Prim(p);
+                let qual = if path.len() > 1 {
+                    path[path.len() - 2].as_str()
+                } else {
+                    ""
+                };
+                // a library type's body naming another (`MapNode<K, V>`)
+                let part =
+                    library_key(last).filter(|k| path.len() == 1 && !COLLECTIONS.contains(k));
+                if let Some(k) = part {
+                    return self.library_applied(k, targs).unwrap_or(Ty::Unknown);
                 }
-                match last {
-                    "Any" => return Ty::Any,
-                    "None" => return Ty::Non,
-                    _ => {}
-                }
+                let is_pure =
+                    qual.starts_with("Pure") || qual == "Pure" || (path.len() == 1 && pure);
+                self.lib_named(last, is_pure, targs).unwrap_or(Ty::Unknown)
             }
-            let qual = if path.len() > 1 {
-                path[path.len() - 2].as_str()
-            } else {
-                ""
-            };
-            let is_pure = qual.starts_with("Pure") || qual == "Pure" || (path.len() == 1 && pure);
-            lib_named(last, is_pure, &mut targs).unwrap_or(Ty::Unknown)
+            Type::Tuple(ts) => Ty::Tuple(ts.iter().map(&mut go).collect()),
+            Type::Opt(x) => Ty::Opt(Rc::new(go(x))),
+            Type::Array(m, x) => Ty::Array(*m, Rc::new(go(x))),
+            Type::Record(fs) => Ty::record(
+                fs.iter()
+                    .map(|(n, m, x)| Field {
+                        name: Rc::from(n.as_str()),
+                        mutable: *m,
+                        ty: go(x),
+                    })
+                    .collect(),
+            ),
+            Type::Variant(tags) => Ty::variant(
+                tags.iter()
+                    .map(|(n, x)| (Rc::from(n.as_str()), go(x)))
+                    .collect(),
+            ),
+            Type::Func(a, r) => {
+                let params = match &**a {
+                    Type::Tuple(ts) => ts.iter().map(&mut go).collect(),
+                    t => vec![go(t)],
+                };
+                Ty::Func(Rc::new(FuncTy {
+                    tparams: Vec::new(),
+                    params,
+                    implicits: Vec::new(),
+                    self_param: false,
+                    ret: go(r),
+                }))
+            }
+            Type::Combined(..) => Ty::Unknown,
+            Type::Implicit(_, t) => go(t),
         }
-        Type::Tuple(ts) => Ty::Tuple(ts.iter().map(go).collect()),
-        Type::Opt(x) => Ty::Opt(Rc::new(go(x))),
-        Type::Array(m, x) => Ty::Array(*m, Rc::new(go(x))),
-        Type::Record(fs) => Ty::record(
-            fs.iter()
-                .map(|(n, m, x)| Field {
-                    name: Rc::from(n.as_str()),
-                    mutable: *m,
-                    ty: go(x),
-                })
-                .collect(),
-        ),
-        Type::Variant(tags) => Ty::variant(
-            tags.iter()
-                .map(|(n, x)| (Rc::from(n.as_str()), go(x)))
-                .collect(),
-        ),
-        Type::Func(a, r) => {
-            let params = match &**a {
-                Type::Tuple(ts) => ts.iter().map(go).collect(),
-                t => vec![go(t)],
-            };
-            Ty::Func(Rc::new(FuncTy {
-                tparams: Vec::new(),
-                params,
-                implicits: Vec::new(),
-                self_param: false,
-                ret: go(r),
-            }))
-        }
-        Type::Combined(..) => Ty::Unknown,
-        Type::Implicit(_, t) => go(t),
     }
 }

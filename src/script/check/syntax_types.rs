@@ -163,11 +163,11 @@ impl Checker<'_> {
                 "M0026",
                 format!("unbound variable {m}"),
             )),
-            Some(Binding::BaseModule(module)) if mids.is_empty() => {
-                Ok(lib_types::named(module.name, last, targs).unwrap_or(Ty::Unknown))
-            }
+            Some(Binding::BaseModule(module)) if mids.is_empty() => Ok(self
+                .lib_type_named(module.name, last, targs)
+                .unwrap_or(Ty::Unknown)),
             Some(Binding::Module(module)) if mids.is_empty() => {
-                if let Some(t) = lib_types::named(module.name, last, targs) {
+                if let Some(t) = self.lib_type_named(module.name, last, targs) {
                     return Ok(t);
                 }
                 if lib_types::declares_type(module.name, last) == Some(false) {

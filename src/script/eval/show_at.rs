@@ -7,31 +7,43 @@
 //! that its type does not list (as moc); parts it does not describe (type parameters,
 //! `Any`, host values, what lies below a recursive type's cut) show as the value says.
 //!
-//! The renderer walks the value with its own explicit stack; each part carries a borrowed
-//! part of the type, so the walk costs what showing the value costs.
+//! The renderer walks the value with its own explicit stack; each part carries its part of
+//! the type (a declared or library type's application resolved to its one shared body, so a
+//! recursive type describes its value at every depth).
 
 use crate::heap::render::{write_debug_show_as, FloatStyle, Shape, Shown};
-use crate::script::compile::ir::Hint;
+use crate::script::compile::ir::{Hint, Resolved};
 use crate::script::value::{num, NumKind, Value};
+use std::rc::Rc;
 
 /// `debug_show v` with `v` at the static type `ty`, `Float`s in `floats` style.
 pub fn debug_show_at(v: &Value, ty: &Hint, floats: FloatStyle) -> String {
     let mut out = String::new();
-    write_debug_show_as(AtType::new(v.clone(), Some(ty)), floats, &mut out);
+    write_debug_show_as(AtType::new(v.clone(), sub(ty)), floats, &mut out);
     out
 }
 
-/// A value and the static type it shows at (`None`: as the value says).
-struct AtType<'h> {
-    value: Value,
-    ty: Option<&'h Hint>,
+/// A part of a type, for the part of the value it describes.
+fn sub(h: &Hint) -> Option<Rc<Hint>> {
+    Some(Rc::new(h.clone()))
 }
 
-impl<'h> AtType<'h> {
+/// A value and the static type it shows at (`None`: as the value says).
+struct AtType {
+    value: Value,
+    /// Never a [`Hint::Named`]: resolved to the declaration's (or application's) body.
+    ty: Option<Rc<Hint>>,
+}
+
+impl AtType {
     /// `value` at `ty`: a `Nat` where `ty` is `Int` becomes that `Int`, a non-negative
     /// `Int` where `ty` is `Nat` that `Nat`.
-    fn new(value: Value, ty: Option<&'h Hint>) -> Self {
-        let value = match (ty, value) {
+    fn new(value: Value, ty: Option<Rc<Hint>>) -> Self {
+        let ty = ty.map(|h| match h.resolve() {
+            Resolved::Shared(body) => body,
+            Resolved::Borrowed(_) => h.clone(),
+        });
+        let value = match (ty.as_deref(), value) {
             (Some(Hint::Num(NumKind::Int)), n @ (Value::Nat(_) | Value::BigNat(_))) => {
                 num::convert(n.clone(), NumKind::Int).unwrap_or(n)
             }
@@ -49,23 +61,29 @@ fn part<'h>(parts: &'h [(std::rc::Rc<str>, Hint)], name: &str) -> Option<&'h Hin
     parts.iter().find(|(n, _)| &**n == name).map(|(_, h)| h)
 }
 
-impl Shown for AtType<'_> {
+impl Shown for AtType {
     fn shape(&self) -> Shape<'_, Self> {
         let shape = self.value.shape();
-        let Some(ty) = self.ty else {
+        let Some(ty) = self.ty.as_deref() else {
             return shape.map(|v| AtType::new(v, None));
         };
         match (ty, shape) {
-            (Hint::Opt(x), Shape::Opt(v)) => Shape::Opt(AtType::new(v, Some(x))),
-            (Hint::Array(x), Shape::Array { mutable, items }) => Shape::Array {
-                mutable,
-                items: items.into_iter().map(|v| AtType::new(v, Some(x))).collect(),
-            },
+            (Hint::Opt(x), Shape::Opt(v)) => Shape::Opt(AtType::new(v, sub(x))),
+            (Hint::Array(x), Shape::Array { mutable, items }) => {
+                let x = sub(x);
+                Shape::Array {
+                    mutable,
+                    items: items
+                        .into_iter()
+                        .map(|v| AtType::new(v, x.clone()))
+                        .collect(),
+                }
+            }
             (Hint::Tuple(xs), Shape::Tuple(items)) if xs.len() == items.len() => Shape::Tuple(
                 items
                     .into_iter()
                     .zip(xs)
-                    .map(|(v, x)| AtType::new(v, Some(x)))
+                    .map(|(v, x)| AtType::new(v, sub(x)))
                     .collect(),
             ),
             // only the fields the type lists, as moc (`let r : { a : Int } = { a = 1; b = 2 }`
@@ -73,19 +91,19 @@ impl Shown for AtType<'_> {
             (Hint::Record(fs), Shape::Record(items)) => Shape::Record(
                 items
                     .into_iter()
-                    .filter_map(|(l, v)| part(fs, l).map(|x| (l, AtType::new(v, Some(x)))))
+                    .filter_map(|(l, v)| part(fs, l).map(|x| (l, AtType::new(v, sub(x)))))
                     .collect(),
             ),
             (Hint::Record(fs), Shape::Module(items)) => Shape::Module(
                 items
                     .into_iter()
-                    .filter_map(|(l, v)| part(fs, l).map(|x| (l, AtType::new(v, Some(x)))))
+                    .filter_map(|(l, v)| part(fs, l).map(|x| (l, AtType::new(v, sub(x)))))
                     .collect(),
             ),
             (Hint::Variant(cs), Shape::Variant(tag, v)) => {
-                Shape::Variant(tag, v.map(|v| AtType::new(v, part(cs, tag))))
+                Shape::Variant(tag, v.map(|v| AtType::new(v, part(cs, tag).and_then(sub))))
             }
-            (_, Shape::Same(v)) => Shape::Same(AtType::new(v, Some(ty))),
+            (_, Shape::Same(v)) => Shape::Same(AtType::new(v, self.ty.clone())),
             (_, shape) => shape.map(|v| AtType::new(v, None)),
         }
     }
