@@ -1,7 +1,9 @@
 //! Sessions: definitions kept across evaluations (REPL semantics), limits, output.
 
 use super::check::{check_program, env::TypeGlobals, env::Typing, error::TypeError};
+use super::compile::ir::Hint;
 use super::compile::{compile_program, GlobalVar, Globals};
+use super::eval::show_at::debug_show_at;
 use super::eval::{Ctrl, Interp, Trap, TrapKind};
 use super::host::{HostErrorKind, HostObject};
 use super::limits::Limits;
@@ -79,6 +81,9 @@ pub struct Evaluation {
     /// How the session prints `Float`s ([`Session::set_floats`]): a snapshot session as the
     /// snapshot's canister does.
     pub floats: FloatStyle,
+    /// The static type the value shows at, as moc prints a script's value (a `Nat` where
+    /// the type says `Int` as `+5`); `None` where the value shows as itself.
+    pub shown_at: Option<Rc<Hint>>,
 }
 
 impl Drop for Evaluation {
@@ -92,10 +97,18 @@ impl Evaluation {
     pub fn render(&self) -> String {
         let mut s = self.output.clone();
         if !matches!(self.value, Value::Unit) {
-            s.push_str(&debug_show(&self.value));
+            s.push_str(&self.show());
             s.push('\n');
         }
         s
+    }
+
+    /// The value's `debug_show`, at its static type where the checker knows it.
+    pub fn show(&self) -> String {
+        match &self.shown_at {
+            Some(ty) => debug_show_at(&self.value, ty, FloatStyle::Interpreted),
+            None => debug_show(&self.value),
+        }
     }
 
     /// `{"output": [lines], "show": "<debug_show>", "value": <json>}` (one line).
@@ -109,7 +122,7 @@ impl Evaluation {
         let output = serde_json::to_string(&output).unwrap_or_else(|_| "[]".into());
         format!(
             "{{\"output\":{output},\"show\":{},\"value\":{}}}",
-            crate::heap::render::json_string(&debug_show(&self.value)),
+            crate::heap::render::json_string(&self.show()),
             value_json(&self.value),
         )
     }
@@ -362,6 +375,7 @@ impl Session {
                 steps,
                 origin: field_origin(&prog),
                 floats: self.interp.floats,
+                shown_at: compiled.result.clone(),
             }),
             Err(Ctrl::Trap(t)) => Err(ScriptError::Trap {
                 source_name: self.source_name.clone(),

@@ -2,7 +2,7 @@
 //! code and position (each case checked against the pinned moc by hand: its first error),
 //! and REPL sessions keep the types of earlier definitions.
 
-use mo_mem::script::{self, session::moc_compat, session::Session, Limits};
+use mo_mem::script::{self, session::moc_compat, session::Session, Limits, Value};
 
 fn run(src: &str) -> String {
     let src = src.to_string();
@@ -160,4 +160,52 @@ fn a_thousand_lines_check_quickly() {
     })
     .expect("evaluation thread");
     assert_eq!(r, Ok(()));
+}
+
+/// A script's value shows at its static type, as its `debug_show` does (moc shows a value
+/// at the type the checker gives it): the rendered value of each expression equals the
+/// text `debug_show` of the same expression gives in the same session, and both carry
+/// the `+` of an `Int` made from `Nat` literals, at every depth of a library structure.
+#[test]
+fn a_scripts_value_shows_as_its_debug_show() {
+    let exprs = [
+        "l",
+        "m",
+        "(switch (l) { case (?(h, _)) h; case null 0 }, id<Int>(3), [1, 2] : [Int])",
+        "long",
+    ];
+    let r = script::on_eval_thread(move || {
+        let mut s = Session::new(Limits::default());
+        s.eval(
+            "import List \"mo:core/pure/List\"; import Map \"mo:core/pure/Map\"; \
+             import Nat \"mo:core/Nat\"; \
+             let l : List.List<Int> = List.pushFront(List.pushFront(List.empty(), 5), 6); \
+             let m : Map.Map<Nat, Int> = Map.add(Map.empty(), Nat.compare, 1, 5); \
+             func id<T>(x : T) : T = x; \
+             var long : List.List<Int> = List.empty(); \
+             for (i in Nat.range(0, 300)) { long := List.pushFront(long, i) }",
+        )
+        .map_err(|e| e.to_string())?;
+        let mut out = Vec::new();
+        for e in exprs {
+            let shown = s.eval(e).map_err(|e| e.to_string())?.render();
+            let text = s
+                .eval(&format!("debug_show ({e})"))
+                .map_err(|e| e.to_string())?;
+            let Value::Text(t) = &text.value else {
+                return Err(format!("debug_show gave {:?}", text.value));
+            };
+            out.push((shown, format!("{t}\n")));
+        }
+        Ok::<_, String>(out)
+    })
+    .expect("eval thread")
+    .expect("evaluations");
+    assert_eq!(r[0].0, "?(+6, ?(+5, null))\n");
+    assert_eq!(r[1].0, "{root = #black(#leaf, 1, +5, #leaf); size = 1}\n");
+    assert_eq!(r[2].0, "(+6, +3, [+1, +2])\n");
+    assert_eq!(r[3].0.matches('+').count(), 299, "{}", r[3].0);
+    for (shown, text) in &r {
+        assert_eq!(shown, text);
+    }
 }

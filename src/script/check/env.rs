@@ -130,6 +130,9 @@ pub struct Typing {
     /// Per call whose omitted implicit arguments were all resolved by static type (by the
     /// call expression), where each argument comes from.
     pub call_args: HashMap<usize, Vec<ArgFrom>>,
+    /// The static type of the script's value when its last declaration is an expression
+    /// (moc prints the value at it).
+    pub result: Option<Ty>,
 }
 
 impl Typing {

@@ -85,8 +85,11 @@ pub fn check_program(
     c.globals.scope.lets.clear();
     let made = std::mem::take(&mut c.made);
     match r {
-        Ok(_) => {
+        Ok(t) => {
             c.globals.declared.extend(made);
+            if let Some(crate::script::syntax::ast::Dec::Exp(_)) = prog.decs.last() {
+                c.typing.result = Some(t);
+            }
             Ok(c.typing)
         }
         Err(e) => {

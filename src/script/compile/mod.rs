@@ -114,6 +114,9 @@ pub struct CompiledProgram {
     pub nslots: u32,
     /// Number of globals after this program.
     pub globals: u32,
+    /// The static type the script's value shows at, where it may show otherwise than by
+    /// itself (see `typed`).
+    pub result: Option<Rc<Hint>>,
 }
 
 type CResult<T> = Result<T, SyntaxError>;
@@ -134,10 +137,12 @@ pub fn compile_program(
         label_hints: HashMap::new(),
     };
     let main = c.block(&prog.decs, None, true)?;
+    let result = typing.result.as_ref().and_then(|t| c.show_hint(t));
     Ok(CompiledProgram {
         main,
         nslots: c.fns[0].nslots,
         globals: c.globals.count,
+        result,
     })
 }
 

@@ -56,6 +56,12 @@ impl Compiler<'_> {
     /// bounded depth; below it, values show by themselves.
     pub(super) fn checked_show_type(&mut self, e: &Expr) -> Option<Rc<Hint>> {
         let t = self.typing.shows.get(&Typing::key(e))?;
+        self.show_hint(t)
+    }
+
+    /// The hint a value of the checked type `t` shows at, where it may show otherwise than
+    /// by itself (see [`Compiler::checked_show_type`]).
+    pub(super) fn show_hint(&mut self, t: &Ty) -> Option<Rc<Hint>> {
         let mut w = HintOf::new(MAX_SESSION_INSTANCES.saturating_sub(self.globals.instances.len()));
         let h = w.hint(t, HINT_DEPTH);
         let made: Vec<Rc<NamedHint>> = w.memo.into_iter().map(|(_, n)| n).collect();

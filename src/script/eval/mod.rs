@@ -9,7 +9,7 @@ mod dot;
 mod exec;
 mod fast;
 mod pattern;
-mod show_at;
+pub mod show_at;
 
 use crate::heap::render::FloatStyle;
 use crate::script::compile::ir::{Code, Slot};
