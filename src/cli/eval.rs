@@ -33,8 +33,9 @@ pub struct EvalArgs {
     /// docs/schemas/eval.schema.json).
     #[arg(long)]
     json: bool,
-    /// With --json: show the canister's collections (`mo:core` Map, Set, List, …) as their
-    /// structure instead of their natural view (a map as its `[key, value]` pairs).
+    /// With --json: show collections (the canister's and those the script builds: `mo:core`
+    /// Map, Set, List, …) as their structure instead of their natural view (a map as its
+    /// `[key, value]` pairs).
     #[arg(long)]
     raw: bool,
     /// Step budget (deterministic fuel).

@@ -16,6 +16,7 @@ pub mod host;
 pub mod json;
 pub mod lib;
 pub mod limits;
+pub mod natural;
 pub mod session;
 pub mod setup;
 pub mod show;

@@ -8,7 +8,7 @@ use super::eval::{Ctrl, Interp, Trap, TrapKind};
 use super::host::{HostErrorKind, HostObject};
 use super::limits::Limits;
 use super::syntax::{parse_program, SyntaxError};
-use super::value::{show::debug_show, Value};
+use super::value::{show::debug_show, show::debug_show_as, Value};
 use crate::heap::render::FloatStyle;
 use std::rc::Rc;
 
@@ -84,11 +84,18 @@ pub struct Evaluation {
     /// The static type the value shows at, as moc prints a script's value (a `Nat` where
     /// the type says `Int` as `+5`); `None` where the value shows as itself.
     pub shown_at: Option<Rc<Hint>>,
+    /// The value with each collection the script built (by its static type) as its natural
+    /// view, the array of its items (see [`super::natural`]); `None` when it holds none, or
+    /// when the session shows collections raw.
+    pub natural: Option<Value>,
 }
 
 impl Drop for Evaluation {
     fn drop(&mut self) {
         super::value::dispose(std::mem::take(&mut self.value));
+        if let Some(v) = self.natural.take() {
+            super::value::dispose(v);
+        }
     }
 }
 
@@ -105,9 +112,14 @@ impl Evaluation {
 
     /// The value's `debug_show`, at its static type where the checker knows it.
     pub fn show(&self) -> String {
+        self.show_as(FloatStyle::Interpreted)
+    }
+
+    /// [`Evaluation::show`] with `Float`s in `floats` style.
+    pub fn show_as(&self, floats: FloatStyle) -> String {
         match &self.shown_at {
-            Some(ty) => debug_show_at(&self.value, ty, FloatStyle::Interpreted),
-            None => debug_show(&self.value),
+            Some(ty) => debug_show_at(&self.value, ty, floats),
+            None => debug_show_as(&self.value, floats),
         }
     }
 
@@ -123,7 +135,7 @@ impl Evaluation {
         format!(
             "{{\"output\":{output},\"show\":{},\"value\":{}}}",
             crate::heap::render::json_string(&self.show()),
-            value_json(&self.value),
+            value_json(self.natural.as_ref().unwrap_or(&self.value)),
         )
     }
 }
@@ -137,6 +149,9 @@ pub struct Session {
     source_name: String,
     /// Writes a value's JSON (over a snapshot: collections as their natural views).
     json: Option<JsonWriter>,
+    /// Whether the JSON shows the collections the script builds as their natural views
+    /// (not `--raw`).
+    natural: bool,
     /// The host objects bound as globals (told when a request ends).
     hosts: Vec<Rc<dyn HostObject>>,
 }
@@ -159,6 +174,7 @@ impl Session {
             interp: Interp::new(limits),
             source_name: "script".into(),
             json: None,
+            natural: true,
             hosts: Vec::new(),
         }
     }
@@ -177,6 +193,12 @@ impl Session {
     /// sessions: as a compiled canister does).
     pub fn set_floats(&mut self, floats: FloatStyle) {
         self.interp.floats = floats;
+    }
+
+    /// Whether JSON shows the collections the script builds as their structure (`--raw`)
+    /// rather than their natural views (the default).
+    pub fn set_raw_collections(&mut self, raw: bool) {
+        self.natural = !raw;
     }
 
     /// Sets how [`Session::json_of`] writes a value's JSON (`None`: [`super::json::to_json`]).
@@ -338,6 +360,10 @@ impl Session {
         let prog = parse_program(src).map_err(|e| self.syntax(e))?;
         let mut types = self.types.clone();
         let typing = self.type_check(&prog, &mut types, src.len())?;
+        let view = match &typing.result {
+            Some(t) if self.natural => super::natural::view_of(t),
+            _ => None,
+        };
         let mut g = self.globals.clone();
         let compiled = match compile_program(&prog, &mut g, &typing) {
             Ok(c) => c,
@@ -366,6 +392,14 @@ impl Session {
                     Err(e)
                 }
             });
+        // the collections the script built, as their natural views (under the same
+        // budgets; the value as it is if they run out)
+        let natural = match (&r, &view) {
+            (Ok(value), Some(view)) => {
+                super::natural::natural_value(&mut self.interp, value, view).ok()
+            }
+            _ => None,
+        };
         let output = std::mem::take(&mut self.interp.output);
         let steps = self.interp.steps_used();
         match r {
@@ -376,6 +410,7 @@ impl Session {
                 origin: field_origin(&prog),
                 floats: self.interp.floats,
                 shown_at: compiled.result.clone(),
+                natural,
             }),
             Err(Ctrl::Trap(t)) => Err(ScriptError::Trap {
                 source_name: self.source_name.clone(),

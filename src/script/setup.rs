@@ -31,8 +31,8 @@ pub struct SessionSetup {
     /// The sibling snapshots' names and their opener (`snapshots`), bound only with a
     /// snapshot.
     pub siblings: Option<(Vec<String>, SiblingOpener)>,
-    /// With a snapshot: JSON shows the canister's collections as their structure, not their
-    /// natural views.
+    /// JSON shows collections (the canister's, with a snapshot, and those the script builds)
+    /// as their structure, not their natural views.
     pub raw_json: bool,
 }
 
@@ -53,6 +53,7 @@ impl SessionSetup {
     pub fn start(self) -> Session {
         let mut session = Session::new(self.limits);
         session.set_source_name(&self.source_name);
+        session.set_raw_collections(self.raw_json);
         let Some(snapshot) = self.snapshot else {
             return session;
         };

@@ -22,7 +22,7 @@ pub fn canister_show(v: &Value) -> String {
 pub fn render(ev: &Evaluation) -> String {
     let mut s = ev.output.clone();
     if !matches!(ev.value, Value::Unit) {
-        s.push_str(&debug_show_as(&ev.value, ev.floats));
+        s.push_str(&ev.show_as(ev.floats));
         s.push('\n');
     }
     s

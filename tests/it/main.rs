@@ -44,6 +44,7 @@ mod eval_host_docs;
 mod eval_jobs;
 mod eval_lazy;
 mod eval_mount;
+mod eval_natural_json;
 mod eval_null_collection;
 mod eval_pure;
 mod eval_siblings;

@@ -498,10 +498,7 @@ fn match_ty(pattern: &Ty, actual: &Ty, vars: &[u32], s: &mut HashMap<u32, Ty>, d
             };
             s.insert(*id, t);
         }
-        (Ty::Con(c, xs), Ty::Con(e, ys))
-            if (c.opaque && e.opaque && c.name == e.name)
-                || (c.id == e.id && xs.len() == ys.len()) =>
-        {
+        (Ty::Con(c, xs), Ty::Con(e, ys)) if c.id == e.id && xs.len() == ys.len() => {
             for (x, y) in xs.iter().zip(ys.iter()) {
                 match_ty(x, y, vars, s, d);
             }

@@ -240,7 +240,7 @@ impl Checker<'_> {
                     name: Rc::from(td.name.as_str()),
                     params: ids,
                     body: std::cell::RefCell::new(None),
-                    opaque: false,
+                    library: None,
                     id,
                 });
                 self.bind_type(&td.name, TypeBinding::Con(con.clone()));

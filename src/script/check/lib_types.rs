@@ -27,7 +27,7 @@ pub fn order() -> Ty {
             name: Rc::from("Order"),
             params: Vec::new(),
             body: std::cell::RefCell::new(Some(body)),
-            opaque: false,
+            library: None,
             id: ORDER_ID,
         }),
         Rc::from(Vec::new()),
@@ -164,7 +164,7 @@ impl Checker<'_> {
             name: Rc::from(shown),
             params: tps.iter().map(|(id, _)| *id).collect(),
             body: std::cell::RefCell::new(None),
-            opaque: false,
+            library: Some(key),
             id: self.fresh(),
         });
         self.globals.library.insert(key, con.clone());

@@ -156,16 +156,6 @@ fn sub_d(a: &Ty, b: &Ty, depth: usize) -> Tri {
         (Ty::Unknown, _) | (_, Ty::Unknown) => Tri::Maybe,
         (_, Ty::Any) | (Ty::Non, _) => Tri::Yes,
         (Ty::Con(c, x), Ty::Con(e, y)) if c.id == e.id && c.name == e.name && x == y => Tri::Yes,
-        (Ty::Con(c, x), Ty::Con(e, y)) if c.opaque && e.opaque => {
-            if c.name != e.name || x.len() != y.len() {
-                return Tri::No;
-            }
-            Tri::all(
-                x.iter()
-                    .zip(y.iter())
-                    .map(|(p, q)| sub_d(p, q, d).and(|| sub_d(q, p, d))),
-            )
-        }
         (Ty::Con(..), _) | (_, Ty::Con(..)) => {
             let assumed = ASSUMED.with(|s| s.borrow().iter().any(|(x, y)| x == a && y == b));
             if assumed {
@@ -174,16 +164,10 @@ fn sub_d(a: &Ty, b: &Ty, depth: usize) -> Tri {
             ASSUMED.with(|s| s.borrow_mut().push((a.clone(), b.clone())));
             let r = match (unfold(a), matches!(a, Ty::Con(..))) {
                 (Some(u), _) => sub_d(&u, b, d),
-                (None, true) => match b {
-                    Ty::Con(..) => match unfold(b) {
-                        Some(v) => sub_d(a, &v, d),
-                        None => Tri::Maybe,
-                    },
-                    _ => opaque_vs(b),
-                },
-                (None, false) => match unfold(b) {
+                // a declaration whose body is not known (yet): undecided
+                (None, _) => match unfold(b) {
                     Some(v) => sub_d(a, &v, d),
-                    None => opaque_vs(a),
+                    None => Tri::Maybe,
                 },
             };
             ASSUMED.with(|s| s.borrow_mut().pop());
@@ -236,16 +220,6 @@ fn sub_d(a: &Ty, b: &Ty, depth: usize) -> Tri {
         (Ty::Func(f), Ty::Func(g)) => sub_func(f, g, d),
         (Ty::Var(x, _), Ty::Var(y, _)) => Tri::of(x == y),
         _ => Tri::No,
-    }
-}
-
-/// An abstract library type against a structural one: certainly unrelated to a primitive,
-/// array, tuple, variant or function (the library's collections are objects or options).
-fn opaque_vs(other: &Ty) -> Tri {
-    match other {
-        Ty::Prim(Prim::Null) => Tri::Maybe,
-        Ty::Prim(_) | Ty::Array(..) | Ty::Tuple(_) | Ty::Variant(_) | Ty::Func(_) => Tri::No,
-        _ => Tri::Maybe,
     }
 }
 
@@ -438,7 +412,7 @@ mod tests {
                 name: Rc::from(name),
                 params: Vec::new(),
                 body: std::cell::RefCell::new(None),
-                opaque: false,
+                library: None,
                 id,
             });
             let t = Ty::Con(c.clone(), Rc::from(Vec::new()));

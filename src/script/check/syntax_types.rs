@@ -294,9 +294,7 @@ fn unresolved(t: &Ty, depth: usize) -> bool {
     }
     let d = depth - 1;
     match t {
-        Ty::Con(c, args) => {
-            (!c.opaque && c.body.borrow().is_none()) || args.iter().any(|x| unresolved(x, d))
-        }
+        Ty::Con(c, args) => c.body.borrow().is_none() || args.iter().any(|x| unresolved(x, d)),
         Ty::Opt(x) | Ty::Array(_, x) => unresolved(x, d),
         Ty::Tuple(xs) => xs.iter().any(|x| unresolved(x, d)),
         Ty::Obj(_, fs) => fs.iter().any(|f| unresolved(&f.ty, d)),

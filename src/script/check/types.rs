@@ -167,8 +167,9 @@ pub struct Con {
     /// The body (set once resolved; declarations may refer to themselves, so the body may
     /// hold this constructor: [`Con::release`] breaks that cycle).
     pub body: std::cell::RefCell<Option<Ty>>,
-    /// Abstract: a library type compared by name, never unfolded.
-    pub opaque: bool,
+    /// The key of a library type (`mo:core`'s collections and their parts, see
+    /// `lib_types`); `None` for a script's declaration.
+    pub library: Option<&'static str>,
     /// A unique id (two declarations of the same name differ).
     pub id: u32,
 }
@@ -176,11 +177,7 @@ pub struct Con {
 impl Con {
     /// The body, unless abstract or not resolved yet.
     pub fn body(&self) -> Option<Ty> {
-        if self.opaque {
-            None
-        } else {
-            self.body.borrow().clone()
-        }
+        self.body.borrow().clone()
     }
 
     /// Forgets the body (which may refer to this constructor): done when the declaration's

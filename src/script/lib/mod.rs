@@ -177,6 +177,21 @@ pub fn base_modules() -> impl Iterator<Item = &'static Module> {
     base_compat::modules()
 }
 
+/// The items `module.iterate(v)` gives (`Map.entries(m)`: its `(key, value)` pairs), as
+/// a script calling it would get them; `None` when the library has no such function.
+pub fn iterate(
+    it: &mut Interp,
+    module: &str,
+    iterate: &str,
+    v: &Value,
+) -> EResult<Option<Vec<Value>>> {
+    let Some(f) = module_by_name(module).and_then(|m| m.get(iterate)) else {
+        return Ok(None);
+    };
+    let items = (f.f)(it, None, std::slice::from_ref(v))?;
+    iters::collect(it, &items).map(Some)
+}
+
 /// An iterator over `0..n`, as an array's `keys()`.
 pub fn index_iter(n: usize) -> Value {
     collections::index_iter(n)
