@@ -52,8 +52,8 @@ impl Compiler<'_> {
     /// found it, where it has a `Nat`, `Int` or record part (a `Nat` value at an `Int` shows
     /// as one: `+5`; an `Int` value made at an annotation shows as the `Nat` it is elsewhere;
     /// a record shows the fields its type lists); `None` where the value alone tells how it
-    /// shows. A recursive type is written out to a
-    /// bounded depth; below it, values show by themselves.
+    /// shows. Each application of a declared or library type is one hint, so a recursive
+    /// type describes its values at every depth.
     pub(super) fn checked_show_type(&mut self, e: &Expr) -> Option<Rc<Hint>> {
         let t = self.typing.shows.get(&Typing::key(e))?;
         self.show_hint(t)

@@ -16,6 +16,10 @@ use crate::script::value::{NativeIter, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// Most elements of a lazily read array taken apart at once ([`HostObject::unfold`], for
+/// `==`): each becomes a script value before the comparison starts.
+const MAX_UNFOLDED: u64 = 1 << 20;
+
 impl LazyNode {
     /// Where its parts come from, if it is an array or a tuple.
     fn parts(&self) -> Option<Parts> {
@@ -165,6 +169,14 @@ impl HostObject for LazyNode {
     fn unfold(&self) -> Result<Option<Value>, HostError> {
         let shallow = match &self.level {
             Level::Array { mutable, len } => {
+                // every element is held at once: bounded before any is read
+                if *len > MAX_UNFOLDED {
+                    return Err(HostError::Limit(format!(
+                        "{} is too large to take apart whole (more than {MAX_UNFOLDED} \
+                         elements): compare or copy parts of it",
+                        self.describe()
+                    )));
+                }
                 let parts = Parts::Array {
                     lazy: self.lazy.clone(),
                     len: *len,
