@@ -331,6 +331,8 @@ impl Checker<'_> {
         match &r.kind {
             ExprKind::Var(n) => match self.lookup(n) {
                 Some(Binding::Module(m)) => Some(m.name),
+                // a `mo:base` module with base's own functions (`base/List`)
+                Some(Binding::BaseModule(m)) if m.name.starts_with("base/") => Some(m.name),
                 _ => None,
             },
             _ => None,

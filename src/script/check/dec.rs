@@ -285,7 +285,8 @@ impl Checker<'_> {
                         PatKind::Var(b) => b.clone(),
                         _ => fname.clone(),
                     };
-                    let t = if path.starts_with("mo:base/") {
+                    // of `mo:base`, only the modules with base's own functions are typed
+                    let t = if path.starts_with("mo:base/") && !m.name.starts_with("base/") {
                         Ty::Unknown
                     } else {
                         self.lib_member(m.name, fname).unwrap_or(Ty::Unknown)

@@ -641,8 +641,14 @@ impl Checker<'_> {
     /// `r.name` not called.
     fn dot(&mut self, e: &Expr, r: &Expr, name: &str) -> CheckResult<Ty> {
         if let ExprKind::Var(n) = &r.kind {
-            if let Some(Binding::Module(m)) = self.lookup(n) {
-                return Ok(self.lib_member(m.name, name).unwrap_or(Ty::Unknown));
+            match self.lookup(n) {
+                Some(Binding::Module(m)) => {
+                    return Ok(self.lib_member(m.name, name).unwrap_or(Ty::Unknown))
+                }
+                Some(Binding::BaseModule(m)) if m.name.starts_with("base/") => {
+                    return Ok(self.lib_member(m.name, name).unwrap_or(Ty::Unknown))
+                }
+                _ => {}
             }
         }
         let t = self.infer(r)?;

@@ -6,7 +6,7 @@ use super::sub::subst;
 use super::types::{Con, Field, FuncTy, ObjSort, Prim, Ty};
 use super::Checker;
 use crate::script::lib::dot;
-use crate::script::lib::signature_types::{CORE_TYPES, CORE_TYPE_NAMES};
+use crate::script::lib::signature_types::{BASE_TYPES, CORE_TYPES, CORE_TYPE_NAMES};
 use crate::script::syntax::ast::Type;
 use crate::script::syntax::parse_type;
 use std::collections::HashMap;
@@ -108,6 +108,29 @@ pub fn declares_type(module: &str, name: &str) -> Option<bool> {
     Some(names.contains(&name))
 }
 
+/// Where a library type text comes from, which tells what its collection names mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Texts {
+    /// A `mo:core` module's (or a library type's body): `List` is the imperative one.
+    Core,
+    /// A `mo:core` `pure/` module's: `List` is `pure/List`.
+    Pure,
+    /// A `mo:base` module's: `List` is base's, core's `pure/List`.
+    Base,
+}
+
+impl Texts {
+    fn of(module: &str) -> Texts {
+        if module.starts_with("base/") {
+            Texts::Base
+        } else if module.starts_with("pure/") {
+            Texts::Pure
+        } else {
+            Texts::Core
+        }
+    }
+}
+
 /// Cache of parsed library function types, per checker.
 #[derive(Default)]
 pub struct LibCache {
@@ -119,10 +142,29 @@ impl Checker<'_> {
     /// `None` when not modelled. Of a `mo:base` module, only the types base shares with
     /// core (`Order`, `Iter`, `Result`) and its `List` (core's `pure/List`).
     pub(super) fn lib_type_named(&mut self, module: &str, name: &str, args: Vec<Ty>) -> Option<Ty> {
-        match module.strip_prefix("base/") {
-            Some("List") if name == "List" => self.lib_named(name, true, args),
-            Some(_) if COLLECTIONS.contains(&name) => None,
-            _ => self.lib_named(name, module.starts_with("pure/"), args),
+        match Texts::of(module) {
+            Texts::Base => self.base_named(name, args),
+            texts => self.lib_named(name, texts == Texts::Pure, args),
+        }
+    }
+
+    /// A `mo:base` type named `name` with arguments: its `List` (core's `pure/List`), `Deque`,
+    /// `AssocList`, `Hash`, and the types base shares with core; none of core's other
+    /// collections.
+    fn base_named(&mut self, name: &str, mut args: Vec<Ty>) -> Option<Ty> {
+        match (name, args.len()) {
+            ("List", 1) => self.lib_named(name, true, args),
+            ("Deque", 1) => {
+                let list = self.lib_named("List", true, args)?;
+                Some(Ty::Tuple(Rc::from(vec![list.clone(), list])))
+            }
+            ("AssocList", 2) => {
+                let pair = Ty::Tuple(Rc::from(std::mem::take(&mut args)));
+                self.lib_named("List", true, vec![pair])
+            }
+            ("Hash", 0) => Some(Ty::Prim(super::types::Prim::Nat32)),
+            (n, _) if COLLECTIONS.contains(&n) => None,
+            _ => self.lib_named(name, false, args),
         }
     }
 
@@ -169,7 +211,7 @@ impl Checker<'_> {
         });
         self.globals.library.insert(key, con.clone());
         self.globals.declared.push(con.clone());
-        let body = self.lib_ty(&body, &tps, false, 0);
+        let body = self.lib_ty(&body, &tps, Texts::Core, 0);
         *con.body.borrow_mut() = Some(body);
         Some(con)
     }
@@ -187,7 +229,13 @@ impl Checker<'_> {
     }
 
     fn lib_member_new(&mut self, module: &'static str, name: &str) -> Option<Ty> {
-        let (_, rows) = CORE_TYPES.iter().find(|(m, _)| *m == module)?;
+        let texts = Texts::of(module);
+        let table = if texts == Texts::Base {
+            BASE_TYPES
+        } else {
+            CORE_TYPES
+        };
+        let (_, rows) = table.iter().find(|(m, _)| *m == module)?;
         let i = rows.binary_search_by(|r| r.0.cmp(name)).ok()?;
         let (_, tparams, text) = rows[i];
         let parsed = parse_type(text).ok()?;
@@ -200,12 +248,11 @@ impl Checker<'_> {
             .filter(|s| !s.is_empty())
             .map(|n| (self.fresh(), Rc::from(n)))
             .collect();
-        let pure = module.starts_with("pure/");
         let params: Vec<Ty> = match &*a {
-            Type::Tuple(ts) => ts.iter().map(|t| self.lib_ty(t, &tps, pure, 0)).collect(),
-            t => vec![self.lib_ty(t, &tps, pure, 0)],
+            Type::Tuple(ts) => ts.iter().map(|t| self.lib_ty(t, &tps, texts, 0)).collect(),
+            t => vec![self.lib_ty(t, &tps, texts, 0)],
         };
-        let ret = self.lib_ty(&r, &tps, pure, 0);
+        let ret = self.lib_ty(&r, &tps, texts, 0);
         let implicits = match dot::signature(module, name) {
             Some(sig) if sig.params.len() == params.len() => {
                 let mut looks = sig.implicits.iter();
@@ -267,12 +314,12 @@ const LIB_DEPTH: usize = 32;
 
 impl Checker<'_> {
     /// A library type text's type; names not modelled are `Unknown`.
-    fn lib_ty(&mut self, t: &Type, tps: &[(u32, Rc<str>)], pure: bool, depth: usize) -> Ty {
+    fn lib_ty(&mut self, t: &Type, tps: &[(u32, Rc<str>)], texts: Texts, depth: usize) -> Ty {
         if depth > LIB_DEPTH {
             return Ty::Unknown;
         }
         let d = depth + 1;
-        let mut go = |t: &Type| self.lib_ty(t, tps, pure, d);
+        let mut go = |t: &Type| self.lib_ty(t, tps, texts, d);
         match t {
             Type::Path(path, args) => {
                 let targs: Vec<Ty> = args.iter().map(&mut go).collect();
@@ -301,9 +348,15 @@ impl Checker<'_> {
                 if let Some(k) = part {
                     return self.library_applied(k, targs).unwrap_or(Ty::Unknown);
                 }
-                let is_pure =
-                    qual.starts_with("Pure") || qual == "Pure" || (path.len() == 1 && pure);
-                self.lib_named(last, is_pure, targs).unwrap_or(Ty::Unknown)
+                let named = match texts {
+                    Texts::Base => self.base_named(last, targs),
+                    _ => {
+                        let pure =
+                            qual.starts_with("Pure") || (path.len() == 1 && texts == Texts::Pure);
+                        self.lib_named(last, pure, targs)
+                    }
+                };
+                named.unwrap_or(Ty::Unknown)
             }
             Type::Tuple(ts) => Ty::Tuple(ts.iter().map(&mut go).collect()),
             Type::Opt(x) => Ty::Opt(Rc::new(go(x))),

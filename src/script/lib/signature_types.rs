@@ -5824,6 +5824,1241 @@ pub static CORE_TYPES: &[(&str, &[TypeRow])] = &[
     ),
 ];
 
+/// The types of the functions of the `mo:base` modules mo-mem gives base's own meanings,
+/// from the `mo:base` package the goldens load, per module (`base/List`), sorted by name.
+pub static BASE_TYPES: &[(&str, &[TypeRow])] = &[
+    (
+        "base/Array",
+        &[
+            (
+                "append",
+                "X",
+                "(array1 : [X], array2 : [X]) -> [X]",
+            ),
+            (
+                "chain",
+                "X, Y",
+                "(array : [X], k : X -> [Y]) -> [Y]",
+            ),
+            (
+                "equal",
+                "X",
+                "(array1 : [X], array2 : [X], equal : (X, X) -> Bool) -> Bool",
+            ),
+            (
+                "filter",
+                "X",
+                "(array : [X], predicate : X -> Bool) -> [X]",
+            ),
+            (
+                "find",
+                "X",
+                "(array : [X], predicate : X -> Bool) -> ?X",
+            ),
+            (
+                "flatten",
+                "X",
+                "(arrays : [[X]]) -> [X]",
+            ),
+            (
+                "foldLeft",
+                "X, A",
+                "(array : [X], base : A, combine : (A, X) -> A) -> A",
+            ),
+            (
+                "foldRight",
+                "X, A",
+                "(array : [X], base : A, combine : (X, A) -> A) -> A",
+            ),
+            (
+                "freeze",
+                "X",
+                "(varArray : [var X]) -> [X]",
+            ),
+            (
+                "indexOf",
+                "X",
+                "(element : X, array : [X], equal : (X, X) -> Bool) -> ?Nat",
+            ),
+            (
+                "init",
+                "X",
+                "(size : Nat, initValue : X) -> [var X]",
+            ),
+            (
+                "keys",
+                "X",
+                "(array : [X]) -> I.Iter<Nat>",
+            ),
+            (
+                "lastIndexOf",
+                "X",
+                "(element : X, array : [X], equal : (X, X) -> Bool) -> ?Nat",
+            ),
+            (
+                "make",
+                "X",
+                "(element : X) -> [X]",
+            ),
+            (
+                "map",
+                "X, Y",
+                "(array : [X], f : X -> Y) -> [Y]",
+            ),
+            (
+                "mapEntries",
+                "X, Y",
+                "(array : [X], f : (X, Nat) -> Y) -> [Y]",
+            ),
+            (
+                "mapFilter",
+                "X, Y",
+                "(array : [X], f : X -> ?Y) -> [Y]",
+            ),
+            (
+                "mapResult",
+                "X, Y, E",
+                "(array : [X], f : X -> Result.Result<Y, E>) -> Result.Result<[Y], E>",
+            ),
+            (
+                "nextIndexOf",
+                "X",
+                "(element : X, array : [X], fromInclusive : Nat, equal : (X, X) -> Bool) -> ?Nat",
+            ),
+            (
+                "prevIndexOf",
+                "T",
+                "(element : T, array : [T], fromExclusive : Nat, equal : (T, T) -> Bool) -> ?Nat",
+            ),
+            (
+                "reverse",
+                "X",
+                "(array : [X]) -> [X]",
+            ),
+            (
+                "size",
+                "X",
+                "(array : [X]) -> Nat",
+            ),
+            (
+                "slice",
+                "X",
+                "(array : [X], fromInclusive : Nat, toExclusive : Nat) -> I.Iter<X>",
+            ),
+            (
+                "sort",
+                "X",
+                "(array : [X], compare : (X, X) -> Order.Order) -> [X]",
+            ),
+            (
+                "sortInPlace",
+                "X",
+                "(array : [var X], compare : (X, X) -> Order.Order) -> ()",
+            ),
+            (
+                "subArray",
+                "X",
+                "(array : [X], start : Nat, length : Nat) -> [X]",
+            ),
+            (
+                "tabulate",
+                "X",
+                "(size : Nat, generator : Nat -> X) -> [X]",
+            ),
+            (
+                "tabulateVar",
+                "X",
+                "(size : Nat, generator : Nat -> X) -> [var X]",
+            ),
+            (
+                "take",
+                "T",
+                "(array : [T], length : Int) -> [T]",
+            ),
+            (
+                "thaw",
+                "A",
+                "(array : [A]) -> [var A]",
+            ),
+            (
+                "vals",
+                "X",
+                "(array : [X]) -> I.Iter<X>",
+            ),
+        ],
+    ),
+    (
+        "base/Blob",
+        &[
+            (
+                "compare",
+                "",
+                "(b1 : Blob, b2 : Blob) -> {#less; #equal; #greater}",
+            ),
+            (
+                "equal",
+                "",
+                "(blob1 : Blob, blob2 : Blob) -> Bool",
+            ),
+            (
+                "fromArray",
+                "",
+                "(bytes : [Nat8]) -> Blob",
+            ),
+            (
+                "fromArrayMut",
+                "",
+                "(bytes : [var Nat8]) -> Blob",
+            ),
+            (
+                "greater",
+                "",
+                "(blob1 : Blob, blob2 : Blob) -> Bool",
+            ),
+            (
+                "greaterOrEqual",
+                "",
+                "(blob1 : Blob, blob2 : Blob) -> Bool",
+            ),
+            (
+                "hash",
+                "",
+                "(blob : Blob) -> Nat32",
+            ),
+            (
+                "less",
+                "",
+                "(blob1 : Blob, blob2 : Blob) -> Bool",
+            ),
+            (
+                "lessOrEqual",
+                "",
+                "(blob1 : Blob, blob2 : Blob) -> Bool",
+            ),
+            (
+                "notEqual",
+                "",
+                "(blob1 : Blob, blob2 : Blob) -> Bool",
+            ),
+            (
+                "toArray",
+                "",
+                "(blob : Blob) -> [Nat8]",
+            ),
+            (
+                "toArrayMut",
+                "",
+                "(blob : Blob) -> [var Nat8]",
+            ),
+        ],
+    ),
+    (
+        "base/Bool",
+        &[
+            (
+                "compare",
+                "",
+                "(x : Bool, y : Bool) -> {#less; #equal; #greater}",
+            ),
+            (
+                "equal",
+                "",
+                "(x : Bool, y : Bool) -> Bool",
+            ),
+            (
+                "logand",
+                "",
+                "(x : Bool, y : Bool) -> Bool",
+            ),
+            (
+                "lognot",
+                "",
+                "(x : Bool) -> Bool",
+            ),
+            (
+                "logor",
+                "",
+                "(x : Bool, y : Bool) -> Bool",
+            ),
+            (
+                "logxor",
+                "",
+                "(x : Bool, y : Bool) -> Bool",
+            ),
+            (
+                "notEqual",
+                "",
+                "(x : Bool, y : Bool) -> Bool",
+            ),
+            (
+                "toText",
+                "",
+                "(x : Bool) -> Text",
+            ),
+        ],
+    ),
+    (
+        "base/Deque",
+        &[
+            (
+                "empty",
+                "T",
+                "() -> Deque<T>",
+            ),
+            (
+                "isEmpty",
+                "T",
+                "(deque : Deque<T>) -> Bool",
+            ),
+            (
+                "peekBack",
+                "T",
+                "(deque : Deque<T>) -> ?T",
+            ),
+            (
+                "peekFront",
+                "T",
+                "(deque : Deque<T>) -> ?T",
+            ),
+            (
+                "popBack",
+                "T",
+                "(deque : Deque<T>) -> ?(Deque<T>, T)",
+            ),
+            (
+                "popFront",
+                "T",
+                "(deque : Deque<T>) -> ?(T, Deque<T>)",
+            ),
+            (
+                "pushBack",
+                "T",
+                "(deque : Deque<T>, element : T) -> Deque<T>",
+            ),
+            (
+                "pushFront",
+                "T",
+                "(deque : Deque<T>, element : T) -> Deque<T>",
+            ),
+        ],
+    ),
+    (
+        "base/Float",
+        &[
+            (
+                "abs",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "add",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "arccos",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "arcsin",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "arctan",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "arctan2",
+                "",
+                "(y : Float, x : Float) -> Float",
+            ),
+            (
+                "ceil",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "compare",
+                "",
+                "(x : Float, y : Float) -> {#less; #equal; #greater}",
+            ),
+            (
+                "copySign",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "cos",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "div",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "equal",
+                "",
+                "(x : Float, y : Float) -> Bool",
+            ),
+            (
+                "equalWithin",
+                "",
+                "(x : Float, y : Float, epsilon : Float) -> Bool",
+            ),
+            (
+                "exp",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "floor",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "format",
+                "",
+                "(fmt : { #fix : Nat8; #exp : Nat8; #gen : Nat8; #exact }, x : Float) -> Text",
+            ),
+            (
+                "greater",
+                "",
+                "(x : Float, y : Float) -> Bool",
+            ),
+            (
+                "greaterOrEqual",
+                "",
+                "(x : Float, y : Float) -> Bool",
+            ),
+            (
+                "isNaN",
+                "",
+                "(number : Float) -> Bool",
+            ),
+            (
+                "less",
+                "",
+                "(x : Float, y : Float) -> Bool",
+            ),
+            (
+                "lessOrEqual",
+                "",
+                "(x : Float, y : Float) -> Bool",
+            ),
+            (
+                "log",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "max",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "min",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "mul",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "nearest",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "neg",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "notEqual",
+                "",
+                "(x : Float, y : Float) -> Bool",
+            ),
+            (
+                "notEqualWithin",
+                "",
+                "(x : Float, y : Float, epsilon : Float) -> Bool",
+            ),
+            (
+                "pow",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "rem",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "sin",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "sqrt",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "sub",
+                "",
+                "(x : Float, y : Float) -> Float",
+            ),
+            (
+                "tan",
+                "",
+                "(x : Float) -> Float",
+            ),
+            (
+                "trunc",
+                "",
+                "(x : Float) -> Float",
+            ),
+        ],
+    ),
+    (
+        "base/Hash",
+        &[
+            (
+                "bit",
+                "",
+                "(h : Hash, pos : Nat) -> Bool",
+            ),
+            (
+                "debugPrintBits",
+                "",
+                "(bits : Hash) -> ()",
+            ),
+            (
+                "debugPrintBitsRev",
+                "",
+                "(bits : Hash) -> ()",
+            ),
+            (
+                "equal",
+                "",
+                "(ha : Hash, hb : Hash) -> Bool",
+            ),
+            (
+                "hash",
+                "",
+                "(n : Nat) -> Hash",
+            ),
+            (
+                "hashNat8",
+                "",
+                "(key : [Hash]) -> Hash",
+            ),
+        ],
+    ),
+    (
+        "base/Int",
+        &[
+            (
+                "abs",
+                "",
+                "(x : Int) -> Nat",
+            ),
+            (
+                "add",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "compare",
+                "",
+                "(x : Int, y : Int) -> {#less; #equal; #greater}",
+            ),
+            (
+                "div",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "equal",
+                "",
+                "(x : Int, y : Int) -> Bool",
+            ),
+            (
+                "greater",
+                "",
+                "(x : Int, y : Int) -> Bool",
+            ),
+            (
+                "greaterOrEqual",
+                "",
+                "(x : Int, y : Int) -> Bool",
+            ),
+            (
+                "hash",
+                "",
+                "(i : Int) -> Hash.Hash",
+            ),
+            (
+                "hashAcc",
+                "",
+                "(h1 : Hash.Hash, i : Int) -> Hash.Hash",
+            ),
+            (
+                "less",
+                "",
+                "(x : Int, y : Int) -> Bool",
+            ),
+            (
+                "lessOrEqual",
+                "",
+                "(x : Int, y : Int) -> Bool",
+            ),
+            (
+                "max",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "min",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "mul",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "neg",
+                "",
+                "(x : Int) -> Int",
+            ),
+            (
+                "notEqual",
+                "",
+                "(x : Int, y : Int) -> Bool",
+            ),
+            (
+                "pow",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "rem",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "sub",
+                "",
+                "(x : Int, y : Int) -> Int",
+            ),
+            (
+                "toText",
+                "",
+                "(x : Int) -> Text",
+            ),
+        ],
+    ),
+    (
+        "base/Iter",
+        &[
+            (
+                "concat",
+                "A",
+                "(a : Iter<A>, b : Iter<A>) -> Iter<A>",
+            ),
+            (
+                "filter",
+                "A",
+                "(xs : Iter<A>, f : A -> Bool) -> Iter<A>",
+            ),
+            (
+                "fromArray",
+                "A",
+                "(xs : [A]) -> Iter<A>",
+            ),
+            (
+                "fromArrayMut",
+                "A",
+                "(xs : [var A]) -> Iter<A>",
+            ),
+            (
+                "iterate",
+                "A",
+                "(xs : Iter<A>, f : (A, Nat) -> ()) -> ()",
+            ),
+            (
+                "make",
+                "A",
+                "(x : A) -> Iter<A>",
+            ),
+            (
+                "map",
+                "A, B",
+                "(xs : Iter<A>, f : A -> B) -> Iter<B>",
+            ),
+            (
+                "size",
+                "A",
+                "(xs : Iter<A>) -> Nat",
+            ),
+            (
+                "sort",
+                "A",
+                "(xs : Iter<A>, compare : (A, A) -> Order.Order) -> Iter<A>",
+            ),
+            (
+                "toArray",
+                "A",
+                "(xs : Iter<A>) -> [A]",
+            ),
+            (
+                "toArrayMut",
+                "A",
+                "(xs : Iter<A>) -> [var A]",
+            ),
+            (
+                "toList",
+                "A",
+                "(xs : Iter<A>) -> List.List<A>",
+            ),
+        ],
+    ),
+    (
+        "base/List",
+        &[
+            (
+                "all",
+                "T",
+                "(l : List<T>, f : T -> Bool) -> Bool",
+            ),
+            (
+                "append",
+                "T",
+                "(l : List<T>, m : List<T>) -> List<T>",
+            ),
+            (
+                "chunks",
+                "T",
+                "(n : Nat, xs : List<T>) -> List<List<T>>",
+            ),
+            (
+                "compare",
+                "T",
+                "(l1 : List<T>, l2 : List<T>, compare : (T, T) -> Order.Order) -> Order.Order",
+            ),
+            (
+                "drop",
+                "T",
+                "(l : List<T>, n : Nat) -> List<T>",
+            ),
+            (
+                "equal",
+                "T",
+                "(l1 : List<T>, l2 : List<T>, equal : (T, T) -> Bool) -> Bool",
+            ),
+            (
+                "filter",
+                "T",
+                "(l : List<T>, f : T -> Bool) -> List<T>",
+            ),
+            (
+                "find",
+                "T",
+                "(l : List<T>, f : T -> Bool) -> ?T",
+            ),
+            (
+                "flatten",
+                "T",
+                "(l : List<List<T>>) -> List<T>",
+            ),
+            (
+                "foldLeft",
+                "T, S",
+                "(list : List<T>, base : S, combine : (S, T) -> S) -> S",
+            ),
+            (
+                "foldRight",
+                "T, S",
+                "(list : List<T>, base : S, combine : (T, S) -> S) -> S",
+            ),
+            (
+                "fromArray",
+                "T",
+                "(xs : [T]) -> List<T>",
+            ),
+            (
+                "fromVarArray",
+                "T",
+                "(xs : [var T]) -> List<T>",
+            ),
+            (
+                "get",
+                "T",
+                "(l : List<T>, n : Nat) -> ?T",
+            ),
+            (
+                "isNil",
+                "T",
+                "(l : List<T>) -> Bool",
+            ),
+            (
+                "iterate",
+                "T",
+                "(l : List<T>, f : T -> ()) -> ()",
+            ),
+            (
+                "last",
+                "T",
+                "(l : List<T>) -> ?T",
+            ),
+            (
+                "make",
+                "T",
+                "(x : T) -> List<T>",
+            ),
+            (
+                "map",
+                "T, U",
+                "(l : List<T>, f : T -> U) -> List<U>",
+            ),
+            (
+                "mapFilter",
+                "T, U",
+                "(l : List<T>, f : T -> ?U) -> List<U>",
+            ),
+            (
+                "mapResult",
+                "T, R, E",
+                "(xs : List<T>, f : T -> Result.Result<R, E>) -> Result.Result<List<R>, E>",
+            ),
+            (
+                "merge",
+                "T",
+                "(l1 : List<T>, l2 : List<T>, lessThanOrEqual : (T, T) -> Bool) -> List<T>",
+            ),
+            (
+                "nil",
+                "T",
+                "() -> List<T>",
+            ),
+            (
+                "partition",
+                "T",
+                "(l : List<T>, f : T -> Bool) -> (List<T>, List<T>)",
+            ),
+            (
+                "pop",
+                "T",
+                "(l : List<T>) -> (?T, List<T>)",
+            ),
+            (
+                "push",
+                "T",
+                "(x : T, l : List<T>) -> List<T>",
+            ),
+            (
+                "replicate",
+                "T",
+                "(n : Nat, x : T) -> List<T>",
+            ),
+            (
+                "reverse",
+                "T",
+                "(l : List<T>) -> List<T>",
+            ),
+            (
+                "size",
+                "T",
+                "(l : List<T>) -> Nat",
+            ),
+            (
+                "some",
+                "T",
+                "(l : List<T>, f : T -> Bool) -> Bool",
+            ),
+            (
+                "split",
+                "T",
+                "(n : Nat, xs : List<T>) -> (List<T>, List<T>)",
+            ),
+            (
+                "tabulate",
+                "T",
+                "(n : Nat, f : Nat -> T) -> List<T>",
+            ),
+            (
+                "take",
+                "T",
+                "(l : List<T>, n : Nat) -> List<T>",
+            ),
+            (
+                "toArray",
+                "T",
+                "(xs : List<T>) -> [T]",
+            ),
+            (
+                "toIter",
+                "T",
+                "(xs : List<T>) -> Iter.Iter<T>",
+            ),
+            (
+                "toVarArray",
+                "T",
+                "(xs : List<T>) -> [var T]",
+            ),
+            (
+                "zip",
+                "T, U",
+                "(xs : List<T>, ys : List<U>) -> List<(T, U)>",
+            ),
+            (
+                "zipWith",
+                "T, U, V",
+                "(xs : List<T>, ys : List<U>, f : (T, U) -> V) -> List<V>",
+            ),
+        ],
+    ),
+    (
+        "base/Option",
+        &[
+            (
+                "apply",
+                "A, B",
+                "(x : ?A, f : ?(A -> B)) -> ?B",
+            ),
+            (
+                "assertNull",
+                "",
+                "(x : ?Any) -> ()",
+            ),
+            (
+                "assertSome",
+                "",
+                "(x : ?Any) -> ()",
+            ),
+            (
+                "chain",
+                "A, B",
+                "(x : ?A, f : A -> ?B) -> ?B",
+            ),
+            (
+                "equal",
+                "A",
+                "(x : ?A, y : ?A, eq : (A, A) -> Bool) -> Bool",
+            ),
+            (
+                "flatten",
+                "A",
+                "(x : ??A) -> ?A",
+            ),
+            (
+                "get",
+                "T",
+                "(x : ?T, default : T) -> T",
+            ),
+            (
+                "getMapped",
+                "A, B",
+                "(x : ?A, f : A -> B, default : B) -> B",
+            ),
+            (
+                "isNull",
+                "",
+                "(x : ?Any) -> Bool",
+            ),
+            (
+                "isSome",
+                "",
+                "(x : ?Any) -> Bool",
+            ),
+            (
+                "iterate",
+                "A",
+                "(x : ?A, f : A -> ()) -> ()",
+            ),
+            (
+                "make",
+                "A",
+                "(x : A) -> ?A",
+            ),
+            (
+                "map",
+                "A, B",
+                "(x : ?A, f : A -> B) -> ?B",
+            ),
+            (
+                "unwrap",
+                "T",
+                "(x : ?T) -> T",
+            ),
+        ],
+    ),
+    (
+        "base/Result",
+        &[
+            (
+                "assertErr",
+                "",
+                "(r : Result<Any, Any>) -> ()",
+            ),
+            (
+                "assertOk",
+                "",
+                "(r : Result<Any, Any>) -> ()",
+            ),
+            (
+                "chain",
+                "R1, R2, Error",
+                "(x : Result<R1, Error>, y : R1 -> Result<R2, Error>) -> Result<R2, Error>",
+            ),
+            (
+                "compare",
+                "Ok, Err",
+                "(compareOk : (Ok, Ok) -> Order.Order, compareErr : (Err, Err) -> Order.Order, r1 : Result<Ok, Err>, r2 : Result<Ok, Err>) -> Order.Order",
+            ),
+            (
+                "equal",
+                "Ok, Err",
+                "(eqOk : (Ok, Ok) -> Bool, eqErr : (Err, Err) -> Bool, r1 : Result<Ok, Err>, r2 : Result<Ok, Err>) -> Bool",
+            ),
+            (
+                "flatten",
+                "Ok, Error",
+                "(result : Result<Result<Ok, Error>, Error>) -> Result<Ok, Error>",
+            ),
+            (
+                "fromOption",
+                "R, E",
+                "(x : ?R, err : E) -> Result<R, E>",
+            ),
+            (
+                "fromUpper",
+                "Ok, Err",
+                "(result : { #Ok : Ok; #Err : Err }) -> Result<Ok, Err>",
+            ),
+            (
+                "isErr",
+                "",
+                "(r : Result<Any, Any>) -> Bool",
+            ),
+            (
+                "isOk",
+                "",
+                "(r : Result<Any, Any>) -> Bool",
+            ),
+            (
+                "iterate",
+                "Ok, Err",
+                "(res : Result<Ok, Err>, f : Ok -> ()) -> ()",
+            ),
+            (
+                "mapErr",
+                "Ok, Error1, Error2",
+                "(x : Result<Ok, Error1>, f : Error1 -> Error2) -> Result<Ok, Error2>",
+            ),
+            (
+                "mapOk",
+                "Ok1, Ok2, Error",
+                "(x : Result<Ok1, Error>, f : Ok1 -> Ok2) -> Result<Ok2, Error>",
+            ),
+            (
+                "toOption",
+                "R, E",
+                "(r : Result<R, E>) -> ?R",
+            ),
+            (
+                "toUpper",
+                "Ok, Err",
+                "(result : Result<Ok, Err>) -> {#Ok : Ok; #Err : Err}",
+            ),
+        ],
+    ),
+    (
+        "base/Text",
+        &[
+            (
+                "compare",
+                "",
+                "(t1 : Text, t2 : Text) -> {#less; #equal; #greater}",
+            ),
+            (
+                "compareWith",
+                "",
+                "(t1 : Text, t2 : Text, cmp : (Char, Char) -> { #less; #equal; #greater }) -> {#less; #equal; #greater}",
+            ),
+            (
+                "concat",
+                "",
+                "(t1 : Text, t2 : Text) -> Text",
+            ),
+            (
+                "contains",
+                "",
+                "(t : Text, p : Pattern) -> Bool",
+            ),
+            (
+                "endsWith",
+                "",
+                "(t : Text, p : Pattern) -> Bool",
+            ),
+            (
+                "equal",
+                "",
+                "(t1 : Text, t2 : Text) -> Bool",
+            ),
+            (
+                "fromArray",
+                "",
+                "(a : [Char]) -> Text",
+            ),
+            (
+                "fromChar",
+                "",
+                "(c : Char) -> Text",
+            ),
+            (
+                "fromIter",
+                "",
+                "(cs : Iter.Iter<Char>) -> Text",
+            ),
+            (
+                "fromList",
+                "",
+                "(cs : List.List<Char>) -> Text",
+            ),
+            (
+                "fromVarArray",
+                "",
+                "(a : [var Char]) -> Text",
+            ),
+            (
+                "greater",
+                "",
+                "(t1 : Text, t2 : Text) -> Bool",
+            ),
+            (
+                "greaterOrEqual",
+                "",
+                "(t1 : Text, t2 : Text) -> Bool",
+            ),
+            (
+                "hash",
+                "",
+                "(t : Text) -> Hash.Hash",
+            ),
+            (
+                "join",
+                "",
+                "(sep : Text, ts : Iter.Iter<Text>) -> Text",
+            ),
+            (
+                "less",
+                "",
+                "(t1 : Text, t2 : Text) -> Bool",
+            ),
+            (
+                "lessOrEqual",
+                "",
+                "(t1 : Text, t2 : Text) -> Bool",
+            ),
+            (
+                "map",
+                "",
+                "(t : Text, f : Char -> Char) -> Text",
+            ),
+            (
+                "notEqual",
+                "",
+                "(t1 : Text, t2 : Text) -> Bool",
+            ),
+            (
+                "replace",
+                "",
+                "(t : Text, p : Pattern, r : Text) -> Text",
+            ),
+            (
+                "size",
+                "",
+                "(t : Text) -> Nat",
+            ),
+            (
+                "split",
+                "",
+                "(t : Text, p : Pattern) -> Iter.Iter<Text>",
+            ),
+            (
+                "startsWith",
+                "",
+                "(t : Text, p : Pattern) -> Bool",
+            ),
+            (
+                "stripEnd",
+                "",
+                "(t : Text, p : Pattern) -> ?Text",
+            ),
+            (
+                "stripStart",
+                "",
+                "(t : Text, p : Pattern) -> ?Text",
+            ),
+            (
+                "toArray",
+                "",
+                "(t : Text) -> [Char]",
+            ),
+            (
+                "toIter",
+                "",
+                "(t : Text) -> Iter.Iter<Char>",
+            ),
+            (
+                "toList",
+                "",
+                "(t : Text) -> List.List<Char>",
+            ),
+            (
+                "toVarArray",
+                "",
+                "(t : Text) -> [var Char]",
+            ),
+            (
+                "tokens",
+                "",
+                "(t : Text, p : Pattern) -> Iter.Iter<Text>",
+            ),
+            (
+                "translate",
+                "",
+                "(t : Text, f : Char -> Text) -> Text",
+            ),
+            (
+                "trim",
+                "",
+                "(t : Text, p : Pattern) -> Text",
+            ),
+            (
+                "trimEnd",
+                "",
+                "(t : Text, p : Pattern) -> Text",
+            ),
+            (
+                "trimStart",
+                "",
+                "(t : Text, p : Pattern) -> Text",
+            ),
+        ],
+    ),
+];
+
 /// Per module (by its mo-mem name), the names of the types it declares, sorted.
 pub static CORE_TYPE_NAMES: &[(&str, &[&str])] = &[
     ("Array", &[]),
