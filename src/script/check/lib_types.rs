@@ -139,8 +139,8 @@ pub struct LibCache {
 
 impl Checker<'_> {
     /// A type named `module.name` with arguments (`Map.Map<K, V>`, `Order.Order`);
-    /// `None` when not modelled. Of a `mo:base` module, only the types base shares with
-    /// core (`Order`, `Iter`, `Result`) and its `List` (core's `pure/List`).
+    /// `None` when not modelled. Of a `mo:base` module, base's meaning of the name
+    /// ([`Checker::base_named`]).
     pub(super) fn lib_type_named(&mut self, module: &str, name: &str, args: Vec<Ty>) -> Option<Ty> {
         match Texts::of(module) {
             Texts::Base => self.base_named(name, args),
