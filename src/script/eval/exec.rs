@@ -19,21 +19,6 @@ fn index_of(v: &Value) -> Option<usize> {
     }
 }
 
-/// Element `i` of an array read lazily (`None`: out of bounds).
-fn lazy_element(
-    h: &dyn crate::script::host::HostObject,
-    i: Option<usize>,
-) -> Result<Option<Value>, crate::script::host::HostError> {
-    let size = match h.call("size", &[])? {
-        Some(Value::Nat(n)) => n,
-        _ => return Ok(None),
-    };
-    match i {
-        Some(i) if (i as u64) < size => h.call("get", &[Value::Nat(i as u64)]),
-        _ => Ok(None),
-    }
-}
-
 impl Interp {
     /// Evaluates one compiled expression. The common forms are handled here with a small
     /// stack frame (recursion depth is bounded by the native stack); the rest go to
@@ -208,15 +193,11 @@ impl Interp {
                 Value::Opt(v) => Ok((*v).clone()),
                 Value::Null => Err(Ctrl::Break(*id, Value::Null)),
                 // an option read lazily from the heap
-                Value::Host(h) => {
-                    let v = h.call("value", &[]).map_err(host_trap);
-                    self.charge_host(&*h)?;
-                    match v? {
-                        Some(Value::Opt(v)) => Ok((*v).clone()),
-                        Some(Value::Null) => Err(Ctrl::Break(*id, Value::Null)),
-                        _ => Err(trap(format!("`!` on {}", h.describe()))),
-                    }
-                }
+                Value::Host(h) => match lib::view::option(self, &Value::Host(h.clone()))? {
+                    Some(Some(x)) => Ok(x),
+                    Some(None) => Err(Ctrl::Break(*id, Value::Null)),
+                    None => Err(trap(format!("`!` on {}", h.describe()))),
+                },
                 other => Err(trap(format!("`!` on a {}", other.kind_name()))),
             },
             Code::DoOpt(body, id) => match self.eval(body) {
@@ -332,9 +313,13 @@ impl Interp {
             Value::VarArray(xs) => idx.and_then(|i| xs.borrow().get(i).cloned()),
             // an array read lazily from the heap: only element `i` is decoded
             Value::Host(h) if crate::script::host::lazy::is_lazy_array(&**h) => {
-                let r = lazy_element(&**h, idx).map_err(|e| host_trap_at(span, e));
-                self.charge_host(&**h)?;
-                r?
+                let size = lib::view::len(self, &a).map_err(|e| with_span(e, span))?;
+                match idx.map(|i| i as u64) {
+                    Some(i) if size.is_some_and(|n| i < n) => {
+                        lib::view::part(self, &a, i).map_err(|e| with_span(e, span))?
+                    }
+                    _ => None,
+                }
             }
             other => {
                 return Err(trap_at(

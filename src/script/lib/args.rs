@@ -86,7 +86,7 @@ pub fn array_len(it: &mut Interp, v: &Value, who: &str) -> EResult<usize> {
         Value::Array(xs) => Ok(xs.len()),
         Value::VarArray(xs) => Ok(xs.borrow().len()),
         Value::Host(h) if crate::script::host::lazy::is_lazy_array(&**h) => {
-            match super::view::host_size(it, h)? {
+            match super::view::len(it, v)? {
                 Some(n) => usize::try_from(n).map_err(|_| trap(format!("{who}: array too large"))),
                 None => Err(wrong(who, "array", v)),
             }

@@ -37,7 +37,8 @@ pub fn values(it: &mut Interp, this: Option<&Value>, args: &[Value]) -> R {
     Ok(match a {
         // an array read lazily from the heap: each element decoded when reached
         Value::Host(h) if crate::script::host::lazy::is_lazy_array(&**h) => {
-            super::view::host_method(it, h, "vals")?.ok_or_else(|| wrong("values", "array", a))?
+            super::view::host_call(it, h, "vals", &[])?
+                .ok_or_else(|| wrong("values", "array", a))?
         }
         Value::Array(xs) => iter_value(VecIter {
             items: xs.clone(),

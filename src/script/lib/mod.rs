@@ -89,7 +89,7 @@ mod signatures;
 mod sort;
 mod text;
 mod text_match;
-mod view;
+pub mod view;
 
 use crate::script::eval::{EResult, Interp};
 use crate::script::value::{BoundBuiltin, NumKind, Value};

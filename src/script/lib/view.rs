@@ -9,7 +9,7 @@ use crate::script::value::Value;
 use std::rc::Rc;
 
 /// Calls the host method `name` and charges what it decoded.
-fn host_call(
+pub(super) fn host_call(
     it: &mut Interp,
     h: &Rc<dyn HostObject>,
     name: &str,
@@ -55,7 +55,7 @@ pub fn parts(it: &mut Interp, v: &Value) -> EResult<Vec<Value>> {
         Value::Array(xs) | Value::Tuple(xs) => xs.to_vec(),
         Value::VarArray(xs) => xs.borrow().clone(),
         Value::Host(h) => {
-            let Some(n) = host_size(it, h)? else {
+            let Some(n) = len(it, v)? else {
                 return Ok(Vec::new());
             };
             let mut out = Vec::new();
@@ -71,19 +71,6 @@ pub fn parts(it: &mut Interp, v: &Value) -> EResult<Vec<Value>> {
     };
     it.ticks(out.len() as u64)?;
     Ok(out)
-}
-
-/// Calls the method `name` of a host value without arguments (`None`: it has none), charged.
-pub fn host_method(it: &mut Interp, h: &Rc<dyn HostObject>, name: &str) -> EResult<Option<Value>> {
-    host_call(it, h, name, &[])
-}
-
-/// The `size()` of a host array or tuple (`None`: `h` has none), charged.
-pub fn host_size(it: &mut Interp, h: &Rc<dyn HostObject>) -> EResult<Option<u64>> {
-    match host_call(it, h, "size", &[])? {
-        Some(Value::Nat(n)) => Ok(Some(n)),
-        _ => Ok(None),
-    }
 }
 
 /// An option's content: `Some(Some(x))` for `?x`, `Some(None)` for `null`, `None` if `v`
