@@ -15,7 +15,7 @@ use mo_mem::script::show::canister_show;
 use mo_mem::script::{self, Limits, Session, Value};
 use mo_mem::snapshot::Snapshot;
 use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 fn open_heap(dir: &Path) -> Heap {
@@ -37,23 +37,7 @@ fn eval_all_with(
     scripts: Vec<String>,
     eager_nodes: u64,
 ) -> Vec<Result<String, String>> {
-    let dir: PathBuf = dir.to_path_buf();
-    script::on_eval_thread(move || {
-        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
-        let mut s = Session::new(Limits::default());
-        mo_mem::script::setup::install_with(&mut s, ctx, eager_nodes);
-        scripts
-            .iter()
-            .map(|src| match s.eval(src) {
-                Ok(ev) => Ok(match &ev.value {
-                    Value::Text(t) => t.to_string(),
-                    v => canister_show(v),
-                }),
-                Err(e) => Err(e.to_string()),
-            })
-            .collect()
-    })
-    .expect("eval thread")
+    common::eval_scripts(dir, &scripts, eager_nodes, Limits::default())
 }
 
 fn eval1(dir: &Path, src: &str) -> String {

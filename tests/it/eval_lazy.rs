@@ -11,35 +11,19 @@ use mo_mem::heap::render::debug_show;
 use mo_mem::heap::value::{heap_signature, signature_decoder, stable_variables, Value as HV};
 use mo_mem::heap::Heap;
 use mo_mem::image::ReaderLimits;
-use mo_mem::script::host::context::SnapshotContext;
 use mo_mem::script::host::lazy::EAGER_NODES;
-use mo_mem::script::show::canister_show;
-use mo_mem::script::{self, Limits, Session, Value};
+use mo_mem::script::Limits;
 use mo_mem::snapshot::Snapshot;
 use num_bigint::BigUint;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
 /// Each script's answer (a text as itself, anything else as `debug_show`) or its error,
 /// with values of more than `eager_nodes` nodes read lazily, under `limits`.
 fn run(dir: &Path, scripts: &[String], eager_nodes: u64, limits: Limits) -> Vec<String> {
-    let (dir, scripts): (PathBuf, Vec<String>) = (dir.to_path_buf(), scripts.to_vec());
-    script::on_eval_thread(move || {
-        let ctx = Arc::new(SnapshotContext::open(&dir).expect("context"));
-        let mut s = Session::new(limits);
-        mo_mem::script::setup::install_with(&mut s, ctx, eager_nodes);
-        scripts
-            .iter()
-            .map(|src| match s.eval(src) {
-                Ok(ev) => match &ev.value {
-                    Value::Text(t) => t.to_string(),
-                    v => canister_show(v),
-                },
-                Err(e) => format!("error: {e}"),
-            })
-            .collect()
-    })
-    .expect("eval thread")
+    common::eval_scripts(dir, scripts, eager_nodes, limits)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| format!("error: {e}")))
+        .collect()
 }
 
 /// Every stable variable of `dir`, decoded whole by the decoder.

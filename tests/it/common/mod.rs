@@ -9,11 +9,13 @@ mod generated;
 pub mod machine;
 pub mod packs;
 pub mod schemas;
+mod scripts;
 pub mod skip;
 
 pub use fixtures::*;
 pub use generated::{generated_fixture, GENERATED_BY_TESTS};
 pub use packs::{packed_compiler_fixture, packed_compiler_fixtures};
+pub use scripts::eval_scripts;
 
 use std::path::{Path, PathBuf};
 
